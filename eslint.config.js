@@ -1,0 +1,24 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through src/config.ts." },
+      ],
+    },
+  },
+  {
+    files: ["src/config.ts", "test/**", "bench/**"],
+    rules: { "no-restricted-properties": "off" },
+  },
+);

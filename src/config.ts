@@ -1,0 +1,146 @@
+/**
+ * The bot's configuration: the only module that reads `process.env`.
+ * Parsed once at start; every problem is reported together in one {@link ConfigError}.
+ */
+import dotenv from "dotenv";
+import { z } from "zod";
+
+const DISCORD_API = "https://discord.com/api";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Treats an empty string (`FOO=` in .env) as "not set", so defaults apply. */
+function blankAsUnset(v: unknown): unknown {
+  return typeof v === "string" && v.trim() === "" ? undefined : v;
+}
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+/** A whole number with a default, e.g. `int(100).default(3000)`. */
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.preprocess(blankAsUnset, wholeNumber(min, max));
+/** A whole number that may be unset. */
+const optionalInt = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(blankAsUnset, wholeNumber(min, max).optional());
+
+const httpUrlValue = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://example.com/api" })
+  .transform((u) => u.replace(/\/+$/, ""));
+const httpUrl = z.preprocess(blankAsUnset, httpUrlValue);
+
+const snowflake = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{17,20}$/, "must be a Discord id (17-20 digits; enable Developer Mode, right-click, Copy ID)")
+    .optional(),
+);
+
+/** Schema of every environment variable the bot reads. Keep in step with .env.example and the README. */
+export const configSchema = z.object({
+  DISCORD_TOKEN: z.preprocess(
+    blankAsUnset,
+    z.string({ error: "is required: the bot token from the Developer Portal (Bot > Reset Token)" }).trim(),
+  ),
+  DISCORD_CLIENT_ID: snowflake,
+  DISCORD_GUILD_ID: snowflake,
+  DISCORD_API_URL: httpUrl.default(DISCORD_API),
+  IMAGINE_API_URL: z.preprocess(
+    blankAsUnset,
+    z.string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" }).pipe(httpUrlValue),
+  ),
+  IMAGINE_API_TOKEN: z.preprocess(
+    blankAsUnset,
+    z.string({ error: "is required: the image service's API token (sent as a Bearer token)" }).trim(),
+  ),
+  DATABASE_PATH: z.preprocess(blankAsUnset, z.string().default("./data/imagine-bot.db")),
+  POLL_INTERVAL_MS: int(100).default(3000),
+  JOB_TIMEOUT_MS: int(1000).default(1_200_000),
+  PROGRESS_UPDATE_INTERVAL_MS: int(0).default(3000),
+  IMAGE_DELIVERY: z.preprocess(
+    (v) => (typeof v === "string" ? blankAsUnset(v.trim().toLowerCase()) : v),
+    z.enum(["auto", "link", "attach"], { error: "must be one of auto, link, attach" }).default("auto"),
+  ),
+  HTTP_PORT: optionalInt(0, 65535),
+  WEBHOOK_SECRET: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{16,}$/, "must be at least 16 characters of A-Z a-z 0-9 _ - (it goes in a URL path)")
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === "string" ? blankAsUnset(v.trim().toLowerCase()) : v),
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+  /** Longest prompt accepted, before anything is sent (Discord's string option allows 6000). */
+  PROMPT_MAX_LENGTH: int(1, 6000).default(2000),
+  /** Largest image attachment accepted as an image prompt. */
+  ATTACHMENT_MAX_BYTES: int(1).default(10 * 1024 * 1024),
+  /** Largest image downloaded for IMAGE_DELIVERY=attach (Discord's default upload limit is 10 MiB). */
+  IMAGE_DOWNLOAD_MAX_BYTES: int(1).default(10 * 1024 * 1024),
+  /** Time limit of one request to the image service. */
+  SERVICE_TIMEOUT_MS: int(100).default(15_000),
+  /** At most this many requests to the image service at once. */
+  SERVICE_MAX_CONCURRENCY: int(1, 256).default(8),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+/** Thrown when the environment is not a valid configuration; the message lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `imagine-bot is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
+        "Set these in .env (copy .env.example) or in the environment, then start again.",
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Parses configuration from `env`. Pure: give it any object (tests do).
+ * @throws {ConfigError} listing every missing or invalid variable.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const value = env[name];
+    const shown = value === undefined || /TOKEN|SECRET/.test(name) ? "" : ` (got ${JSON.stringify(value)})`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Requirements beyond the schema for `npm run deploy`. */
+export function requireClientId(config: Config): string {
+  if (!config.DISCORD_CLIENT_ID) {
+    throw new ConfigError([
+      "DISCORD_CLIENT_ID is required by `npm run deploy`: the Application ID from the Developer Portal (General Information)",
+    ]);
+  }
+  return config.DISCORD_CLIENT_ID;
+}
+
+/** Loads `.env` (without overriding real environment variables) and parses `process.env` once. */
+export function loadConfig(options: { envFile?: string } = {}): Config {
+  dotenv.config({ quiet: true, ...(options.envFile ? { path: options.envFile } : {}) });
+  return parseConfig(process.env);
+}
+
+/** Reads one raw variable for tools that are not the bot (the reference service CLI, the emulator CLI). */
+export function readEnv(name: string): string | undefined {
+  return blankAsUnset(process.env[name]) as string | undefined;
+}
+
+/** Whether stdout is a terminal (pretty logs) — kept here so nothing else touches process globals for config. */
+export function isInteractive(): boolean {
+  return Boolean(process.stdout.isTTY);
+}

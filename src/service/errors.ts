@@ -1,0 +1,79 @@
+/**
+ * Typed errors of the image-service client. Callers switch on `kind`. Messages carry the service's own
+ * message when there is one and never the token.
+ */
+
+export type ServiceErrorKind =
+  /** 401 INVALID_CREDENTIALS / TOKEN_EXPIRED: the token is wrong or expired. */
+  | "unauthorized"
+  /** 403 FORBIDDEN: no token, or an unknown, malformed or someone else's id (the service never says 404). */
+  | "forbidden"
+  /** 400 FAILED_VALIDATION / INVALID_PAYLOAD (and 413/415): the request was refused as invalid. */
+  | "validation"
+  /** 429 REQUESTS_EXCEEDED: too many requests; `retryAfterMs` says when to try again. */
+  | "rate-limited"
+  /** 429 IMAGE_ERROR: the account's image quota is used up. */
+  | "quota"
+  /** 5xx with a JSON body (500 INTERNAL_SERVER_ERROR, 503 SERVICE_UNAVAILABLE, ...). */
+  | "server"
+  /** A body that is not JSON, e.g. an HTML 502/504 page from a proxy. */
+  | "not-json"
+  /** JSON that does not have the documented shape (e.g. a record without `id` or `status`). */
+  | "invalid-response"
+  /** The connection failed (refused, reset, DNS). `connectFailed` says the request provably never left. */
+  | "network"
+  /** No answer within the per-request time limit. */
+  | "timeout";
+
+export interface ServiceErrorInit {
+  status?: number;
+  /** The service's error code, e.g. `FORBIDDEN`. */
+  code?: string;
+  /** The service's own message, e.g. `Invalid user credentials.` */
+  serviceMessage?: string;
+  /** From a `Retry-After` header, in milliseconds. */
+  retryAfterMs?: number;
+  /** For `network`: the connection was never established, so the request did not reach the service. */
+  connectFailed?: boolean;
+  /** `METHOD /path` of the request (never the full URL with a query, never headers). */
+  request?: string;
+  cause?: unknown;
+}
+
+/** An error from the image service or from talking to it. */
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly serviceMessage: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly connectFailed: boolean;
+  readonly request: string | undefined;
+
+  constructor(kind: ServiceErrorKind, message: string, init: ServiceErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "ServiceError";
+    this.kind = kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.retryAfterMs = init.retryAfterMs;
+    this.connectFailed = init.connectFailed ?? false;
+    this.request = init.request;
+  }
+
+  /** Whether retrying the same request later can succeed. */
+  get transient(): boolean {
+    return (
+      this.kind === "rate-limited" ||
+      this.kind === "server" ||
+      this.kind === "not-json" ||
+      this.kind === "network" ||
+      this.kind === "timeout"
+    );
+  }
+}
+
+export function isServiceError(err: unknown): err is ServiceError {
+  return err instanceof ServiceError;
+}
