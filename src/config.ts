@@ -51,7 +51,9 @@ export const configSchema = z.object({
   DISCORD_API_URL: httpUrl.default(DISCORD_API),
   IMAGINE_API_URL: z.preprocess(
     blankAsUnset,
-    z.string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" }).pipe(httpUrlValue),
+    z
+      .string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" })
+      .pipe(httpUrlValue),
   ),
   IMAGINE_API_TOKEN: z.preprocess(
     blankAsUnset,
@@ -71,7 +73,10 @@ export const configSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_-]{16,}$/, "must be at least 16 characters of A-Z a-z 0-9 _ - (it goes in a URL path)")
+      .regex(
+        /^[A-Za-z0-9_-]{16,}$/,
+        "must be at least 16 characters of A-Z a-z 0-9 _ - (it goes in a URL path)",
+      )
       .optional(),
   ),
   LOG_LEVEL: z.preprocess(
@@ -88,6 +93,20 @@ export const configSchema = z.object({
   SERVICE_TIMEOUT_MS: int(100).default(15_000),
   /** At most this many requests to the image service at once. */
   SERVICE_MAX_CONCURRENCY: int(1, 256).default(8),
+  /** Jobs one user may have running at once (moderators are exempt). */
+  USER_MAX_ACTIVE_JOBS: int(1, 100).default(2),
+  /** Least time between two submissions of one user (moderators are exempt). */
+  USER_COOLDOWN_MS: int(0).default(10_000),
+  /** Jobs one server may have running at once. */
+  GUILD_MAX_ACTIVE_JOBS: int(1, 10_000).default(10),
+  /** Words or phrases refused in prompts, comma-separated (whole words, any case). */
+  BANNED_WORDS: z.preprocess(blankAsUnset, z.string().default("")),
+  /** A file with more banned words, one per line (`#` starts a comment). */
+  BANNED_WORDS_FILE: z.preprocess(blankAsUnset, z.string().optional()),
+  /** A channel where every submission and refusal is posted for moderators. */
+  AUDIT_CHANNEL_ID: snowflake,
+  /** Finished jobs are removed from the database after this many days. */
+  JOB_RETENTION_DAYS: int(1, 3650).default(7),
 });
 
 export type Config = z.output<typeof configSchema>;

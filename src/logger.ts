@@ -14,9 +14,12 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 6) secrets.add(value);
 }
 
-/** Replaces every registered secret in `text` with `[redacted]`. */
+/** Interaction tokens travel in URL paths: `/webhooks/{app}/{token}`, `/interactions/{id}/{token}`. */
+const TOKEN_IN_PATH = /\/(webhooks|interactions)\/(\d+)\/[A-Za-z0-9._~%-]{20,}/g;
+
+/** Replaces every registered secret and every interaction token in a URL path of `text` with `[redacted]`. */
 export function scrubSecrets(text: string): string {
-  let out = text;
+  let out = text.replace(TOKEN_IN_PATH, "/$1/$2/[redacted]");
   for (const s of secrets) if (out.includes(s)) out = out.split(s).join("[redacted]");
   return out;
 }

@@ -77,3 +77,36 @@ export class ServiceError extends Error {
 export function isServiceError(err: unknown): err is ServiceError {
   return err instanceof ServiceError;
 }
+
+/** Why {@link ImageDownloadError} was thrown. */
+export type ImageDownloadFailure =
+  /** The URL is not an absolute http(s) URL (or a redirect pointed to one). */
+  | "url"
+  /** More redirects than allowed, or a redirect without a `Location`. */
+  | "redirects"
+  /** The image host answered with a non-2xx status. */
+  | "status"
+  /** The body is not a PNG, JPEG, WebP or GIF image. */
+  | "content-type"
+  /** The image is larger than the caller's byte limit. */
+  | "too-large";
+
+/**
+ * A failed image download (the bytes behind a record's `url`) for a reason other than the connection
+ * (those are plain `network` / `timeout` {@link ServiceError}s). `kind` is `server` for a 5xx answer and
+ * `invalid-response` otherwise; `reason` says exactly what went wrong.
+ */
+export class ImageDownloadError extends ServiceError {
+  readonly reason: ImageDownloadFailure;
+
+  constructor(reason: ImageDownloadFailure, message: string, init: ServiceErrorInit = {}) {
+    const status = init.status;
+    super(
+      reason === "status" && status !== undefined && status >= 500 ? "server" : "invalid-response",
+      message,
+      init,
+    );
+    this.name = "ImageDownloadError";
+    this.reason = reason;
+  }
+}

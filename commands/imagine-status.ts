@@ -1,0 +1,52 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot-context.js";
+import type { Command } from "../src/discord/command.js";
+import { requireModerator } from "../src/discord/status-access.js";
+import { UserError } from "../src/errors.js";
+import { gatherStatus } from "../src/imagine/status-report.js";
+import { messageJumpLink, renderJobDetails, renderStatus } from "../src/render/status.js";
+
+/**
+ * `/imagine-status [job]`: for moderators (Manage Server). Hidden from others by
+ * `default_member_permissions`, and checked again here because server admins can override that.
+ * @see https://discord.com/developers/docs/interactions/application-commands#permissions
+ */
+const data = new SlashCommandBuilder()
+  .setName("imagine-status")
+  .setDescription("Image service health, this server's jobs, recent failures and limits (moderators)")
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .setContexts(InteractionContextType.Guild)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .addStringOption((option) =>
+    option
+      .setName("job")
+      .setDescription("A job id or the interaction id (ref) it was started by")
+      .setMaxLength(100),
+  );
+
+async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+  const guildId = requireModerator(interaction);
+  const jobOption = interaction.options.getString("job")?.trim();
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!jobOption) {
+    await interaction.editReply(renderStatus(await gatherStatus(app, guildId, 0)));
+    return;
+  }
+  const job = await app.imagine.findJob(jobOption);
+  if (!job || job.location.guildId !== guildId) {
+    throw new UserError(
+      `No job \`${jobOption.slice(0, 80)}\` of this server is known to the bot (by job id or ref).`,
+    );
+  }
+  const record = await app.service.getImage(job.imageId).catch(() => null);
+  await interaction.editReply(renderJobDetails(job, record, messageJumpLink(job.location)));
+}
+
+export default { data, execute } satisfies Command<BotContext>;

@@ -1,0 +1,43 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot-context.js";
+import type { Config } from "../src/config.js";
+import type { Command } from "../src/discord/command.js";
+import { startImagineJob } from "../src/discord/start-job.js";
+import { preparePrompt } from "../src/imagine/prepare-prompt.js";
+
+/**
+ * `/imagine prompt:<text> [image:<attachment>]`: in servers and in the bot's DMs.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const data = (config: Config) =>
+  new SlashCommandBuilder()
+    .setName("imagine")
+    .setDescription("Create an image from a text prompt")
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+    .addStringOption((option) =>
+      option
+        .setName("prompt")
+        .setDescription("What to draw. Midjourney parameters work, e.g. --ar 16:9")
+        .setRequired(true)
+        .setMaxLength(config.PROMPT_MAX_LENGTH),
+    )
+    .addAttachmentOption((option) =>
+      option.setName("image").setDescription("An image to start from (PNG, JPEG, WebP or GIF)"),
+    );
+
+async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+  const image = interaction.options.getAttachment("image");
+  const prompt = preparePrompt(interaction.options.getString("prompt", true), image ? [image] : [], {
+    maxLength: app.config.PROMPT_MAX_LENGTH,
+    attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
+  });
+  await startImagineJob(interaction, app, prompt);
+}
+
+export default { data, execute } satisfies Command<BotContext>;

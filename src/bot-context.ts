@@ -1,0 +1,27 @@
+import type { Config } from "./config.js";
+import type { DiscordMessenger } from "./discord/discord-messenger.js";
+import type { Admission } from "./imagine/admission.js";
+import type { AuditLog } from "./imagine/audit-log.js";
+import type { ImagineService } from "./imagine/imagine-service.js";
+import type { JobStore } from "./imagine/job-store.js";
+import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { Logger } from "./logger.js";
+import type { BotMetrics } from "./metrics/metrics.js";
+import type { BannedWords } from "./moderation/banned-words.js";
+import type { ImagineClient } from "./service/client.js";
+
+/** What commands and handlers get: the core services, already wired. */
+export interface BotContext {
+  readonly config: Config;
+  readonly imagine: ImagineService;
+  readonly service: ImagineClient;
+  readonly store: JobStore;
+  readonly messenger: DiscordMessenger;
+  readonly admission: Admission;
+  readonly health: ServiceHealthMonitor;
+  readonly bannedWords: BannedWords;
+  readonly audit: AuditLog;
+  readonly metrics: BotMetrics;
+  readonly logger: Logger;
+  readonly now: () => number;
+}

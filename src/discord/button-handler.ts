@@ -1,0 +1,101 @@
+/**
+ * The buttons under a finished grid: U1-U4 post that single image as a reply, 🔄 starts the same prompt
+ * again. Their custom ids carry the job id and index, so they work after a restart too.
+ * @see https://discord.com/developers/docs/interactions/message-components#buttons
+ */
+import type { ButtonInteraction } from "discord.js";
+import type { BotContext } from "../bot-context.js";
+import { UserError } from "../errors.js";
+import { viewForUpscale } from "../imagine/job-view.js";
+import { materialize } from "../imagine/materialize.js";
+import type { Logger } from "../logger.js";
+import { decodeButtonId } from "../render/button-ids.js";
+import { gatherStatus } from "../imagine/status-report.js";
+import { decodeStatusPageId, renderStatus } from "../render/status.js";
+import { ClickGuard } from "./click-guard.js";
+import { requireModerator } from "./status-access.js";
+import { isModerator, startImagineJob } from "./start-job.js";
+
+const clicks = new ClickGuard();
+
+/** The requester of a grid, read from its "Requested by" mention when the job is not in the store. */
+function requesterFromMessage(interaction: ButtonInteraction): string | null {
+  for (const embed of interaction.message.embeds) {
+    for (const field of embed.fields) {
+      const id = /<@!?(\d+)>/.exec(field.value)?.[1];
+      if (field.name === "Requested by" && id) return id;
+    }
+  }
+  return null;
+}
+
+async function loadSource(jobId: string, interaction: ButtonInteraction, app: BotContext) {
+  const job = await app.imagine.findJob(jobId);
+  if (job) return { prompt: job.prompt, requesterId: job.requesterId, startedAt: job.startedAt };
+  const record = await app.service.getImage(jobId);
+  return { prompt: record.prompt, requesterId: requesterFromMessage(interaction), startedAt: app.now() };
+}
+
+async function upscale(
+  interaction: ButtonInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+) {
+  if (!clicks.claim(`u:${jobId}:${index}:${interaction.user.id}`)) {
+    throw new UserError(`U${index + 1} of this image is already on its way.`);
+  }
+  await interaction.deferReply();
+  const record = await app.service.getImage(jobId);
+  if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
+    throw new UserError(`Image U${index + 1} of this job is not available from the image service.`);
+  }
+  const view = viewForUpscale(
+    { imageId: jobId, prompt: record.prompt, requesterId: interaction.user.id, startedAt: app.now() },
+    record,
+    index,
+    app.config.IMAGE_DELIVERY,
+  );
+  const message = await materialize(view, {
+    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    log,
+  });
+  await interaction.editReply({
+    ...message.payload,
+    files: message.files.map((f) => ({ attachment: f.data, name: f.name })),
+  });
+}
+
+async function reroll(interaction: ButtonInteraction, app: BotContext, jobId: string) {
+  const source = await loadSource(jobId, interaction, app);
+  if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
+    throw new UserError("Only the person who asked for this image (or a moderator) can reroll it.");
+  }
+  const key = `r:${jobId}`;
+  if (!clicks.claim(key)) throw new UserError("A reroll of this image was just started.");
+  try {
+    await startImagineJob(interaction, app, source.prompt);
+  } catch (err) {
+    clicks.release(key);
+    throw err;
+  }
+}
+
+/** Handles a click on one of the bot's buttons; other custom ids get a short explanation. */
+export async function handleButton(
+  interaction: ButtonInteraction,
+  app: BotContext,
+  log: Logger,
+): Promise<void> {
+  const statusPage = decodeStatusPageId(interaction.customId);
+  if (statusPage !== null) {
+    const guildId = requireModerator(interaction);
+    await interaction.update(renderStatus(await gatherStatus(app, guildId, statusPage)));
+    return;
+  }
+  const action = decodeButtonId(interaction.customId);
+  if (!action) throw new UserError("This button no longer does anything.");
+  if (action.action === "upscale") await upscale(interaction, app, action.jobId, action.index, log);
+  else await reroll(interaction, app, action.jobId);
+}

@@ -1,0 +1,33 @@
+import type {
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from "discord.js";
+import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
+
+/** A slash command definition: anything with discord.js builder's `toJSON()`. */
+export interface CommandData {
+  readonly name: string;
+  toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody;
+}
+
+/**
+ * One slash command, one file under `commands/`: `export default { data, execute } satisfies Command`.
+ * `data` is a builder, or a function of the configuration when the definition depends on it
+ * (e.g. the prompt's maximum length).
+ * @see https://discord.com/developers/docs/interactions/application-commands
+ */
+export interface Command<App = unknown> {
+  data: CommandData | ((config: Config) => CommandData);
+  /** Parses the interaction, calls the core, renders. Throw a `UserError` for what the user should read. */
+  execute(interaction: ChatInputCommandInteraction, app: App, log: Logger): Promise<void>;
+}
+
+/** The registration body of a command under this configuration. */
+export function commandBody(
+  command: Command<never>,
+  config: Config,
+): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  const data = typeof command.data === "function" ? command.data(config) : command.data;
+  return data.toJSON();
+}

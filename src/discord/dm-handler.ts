@@ -1,0 +1,78 @@
+/**
+ * DM prompts: a direct message to the bot is treated as a prompt (same checks and flow as /imagine). The
+ * bot answers with a message it edits with progress, then the final image or the error.
+ * @see https://discord.com/developers/docs/topics/gateway-events#message-create
+ */
+import { ChannelType, type Message } from "discord.js";
+import type { BotContext } from "../bot-context.js";
+import { UserError } from "../errors.js";
+import { preparePrompt } from "../imagine/prepare-prompt.js";
+import { renderSubmitting } from "../render/progress.js";
+import { discordErrorCode, DiscordErrorCode } from "./discord-errors.js";
+import { replyPayloadFor } from "./reply-with-error.js";
+
+/** Shown for `help` or an empty message. */
+export const DM_HELP_TEXT = [
+  "**Send me a prompt and I'll draw it.** For example:",
+  "> a lighthouse at dusk, oil painting --ar 16:9",
+  "",
+  "• Attach an image to start from it (PNG, JPEG, WebP or GIF); add words describing what to make of it.",
+  "• Midjourney parameters work: `--ar 3:2`, `--chaos 20`, `--stylize 300`, `--no text`, `--v 6` …",
+  "• In a server, use `/imagine`.",
+].join("\n");
+
+/** Handles one incoming message; anything that is not a user's DM is ignored. Never throws. */
+export async function handleDirectMessage(message: Message, app: BotContext): Promise<void> {
+  if (message.author.bot || message.author.system || message.channel.type !== ChannelType.DM) return;
+  const log = app.logger.child({ interactionId: message.id, userId: message.author.id, source: "dm" });
+  const text = message.content.trim();
+  const images = [...message.attachments.values()];
+  try {
+    if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {
+      await message.reply({ content: DM_HELP_TEXT, allowedMentions: { repliedUser: false } });
+      return;
+    }
+    const prompt = preparePrompt(
+      text,
+      images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
+      { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+    );
+    await app.admission.admit({ userId: message.author.id, guildId: null, isModerator: false, prompt });
+    log.info("DM prompt received");
+    const ctx = { requesterId: message.author.id, prompt, jobId: null, startedAt: Date.now() };
+    const answer = await message.reply({ ...renderSubmitting(ctx), allowedMentions: { repliedUser: false } });
+    try {
+      await app.imagine.submit({
+        prompt,
+        ref: message.id,
+        requesterId: message.author.id,
+        source: "dm",
+        location: {
+          applicationId: message.client.application.id,
+          interactionToken: null,
+          interactionTokenExpiresAt: null,
+          guildId: null,
+          channelId: message.channelId,
+          messageId: answer.id,
+          channelEditable: true,
+        },
+      });
+      await app.admission.recordSubmission(message.author.id);
+    } catch (err) {
+      await answer.edit(replyPayloadFor(err, log));
+    }
+  } catch (err) {
+    if (discordErrorCode(err) === DiscordErrorCode.CannotSendToUser) {
+      log.info("the user does not accept DMs from the bot; nothing to answer");
+      return;
+    }
+    try {
+      await message.reply({ ...replyPayloadFor(err, log), allowedMentions: { repliedUser: false } });
+    } catch (replyErr) {
+      log.warn(
+        { err: replyErr, original: err instanceof UserError ? err.message : String(err) },
+        "could not answer a DM",
+      );
+    }
+  }
+}

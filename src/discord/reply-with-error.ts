@@ -1,0 +1,58 @@
+import { MessageFlags, type RepliableInteraction } from "discord.js";
+import type { APIEmbed } from "discord-api-types/v10";
+import { UserError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import { renderServiceError } from "../render/failure.js";
+import { isServiceError, type ServiceError } from "../service/errors.js";
+
+/** Shown when something unexpected failed: the detail goes to the log, not to the user. */
+export const GENERIC_FAILURE =
+  "Something went wrong on my side and I could not finish that. The bot owner can find the details in the log; please try again in a moment.";
+
+/** A service error the owner must fix (token, quota) is logged as an error; a passing one as a warning. */
+function logServiceError(err: ServiceError, log: Logger): void {
+  const owner = err.kind === "unauthorized" || err.kind === "forbidden" || err.kind === "quota";
+  const fields = { err, kind: err.kind, status: err.status, code: err.code };
+  if (owner) log.error(fields, "the image service refused the bot: check IMAGINE_API_TOKEN and the account");
+  else log.warn(fields, "the image service could not take the request");
+}
+
+/**
+ * What the user reads for an error: a {@link UserError} as written, a service error explained
+ * (renderServiceError), anything else as a generic apology. Logs with context on the way.
+ */
+export function replyPayloadFor(err: unknown, log: Logger): { content: string; embeds: APIEmbed[] } {
+  if (err instanceof UserError) {
+    log.info({ reason: err.message, detail: err.detail }, "request refused");
+    return { content: err.message, embeds: [] };
+  }
+  if (isServiceError(err)) {
+    logServiceError(err, log);
+    const payload = renderServiceError(err);
+    return { content: payload.content, embeds: [...payload.embeds] };
+  }
+  log.error({ err }, "interaction failed");
+  return { content: GENERIC_FAILURE, embeds: [] };
+}
+
+/**
+ * The one error handler for interactions. A deferred reply is always edited, so it never stays on
+ * "thinking..." forever; otherwise the answer is an ephemeral reply.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+ */
+export async function replyWithError(
+  interaction: RepliableInteraction,
+  err: unknown,
+  log: Logger,
+): Promise<void> {
+  const answer = replyPayloadFor(err, log);
+  try {
+    if (interaction.deferred || interaction.replied) {
+      await interaction.editReply({ ...answer, components: [], files: [] });
+    } else {
+      await interaction.reply({ ...answer, flags: MessageFlags.Ephemeral });
+    }
+  } catch (replyErr) {
+    log.warn({ err: replyErr }, "could not tell the user about the failure");
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The core of /imagine, free of discord.js: creates the image record, follows it with the one job tracker,
+ * renders each visible change and hands it to the messenger through the update throttle, and delivers the
+ * final result exactly once. Jobs live in a {@link JobStore} so a restart resumes them.
+ */
+import type { Logger } from "../logger.js";
+import { silentLogger } from "../logger.js";
+import { DeliveryError } from "../jobs/delivery-error.js";
+import { JobTracker } from "../jobs/job-tracker.js";
+import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import { Scheduler } from "../jobs/scheduler.js";
+import { systemClock, type Clock } from "../jobs/clock.js";
+import type { ImagineClient } from "../service/client.js";
+import type { ServiceError } from "../service/errors.js";
+import { isFinished, type ImageRecord } from "../service/schema.js";
+import type { ImageDeliveryMode } from "./image-source.js";
+import type { Job, JobOutcome, MessageLocation } from "./job.js";
+import type { JobStore } from "./job-store.js";
+import { viewForRecord, viewForTimeout, type JobView } from "./job-view.js";
+import type { OutgoingMessage } from "./outgoing-message.js";
+import { materialize } from "./materialize.js";
+
+/** What the core needs from Discord: show a job's message somewhere the requester will see it. */
+export interface JobMessenger {
+  show(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    options: { final: boolean; requesterId: string },
+  ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
+}
+
+/** How a message reached the user: its interaction token, the bot token, a new message, a DM. */
+export type DeliveryRoute = "interaction" | "channel-edit" | "channel-new" | "dm";
+
+/** Maps a messenger failure onto the throttle's retry/gone/fatal. */
+export type ClassifyDelivery = (err: unknown) => DeliveryError;
+
+export interface ImagineServiceOptions {
+  client: Pick<ImagineClient, "createImage" | "getImage" | "downloadImage">;
+  messenger: JobMessenger;
+  classifyDelivery: ClassifyDelivery;
+  store: JobStore;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  progressUpdateIntervalMs: number;
+  imageDelivery: ImageDeliveryMode;
+  imageDownloadMaxBytes: number;
+  maxConcurrentPolls?: number;
+  clock?: Clock;
+  random?: () => number;
+  logger?: Logger;
+  /**
+   * Called once per job when its final message was delivered (or could not be), with the time from the
+   * bot seeing the job finished to the message delivered (null when not delivered).
+   */
+  onJobEnded?(job: Job, deliveryLatencyMs: number | null): void;
+  /** Called whenever the number of jobs followed changes. */
+  onActiveCountChanged?(count: number): void;
+  /** Called for every message shown in Discord, with the route it took. */
+  onDelivered?(route: DeliveryRoute, final: boolean): void;
+}
+
+/** A new job to start: the message it will be shown in is described by `location`. */
+export interface SubmitRequest {
+  prompt: string;
+  ref: string;
+  requesterId: string;
+  source: Job["source"];
+  location: MessageLocation;
+}
+
+interface Tracked {
+  readonly id: string;
+  readonly startedAt: number;
+}
+
+/** Follows every in-flight image job and keeps its Discord message current. */
+export class ImagineService {
+  readonly scheduler: Scheduler;
+  readonly tracker: JobTracker<Tracked>;
+  readonly throttle: MessageUpdateThrottle<JobView>;
+  private readonly active = new Map<string, Job>();
+  private readonly log: Logger;
+  private readonly clock: Clock;
+
+  constructor(private readonly options: ImagineServiceOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.log = options.logger ?? silentLogger;
+    this.scheduler = new Scheduler({
+      clock: this.clock,
+      onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
+    });
+    const common = {
+      scheduler: this.scheduler,
+      logger: this.log,
+      ...(options.random ? { random: options.random } : {}),
+    };
+    this.tracker = new JobTracker<Tracked>({
+      ...common,
+      getImage: (id) => options.client.getImage(id),
+      pollIntervalMs: options.pollIntervalMs,
+      timeoutMs: options.timeoutMs,
+      ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
+      onRecord: (t, record) => this.handleRecord(t.id, record),
+      onTimeout: (t) => this.handleTimeout(t.id),
+      onLost: (t, error) => this.handleLost(t.id, error),
+      onPollError: (t, err, failures) =>
+        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed"),
+    });
+    this.throttle = new MessageUpdateThrottle<JobView>({
+      ...common,
+      minIntervalMs: options.progressUpdateIntervalMs,
+      send: (jobId, view, info) => this.send(jobId, view, info.final),
+      onGone: (jobId) => void this.handleMessageGone(jobId),
+      onError: (jobId, err, failure) =>
+        this.jobLog(jobId)[failure.willRetry ? "warn" : "error"](
+          { err, ...failure },
+          failure.willRetry
+            ? "updating the Discord message failed; will retry"
+            : "updating the Discord message failed",
+        ),
+    });
+  }
+
+  /** Jobs being followed right now (a snapshot). */
+  activeJobs(): Job[] {
+    return [...this.active.values()].map((j) => structuredClone(j));
+  }
+
+  /** The job with this image id or ref, from memory or the store. */
+  async findJob(idOrRef: string): Promise<Job | undefined> {
+    const live = this.active.get(idOrRef);
+    if (live) return structuredClone(live);
+    return (await this.options.store.get(idOrRef)) ?? (await this.options.store.findByRef(idOrRef));
+  }
+
+  /**
+   * Creates the image record (`ref` = the interaction id) and starts following it. A second call with the
+   * same `ref` returns the existing job: one interaction never creates two records.
+   * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
+   */
+  async submit(request: SubmitRequest): Promise<Job> {
+    const existing = await this.findJob(request.ref);
+    if (existing && existing.ref === request.ref) return existing;
+    const record = await this.options.client.createImage({ prompt: request.prompt, ref: request.ref });
+    const job: Job = {
+      imageId: record.id,
+      ref: request.ref,
+      prompt: request.prompt,
+      requesterId: request.requesterId,
+      source: request.source,
+      location: request.location,
+      startedAt: this.clock.now(),
+      status: record.status,
+      progress: record.progress,
+      outcome: null,
+      finishedAt: null,
+      delivered: false,
+      error: null,
+    };
+    this.setActive(job);
+    await this.persist(job);
+    this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
+    if (isFinished(record.status)) await this.handleRecord(job.imageId, record);
+    else {
+      this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+      void this.handleRecord(job.imageId, record);
+    }
+    return structuredClone(job);
+  }
+
+  /**
+   * Resumes every job the store holds that is unfinished or undelivered (after a restart): polling goes on,
+   * and a result that was not delivered yet is delivered now.
+   */
+  async resume(): Promise<number> {
+    const jobs = await this.options.store.unfinished();
+    for (const job of jobs) {
+      if (this.active.has(job.imageId)) continue;
+      this.setActive(job);
+      if (job.outcome === null) {
+        this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+      } else if (job.outcome === "timed-out") {
+        void this.finish(job, job.outcome, viewForTimeout(job, this.options.timeoutMs));
+      } else {
+        void this.redeliver(job);
+      }
+    }
+    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, "resumed jobs from the store");
+    return jobs.length;
+  }
+
+  /**
+   * Feeds a record pushed by the service's webhook, correlated by image id. A webhook for a record the
+   * bot has not seen yet (the `create` event can arrive before the create request returns) is ignored:
+   * polling is the safety net. Returns false when no such job is followed.
+   */
+  push(record: ImageRecord): boolean {
+    return this.tracker.push(record);
+  }
+
+  /** Stops polling and editing; jobs stay in the store for the next start. */
+  async stop(): Promise<void> {
+    await this.tracker.stop();
+    this.scheduler.stop();
+  }
+
+  private async redeliver(job: Job): Promise<void> {
+    try {
+      const record = await this.options.client.getImage(job.imageId);
+      await this.handleRecord(job.imageId, record);
+    } catch (err) {
+      this.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
+      this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+    }
+  }
+
+  private async handleRecord(jobId: string, record: ImageRecord): Promise<void> {
+    const job = this.active.get(jobId);
+    if (!job) return;
+    const changed = job.status !== record.status || job.progress !== record.progress;
+    job.status = record.status;
+    job.progress = record.progress;
+    const view = viewForRecord(job, record, this.options.imageDelivery);
+    if (view.final) {
+      const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
+      job.error = record.error;
+      await this.finish(job, outcome, view);
+      return;
+    }
+    if (changed) await this.persist(job);
+    void this.throttle.show(jobId, { payload: view, key: view.key });
+  }
+
+  private async handleTimeout(jobId: string): Promise<void> {
+    const job = this.active.get(jobId);
+    if (job) await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
+  }
+
+  private async handleLost(jobId: string, error: ServiceError): Promise<void> {
+    const job = this.active.get(jobId);
+    if (!job) return;
+    this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
+    const lost: ImageRecord = {
+      id: job.imageId,
+      prompt: job.prompt,
+      results: null,
+      user_created: "",
+      date_created: "",
+      status: "failed",
+      progress: null,
+      url: null,
+      error: "The image service no longer knows this job (it may have been deleted).",
+      upscaled_urls: null,
+      upscaled: [],
+      ref: job.ref,
+      parent_id: null,
+    };
+    job.error = lost.error;
+    await this.finish(job, "lost", viewForRecord(job, lost, this.options.imageDelivery));
+  }
+
+  private async finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void> {
+    const seenAt = this.clock.now();
+    job.outcome = outcome;
+    job.finishedAt ??= seenAt;
+    await this.persist(job);
+    const shown = await this.throttle.show(job.imageId, { payload: view, key: view.key, final: true });
+    this.throttle.forget(job.imageId);
+    this.removeActive(job.imageId);
+    let latencyMs: number | null = null;
+    if (shown === "delivered" || shown === "gone") {
+      job.delivered = true;
+      latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
+      await this.persist(job);
+      this.jobLog(job.imageId).info({ outcome, shown, latencyMs }, "job ended");
+    } else {
+      this.jobLog(job.imageId).error(
+        { outcome, shown },
+        "the result could not be delivered; will retry at next start",
+      );
+    }
+    this.options.onJobEnded?.(structuredClone(job), latencyMs);
+  }
+
+  private setActive(job: Job): void {
+    this.active.set(job.imageId, job);
+    this.options.onActiveCountChanged?.(this.active.size);
+  }
+
+  private removeActive(jobId: string): void {
+    if (this.active.delete(jobId)) this.options.onActiveCountChanged?.(this.active.size);
+  }
+
+  private async handleMessageGone(jobId: string): Promise<void> {
+    const job = this.active.get(jobId);
+    if (!job) return;
+    this.jobLog(jobId).info("the job's message was deleted; no longer following it");
+    this.tracker.untrack(jobId);
+    this.removeActive(jobId);
+    job.outcome ??= "message-deleted";
+    job.delivered = true;
+    await this.persist(job);
+  }
+
+  private async send(jobId: string, view: JobView, final: boolean): Promise<void> {
+    const job = this.active.get(jobId);
+    if (!job) throw new DeliveryError("gone", "the job is no longer followed");
+    const message = await materialize(view, {
+      download: (url) =>
+        this.options.client.downloadImage(url, { maxBytes: this.options.imageDownloadMaxBytes }),
+      log: this.jobLog(jobId),
+    });
+    try {
+      const shown = await this.options.messenger.show(job.location, message, {
+        final,
+        requesterId: job.requesterId,
+      });
+      if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
+      if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
+        job.location = shown.location;
+        await this.persist(job);
+      }
+    } catch (err) {
+      throw this.options.classifyDelivery(err);
+    }
+  }
+
+  private async persist(job: Job): Promise<void> {
+    try {
+      await this.options.store.save(job);
+    } catch (err) {
+      this.jobLog(job.imageId).error({ err }, "saving the job failed; it stays in memory");
+    }
+  }
+
+  private jobLog(jobId: string): Logger {
+    const job = this.active.get(jobId);
+    return this.log.child({ jobId, ...(job ? { userId: job.requesterId, interactionId: job.ref } : {}) });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Where jobs are kept. The bot depends only on this interface; `MemoryJobStore` keeps them in memory
+ * (tests, or a bot without a database), the SQLite store keeps them across restarts.
+ */
+import type { Job } from "./job.js";
+
+export interface JobStore {
+  /** Inserts or replaces the job (keyed by image id). */
+  save(job: Job): Promise<void>;
+  get(imageId: string): Promise<Job | undefined>;
+  findByRef(ref: string): Promise<Job | undefined>;
+  /** Jobs still being followed, or finished but whose result has not reached the user yet. */
+  unfinished(): Promise<Job[]>;
+  /** Jobs started at or after `since` (ms epoch), newest first. */
+  startedSince(since: number): Promise<Job[]>;
+  /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */
+  getLastSubmission(userId: string): Promise<number | undefined>;
+  /** Records that `userId` submitted a job at `at` (ms epoch), replacing the previous time. */
+  recordSubmission(userId: string, at: number): Promise<void>;
+  /**
+   * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
+   * times older than that. Unfinished or undelivered jobs are never removed.
+   * @returns how many jobs were removed.
+   */
+  prune(olderThanMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link MemoryJobStore}. */
+export interface MemoryJobStoreOptions {
+  /** The clock `prune` measures age against. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** A {@link JobStore} in memory: lost when the process ends. */
+export class MemoryJobStore implements JobStore {
+  private readonly jobs = new Map<string, Job>();
+  private readonly lastSubmissions = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(options: MemoryJobStoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async save(job: Job): Promise<void> {
+    this.jobs.set(job.imageId, structuredClone(job));
+  }
+
+  async get(imageId: string): Promise<Job | undefined> {
+    const job = this.jobs.get(imageId);
+    return job && structuredClone(job);
+  }
+
+  async findByRef(ref: string): Promise<Job | undefined> {
+    for (const job of this.jobs.values()) if (job.ref === ref) return structuredClone(job);
+    return undefined;
+  }
+
+  async unfinished(): Promise<Job[]> {
+    return [...this.jobs.values()]
+      .filter((j) => j.outcome === null || !j.delivered)
+      .map((j) => structuredClone(j));
+  }
+
+  async startedSince(since: number): Promise<Job[]> {
+    return [...this.jobs.values()]
+      .filter((j) => j.startedAt >= since)
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .map((j) => structuredClone(j));
+  }
+
+  async getLastSubmission(userId: string): Promise<number | undefined> {
+    return this.lastSubmissions.get(userId);
+  }
+
+  async recordSubmission(userId: string, at: number): Promise<void> {
+    this.lastSubmissions.set(userId, at);
+  }
+
+  async prune(olderThanMs: number): Promise<number> {
+    const cutoff = this.now() - olderThanMs;
+    let removed = 0;
+    for (const [imageId, job] of this.jobs) {
+      if (job.outcome !== null && job.delivered && job.finishedAt !== null && job.finishedAt < cutoff) {
+        this.jobs.delete(imageId);
+        removed++;
+      }
+    }
+    for (const [userId, at] of this.lastSubmissions) if (at < cutoff) this.lastSubmissions.delete(userId);
+    return removed;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,91 @@
+/**
+ * What a job's message shows for a record (or a timeout), and the image it needs. Pure: the renderer is
+ * chosen by the job's state; the image is referenced as `attachment://NAME` when it must be uploaded.
+ */
+import { renderCompleted, renderUpscale } from "../render/final.js";
+import { renderFailed, renderTimedOut } from "../render/failure.js";
+import type { RenderContext } from "../render/message-parts.js";
+import { visibleKey, type MessagePayload } from "../render/payload.js";
+import { renderProgress } from "../render/progress.js";
+import type { ImageRecord } from "../service/schema.js";
+import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
+import type { Job } from "./job.js";
+
+/** An image shown by a message: where it comes from, and the file name when it is uploaded. */
+export interface ViewImage {
+  sourceUrl: string;
+  /** Set when the image is downloaded and uploaded; the embed then says `attachment://<fileName>`. */
+  fileName: string | null;
+}
+
+/** A rendered message before its image (if any) is fetched. */
+export interface JobView {
+  payload: MessagePayload;
+  image: ViewImage | null;
+  /** Changes exactly when what the user sees changes (including a new preview behind the same name). */
+  key: string;
+  final: boolean;
+}
+
+function renderContext(job: Job, imageUrl: string | null): RenderContext {
+  return {
+    requesterId: job.requesterId,
+    prompt: job.prompt,
+    jobId: job.imageId,
+    startedAt: job.startedAt,
+    imageUrl,
+  };
+}
+
+function chooseImage(
+  mode: ImageDeliveryMode,
+  base: string,
+  url: string | null | undefined,
+): ViewImage | null {
+  if (!url) return null;
+  return { sourceUrl: url, fileName: shouldAttach(mode, url) ? attachmentName(base, url) : null };
+}
+
+function embedUrl(image: ViewImage | null): string | null {
+  if (image === null) return null;
+  return image.fileName === null ? image.sourceUrl : `attachment://${image.fileName}`;
+}
+
+function view(payload: MessagePayload, image: ViewImage | null, final: boolean): JobView {
+  return { payload, image, final, key: `${visibleKey(payload)}|${image?.sourceUrl ?? ""}` };
+}
+
+/** The message for the latest record of a job: progress (with the preview), the grid, or the failure. */
+export function viewForRecord(job: Job, record: ImageRecord, mode: ImageDeliveryMode): JobView {
+  if (record.status === "completed") {
+    const image = chooseImage(mode, "grid", record.url);
+    return view(renderCompleted(record, renderContext(job, embedUrl(image))), image, true);
+  }
+  if (record.status === "failed") return view(renderFailed(record, renderContext(job, null)), null, true);
+  // While in progress, `url` is a changing low-resolution preview (service-facts.md).
+  const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;
+  return view(renderProgress(record, renderContext(job, embedUrl(preview))), preview, false);
+}
+
+/** The message for a job the bot stopped waiting for. */
+export function viewForTimeout(job: Job, timeoutMs: number): JobView {
+  return view(renderTimedOut(renderContext(job, null), timeoutMs), null, true);
+}
+
+/** The single image U(index+1) of a completed record, posted as its own message. */
+export function viewForUpscale(
+  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt">,
+  record: ImageRecord,
+  index: number,
+  mode: ImageDeliveryMode,
+): JobView {
+  const image = chooseImage(mode, `u${index + 1}`, record.upscaled_urls?.[index]);
+  const ctx: RenderContext = {
+    requesterId: job.requesterId,
+    prompt: job.prompt,
+    jobId: job.imageId,
+    startedAt: job.startedAt,
+    imageUrl: embedUrl(image),
+  };
+  return view(renderUpscale(record, index, ctx), image, true);
+}

@@ -1,0 +1,53 @@
+/**
+ * A job: one image record being followed for one Discord message. Everything needed to resume it after a
+ * restart is here (the store persists it as is).
+ */
+
+/** Where the job's message lives and how the bot can reach it. */
+export interface MessageLocation {
+  applicationId: string;
+  /** The interaction token (secret), while the job came from an interaction; null for DM prompts. */
+  interactionToken: string | null;
+  /** When the interaction token stops working (ms epoch): 15 minutes after the interaction. */
+  interactionTokenExpiresAt: number | null;
+  guildId: string | null;
+  channelId: string;
+  /** The message showing the job; null until the first edit tells its id. */
+  messageId: string | null;
+  /** False once the bot token was refused on this channel (no access, a DM of a user-installed app). */
+  channelEditable: boolean;
+}
+
+export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted";
+
+export interface Job {
+  /** The service's image id. */
+  imageId: string;
+  /** The `ref` sent to the service: the interaction id (or the DM message id). */
+  ref: string;
+  prompt: string;
+  requesterId: string;
+  /** How the job was started: a slash command (or button), or a DM prompt. */
+  source: "interaction" | "dm";
+  location: MessageLocation;
+  /** When the job was submitted (ms epoch); its time limit counts from here. */
+  startedAt: number;
+  /** Last status and progress seen. */
+  status: string;
+  progress: number | null;
+  /** Set once the job ended; `delivered` once its final message reached the user. */
+  outcome: JobOutcome | null;
+  finishedAt: number | null;
+  delivered: boolean;
+  /** The image record's error text for failed jobs. */
+  error: string | null;
+}
+
+/** Whether the interaction token can still be used at `now`, keeping a safety margin. */
+export function interactionTokenUsable(location: MessageLocation, now: number, marginMs = 60_000): boolean {
+  return (
+    location.interactionToken !== null &&
+    location.interactionTokenExpiresAt !== null &&
+    now < location.interactionTokenExpiresAt - marginMs
+  );
+}

@@ -1,0 +1,36 @@
+import { UserError } from "../errors.js";
+import { checkImageAttachment, type AttachmentInfo } from "../prompt/check-attachment.js";
+import { checkPrompt } from "../prompt/check-prompt.js";
+
+/** An image the user attached as an image prompt. */
+export interface PromptAttachment extends AttachmentInfo {
+  readonly url: string;
+}
+
+export interface PromptLimits {
+  maxLength: number;
+  attachmentMaxBytes: number;
+}
+
+/**
+ * Checks what the user typed (and attached) and returns the prompt to send: image URL first, then text,
+ * then parameters.
+ * @throws {UserError} saying what to change, before anything is sent to the service.
+ */
+export function preparePrompt(
+  text: string,
+  attachments: readonly PromptAttachment[],
+  limits: PromptLimits,
+): string {
+  for (const attachment of attachments) {
+    const problem = checkImageAttachment(attachment, limits.attachmentMaxBytes);
+    if (problem) throw new UserError(problem.message, { code: problem.code });
+  }
+  const checked = checkPrompt({
+    text,
+    imageUrls: attachments.map((a) => a.url),
+    maxLength: limits.maxLength,
+  });
+  if (!checked.ok) throw new UserError(checked.message, { codes: checked.problems.map((p) => p.code) });
+  return checked.prompt;
+}

@@ -1,0 +1,64 @@
+/**
+ * Gathers what `/imagine-status` shows for one server: the service's health, the server's jobs in flight,
+ * the last 24 hours' outcomes and failures, and the limits in force.
+ */
+import type { Config } from "../config.js";
+import type { BannedWords } from "../moderation/banned-words.js";
+import type { StatusInput } from "../render/status.js";
+import type { ImagineService } from "./imagine-service.js";
+import type { JobStore } from "./job-store.js";
+import type { ServiceHealthMonitor } from "./service-health.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface StatusSources {
+  config: Config;
+  imagine: ImagineService;
+  store: JobStore;
+  health: ServiceHealthMonitor;
+  bannedWords: BannedWords;
+  now: () => number;
+}
+
+/** The status of server `guildId` (page `page` of its jobs in flight). */
+export async function gatherStatus(
+  sources: StatusSources,
+  guildId: string,
+  page: number,
+): Promise<StatusInput> {
+  const now = sources.now();
+  const [service, recent] = await Promise.all([
+    sources.health.current(),
+    sources.store.startedSince(now - DAY_MS),
+  ]);
+  const here = recent.filter((job) => job.location.guildId === guildId);
+  const count = (outcome: string) => here.filter((job) => job.outcome === outcome).length;
+  const { config } = sources;
+  return {
+    service,
+    inFlight: sources.imagine.activeJobs().filter((job) => job.location.guildId === guildId),
+    counts24h: {
+      completed: count("completed"),
+      failed: count("failed") + count("lost"),
+      timedOut: count("timed-out"),
+    },
+    recentFailures: here
+      .filter((job) => job.outcome === "failed" || job.outcome === "lost" || job.outcome === "timed-out")
+      .map((job) => ({
+        imageId: job.imageId,
+        prompt: job.prompt,
+        error: job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : job.error,
+        at: job.finishedAt ?? job.startedAt,
+        requesterId: job.requesterId,
+      })),
+    limits: {
+      userMaxActive: config.USER_MAX_ACTIVE_JOBS,
+      userCooldownMs: config.USER_COOLDOWN_MS,
+      guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
+      bannedWordsCount: sources.bannedWords.size,
+      promptMaxLength: config.PROMPT_MAX_LENGTH,
+    },
+    page,
+    now,
+  };
+}

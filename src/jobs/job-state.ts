@@ -1,0 +1,44 @@
+import type { Logger } from "../logger.js";
+import type { ImageRecord } from "../service/schema.js";
+
+/** What a `JobTracker` knows about one followed job (internal to src/jobs). */
+export interface JobState<J> {
+  readonly job: J;
+  readonly log: Logger;
+  readonly pollKey: string;
+  readonly timeoutKey: string;
+  /** No record, timeout or loss is accepted any more. */
+  settled: boolean;
+  polling: boolean;
+  draining: boolean;
+  /** Every callback of the job runs on this chain, so they never overlap. */
+  tail: Promise<void>;
+  queued: ImageRecord | null;
+  lastRecord: ImageRecord | null;
+  pendingStreak: number;
+  failures: number;
+  forbiddenStreak: number;
+  lastErrorKind: string | undefined;
+  lastPushAt: number | undefined;
+}
+
+/** The state of a job that was just tracked. */
+export function newJobState<J extends { readonly id: string }>(job: J, log: Logger): JobState<J> {
+  return {
+    job,
+    log,
+    pollKey: `poll:${job.id}`,
+    timeoutKey: `timeout:${job.id}`,
+    settled: false,
+    polling: false,
+    draining: false,
+    tail: Promise.resolve(),
+    queued: null,
+    lastRecord: null,
+    pendingStreak: 0,
+    failures: 0,
+    forbiddenStreak: 0,
+    lastErrorKind: undefined,
+    lastPushAt: undefined,
+  };
+}

@@ -1,0 +1,62 @@
+import type { Logger } from "../logger.js";
+import type { ServiceError } from "../service/errors.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { Clock } from "./clock.js";
+import type { Scheduler } from "./scheduler.js";
+
+/** What the tracker needs of a job; callers add their own fields (message ids, user id, ...). */
+export interface TrackedJob {
+  /** The image record id on the service. */
+  readonly id: string;
+  /** When the job was created (epoch ms): the time limit counts from here, also for restored jobs. */
+  readonly startedAt: number;
+}
+
+/** Options of `JobTracker`. Millisecond values; defaults in brackets. */
+export interface JobTrackerOptions<J extends TrackedJob> {
+  /** Reads one record from the service; throws `ServiceError` on failure. */
+  getImage(id: string): Promise<ImageRecord>;
+  /** Poll pace of a job in progress (POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** Time limit of a job from its `startedAt` (JOB_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Most `getImage` calls at once; more wait their turn, first come first served. [8] */
+  maxConcurrentPolls?: number;
+  /** The one scheduler shared with the message throttle. [a new one on `clock`] */
+  scheduler?: Scheduler;
+  /** Time source of the scheduler created when none is given. [system clock] */
+  clock?: Clock;
+  /** 0 <= x < 1, for jitter. [Math.random] */
+  random?: () => number;
+  /** Parent logger; each job logs through a child with `jobId`. [silent] */
+  logger?: Logger;
+  /** Longest pause between polls of a job that stays `pending`. [min(4 × interval, 15 s), >= interval] */
+  pendingMaxIntervalMs?: number;
+  /** Longest pause after errors (also the pause after `unauthorized`). [max(60 s, interval)] */
+  errorMaxBackoffMs?: number;
+  /** Safety-net poll pace while webhooks deliver a job's records. [max(5 × interval, 15 s)] */
+  pushedIntervalMs?: number;
+  /** Up to this fraction of each delay is added at random. [0.2] */
+  jitterRatio?: number;
+  /**
+   * Pause of all polling after a 429 without `Retry-After`. [max(interval, 5 s)] A `Retry-After` is
+   * honoured, but never beyond `timeoutMs`, so a bogus header cannot freeze polling for good.
+   */
+  rateLimitPauseMs?: number;
+  /** This many `forbidden` answers in a row mean the record is gone: `onLost`. [3] */
+  lostAfterForbidden?: number;
+
+  /**
+   * Every record polled or pushed. Calls for one job never overlap and come in arrival order; the next
+   * poll of the job is scheduled after the returned promise settles. Records that arrive meanwhile are
+   * coalesced (the newest waits), and a record older than the last one delivered is dropped. After a
+   * finished record (completed/failed) resolves, the job is untracked; nothing else is called for it.
+   */
+  onRecord(job: J, record: ImageRecord): void | Promise<void>;
+  /** The job reached `startedAt + timeoutMs` unfinished. Called once, after any running `onRecord`. */
+  onTimeout(job: J): void | Promise<void>;
+  /** The service answered `forbidden` `lostAfterForbidden` times in a row; the job is untracked after. */
+  onLost(job: J, error: ServiceError): void | Promise<void>;
+  /** Every failed poll, for logs and metrics. `consecutiveFailures` is 1 for the first. */
+  onPollError?(job: J, error: unknown, consecutiveFailures: number): void;
+}

@@ -1,0 +1,302 @@
+import { silentLogger, type Logger } from "../logger.js";
+import { ServiceError } from "../service/errors.js";
+import { isFinished, type ImageRecord } from "../service/schema.js";
+import type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
+import {
+  errorBackoffMs,
+  isOlderRecord,
+  pollDelayMs,
+  resolvePollPolicy,
+  type PollPolicy,
+} from "./poll-policy.js";
+import { withJitter } from "./backoff.js";
+import { Scheduler } from "./scheduler.js";
+import { Semaphore } from "./semaphore.js";
+import { newJobState, type JobState } from "./job-state.js";
+
+export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
+
+/**
+ * Follows every in-flight image job until it is finished, lost or timed out, on ONE {@link Scheduler}.
+ *
+ * Polling: every `pollIntervalMs` while in progress; a job still `pending` (or with an unknown status)
+ * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`; a
+ * 429 pauses ALL polling until its `retryAfterMs`; `unauthorized` waits `errorMaxBackoffMs` and is logged
+ * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
+ * through `onLost`. A job whose records arrive by {@link push} is polled only every `pushedIntervalMs`.
+ * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once.
+ *
+ * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
+ */
+export class JobTracker<J extends TrackedJob> {
+  private readonly options: JobTrackerOptions<J>;
+  private readonly policy: PollPolicy;
+  private readonly scheduler: Scheduler;
+  private readonly slots: Semaphore;
+  private readonly random: () => number;
+  private readonly log: Logger;
+  private readonly timeoutMs: number;
+  private readonly rateLimitPauseMs: number;
+  private readonly lostAfterForbidden: number;
+  private readonly jobs = new Map<string, JobState<J>>();
+  private readonly polls = new Set<Promise<void>>();
+  private pausedUntil = 0;
+  private unauthorizedReported = false;
+  private stopped = false;
+
+  /** @throws {RangeError} on a non-positive interval, time limit or concurrency. */
+  constructor(options: JobTrackerOptions<J>) {
+    this.options = options;
+    this.policy = resolvePollPolicy({
+      intervalMs: options.pollIntervalMs,
+      pendingMaxIntervalMs: options.pendingMaxIntervalMs,
+      errorMaxBackoffMs: options.errorMaxBackoffMs,
+      pushedIntervalMs: options.pushedIntervalMs,
+      jitterRatio: options.jitterRatio,
+    });
+    if (!(options.timeoutMs > 0))
+      throw new RangeError(`timeoutMs must be positive (got ${options.timeoutMs})`);
+    this.timeoutMs = options.timeoutMs;
+    this.rateLimitPauseMs = options.rateLimitPauseMs ?? Math.max(this.policy.intervalMs, 5_000);
+    this.lostAfterForbidden = Math.max(1, options.lostAfterForbidden ?? 3);
+    this.slots = new Semaphore(options.maxConcurrentPolls ?? 8);
+    this.scheduler = options.scheduler ?? new Scheduler(options.clock ? { clock: options.clock } : {});
+    this.random = options.random ?? Math.random;
+    this.log = options.logger ?? silentLogger;
+  }
+
+  /** Jobs followed, including those whose last callback is still running. */
+  get size(): number {
+    return this.jobs.size;
+  }
+
+  /** Whether the job with this image id is followed. */
+  has(id: string): boolean {
+    return this.jobs.has(id);
+  }
+
+  /**
+   * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`
+   * (already past for an old restored job: it times out at once). Returns false, changing nothing, when
+   * the id is already followed or the tracker is stopped.
+   * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
+   */
+  track(job: J): boolean {
+    if (typeof job.id !== "string" || job.id === "")
+      throw new TypeError("track: job id must be a non-empty string");
+    if (!Number.isFinite(job.startedAt))
+      throw new TypeError(`track: startedAt of job ${job.id} is not a number`);
+    if (this.stopped || this.jobs.has(job.id)) return false;
+    const state = newJobState(job, this.log.child({ jobId: job.id }));
+    this.jobs.set(job.id, state);
+    this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
+      this.settle(state, () => this.options.onTimeout(job)),
+    );
+    this.schedulePollAt(state, this.now() + this.jittered(this.policy.intervalMs));
+    return true;
+  }
+
+  /** Stops following a job without any callback. Returns whether it was followed. */
+  untrack(id: string): boolean {
+    const state = this.jobs.get(id);
+    if (!state) return false;
+    this.settle(state);
+    this.jobs.delete(id);
+    return true;
+  }
+
+  /**
+   * Hands over a record that arrived by webhook: delivered to `onRecord` like a poll result (at once,
+   * or after the job's running callback), and the job's polling relaxes to `pushedIntervalMs`.
+   * Returns false when no followed job has this record's id.
+   */
+  push(record: ImageRecord): boolean {
+    const state = this.jobs.get(record.id);
+    if (!state || state.settled || this.stopped) return false;
+    state.lastPushAt = this.now();
+    this.accept(state, record);
+    return true;
+  }
+
+  /**
+   * Stops polling: nothing new starts and nothing new is settled (no timeout, loss or record after this),
+   * so the jobs stay in the caller's storage for the next start. Resolves once in-flight polls and running
+   * callbacks are done. The shared scheduler itself keeps running.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.slots.close();
+    for (const state of this.jobs.values()) {
+      this.scheduler.cancel(state.pollKey);
+      this.scheduler.cancel(state.timeoutKey);
+    }
+    await Promise.all([...this.polls, ...[...this.jobs.values()].map((s) => s.tail)]);
+    this.jobs.clear();
+  }
+
+  private now(): number {
+    return this.scheduler.now();
+  }
+
+  private jittered(ms: number): number {
+    return withJitter(ms, this.policy.jitterRatio, this.random);
+  }
+
+  private schedulePollAt(state: JobState<J>, dueAt: number): void {
+    // Polls due during a global pause move past its end, spread over one interval.
+    const at = dueAt < this.pausedUntil ? this.pausedUntil + this.random() * this.policy.intervalMs : dueAt;
+    this.scheduler.schedule(state.pollKey, at, () => this.startPoll(state));
+  }
+
+  private scheduleNextPoll(state: JobState<J>): void {
+    if (state.settled || this.stopped) return;
+    let delay: number;
+    if (state.failures > 0) {
+      delay =
+        state.lastErrorKind === "unauthorized"
+          ? this.policy.errorMaxBackoffMs
+          : errorBackoffMs(this.policy, state.failures);
+    } else {
+      const pushed =
+        state.lastPushAt !== undefined && this.now() - state.lastPushAt < this.policy.pushedIntervalMs;
+      delay = pollDelayMs(this.policy, state.pendingStreak, pushed);
+    }
+    this.schedulePollAt(state, this.now() + this.jittered(delay));
+  }
+
+  private startPoll(state: JobState<J>): void {
+    if (state.settled || state.polling || this.stopped) return;
+    state.polling = true;
+    const poll = this.poll(state).finally(() => this.polls.delete(poll));
+    this.polls.add(poll);
+  }
+
+  private async poll(state: JobState<J>): Promise<void> {
+    const outcome = await this.fetch(state);
+    state.polling = false;
+    if (!outcome || state.settled || this.stopped) return;
+    if ("record" in outcome) {
+      state.failures = 0;
+      state.forbiddenStreak = 0;
+      this.unauthorizedReported = false;
+      this.accept(state, outcome.record);
+    } else {
+      this.pollFailed(state, outcome.error);
+    }
+    // A drain started by this record (or by a push) schedules the next poll when it ends.
+    if (!state.draining) this.scheduleNextPoll(state);
+  }
+
+  /** One `getImage` call within a concurrency slot; null when the poll did not happen. */
+  private async fetch(state: JobState<J>): Promise<{ record: ImageRecord } | { error: unknown } | null> {
+    const release = await this.slots.acquire();
+    if (!release) return null;
+    try {
+      if (state.settled || this.stopped) return null;
+      if (this.now() < this.pausedUntil) {
+        this.schedulePollAt(state, this.pausedUntil);
+        return null;
+      }
+      const record = await this.options.getImage(state.job.id);
+      return record ? { record } : { error: new TypeError("getImage resolved without a record") };
+    } catch (error) {
+      // Before the slot is released: a poll waiting for it must already see the pause.
+      if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);
+      return { error };
+    } finally {
+      release();
+    }
+  }
+
+  private pollFailed(state: JobState<J>, error: unknown): void {
+    state.failures++;
+    const kind = error instanceof ServiceError ? error.kind : undefined;
+    state.lastErrorKind = kind;
+    state.forbiddenStreak = kind === "forbidden" ? state.forbiddenStreak + 1 : 0;
+    if (kind === "unauthorized" && !this.unauthorizedReported) {
+      this.unauthorizedReported = true;
+      this.log.error(
+        { err: error },
+        "The image service refuses the API token (unauthorized): the bot owner must fix IMAGINE_API_TOKEN",
+      );
+    }
+    // One warning per failure streak: an outage must not write a line per job per retry.
+    const level = state.failures === 1 && kind !== "rate-limited" ? "warn" : "debug";
+    state.log[level]({ err: error, consecutiveFailures: state.failures }, "Polling the image failed");
+    try {
+      this.options.onPollError?.(state.job, error, state.failures);
+    } catch (err) {
+      state.log.error({ err }, "onPollError threw");
+    }
+    if (kind === "forbidden" && state.forbiddenStreak >= this.lostAfterForbidden) {
+      const lostError = error as ServiceError;
+      this.settle(state, () => this.options.onLost(state.job, lostError));
+    }
+  }
+
+  private pauseAll(retryAfterMs: number | undefined): void {
+    const pauseMs = Math.min(retryAfterMs ?? this.rateLimitPauseMs, this.timeoutMs);
+    const until = this.now() + Math.max(0, pauseMs);
+    if (until <= this.pausedUntil) return;
+    if (this.now() >= this.pausedUntil)
+      this.log.warn({ pauseMs }, "Image service rate limit: pausing all polling");
+    this.pausedUntil = until;
+  }
+
+  private accept(state: JobState<J>, record: ImageRecord): void {
+    const newest = state.queued ?? state.lastRecord;
+    if (newest && isOlderRecord(record, newest)) {
+      state.log.debug(
+        { status: record.status, progress: record.progress },
+        "Dropped a record older than the last",
+      );
+      return;
+    }
+    state.queued = record;
+    if (state.draining) return;
+    state.draining = true;
+    this.enqueue(state, () => this.drain(state));
+  }
+
+  private async drain(state: JobState<J>): Promise<void> {
+    while (state.queued && !state.settled && !this.stopped) {
+      const record = state.queued;
+      state.queued = null;
+      state.lastRecord = record;
+      state.pendingStreak = record.status === "in-progress" ? 0 : state.pendingStreak + 1;
+      if (isFinished(record.status)) {
+        state.draining = false;
+        this.settle(state, () => this.options.onRecord(state.job, record));
+        return;
+      }
+      await this.call(state, "onRecord", () => this.options.onRecord(state.job, record));
+    }
+    state.draining = false;
+    if (!state.polling) this.scheduleNextPoll(state);
+  }
+
+  /** Ends the job: no more polls or timeout; `last` runs after any running callback, then it is removed. */
+  private settle(state: JobState<J>, last?: () => void | Promise<void>): void {
+    if (state.settled || this.stopped) return;
+    state.settled = true;
+    state.queued = null;
+    this.scheduler.cancel(state.pollKey);
+    this.scheduler.cancel(state.timeoutKey);
+    this.enqueue(state, async () => {
+      if (last) await this.call(state, "callback", last);
+      if (this.jobs.get(state.job.id) === state) this.jobs.delete(state.job.id);
+    });
+  }
+
+  private enqueue(state: JobState<J>, step: () => Promise<void>): void {
+    state.tail = state.tail.then(step).catch((err: unknown) => state.log.error({ err }, "Job step failed"));
+  }
+
+  private async call(state: JobState<J>, name: string, fn: () => void | Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      state.log.error({ err }, `${name} threw`);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/** Gives back a slot taken with {@link Semaphore.acquire}. Calling it more than once does nothing. */
+export type ReleaseSlot = () => void;
+
+/**
+ * A counting semaphore with a first-come, first-served queue: at most `limit` holders at once, and waiters
+ * get slots in the order they asked. {@link close} wakes every waiter with `null` (no slot).
+ */
+export class Semaphore {
+  private holders = 0;
+  private readonly waiters: Array<(release: ReleaseSlot | null) => void> = [];
+  private head = 0;
+  private closed = false;
+
+  /** @throws {RangeError} when `limit` is not a whole number of at least 1. */
+  constructor(readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(`Semaphore limit must be a whole number of at least 1 (got ${String(limit)})`);
+    }
+  }
+
+  /** Slots in use. */
+  get inUse(): number {
+    return this.holders;
+  }
+
+  /** Callers waiting for a slot. */
+  get waiting(): number {
+    return this.waiters.length - this.head;
+  }
+
+  /** Resolves with a release function once a slot is free, or with `null` when the semaphore is closed. */
+  acquire(): Promise<ReleaseSlot | null> {
+    if (this.closed) return Promise.resolve(null);
+    if (this.holders < this.limit) {
+      this.holders++;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Wakes every waiter with `null`; later {@link acquire} calls get `null` at once. Holders keep slots. */
+  close(): void {
+    this.closed = true;
+    while (this.head < this.waiters.length) this.takeWaiter()?.(null);
+  }
+
+  private releaser(): ReleaseSlot {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.takeWaiter();
+      // The slot passes straight to the next waiter, so a newcomer cannot jump the queue.
+      if (next) next(this.releaser());
+      else this.holders--;
+    };
+  }
+
+  private takeWaiter(): ((release: ReleaseSlot | null) => void) | undefined {
+    if (this.head >= this.waiters.length) return undefined;
+    const next = this.waiters[this.head];
+    this.head++;
+    // Compact now and then instead of shift() on every release (shift is O(n) on a long queue).
+    if (this.head > 1024 && this.head * 2 > this.waiters.length) {
+      this.waiters.splice(0, this.head);
+      this.head = 0;
+    }
+    return next;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The operations side of the bot: the HTTP server with /healthz, /metrics and the webhook receiver, and
+ * what its health report checks.
+ */
+import { Status, type Client } from "discord.js";
+import type { Config } from "./config.js";
+import { startOpsServer, type OpsServer } from "./http/ops-server.js";
+import type { HealthCheck } from "./http/health.js";
+import type { ImagineService } from "./imagine/imagine-service.js";
+import type { JobStore } from "./imagine/job-store.js";
+import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { Logger } from "./logger.js";
+import type { BotMetrics } from "./metrics/metrics.js";
+import { errorMessage } from "./errors.js";
+
+export interface OpsDeps {
+  config: Config;
+  client: Client;
+  store: JobStore;
+  health: ServiceHealthMonitor;
+  imagine: ImagineService;
+  metrics: BotMetrics;
+  logger: Logger;
+  now: () => number;
+}
+
+/** The three checks behind /healthz: the gateway, the store, the image service. */
+export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
+  const gatewayReady = deps.client.ws.status === Status.Ready;
+  const gateway: HealthCheck = gatewayReady
+    ? { name: "discord-gateway", ok: true }
+    : {
+        name: "discord-gateway",
+        ok: false,
+        detail: `gateway status ${Status[deps.client.ws.status] ?? "unknown"}`,
+      };
+  let store: HealthCheck = { name: "store", ok: true };
+  try {
+    await deps.store.recordSubmission("healthz-probe", deps.now());
+  } catch (err) {
+    store = { name: "store", ok: false, detail: `cannot write: ${errorMessage(err)}` };
+  }
+  const service = await deps.health.current();
+  const serviceCheck: HealthCheck =
+    service.botStatus === null
+      ? { name: "image-service", ok: false, detail: `unreachable: ${service.lastError ?? "no answer"}` }
+      : { name: "image-service", ok: true, detail: `bot_status ${service.botStatus}` };
+  return [gateway, store, serviceCheck];
+}
+
+/** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */
+export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
+  const { config } = deps;
+  if (config.HTTP_PORT === undefined) return null;
+  const server = await startOpsServer({
+    port: config.HTTP_PORT,
+    logger: deps.logger.child({ component: "http" }),
+    metrics: deps.metrics,
+    health: async () => ({ checks: await healthChecks(deps) }),
+    ...(config.WEBHOOK_SECRET
+      ? {
+          webhook: {
+            secret: config.WEBHOOK_SECRET,
+            onEvent: (event) => (deps.imagine.push(event.payload) ? "accepted" : "ignored"),
+          },
+        }
+      : {}),
+  });
+  deps.logger.info(
+    { port: server.port, webhook: config.WEBHOOK_SECRET !== undefined },
+    "HTTP server listening (/healthz, /metrics)",
+  );
+  return server;
+}

@@ -1,0 +1,63 @@
+/** Checks a Discord attachment that the user wants to use as an image prompt. */
+import { inlineCode } from "../render/markdown.js";
+import { quoteForProblem, type PromptProblem } from "./problems.js";
+
+/** The attachment fields that matter (a discord.js `Attachment` has them). */
+export interface AttachmentInfo {
+  /** MIME type as Discord reports it; Discord leaves it out for some uploads. */
+  readonly contentType?: string | null | undefined;
+  /** Size in bytes. */
+  readonly size: number;
+  /** File name as uploaded. */
+  readonly name: string;
+}
+
+/** Image types the generator reads (service-facts.md: .png .gif .webp .jpg .jpeg). */
+const IMAGE_TYPES: ReadonlyMap<string, string> = new Map([
+  ["image/png", "png"],
+  ["image/jpeg", "jpeg"],
+  ["image/jpg", "jpeg"],
+  ["image/webp", "webp"],
+  ["image/gif", "gif"],
+]);
+const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|gif)$/i;
+const BYTES_PER_MB = 1024 * 1024;
+
+/**
+ * A size in MB with at most one decimal (KB below 0.1 MB), rounded up for a file and down for a limit so
+ * a file over the limit never shows the same number as the limit.
+ */
+function formatSize(bytes: number, round: "up" | "down"): string {
+  const rounded = round === "up" ? Math.ceil : Math.floor;
+  if (bytes < BYTES_PER_MB / 10) return `${rounded(bytes / 1024)} KB`;
+  return `${rounded((bytes / BYTES_PER_MB) * 10) / 10} MB`;
+}
+
+/**
+ * Checks that an attachment is a PNG, JPEG, WebP or GIF image of at most `maxBytes`. The MIME type decides;
+ * without one, the file name's extension does. Returns the problem, or `null` when the image can be used.
+ */
+export function checkImageAttachment(attachment: AttachmentInfo, maxBytes: number): PromptProblem | null {
+  const name = inlineCode(quoteForProblem(attachment.name === "" ? "attachment" : attachment.name, 60));
+  const mimeType = attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const isImage = mimeType === "" ? IMAGE_EXTENSIONS.test(attachment.name) : IMAGE_TYPES.has(mimeType);
+  if (!isImage) {
+    const what = mimeType === "" ? "" : ` (${inlineCode(quoteForProblem(mimeType, 40))})`;
+    return {
+      code: "attachment-type",
+      message: `${name}${what} cannot be used as an image prompt: attach a PNG, JPEG, WebP or GIF image.`,
+    };
+  }
+  if (!(attachment.size <= maxBytes)) {
+    const size = Number.isFinite(attachment.size)
+      ? `is ${formatSize(attachment.size, "up")}, which is `
+      : "is ";
+    return {
+      code: "attachment-too-large",
+      message:
+        `${name} ${size}too large: an image prompt can be at most ${formatSize(maxBytes, "down")}. ` +
+        "Attach a smaller image.",
+    };
+  }
+  return null;
+}

@@ -1,0 +1,85 @@
+/** Small formatting pieces shared by the renderers: colours, status labels, progress bar, times. */
+import { escapeMarkdown } from "./markdown.js";
+import { truncate } from "./limits.js";
+
+/** Embed colour of each state; the same state always has the same colour. */
+export const EMBED_COLORS = {
+  /** Discord blurple: the command was received. */
+  submitting: 0x5865f2,
+  /** Yellow: waiting in the generator's queue. */
+  waiting: 0xfee75c,
+  /** Blue: the image is being generated. */
+  generating: 0x3498db,
+  /** Green: the image is ready. */
+  completed: 0x57f287,
+  /** Red: the job failed or could not be started. */
+  failed: 0xed4245,
+  /** Orange: the bot stopped waiting. */
+  timedOut: 0xe67e22,
+} as const;
+
+/** How a record status is shown while the job runs. */
+export interface StatusView {
+  /** Short label with an emoji, e.g. `🖌️ Generating`. */
+  readonly label: string;
+  readonly color: number;
+}
+
+/**
+ * The label and colour of a status. Statuses other than the four documented ones (e.g. `queued`) are
+ * shown as waiting, with the service's word.
+ */
+export function statusView(status: string): StatusView {
+  switch (status) {
+    case "pending":
+      return { label: "⏳ Waiting in queue", color: EMBED_COLORS.waiting };
+    case "in-progress":
+      return { label: "🖌️ Generating", color: EMBED_COLORS.generating };
+    case "completed":
+      return { label: "✅ Finishing", color: EMBED_COLORS.completed };
+    case "failed":
+      return { label: "❌ Failed", color: EMBED_COLORS.failed };
+    default:
+      return { label: `⏳ Waiting (${escapeMarkdown(truncate(status, 40))})`, color: EMBED_COLORS.waiting };
+  }
+}
+
+const FILLED = "▰";
+const EMPTY = "▱";
+
+/**
+ * A text progress bar with the percentage, e.g. `▰▰▰▰▱▱▱▱▱▱ 40%`. `null` (not started) shows an empty bar
+ * at 0%; values are clamped to 0-100 and a segment fills only once it is complete.
+ */
+export function progressBar(progress: number | null, segments = 10): string {
+  const percent = progress === null || !Number.isFinite(progress) ? 0 : Math.max(0, Math.min(100, progress));
+  const filled = Math.floor((percent / 100) * segments);
+  return `${FILLED.repeat(filled)}${EMPTY.repeat(segments - filled)} ${Math.floor(percent)}%`;
+}
+
+/**
+ * Discord's relative timestamp `<t:UNIX:R>` ("2 minutes ago") for a time in ms since the epoch, or `null`
+ * for an invalid time. The Discord client keeps the text current by itself, so a progress message needs
+ * no edit just to update the elapsed time.
+ * @see https://discord.com/developers/docs/reference#message-formatting-timestamp-styles
+ */
+export function relativeTimestamp(epochMs: number): string | null {
+  return Number.isFinite(epochMs) && epochMs >= 0 ? `<t:${Math.floor(epochMs / 1000)}:R>` : null;
+}
+
+function unit(n: number, name: string): string {
+  return `${n} ${name}${n === 1 ? "" : "s"}`;
+}
+
+/** A duration for people, at most two units: `20 minutes`, `1 minute 30 seconds`, `2 hours 5 minutes`. */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : 0;
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0)
+    return minutes > 0 ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(hours, "hour");
+  if (minutes > 0)
+    return seconds > 0 ? `${unit(minutes, "minute")} ${unit(seconds, "second")}` : unit(minutes, "minute");
+  return unit(seconds, "second");
+}

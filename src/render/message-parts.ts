@@ -1,0 +1,84 @@
+/** Pieces shared by the renderers: the render context, mentions, the prompt block, footers and buttons. */
+import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-api-types/v10";
+import { encodeButtonId, isButtonJobId, type ButtonAction } from "./button-ids.js";
+import { relativeTimestamp } from "./format.js";
+import { truncate } from "./limits.js";
+import { escapeMarkdown } from "./markdown.js";
+import type { AllowedMentions } from "./payload.js";
+
+/** What the renderers know besides the service's record. */
+export interface RenderContext {
+  /** Discord id of the user who asked for this message (ran the command or clicked the button). */
+  readonly requesterId: string;
+  /** The prompt as sent to the service. */
+  readonly prompt: string;
+  /** The job id shown to the user and carried by the buttons; `null` before the record exists. */
+  readonly jobId: string | null;
+  /** When the command was run, in ms since the epoch. */
+  readonly startedAt: number;
+  /**
+   * The image to show, chosen by the delivery layer: an https URL Discord can fetch, or `attachment://NAME`
+   * of a file sent with the payload. `null` or absent: no image. Renderers never use the record's URLs
+   * directly, as they may not be reachable by Discord.
+   */
+  readonly imageUrl?: string | null;
+}
+
+/** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */
+export function userMention(userId: string): string {
+  return /^\d{1,25}$/.test(userId) ? `<@${userId}>` : "";
+}
+
+/** Allowed mentions that notify nobody. */
+export const NO_PINGS: AllowedMentions = { parse: [], users: [], repliedUser: false };
+
+/** Allowed mentions that notify only the requester (when the message is newly sent; edits notify nobody). */
+export function pingOnly(userId: string): AllowedMentions {
+  return { parse: [], users: userMention(userId) === "" ? [] : [userId], repliedUser: false };
+}
+
+/** The prompt as an escaped markdown block of at most `max` characters, URLs left clickable. */
+export function promptBlock(prompt: string, max: number): string {
+  const shown = prompt.trim() === "" ? "*(empty prompt)*" : escapeMarkdown(prompt);
+  return `**Prompt**\n${truncate(shown, max)}`;
+}
+
+/** Footer naming the job, or `undefined` when there is no job yet. */
+export function jobFooter(jobId: string | null): APIEmbedFooter | undefined {
+  return jobId === null || jobId === "" ? undefined : { text: `Job ${jobId}` };
+}
+
+/** The "Requested by" and "Started" fields. */
+export function requestFields(ctx: RenderContext): APIEmbedField[] {
+  const fields: APIEmbedField[] = [];
+  const mention = userMention(ctx.requesterId);
+  if (mention !== "") fields.push({ name: "Requested by", value: mention, inline: true });
+  const started = relativeTimestamp(ctx.startedAt);
+  if (started !== null) fields.push({ name: "Started", value: started, inline: true });
+  return fields;
+}
+
+/** A grey button for `action`, or `null` when the job id cannot be carried by a button id. */
+export function actionButton(
+  action: ButtonAction,
+  look: { label?: string; emoji?: string; disabled?: boolean },
+): APIButtonComponent | null {
+  if (!isButtonJobId(action.jobId)) return null;
+  return {
+    type: 2,
+    style: 2,
+    custom_id: encodeButtonId(action),
+    ...(look.label === undefined ? {} : { label: look.label }),
+    ...(look.emoji === undefined ? {} : { emoji: { name: look.emoji } }),
+    ...(look.disabled ? { disabled: true } : {}),
+  };
+}
+
+/** The 🔄 button that runs the job's prompt again, or `null` without a usable job id. */
+export function rerollButton(jobId: string | null, label?: string): APIButtonComponent | null {
+  if (jobId === null) return null;
+  return actionButton(
+    { action: "reroll", jobId },
+    label === undefined ? { emoji: "🔄" } : { emoji: "🔄", label },
+  );
+}

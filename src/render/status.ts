@@ -1,0 +1,244 @@
+/**
+ * The moderator command `/imagine-status`: service health, this server's jobs in flight (paginated), the
+ * last 24 hours, recent failures and the limits in force; and, for its `job` option, one job in full.
+ * Every payload fits Discord's limits however many jobs there are, and pings nobody.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
+import type { Job } from "../imagine/job.js";
+import { EMBED_COLORS, formatDuration, progressBar, relativeTimestamp, statusView } from "./format.js";
+import { describeImageError } from "./image-errors.js";
+import { fitMessageLimits, truncate } from "./limits.js";
+import { escapeMarkdown, inlineCode } from "./markdown.js";
+import { NO_PINGS, userMention } from "./message-parts.js";
+import type { MessagePayload } from "./payload.js";
+
+export { renderJobDetails, messageJumpLink } from "./status-job.js";
+
+/** The image service's health as last checked (`GET /items/status`). */
+export interface ServiceHealth {
+  /** `bot_status` (`healthy`, `unhealthy`, `starting`, `paused`, or another word); `null` if unknown. */
+  readonly botStatus: string | null;
+  readonly message: string | null;
+  /** Round trip of the last check; `null` if it failed. */
+  readonly latencyMs: number | null;
+  /** The last error talking to the service, if any. */
+  readonly lastError: string | null;
+  /** When it was checked (ms since the epoch); `null` if never. */
+  readonly checkedAt: number | null;
+}
+
+/** A job that failed recently. */
+export interface RecentFailure {
+  readonly imageId: string;
+  readonly prompt: string;
+  /** The record's `error` text (explained with `describeImageError`). */
+  readonly error: string | null;
+  /** When it failed, ms since the epoch. */
+  readonly at: number;
+  readonly requesterId: string;
+}
+
+/** The limits in force, as configured. */
+export interface StatusLimits {
+  readonly userMaxActive: number;
+  readonly userCooldownMs: number;
+  readonly guildMaxActive: number;
+  readonly bannedWordsCount: number;
+  readonly promptMaxLength: number;
+}
+
+/** Everything `/imagine-status` shows. */
+export interface StatusInput {
+  readonly service: ServiceHealth;
+  /** This server's jobs in flight, in any order (they are shown oldest first). */
+  readonly inFlight: readonly Job[];
+  readonly counts24h: { readonly completed: number; readonly failed: number; readonly timedOut: number };
+  /** Recent failures in any order; the {@link MAX_FAILURES_SHOWN} most recent are shown. */
+  readonly recentFailures: readonly RecentFailure[];
+  readonly limits: StatusLimits;
+  /** 0-based page of in-flight jobs; out of range pages show the nearest page. */
+  readonly page: number;
+  /** Jobs per page, 1 to {@link MAX_STATUS_PAGE_SIZE}; default {@link MAX_STATUS_PAGE_SIZE}. */
+  readonly pageSize?: number;
+  /** Current time, ms since the epoch. */
+  readonly now: number;
+}
+
+/** Most jobs per page: ten of the longest possible lines still fit one embed description with room to spare. */
+export const MAX_STATUS_PAGE_SIZE = 10;
+/** Most recent failures listed. */
+export const MAX_FAILURES_SHOWN = 5;
+
+const PAGE_ID_PREFIX = "imagine-status:page:";
+const PAGE_ID = /^imagine-status:page:(\d{1,9})$/;
+const MAX_PAGE = 999_999_999;
+
+/**
+ * The custom id of a button that shows `page` (0-based) of `/imagine-status`: `imagine-status:page:<n>`.
+ * @throws {RangeError} for a page that is not a whole number from 0 to 999,999,999.
+ * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
+ */
+export function encodeStatusPageId(page: number): string {
+  if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) {
+    throw new RangeError(`status page must be a whole number from 0 to ${MAX_PAGE}, got ${page}`);
+  }
+  return `${PAGE_ID_PREFIX}${page}`;
+}
+
+/** The page a custom id from {@link encodeStatusPageId} asks for; `null` for any other id. */
+export function decodeStatusPageId(customId: string): number | null {
+  const match = PAGE_ID.exec(customId);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/** User or service text on one line, escaped and cut to `max` characters. */
+function oneLine(text: string, max: number): string {
+  return truncate(escapeMarkdown(text.replace(/\s+/g, " ").trim()), max);
+}
+
+/** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
+function promptExcerpt(prompt: string, max: number): string {
+  const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
+  return line === "" ? "*(empty prompt)*" : line;
+}
+
+/** `<t:…:R>` or a dash for a time that is not valid. */
+function ageOf(epochMs: number | null): string {
+  return (epochMs === null ? null : relativeTimestamp(epochMs)) ?? "—";
+}
+
+const HEALTH: Readonly<Record<string, { emoji: string; color: number }>> = {
+  healthy: { emoji: "🟢", color: EMBED_COLORS.completed },
+  unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed },
+  starting: { emoji: "🟡", color: EMBED_COLORS.waiting },
+  paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut },
+};
+
+function serviceEmbed(input: StatusInput): APIEmbed {
+  const { service, counts24h, limits } = input;
+  const health = (service.botStatus !== null && HEALTH[service.botStatus]) || null;
+  const word = service.botStatus === null ? "unknown" : oneLine(service.botStatus, 40);
+  const lines = [`${health?.emoji ?? "⚪"} **${word}**`];
+  if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
+  const latency = service.latencyMs === null ? "no answer" : `${Math.round(service.latencyMs)} ms`;
+  lines.push(`Latency: ${latency} · checked ${ageOf(service.checkedAt)}`);
+  if (service.lastError?.trim()) lines.push(`Last error: ${oneLine(service.lastError, 300)}`);
+  const cooldown =
+    limits.userCooldownMs > 0 ? `${formatDuration(limits.userCooldownMs)} cooldown` : "no cooldown";
+  return {
+    title: "📊 Image service status",
+    description: lines.join("\n"),
+    color: health?.color ?? EMBED_COLORS.timedOut,
+    fields: [
+      {
+        name: "Last 24 hours",
+        value: `✅ ${counts24h.completed} completed\n❌ ${counts24h.failed} failed\n⌛ ${counts24h.timedOut} timed out`,
+        inline: true,
+      },
+      {
+        name: "Limits in force",
+        value:
+          `Per user: ${limits.userMaxActive} at a time, ${cooldown} (moderators exempt)\n` +
+          `Per server: ${limits.guildMaxActive} at a time\n` +
+          `Prompts: at most ${limits.promptMaxLength} characters\n` +
+          `Banned words: ${limits.bannedWordsCount} ${limits.bannedWordsCount === 1 ? "entry" : "entries"}`,
+        inline: true,
+      },
+    ],
+    ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
+  };
+}
+
+function jobLine(job: Job, position: number): string {
+  const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
+  const label = truncate(statusView(job.status).label, 60);
+  const who = userMention(job.requesterId) || "someone";
+  return (
+    `**${position}.** ${who} · ${label}${progress} · started ${ageOf(job.startedAt)}\n` +
+    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, 100)}`
+  );
+}
+
+/** Where a page starts and ends, with the page clamped into range. */
+function pageBounds(total: number, page: number, pageSize: number) {
+  const size = Number.isInteger(pageSize)
+    ? Math.min(Math.max(pageSize, 1), MAX_STATUS_PAGE_SIZE)
+    : MAX_STATUS_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Number.isFinite(page) ? Math.min(Math.max(Math.floor(page), 0), pages - 1) : 0;
+  const start = current * size;
+  return { pages, current, start, end: Math.min(start + size, total) };
+}
+
+function inFlightEmbed(input: StatusInput, bounds: ReturnType<typeof pageBounds>): APIEmbed {
+  const total = input.inFlight.length;
+  if (total === 0) {
+    return {
+      title: "🖌️ In flight on this server: none",
+      description: "Nothing is being generated on this server right now.",
+      color: EMBED_COLORS.generating,
+    };
+  }
+  const jobs = [...input.inFlight]
+    .sort((a, b) => a.startedAt - b.startedAt || (a.imageId < b.imageId ? -1 : a.imageId > b.imageId ? 1 : 0))
+    .slice(bounds.start, bounds.end);
+  return {
+    title: `🖌️ In flight on this server: showing ${bounds.start + 1}-${bounds.end} of ${total}`,
+    description: jobs.map((job, i) => jobLine(job, bounds.start + i + 1)).join("\n"),
+    color: EMBED_COLORS.generating,
+    footer: { text: `Page ${bounds.current + 1} of ${bounds.pages} · oldest first` },
+  };
+}
+
+function failureLine(failure: RecentFailure): string {
+  const described = describeImageError(failure.error);
+  const detail = described.detail === null ? "" : ` “${oneLine(described.detail, 120)}”`;
+  const who = userMention(failure.requesterId) || "someone";
+  return (
+    `${ageOf(failure.at)} ${who} ${inlineCode(truncate(failure.imageId, 40))} ${promptExcerpt(failure.prompt, 50)}\n` +
+    `> ${described.summary}${detail}`
+  );
+}
+
+function failuresEmbed(failures: readonly RecentFailure[]): APIEmbed {
+  const shown = [...failures].sort((a, b) => b.at - a.at).slice(0, MAX_FAILURES_SHOWN);
+  const title =
+    failures.length > shown.length
+      ? `❌ Recent failures: the ${shown.length} most recent of ${failures.length}`
+      : "❌ Recent failures";
+  return {
+    title,
+    description: shown.length === 0 ? "No recent failures." : shown.map(failureLine).join("\n"),
+    color: EMBED_COLORS.failed,
+  };
+}
+
+function pageButton(page: number, label: string, emoji: string): APIButtonComponent {
+  return { type: 2, style: 2, custom_id: encodeStatusPageId(page), label, emoji: { name: emoji } };
+}
+
+function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowComponent<APIButtonComponent>[] {
+  const buttons: APIButtonComponent[] = [];
+  // Previous and next are left out rather than disabled: a disabled button would need its own custom id.
+  if (bounds.current > 0) buttons.push(pageButton(bounds.current - 1, "Previous", "◀️"));
+  buttons.push(pageButton(bounds.current, "Refresh", "🔄"));
+  if (bounds.current < bounds.pages - 1) buttons.push(pageButton(bounds.current + 1, "Next", "▶️"));
+  return [{ type: 1, components: buttons }];
+}
+
+/**
+ * The `/imagine-status` message: service health, this server's jobs in flight (oldest first, one page,
+ * saying honestly which ones it shows, e.g. "showing 11-20 of 100"), counts of the last 24 hours, the
+ * most recent failures explained, and the limits in force. Buttons page through the jobs
+ * ({@link decodeStatusPageId} reads their ids) and refresh the current page.
+ */
+export function renderStatus(input: StatusInput): MessagePayload {
+  const bounds = pageBounds(input.inFlight.length, input.page, input.pageSize ?? MAX_STATUS_PAGE_SIZE);
+  return fitMessageLimits({
+    content: "",
+    embeds: [serviceEmbed(input), inFlightEmbed(input, bounds), failuresEmbed(input.recentFailures)],
+    components: pageButtons(bounds),
+    allowedMentions: NO_PINGS,
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * The image-service client: create an image, read it back, read the service's health, and download a
+ * finished image. No Discord code here.
+ */
+import type { Config } from "../config.js";
+import { downloadImage, type DownloadedImage, type DownloadImageOptions } from "./download.js";
+import { ServiceError } from "./errors.js";
+import {
+  requestJson,
+  resolveServiceOptions,
+  type ServiceClientOptions,
+  type ServiceContext,
+} from "./request.js";
+import { imageResponseSchema, serviceStatusSchema, type ImageRecord, type ServiceStatus } from "./schema.js";
+
+/** Body of `POST /items/images`. */
+export interface CreateImageInput {
+  /** The prompt, in the upstream generator's syntax (image URLs first, then text, then `--` parameters). */
+  prompt: string;
+  /** Caller's own identifier, returned unchanged in the record's `ref`. Default `null`. */
+  ref?: string | null;
+}
+
+function invalidInput(message: string, request: string): ServiceError {
+  return new ServiceError("validation", message, { request });
+}
+
+/** Talks to the image service (ImagineAPI). Every method throws typed {@link ServiceError}s. */
+export class ImagineClient {
+  readonly #ctx: ServiceContext;
+
+  /**
+   * @throws {TypeError | RangeError} for a bad base URL, token or limit (see {@link resolveServiceOptions}).
+   */
+  constructor(options: ServiceClientOptions) {
+    this.#ctx = resolveServiceOptions(options);
+  }
+
+  /**
+   * Creates an image record (`POST /items/images`). Never sent twice for one call unless the service provably
+   * did not receive it (connection refused) or refused it with `Retry-After` (429 rate limit, 503).
+   * @returns the new record, normally `pending`, carrying the submitted `prompt` and `ref`.
+   * @throws {ServiceError} `validation` for an empty prompt (nothing is sent) or one the service refuses.
+   */
+  async createImage(input: CreateImageInput): Promise<ImageRecord> {
+    const request = "POST /items/images";
+    if (typeof input?.prompt !== "string" || input.prompt.trim() === "") {
+      throw invalidInput("Cannot create an image: the prompt is empty.", request);
+    }
+    const ref = input.ref ?? null;
+    if (ref !== null && typeof ref !== "string") {
+      throw invalidInput("Cannot create an image: ref must be a string or null.", request);
+    }
+    const response = await requestJson(this.#ctx, {
+      method: "POST",
+      path: "/items/images",
+      body: { prompt: input.prompt, ref },
+      schema: imageResponseSchema,
+      retry: "create",
+      operation: "creating an image",
+    });
+    return response.data;
+  }
+
+  /**
+   * Reads an image record (`GET /items/images/:id`). An unknown, malformed or someone else's id is a
+   * `forbidden` error (the service never answers 404).
+   */
+  async getImage(id: string): Promise<ImageRecord> {
+    if (typeof id !== "string" || id.trim() === "") {
+      throw invalidInput("Cannot read an image: the id is empty.", "GET /items/images/:id");
+    }
+    const shownId = id.length > 80 ? `${id.slice(0, 79)}…` : id;
+    const response = await requestJson(this.#ctx, {
+      method: "GET",
+      path: `/items/images/${encodeURIComponent(id)}`,
+      schema: imageResponseSchema,
+      retry: "idempotent",
+      operation: `reading image ${JSON.stringify(shownId)}`,
+    });
+    return response.data;
+  }
+
+  /** Reads the upstream bot's health (`GET /items/status`); while not `healthy`, new images wait in `pending`. */
+  async getServiceStatus(): Promise<ServiceStatus> {
+    const response = await requestJson(this.#ctx, {
+      method: "GET",
+      path: "/items/status",
+      schema: serviceStatusSchema,
+      retry: "idempotent",
+      operation: "reading the service status",
+    });
+    return response.data;
+  }
+
+  /**
+   * Downloads a finished image (e.g. `record.url`) for upload as a Discord attachment. Sends no token.
+   * See {@link downloadImage} for the limits and errors.
+   */
+  downloadImage(url: string, options: DownloadImageOptions): Promise<DownloadedImage> {
+    return downloadImage(this.#ctx, url, options);
+  }
+}
+
+/** The configuration the client is built from (see src/config.ts). */
+export type ImagineClientConfig = Pick<
+  Config,
+  "IMAGINE_API_URL" | "IMAGINE_API_TOKEN" | "SERVICE_TIMEOUT_MS" | "SERVICE_MAX_CONCURRENCY"
+>;
+
+/** Everything else a client may be given: dispatcher, logger, sleep, random, clock, retry limits, user agent. */
+export type ImagineClientExtras = Omit<
+  ServiceClientOptions,
+  "baseUrl" | "token" | "timeoutMs" | "maxConcurrency"
+>;
+
+/**
+ * Builds the client from the bot's configuration. The caller should also `registerSecret(IMAGINE_API_TOKEN)`
+ * (src/logger.ts) so the token is scrubbed from every log line as a second line of defence.
+ */
+export function createImagineClient(
+  config: ImagineClientConfig,
+  extras: ImagineClientExtras = {},
+): ImagineClient {
+  return new ImagineClient({
+    ...extras,
+    baseUrl: config.IMAGINE_API_URL,
+    token: config.IMAGINE_API_TOKEN,
+    timeoutMs: config.SERVICE_TIMEOUT_MS,
+    maxConcurrency: config.SERVICE_MAX_CONCURRENCY,
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * How a {@link Job} maps to a row of the `jobs` table and back. Ids stay strings (Discord snowflakes do not
+ * fit a double); booleans are 0/1; every field of the job and its location has its own column.
+ */
+import type { InValue, Row } from "@libsql/client";
+import { z } from "zod";
+import type { Job, JobOutcome } from "../imagine/job.js";
+
+/** Every outcome; the record type makes the compiler ask for a new one here. */
+const OUTCOMES: Record<JobOutcome, true> = {
+  completed: true,
+  failed: true,
+  "timed-out": true,
+  lost: true,
+  "message-deleted": true,
+};
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const integer = z.number().int();
+const nullableInteger = integer.nullable();
+const flag = z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1);
+
+const jobRowSchema = z.object({
+  image_id: text,
+  ref: text,
+  prompt: text,
+  requester_id: text,
+  source: z.enum(["interaction", "dm"]),
+  application_id: text,
+  interaction_token: nullableText,
+  interaction_token_expires_at: nullableInteger,
+  guild_id: nullableText,
+  channel_id: text,
+  message_id: nullableText,
+  channel_editable: flag,
+  started_at: integer,
+  status: text,
+  progress: z.number().nullable(),
+  outcome: z.enum(Object.keys(OUTCOMES) as [JobOutcome, ...JobOutcome[]]).nullable(),
+  finished_at: nullableInteger,
+  delivered: flag,
+  error: nullableText,
+});
+
+/** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
+export type JobArgs = Record<(typeof JOB_COLUMNS)[number], InValue>;
+
+/** Every column of the `jobs` table. */
+export const JOB_COLUMNS = [
+  ...(Object.keys(jobRowSchema.shape) as (keyof z.input<typeof jobRowSchema>)[]),
+  "updated_at",
+] as const;
+
+/** The named arguments that store `job`, last changed at `updatedAt`. */
+export function jobToArgs(job: Job, updatedAt: number): JobArgs {
+  const l = job.location;
+  return {
+    image_id: job.imageId,
+    ref: job.ref,
+    prompt: job.prompt,
+    requester_id: job.requesterId,
+    source: job.source,
+    application_id: l.applicationId,
+    interaction_token: l.interactionToken,
+    interaction_token_expires_at: l.interactionTokenExpiresAt,
+    guild_id: l.guildId,
+    channel_id: l.channelId,
+    message_id: l.messageId,
+    channel_editable: l.channelEditable ? 1 : 0,
+    started_at: job.startedAt,
+    status: job.status,
+    progress: job.progress,
+    outcome: job.outcome,
+    finished_at: job.finishedAt,
+    delivered: job.delivered ? 1 : 0,
+    error: job.error,
+    updated_at: updatedAt,
+  };
+}
+
+/**
+ * The job stored in `row`.
+ * @throws {Error} naming the image id and the bad columns when the row holds values no job can have
+ *   (edited by hand, or written by an incompatible version).
+ */
+export function rowToJob(row: Row): Job {
+  const parsed = jobRowSchema.safeParse(row);
+  if (!parsed.success) {
+    const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
+    throw new Error(`the stored job ${String(row["image_id"])} has invalid values in: ${columns}`);
+  }
+  const r = parsed.data;
+  return {
+    imageId: r.image_id,
+    ref: r.ref,
+    prompt: r.prompt,
+    requesterId: r.requester_id,
+    source: r.source,
+    location: {
+      applicationId: r.application_id,
+      interactionToken: r.interaction_token,
+      interactionTokenExpiresAt: r.interaction_token_expires_at,
+      guildId: r.guild_id,
+      channelId: r.channel_id,
+      messageId: r.message_id,
+      channelEditable: r.channel_editable,
+    },
+    startedAt: r.started_at,
+    status: r.status,
+    progress: r.progress,
+    outcome: r.outcome,
+    finishedAt: r.finished_at,
+    delivered: r.delivered,
+    error: r.error,
+  };
+}

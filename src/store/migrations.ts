@@ -1,0 +1,104 @@
+/**
+ * The job database's schema, as an ordered list of migrations. The database's `PRAGMA user_version` is the
+ * number of migrations applied; each migration runs in its own write transaction and sets it, so a crash
+ * part-way leaves the database at the last complete version. Never edit a released migration: add one.
+ */
+import type { Client } from "@libsql/client";
+import { StoreError } from "./store-error.js";
+
+/** One step of the schema. `version` is its position in {@link MIGRATIONS}, starting at 1. */
+export interface Migration {
+  version: number;
+  description: string;
+  statements: readonly string[];
+}
+
+/** Every migration, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: "jobs, per-user submission times, store metadata",
+    statements: [
+      `CREATE TABLE jobs (
+        image_id TEXT PRIMARY KEY NOT NULL,
+        ref TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        requester_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        application_id TEXT NOT NULL,
+        interaction_token TEXT,
+        interaction_token_expires_at INTEGER,
+        guild_id TEXT,
+        channel_id TEXT NOT NULL,
+        message_id TEXT,
+        channel_editable INTEGER NOT NULL CHECK (channel_editable IN (0, 1)),
+        started_at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        progress REAL,
+        outcome TEXT,
+        finished_at INTEGER,
+        delivered INTEGER NOT NULL CHECK (delivered IN (0, 1)),
+        error TEXT,
+        updated_at INTEGER NOT NULL
+      ) STRICT`,
+      "CREATE INDEX jobs_ref ON jobs (ref)",
+      "CREATE INDEX jobs_started_at ON jobs (started_at)",
+      // Partial indexes whose WHERE matches the store's queries exactly, so SQLite can use them.
+      "CREATE INDEX jobs_unfinished ON jobs (image_id) WHERE outcome IS NULL OR delivered = 0",
+      "CREATE INDEX jobs_prunable ON jobs (finished_at) WHERE outcome IS NOT NULL AND delivered = 1",
+      `CREATE TABLE user_usage (
+        user_id TEXT PRIMARY KEY NOT NULL,
+        last_submission_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+      "CREATE INDEX user_usage_last_submission_at ON user_usage (last_submission_at)",
+      "CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
+    ],
+  },
+];
+
+/** What {@link migrate} did. */
+export interface MigrationResult {
+  /** Schema version found when opening. */
+  from: number;
+  /** Schema version now. */
+  to: number;
+}
+
+async function schemaVersion(db: Pick<Client, "execute">): Promise<number> {
+  const result = await db.execute("PRAGMA user_version");
+  return Number(result.rows[0]?.["user_version"] ?? 0);
+}
+
+/**
+ * Brings the database up to the last of `migrations`, one transaction per migration. Safe to run on every
+ * start and from two processes at once: each transaction re-reads the version after taking the write lock.
+ * @throws {StoreError} when the database was written by a newer bot (a schema this one does not know).
+ */
+export async function migrate(
+  client: Client,
+  path: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<MigrationResult> {
+  const latest = migrations.length;
+  const from = await schemaVersion(client);
+  if (from > latest) {
+    throw new StoreError(
+      `The database at ${path} has schema version ${from}, but this imagine-bot knows only up to ${latest}: ` +
+        "it was written by a newer version. Upgrade the bot, or set DATABASE_PATH to another file.",
+    );
+  }
+  for (const migration of migrations.slice(from)) {
+    const tx = await client.transaction("write");
+    try {
+      if ((await schemaVersion(tx)) < migration.version) {
+        for (const sql of migration.statements) await tx.execute(sql);
+        // PRAGMA takes no bound parameters; the version is a number from this file.
+        await tx.execute(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
+      }
+      await tx.commit();
+    } finally {
+      tx.close();
+    }
+  }
+  return { from, to: await schemaVersion(client) };
+}

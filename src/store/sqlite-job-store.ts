@@ -1,0 +1,240 @@
+/**
+ * The {@link JobStore} that keeps jobs in a SQLite file, so jobs in flight survive a restart.
+ * Open it with {@link openSqliteJobStore}: that creates the directory, applies the schema and checks the file
+ * can be written, so a bad DATABASE_PATH stops the bot at start with a {@link StoreError} saying what to do.
+ */
+import { chmod, mkdir, stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
+import { createClient, type Client } from "@libsql/client";
+import type { Job } from "../imagine/job.js";
+import type { JobStore } from "../imagine/job-store.js";
+import { exponentialBackoffMs } from "../jobs/backoff.js";
+import { silentLogger, type Logger } from "../logger.js";
+import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
+import { migrate } from "./migrations.js";
+import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
+
+/** Options of {@link openSqliteJobStore}. Durations in milliseconds. */
+export interface SqliteJobStoreOptions {
+  logger?: Logger;
+  /** Clock for `updated_at`, the open check and `prune`. Default `Date.now`. */
+  now?: () => number;
+  /** Waits between attempts of a failed operation. Default: a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** How long SQLite waits for another connection's lock before failing with SQLITE_BUSY. Default 5000. */
+  busyTimeoutMs?: number;
+  /** Attempts of one operation that fails with a transient error (busy, I/O, disk full). Default 3. */
+  attempts?: number;
+  /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
+  retryDelayMs?: number;
+}
+
+const MAX_RETRY_DELAY_MS = 2000;
+
+const JOB_UPDATES = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c} = excluded.${c}`);
+const UPSERT_JOB =
+  `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((c) => `:${c}`).join(", ")}) ` +
+  `ON CONFLICT (image_id) DO UPDATE SET ${JOB_UPDATES.join(", ")}`;
+
+/**
+ * Opens (creating if needed) the job database at `path` — a file path, or `:memory:` for a throwaway one.
+ * Enables WAL and a busy timeout, applies pending migrations, then writes and reads back a row.
+ * @throws {StoreError} whose message names the path, the cause and what to do, when the file cannot be
+ *   created or written, is not a SQLite database, is damaged, or comes from a newer version of the bot.
+ */
+export async function openSqliteJobStore(
+  path: string,
+  options: SqliteJobStoreOptions = {},
+): Promise<SqliteJobStore> {
+  const log = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  let url = ":memory:";
+  let createdFile: string | undefined;
+  if (path !== ":memory:") {
+    const file = resolve(path);
+    try {
+      await mkdir(dirname(file), { recursive: true });
+    } catch (err) {
+      throw directoryFailure(dirname(file), path, err);
+    }
+    const existing = await stat(file).catch(() => undefined);
+    if (existing?.isDirectory()) {
+      throw new StoreError(
+        `The database path ${path} is a directory. Set DATABASE_PATH to a file, e.g. ${join(path, "imagine-bot.db")}.`,
+      );
+    }
+    url = pathToFileURL(file).href;
+    // Interaction tokens are kept in it: a new file is readable by the bot's user only (SQLite gives its
+    // -wal and -shm files the same mode). An existing file keeps the mode its owner chose.
+    if (!existing) createdFile = file;
+  }
+  let client: Client | undefined;
+  try {
+    client = createClient({ url, timeout: options.busyTimeoutMs ?? 5000 });
+    if (createdFile) await chmod(createdFile, 0o600);
+    await client.execute("PRAGMA journal_mode = WAL");
+    const { from, to } = await migrate(client, path);
+    await checkWritable(client, path, now());
+    log.info({ path, schemaVersion: to, ...(from !== to ? { migratedFrom: from } : {}) }, "job store opened");
+    return new SqliteJobStore(client, path, { ...options, logger: log, now });
+  } catch (err) {
+    client?.close();
+    throw openFailure(path, err);
+  }
+}
+
+/** Writes the open time to `store_meta` and reads it back: proves the file takes writes now, not mid-job. */
+async function checkWritable(client: Client, path: string, at: number): Promise<void> {
+  const value = String(at);
+  await client.execute({
+    sql: "INSERT INTO store_meta (key, value) VALUES ('opened_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    args: [value],
+  });
+  const read = await client.execute("SELECT value FROM store_meta WHERE key = 'opened_at'");
+  if (read.rows[0]?.["value"] !== value) {
+    throw new StoreError(
+      `The database at ${path} did not keep a test write. Move it away or set DATABASE_PATH to another file.`,
+    );
+  }
+}
+
+/**
+ * A {@link JobStore} backed by SQLite, with the same behaviour as `MemoryJobStore`. Create it with
+ * {@link openSqliteJobStore}. An operation failing with a transient error (busy, I/O, disk full) is tried
+ * again a few times with backoff; then, like any other failure, it throws a {@link StoreError}.
+ */
+export class SqliteJobStore implements JobStore {
+  private closed = false;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly attempts: number;
+  private readonly retryDelayMs: number;
+
+  /** Use {@link openSqliteJobStore}, which prepares `client` first. */
+  constructor(
+    private readonly client: Client,
+    /** The database path as configured, for messages. */
+    readonly path: string,
+    options: SqliteJobStoreOptions = {},
+  ) {
+    this.log = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.attempts = Math.max(1, options.attempts ?? 3);
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+  }
+
+  async save(job: Job): Promise<void> {
+    await this.run(`saving job ${job.imageId}`, () =>
+      this.client.execute({ sql: UPSERT_JOB, args: jobToArgs(job, this.now()) }),
+    );
+  }
+
+  async get(imageId: string): Promise<Job | undefined> {
+    const jobs = await this.query(`reading job ${imageId}`, "WHERE image_id = ?", [imageId]);
+    return jobs[0];
+  }
+
+  async findByRef(ref: string): Promise<Job | undefined> {
+    // rowid order is save order: an upsert keeps the row, like a Map keeps a key's place.
+    const jobs = await this.query(`finding the job of ref ${ref}`, "WHERE ref = ? ORDER BY rowid LIMIT 1", [
+      ref,
+    ]);
+    return jobs[0];
+  }
+
+  async unfinished(): Promise<Job[]> {
+    return this.query("listing unfinished jobs", "WHERE outcome IS NULL OR delivered = 0 ORDER BY rowid");
+  }
+
+  async startedSince(since: number): Promise<Job[]> {
+    return this.query("listing recent jobs", "WHERE started_at >= ? ORDER BY started_at DESC, rowid DESC", [
+      since,
+    ]);
+  }
+
+  async getLastSubmission(userId: string): Promise<number | undefined> {
+    const result = await this.run(`reading the last submission of user ${userId}`, () =>
+      this.client.execute({
+        sql: "SELECT last_submission_at FROM user_usage WHERE user_id = ?",
+        args: [userId],
+      }),
+    );
+    const at = result.rows[0]?.["last_submission_at"];
+    return typeof at === "number" ? at : undefined;
+  }
+
+  async recordSubmission(userId: string, at: number): Promise<void> {
+    await this.run(`recording a submission of user ${userId}`, () =>
+      this.client.execute({
+        sql:
+          "INSERT INTO user_usage (user_id, last_submission_at) VALUES (?, ?) " +
+          "ON CONFLICT (user_id) DO UPDATE SET last_submission_at = excluded.last_submission_at",
+        args: [userId, at],
+      }),
+    );
+  }
+
+  async prune(olderThanMs: number): Promise<number> {
+    const cutoff = this.now() - olderThanMs;
+    const [jobs] = await this.run("pruning old jobs", () =>
+      this.client.batch(
+        [
+          {
+            sql: "DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered = 1 AND finished_at < ?",
+            args: [cutoff],
+          },
+          { sql: "DELETE FROM user_usage WHERE last_submission_at < ?", args: [cutoff] },
+        ],
+        "write",
+      ),
+    );
+    const removed = jobs?.rowsAffected ?? 0;
+    if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
+    return removed;
+  }
+
+  /** Closes the database. Calling it again does nothing; any other call afterwards throws. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.client.close();
+  }
+
+  private async query(what: string, where: string, args: (string | number)[] = []): Promise<Job[]> {
+    return this.run(what, async () => {
+      const result = await this.client.execute({ sql: `SELECT * FROM jobs ${where}`, args });
+      return result.rows.map(rowToJob);
+    });
+  }
+
+  /** Runs `op`, trying again after transient failures; any failure ends as a {@link StoreError}. */
+  private async run<T>(what: string, op: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new StoreError(`Cannot finish ${what}: the job store at ${this.path} is closed.`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await op();
+      } catch (err) {
+        if (!isTransient(err) || attempt >= this.attempts) {
+          const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
+          throw new StoreError(
+            `${capitalize(what)} failed${tries} (database ${this.path}): ${causeText(err)}`,
+            {
+              cause: err,
+            },
+          );
+        }
+        const delayMs = exponentialBackoffMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS);
+        this.log.warn({ err, attempt, delayMs }, `${what} failed; trying again`);
+        await this.sleep(delayMs);
+      }
+    }
+  }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,161 @@
+import { Events, MessageFlags } from "discord.js";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { DiscordMessenger, MessengerError } from "../../src/discord/discord-messenger.js";
+import type { MessageLocation } from "../../src/imagine/job.js";
+import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
+import { silentLogger } from "../../src/logger.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import { startHarness, type EmulatorHarness } from "../emulator/fixtures.js";
+
+let h: EmulatorHarness;
+let messenger: DiscordMessenger;
+
+beforeEach(async () => {
+  h = await startHarness({ allowUnregisteredCommands: true });
+  messenger = new DiscordMessenger({
+    rest: h.client.rest,
+    now: () => h.emu.clock.now(),
+    logger: silentLogger,
+  });
+  // The "bot" defers every command, as /imagine does.
+  h.client.on(Events.InteractionCreate, (i) => {
+    if (i.isChatInputCommand()) void i.deferReply();
+  });
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+function text(content: string, files: OutgoingMessage["files"] = []): OutgoingMessage {
+  return { payload: { content, embeds: [], components: [], allowedMentions: NO_PINGS }, files };
+}
+
+async function deferredCommand(channelId = h.world.general.id) {
+  const handle = await h.emu.sendSlashCommand({
+    name: "imagine",
+    options: {},
+    user: h.world.alice,
+    channelId,
+  });
+  await handle.waitForAcknowledgement();
+  const location: MessageLocation = {
+    applicationId: h.emu.applicationId,
+    interactionToken: handle.token,
+    interactionTokenExpiresAt: h.emu.clock.now() + 15 * 60_000,
+    guildId: h.world.guild.id,
+    channelId,
+    messageId: null,
+    channelEditable: true,
+  };
+  return { handle, location };
+}
+
+describe("DiscordMessenger", () => {
+  test("edits the deferred reply through the interaction token and learns its message id", async () => {
+    const { handle, location } = await deferredCommand();
+    const shown = await messenger.show(location, text("working"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    expect(shown.route).toBe("interaction");
+    expect(shown.location.messageId).toBe(handle.response()?.id);
+    expect(handle.response()?.content).toBe("working");
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("after the 15-minute token expires it edits the same message with the bot token", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("one"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    h.emu.clock.advance(15 * 60_000 + 1000);
+    const second = await messenger.show(first.location, text("two"), {
+      final: true,
+      requesterId: h.world.alice.id,
+    });
+    expect(second.route).toBe("channel-edit");
+    expect(handle.response()?.content).toBe("two");
+  });
+
+  test("a token Discord already refuses is dropped and the bot token is used instead", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("one"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    h.emu.clock.advance(15 * 60_000 + 1000);
+    // The bot's own clock is behind: it still believes the token works.
+    const lagging = new DiscordMessenger({
+      rest: h.client.rest,
+      now: () => Date.now(),
+      logger: silentLogger,
+    });
+    const second = await lagging.show(first.location, text("two"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    expect(second.route).toBe("channel-edit");
+    expect(second.location.interactionToken).toBeNull();
+    expect(handle.response()?.content).toBe("two");
+  });
+
+  test("without channel access after expiry, a final result goes to the requester by DM", async () => {
+    const { location } = await deferredCommand();
+    const first = await messenger.show(location, text("one"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    h.emu.clock.advance(16 * 60_000);
+    h.emu.setBotPermissions(h.world.general, 0n);
+    const progress = await messenger.show(first.location, text("progress"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    expect(progress.route).toBeNull();
+    const final = await messenger.show(progress.location, text("done"), {
+      final: true,
+      requesterId: h.world.alice.id,
+    });
+    expect(final.route).toBe("dm");
+    const dm = h.emu.latestMessage(h.emu.dmChannelWith(h.world.alice));
+    expect(dm?.content).toContain("done");
+    expect(dm?.content).toContain(`<@${h.world.alice.id}>`);
+  });
+
+  test("a final result that can reach the requester nowhere is reported as unreachable", async () => {
+    const { location } = await deferredCommand();
+    h.emu.clock.advance(16 * 60_000);
+    h.emu.setBotPermissions(h.world.general, 0n);
+    h.emu.blockDms(h.world.alice);
+    await expect(
+      messenger.show(location, text("done"), { final: true, requesterId: h.world.alice.id }),
+    ).rejects.toMatchObject({ failure: "unreachable" });
+  });
+
+  test("a deleted message is reported as gone", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("one"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
+    await h.client.rest.delete(`/webhooks/${h.emu.applicationId}/${handle.token}/messages/@original`);
+    const err = await messenger
+      .show(first.location, text("two"), { final: false, requesterId: h.world.alice.id })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MessengerError);
+    expect((err as MessengerError).failure).toBe("message-gone");
+  });
+
+  test("uploaded files replace the previous attachments of the message", async () => {
+    const { handle, location } = await deferredCommand();
+    const png = (name: string) => ({ name, data: Buffer.from(name), contentType: "image/png" });
+    const first = await messenger.show(location, text("a", [png("preview.png")]), {
+      final: false,
+      requesterId: "1",
+    });
+    await messenger.show(first.location, text("b", [png("grid.png")]), { final: true, requesterId: "1" });
+    expect(handle.response()?.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
+    expect(handle.response()?.flags ?? 0 & MessageFlags.Ephemeral).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Runs the Discord emulator standalone with the default world and a JSON control API, so a person can
+ * drive a bot by hand: `npm run emulator -- --port 8790`.
+ */
+import { parseArgs } from "node:util";
+import { controlApi } from "./control-api.js";
+import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
+import { createDefaultWorld } from "./fixtures.js";
+
+const { values } = parseArgs({
+  options: { port: { type: "string", default: "8790" }, help: { type: "boolean", default: false } },
+});
+if (values.help) {
+  console.log(
+    "Usage: npm run emulator -- [--port 8790]\nStarts the Discord emulator with the default world; see test/emulator/README.md.",
+  );
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number between 0 and 65535, got "${values.port}"`);
+  process.exit(1);
+}
+
+let running: DiscordEmulator | null = null;
+try {
+  running = await startDiscordEmulator(
+    { port },
+    controlApi(() => running),
+  );
+} catch (error) {
+  console.error(
+    `Could not start the emulator on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
+const emu = running;
+const world = createDefaultWorld(emu);
+const control = `${emu.baseUrl}/_control`;
+console.log(`Discord emulator listening on ${emu.baseUrl}
+
+# Point the bot at it (e.g. in .env):
+DISCORD_API_URL=${emu.apiUrl}
+DISCORD_TOKEN=${emu.botToken}
+DISCORD_CLIENT_ID=${emu.applicationId}
+DISCORD_GUILD_ID=${world.guild.id}
+
+# World: guild "${world.guild.name}" ${world.guild.id}; #general ${world.general.id}; #nsfw-art ${world.nsfw.id}
+# Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)
+
+# Drive it:
+curl -s ${control}/state
+curl -s -XPOST ${control}/slash -d '{"name":"imagine","options":{"prompt":"a red fox"},"user":"alice","channel":"${world.general.id}"}'
+curl -s "${control}/messages?channel=${world.general.id}"
+curl -s -XPOST ${control}/dm -d '{"user":"outsider","content":"hello"}'
+curl -s -XPOST ${control}/click -d '{"message":"MESSAGE_ID","customId":"CUSTOM_ID","user":"alice"}'
+curl -s -XPOST ${control}/clock/advance -d '{"ms":900000}'`);
+
+const shutdown = () => {
+  void emu.close().then(() => process.exit(0));
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,79 @@
+/**
+ * The shared state every part of the emulator works on (world, messages, interactions, commands, gateway),
+ * and the emulator's options with their defaults.
+ */
+import type { EmulatorClock } from "./clock.js";
+import type { CommandRegistry } from "./commands.js";
+import type { GatewayServer } from "./gateway.js";
+import type { InteractionRegistry } from "./interactions.js";
+import type { MessageStore } from "./message-store.js";
+import type { Messaging } from "./messaging.js";
+import type { RateLimitConfig } from "./rate-limits.js";
+import type { SnowflakeGenerator } from "./snowflake.js";
+import type { World } from "./world.js";
+
+/** Options of {@link startDiscordEmulator}; every one has a realistic default. */
+export interface DiscordEmulatorOptions {
+  /** TCP port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** The bot's username (default "Imagine Bot"). */
+  botUsername?: string;
+  /** Gateway heartbeat interval sent in HELLO (default 41250 ms, Discord's usual value). */
+  heartbeatIntervalMs?: number;
+  /** Time allowed for the first interaction response, on the emulator clock (default 3000 ms). */
+  interactionResponseDeadlineMs?: number;
+  /** How long an interaction token works, on the emulator clock (default 15 min). */
+  interactionTokenLifetimeMs?: number;
+  /** Rate-limit bucket sizes (defaults in DEFAULT_RATE_LIMITS). */
+  rateLimits?: Partial<RateLimitConfig>;
+  /** Privileged intents enabled for the app in the Developer Portal (default 0: none). */
+  enabledPrivilegedIntents?: number;
+  /** Let tests send slash commands the bot never registered (default false: a user could not). */
+  allowUnregisteredCommands?: boolean;
+  /** Per-file upload limit (default 10 MiB, Discord's limit for servers without boosts). */
+  maxUploadBytes?: number;
+  /** Random source for fault shares (default Math.random). */
+  random?: () => number;
+}
+
+/** Options with defaults applied. */
+export type ResolvedEmulatorOptions = Required<Omit<DiscordEmulatorOptions, "rateLimits">> & {
+  rateLimits: Partial<RateLimitConfig>;
+};
+
+/** Applies defaults. */
+export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulatorOptions {
+  return {
+    port: options.port ?? 0,
+    botUsername: options.botUsername ?? "Imagine Bot",
+    heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+    interactionResponseDeadlineMs: options.interactionResponseDeadlineMs ?? 3000,
+    interactionTokenLifetimeMs: options.interactionTokenLifetimeMs ?? 15 * 60 * 1000,
+    rateLimits: options.rateLimits ?? {},
+    enabledPrivilegedIntents: options.enabledPrivilegedIntents ?? 0,
+    allowUnregisteredCommands: options.allowUnregisteredCommands ?? false,
+    maxUploadBytes: options.maxUploadBytes ?? 10 * 1024 * 1024,
+    random: options.random ?? Math.random,
+  };
+}
+
+/** Everything routes and the test API share. */
+export interface EmulatorContext {
+  readonly options: ResolvedEmulatorOptions;
+  readonly clock: EmulatorClock;
+  readonly ids: SnowflakeGenerator;
+  readonly world: World;
+  readonly messages: MessageStore;
+  readonly messaging: Messaging;
+  readonly interactions: InteractionRegistry;
+  readonly commands: CommandRegistry;
+  readonly gateway: GatewayServer;
+  readonly applicationId: string;
+  readonly botToken: string;
+  /** `http://127.0.0.1:PORT` once listening. */
+  baseUrl(): string;
+  /** Notifies waiters that state changed. */
+  changed(): void;
+  /** Records advice about accepted-but-unwise requests (see `emu.warnings`). */
+  warn(message: string): void;
+}

@@ -1,0 +1,248 @@
+/**
+ * The Discord emulator: REST API (v10) and gateway on 127.0.0.1 for a real discord.js Client, a world
+ * model, and a test API that reads the way a user sees Discord.
+ *
+ * @example
+ * const emu = await startDiscordEmulator();
+ * const guild = emu.addGuild({ name: "Test Server" });
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
+import { EmulatorClock } from "./clock.js";
+import { CommandRegistry } from "./commands.js";
+import { resolveOptions, type DiscordEmulatorOptions, type EmulatorContext } from "./context.js";
+import { EmulatorQueries } from "./emulator-queries.js";
+import { FaultInjector } from "./faults.js";
+import { GatewayServer } from "./gateway.js";
+import { InteractionRegistry } from "./interactions.js";
+import { MessageStore } from "./message-store.js";
+import { Messaging } from "./messaging.js";
+import { RateLimiter } from "./rate-limits.js";
+import type { RequestRecord } from "./request-log.js";
+import { Router } from "./router.js";
+import { channelRoutes } from "./routes/channel-routes.js";
+import { commandRoutes } from "./routes/command-routes.js";
+import { interactionRoutes } from "./routes/interaction-routes.js";
+import { applicationFlags, metaRoutes } from "./routes/meta-routes.js";
+import { webhookRoutes } from "./routes/webhook-routes.js";
+import { handleHttp, type ExtraHandler } from "./server.js";
+import { SnowflakeGenerator } from "./snowflake.js";
+import { ChangeWaiters } from "./wait-for.js";
+import { World } from "./world.js";
+import type { WorldEvent } from "./world-types.js";
+import { channelObject, guildCreateObject, roleObject, userObject } from "./world-objects.js";
+
+/** A running emulator. Everything a test needs is on it; see README.md. */
+export class DiscordEmulator extends EmulatorQueries {
+  /** `http://127.0.0.1:PORT/api`: pass as `rest.api` to discord.js. */
+  readonly apiUrl: string;
+  /** `http://127.0.0.1:PORT`. */
+  readonly baseUrl: string;
+  readonly port: number;
+  /** Change rate-limit bucket sizes at run time with `emu.rateLimits.configure({...})`. */
+  readonly rateLimits: RateLimiter;
+  /** Fault injection: failNext, failShare, delay, disconnectGateway, clear. */
+  readonly faults: FaultInjector;
+  /** Gateway statistics: identifies, resumes, heartbeats, closes, connectedSessions. */
+  readonly gateway: GatewayServer;
+  readonly #server: Server;
+
+  /** @internal use {@link startDiscordEmulator}. */
+  constructor(
+    ctx: EmulatorContext,
+    waiters: ChangeWaiters,
+    parts: {
+      server: Server;
+      limiter: RateLimiter;
+      faults: FaultInjector;
+      requests: RequestRecord[];
+      internalErrors: string[];
+      warnings: string[];
+    },
+  ) {
+    super(ctx, waiters, parts.requests, parts.internalErrors, parts.warnings);
+    this.#server = parts.server;
+    this.rateLimits = parts.limiter;
+    this.faults = parts.faults;
+    this.gateway = ctx.gateway;
+    this.port = (parts.server.address() as AddressInfo).port;
+    this.baseUrl = `http://127.0.0.1:${this.port}`;
+    this.apiUrl = `${this.baseUrl}/api`;
+  }
+
+  /** Stops the server. Destroy discord.js clients first: `client.destroy()` hangs if the emulator closes first. */
+  async close(): Promise<void> {
+    await this.ctx.gateway.close();
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+function newBotToken(applicationId: string): string {
+  return `${Buffer.from(applicationId).toString("base64url")}.${randomBytes(4).toString("base64url")}.${randomBytes(28).toString("base64url")}`;
+}
+
+function worldEventDispatch(ctx: EmulatorContext, event: WorldEvent): void {
+  const needsGuilds = (build: () => unknown) => (intents: number) =>
+    (intents & GatewayIntentBits.Guilds) !== 0 ? build() : null;
+  switch (event.kind) {
+    case "guildCreate":
+      ctx.gateway.dispatch(GatewayDispatchEvents.GuildCreate, () =>
+        guildCreateObject(ctx.world, event.guild),
+      );
+      break;
+    case "roleCreate":
+      ctx.gateway.dispatch(
+        GatewayDispatchEvents.GuildRoleCreate,
+        needsGuilds(() => ({
+          guild_id: event.role.guildId,
+          role: roleObject(event.role, ctx.world.botUser.id),
+        })),
+      );
+      break;
+    case "channelCreate":
+      ctx.gateway.dispatch(
+        GatewayDispatchEvents.ChannelCreate,
+        needsGuilds(() => channelObject(ctx.world, event.channel)),
+      );
+      break;
+    case "channelUpdate":
+      ctx.gateway.dispatch(
+        GatewayDispatchEvents.ChannelUpdate,
+        needsGuilds(() => channelObject(ctx.world, event.channel)),
+      );
+      break;
+  }
+  ctx.changed();
+}
+
+/** Starts an emulator on 127.0.0.1 with an empty world (see fixtures.ts for the default world). */
+export async function startDiscordEmulator(
+  options: DiscordEmulatorOptions = {},
+  extraHandler: ExtraHandler | null = null,
+): Promise<DiscordEmulator> {
+  const resolved = resolveOptions(options);
+  let describeState = () => "";
+  const waiters = new ChangeWaiters(() => describeState());
+  const notify = () => waiters.notify();
+  const clock = new EmulatorClock(notify);
+  const ids = new SnowflakeGenerator(() => clock.now());
+  const applicationId = ids.next();
+  const botToken = newBotToken(applicationId);
+  const botUser = {
+    id: applicationId,
+    username: resolved.botUsername,
+    globalName: null,
+    bot: true,
+    dmsBlocked: false,
+    appInstalled: false,
+  };
+  let baseUrl = "";
+  const requests: RequestRecord[] = [];
+  const internalErrors: string[] = [];
+  const warnings: string[] = [];
+  let ctx: EmulatorContext | null = null;
+  const world = new World(
+    ids,
+    botUser,
+    () => clock.now(),
+    (event) => ctx && worldEventDispatch(ctx, event),
+  );
+  const messages = new MessageStore(ids, () => clock.now());
+  const changed = notify;
+  const gateway = new GatewayServer({
+    heartbeatIntervalMs: resolved.heartbeatIntervalMs,
+    botToken,
+    enabledPrivilegedIntents: resolved.enabledPrivilegedIntents,
+    readyPayload: (sessionId) => ({
+      v: 10,
+      user: { ...userObject(botUser), verified: true, mfa_enabled: false, flags: 0 },
+      guilds: [...world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      session_id: sessionId,
+      resume_gateway_url: `${baseUrl.replace(/^http/, "ws")}/gateway`,
+      shard: [0, 1],
+      application: { id: applicationId, flags: ctx ? applicationFlags(ctx) : 0 },
+      private_channels: [],
+      relationships: [],
+      presences: [],
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: [],
+      user_settings: {},
+      _trace: ["discord-emulator"],
+    }),
+    guildCreates: () => [...world.guilds.values()].map((g) => guildCreateObject(world, g)),
+    changed,
+  });
+  const messaging = new Messaging({
+    world,
+    messages,
+    gateway,
+    ids,
+    baseUrl: () => baseUrl,
+    changed,
+    enabledPrivilegedIntents: resolved.enabledPrivilegedIntents,
+  });
+  ctx = {
+    options: resolved,
+    clock,
+    ids,
+    world,
+    messages,
+    messaging,
+    interactions: new InteractionRegistry(),
+    commands: new CommandRegistry(ids, applicationId),
+    gateway,
+    applicationId,
+    botToken,
+    baseUrl: () => baseUrl,
+    changed,
+    warn: (message) => {
+      warnings.push(message);
+      changed();
+    },
+  };
+  const context = ctx;
+  const limiter = new RateLimiter(resolved.rateLimits);
+  const faults = new FaultInjector(resolved.random, (code) => gateway.disconnectAll(code));
+  const router = new Router([
+    ...metaRoutes(context),
+    ...commandRoutes(context),
+    ...interactionRoutes(context),
+    ...webhookRoutes(context),
+    ...channelRoutes(context),
+  ]);
+  const server = createServer((req, res) => {
+    void handleHttp(
+      {
+        ctx: context,
+        router,
+        limiter,
+        faults,
+        log: (record) => requests.push(record),
+        onInternalError: (_error, record) =>
+          internalErrors.push(`${record.method} ${record.path}: ${record.message ?? ""}`),
+        extraHandler,
+      },
+      req,
+      res,
+    );
+  });
+  server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(resolved.port, "127.0.0.1", () => resolve());
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const emulator = new DiscordEmulator(context, waiters, {
+    server,
+    limiter,
+    faults,
+    requests,
+    internalErrors,
+    warnings,
+  });
+  describeState = () => emulator.describeState();
+  return emulator;
+}

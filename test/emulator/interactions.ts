@@ -1,0 +1,65 @@
+/**
+ * Interactions the emulator has sent: their tokens, the 3-second first-response deadline, the 15-minute
+ * token lifetime, and which messages answer them.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+ */
+import { randomBytes } from "node:crypto";
+import type { APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
+
+/** One interaction and what the bot did with it. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  type: InteractionType;
+  channelId: string;
+  guildId: string | null;
+  userId: string;
+  /** Emulator-clock ms when it was sent. */
+  createdAt: number;
+  commandName: string | null;
+  /** For component interactions: the message the component is on. */
+  sourceMessageId: string | null;
+  /** The INTERACTION_CREATE data as dispatched. */
+  payload: APIInteraction;
+  /** The first response (callback); null until acknowledged. */
+  ack: { type: InteractionResponseType; at: number; ephemeral: boolean } | null;
+  /** The message `@original` refers to (the reply, the deferred message, or for updates the source message). */
+  originalMessageId: string | null;
+  followUpIds: string[];
+  /** A modal the bot opened (type 9 response). */
+  modal: unknown;
+  authorizingIntegrationOwners: Record<string, string>;
+}
+
+/** Stores interactions by id and token. */
+export class InteractionRegistry {
+  readonly #byId = new Map<string, InteractionRecord>();
+  readonly #byToken = new Map<string, InteractionRecord>();
+
+  /** A token shaped like Discord's (base64url, no slashes). */
+  static newToken(id: string): string {
+    return Buffer.from(`interaction:${id}:${randomBytes(48).toString("base64url")}`).toString("base64url");
+  }
+
+  /** Stores a new interaction. */
+  add(record: InteractionRecord): InteractionRecord {
+    this.#byId.set(record.id, record);
+    this.#byToken.set(record.token, record);
+    return record;
+  }
+
+  /** By id. */
+  byId(id: string): InteractionRecord | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** By token. */
+  byToken(token: string): InteractionRecord | undefined {
+    return this.#byToken.get(token);
+  }
+
+  /** Every interaction, oldest first. */
+  all(): InteractionRecord[] {
+    return [...this.#byId.values()];
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The types of the emulated world: users, servers, roles, members, channels and the events their changes
+ * produce.
+ */
+import type { ChannelType } from "discord-api-types/v10";
+import type { PermissionOverwrite } from "./permissions.js";
+
+/** A Discord account (a person or the bot). */
+export interface EmulatedUser {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+  /** The user blocks DMs from the bot (sending gives 50007). */
+  dmsBlocked: boolean;
+  /** The user installed the app to their account, so the bot may DM them without a shared server. */
+  appInstalled: boolean;
+}
+
+/** A server. Its @everyone role has the guild's id. */
+export interface EmulatedGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  joinedAt: string;
+  /** The bot's managed role, created when the bot "joined". */
+  botRoleId: string;
+}
+
+/** A server role with its permission bits. */
+export interface EmulatedRole {
+  id: string;
+  guildId: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  managed: boolean;
+  color: number;
+}
+
+/** A user's membership in a server. */
+export interface EmulatedMember {
+  guildId: string;
+  userId: string;
+  roleIds: string[];
+  nick: string | null;
+  joinedAt: string;
+}
+
+/** A server text channel or a DM channel between the bot and one user. */
+export interface EmulatedChannel {
+  id: string;
+  type: ChannelType.GuildText | ChannelType.DM;
+  guildId: string | null;
+  name: string | null;
+  nsfw: boolean;
+  topic: string | null;
+  position: number;
+  overwrites: PermissionOverwrite[];
+  /** The other user of a DM channel. */
+  recipientId: string | null;
+  lastMessageId: string | null;
+}
+
+/** Changes the gateway must tell connected clients about. */
+export type WorldEvent =
+  | { kind: "guildCreate"; guild: EmulatedGuild }
+  | { kind: "roleCreate"; role: EmulatedRole }
+  | { kind: "channelCreate"; channel: EmulatedChannel }
+  | { kind: "channelUpdate"; channel: EmulatedChannel };
+
+/** A user given by object or id. */
+export type UserRef = EmulatedUser | string;
+/** A channel given by object or id. */
+export type ChannelRef = EmulatedChannel | string;

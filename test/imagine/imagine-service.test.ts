@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { MessengerError } from "../../src/discord/discord-messenger.js";
+import { imageRecord } from "../jobs/fakes.js";
+import { createService, request } from "./service-fakes.js";
+
+let stop: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stop?.();
+  stop = undefined;
+});
+
+function setup(overrides: Parameters<typeof createService>[0] = {}) {
+  const env = createService(overrides);
+  stop = () => env.imagine.stop();
+  return env;
+}
+
+function embedTitles(env: ReturnType<typeof createService>): string[] {
+  return env.messenger.shown.map((s) => s.message.payload.embeds[0]?.title ?? s.message.payload.content);
+}
+
+describe("ImagineService", () => {
+  test("a job goes from waiting through progress to the finished grid, each visible change shown once", async () => {
+    const env = setup();
+    const id = "job-1";
+    env.service.script(id, [
+      imageRecord(id, "pending"),
+      imageRecord(id, "pending"),
+      ...[10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => imageRecord(id, "in-progress", p)),
+      imageRecord(id, "completed"),
+    ]);
+    const job = await env.imagine.submit(request());
+    expect(job.imageId).toBe(id);
+    await env.clock.advance(60_000);
+
+    const finals = env.messenger.shown.filter((s) => s.final);
+    expect(finals).toHaveLength(1);
+    const final = finals[0]!.message.payload;
+    expect(final.embeds[0]?.image?.url).toBe(`https://cdn.example/${id}/grid.png`);
+    expect(final.components.flatMap((row) => row.components)).toHaveLength(5);
+    // pending + 10 ticks + completed: at most one edit per visible change.
+    expect(env.messenger.shown.length).toBeLessThanOrEqual(12);
+    expect(env.messenger.shown.length).toBeGreaterThanOrEqual(3);
+    const stored = await env.store.get(id);
+    expect(stored).toMatchObject({
+      outcome: "completed",
+      delivered: true,
+      location: { messageId: "400000000000000001" },
+    });
+    expect(env.imagine.activeJobs()).toEqual([]);
+  });
+
+  test("a failed job ends with the service's error text", async () => {
+    const env = setup();
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "failed")]);
+    await env.imagine.submit(request());
+    await env.clock.advance(10_000);
+    const last = env.messenger.shown.at(-1)!;
+    expect(last.final).toBe(true);
+    expect(JSON.stringify(last.message.payload)).toMatch(/banned prompt/i);
+    expect((await env.store.get("job-1"))?.outcome).toBe("failed");
+  });
+
+  test("a job that never finishes is reported as timed out once, and polling stops", async () => {
+    const env = setup({ timeoutMs: 30_000 });
+    await env.imagine.submit(request());
+    await env.clock.advance(120_000);
+    const finals = env.messenger.shown.filter((s) => s.final);
+    expect(finals).toHaveLength(1);
+    expect(JSON.stringify(finals[0]!.message.payload)).toMatch(/job-1/);
+    expect((await env.store.get("job-1"))?.outcome).toBe("timed-out");
+    expect(env.imagine.tracker.size).toBe(0);
+  });
+
+  test("submitting the same interaction twice creates one record", async () => {
+    const env = setup();
+    const first = await env.imagine.submit(request("777"));
+    const second = await env.imagine.submit(request("777"));
+    expect(second.imageId).toBe(first.imageId);
+    expect(env.service.creates).toBe(1);
+  });
+
+  test("a deleted message stops the job instead of retrying forever", async () => {
+    const env = setup();
+    await env.imagine.submit(request());
+    env.messenger.failWith = new MessengerError("message-gone", "Unknown Message");
+    env.service.script("job-1", [imageRecord("job-1", "in-progress", 50)]);
+    await env.clock.advance(20_000);
+    expect(env.imagine.tracker.size).toBe(0);
+    expect(await env.store.get("job-1")).toMatchObject({ outcome: "message-deleted", delivered: true });
+  });
+
+  test("with attach delivery the grid is downloaded and referenced as an attachment", async () => {
+    const env = setup({ imageDelivery: "attach" });
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    await env.clock.advance(10_000);
+    const final = env.messenger.shown.at(-1)!;
+    expect(final.message.files.map((f) => f.name)).toEqual(["grid.png"]);
+    expect(final.message.payload.embeds[0]?.image?.url).toBe("attachment://grid.png");
+    expect(env.service.downloads).toEqual(["https://cdn.example/job-1/grid.png"]);
+  });
+
+  test("when the download fails the final message links the image instead", async () => {
+    const env = setup({ imageDelivery: "attach" });
+    env.service.downloadFails = true;
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    await env.clock.advance(10_000);
+    const final = env.messenger.shown.at(-1)!;
+    expect(final.message.files).toEqual([]);
+    expect(final.message.payload.embeds[0]?.image?.url).toBe("https://cdn.example/job-1/grid.png");
+  });
+
+  test("jobs left unfinished in the store are resumed and delivered", async () => {
+    const first = setup();
+    await first.imagine.submit(request());
+    await first.imagine.stop();
+    const second = setup({ store: first.store });
+    second.service.script("job-1", [imageRecord("job-1", "completed")]);
+    expect(await second.imagine.resume()).toBe(1);
+    await second.clock.advance(10_000);
+    expect(second.messenger.shown.filter((s) => s.final)).toHaveLength(1);
+    expect(await second.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
+    expect(embedTitles(second).length).toBe(1);
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import { gaps, imageRecord, serviceError } from "./fakes.js";
+import { job, setupTracker as setup } from "./tracker-setup.js";
+
+describe("JobTracker polling", () => {
+  test.each(["completed", "failed"])(
+    "a job from pending through progress to %s gets every record in order, then is untracked",
+    async (end) => {
+      const { clock, service, events, tracker } = setup();
+      service.script("a", [
+        imageRecord("a", "pending"),
+        imageRecord("a", "in-progress", 20),
+        imageRecord("a", "in-progress", 60),
+        imageRecord("a", end),
+      ]);
+      expect(tracker.track(job("a"))).toBe(true);
+      await clock.advance(10_000);
+      expect(events).toEqual([
+        "a pending - @1000",
+        "a in-progress 20 @2000",
+        "a in-progress 60 @3000",
+        `a ${end} - @4000`,
+      ]);
+      expect(tracker.has("a")).toBe(false);
+      expect(tracker.size).toBe(0);
+      expect(service.calls).toHaveLength(4);
+    },
+  );
+
+  test("the next poll of a job waits until its onRecord has resolved", async () => {
+    const { clock, service, tracker } = setup((clock) => ({ onRecord: () => clock.sleep(5_000) }));
+    tracker.track(job("a"));
+    await clock.advance(20_000);
+    expect(gaps(service.callTimes("a")).slice(0, 2)).toEqual([6_000, 6_000]);
+  });
+
+  test("a job that stays pending is polled less and less often, up to 4 × the interval", async () => {
+    const { clock, service, tracker } = setup();
+    service.script("a", [imageRecord("a", "pending")]);
+    tracker.track(job("a"));
+    await clock.advance(25_000);
+    expect(gaps(service.callTimes("a")).slice(0, 6)).toEqual([1_000, 1_500, 2_250, 3_375, 4_000, 4_000]);
+  });
+
+  test("an unknown status counts as not finished and backs off like pending", async () => {
+    const { clock, service, events, tracker } = setup();
+    service.script("a", [
+      imageRecord("a", "queued"),
+      imageRecord("a", "queued"),
+      imageRecord("a", "completed"),
+    ]);
+    tracker.track(job("a"));
+    await clock.advance(10_000);
+    expect(events).toEqual(["a queued - @1000", "a queued - @2000", "a completed - @3500"]);
+  });
+
+  test("errors back off exponentially up to the cap and polling recovers at the normal pace", async () => {
+    const { clock, service, events, tracker } = setup({ errorMaxBackoffMs: 5_000 });
+    const failing = Array.from({ length: 4 }, () => serviceError("server"));
+    service.script("a", [...failing, imageRecord("a", "in-progress", 5), imageRecord("a", "in-progress", 9)]);
+    tracker.track(job("a"));
+    await clock.advance(20_000);
+    expect(gaps(service.callTimes("a")).slice(0, 5)).toEqual([1_000, 2_000, 4_000, 5_000, 1_000]);
+    expect(events.slice(0, 5)).toEqual([
+      "a error server #1 @1000",
+      "a error server #2 @2000",
+      "a error server #3 @4000",
+      "a error server #4 @8000",
+      "a in-progress 5 @13000",
+    ]);
+  });
+
+  test("a 429 pauses the polling of every job until its retry-after has passed", async () => {
+    const { clock, scheduler, service, tracker } = setup();
+    service.script("a", [serviceError("rate-limited", 10_000), imageRecord("a", "in-progress", 5)]);
+    tracker.track(job("a"));
+    await clock.advance(500);
+    tracker.track(job("b"));
+    tracker.track(job("c"));
+    await clock.advance(1_100);
+    expect(["a", "b", "c"].map((id) => scheduler.dueAt(`poll:${id}`))).toEqual([11_000, 11_000, 11_000]);
+    await clock.advance(30_000);
+    const times = service.calls.map((c) => c.at);
+    expect(times.filter((t) => t > 1_000 && t < 11_000)).toEqual([]);
+    expect(service.callTimes("b")[0]).toBe(11_000);
+    expect(service.callTimes("c")[0]).toBe(11_000);
+    expect(service.callTimes("a").slice(0, 2)).toEqual([1_000, 11_000]);
+  });
+
+  test("polls waiting for a free slot when a 429 arrives wait for the pause as well", async () => {
+    const { clock, service, tracker } = setup({ maxConcurrentPolls: 1 }, 100);
+    service.script("a", [serviceError("rate-limited", 5_000), imageRecord("a", "in-progress", 5)]);
+    tracker.track(job("a"));
+    tracker.track(job("b"));
+    await clock.advance(6_200);
+    expect(service.callTimes("b")[0]).toBeGreaterThanOrEqual(6_100);
+  });
+
+  test("no more than maxConcurrentPolls requests run at once, served in the order they came due", async () => {
+    const { clock, service, tracker } = setup({ maxConcurrentPolls: 4 }, 200);
+    const ids = Array.from({ length: 50 }, (_, i) => `job-${i}`);
+    for (const id of ids) tracker.track(job(id));
+    await clock.advance(5_000);
+    expect(service.maxRunning).toBe(4);
+    expect(service.calls.slice(0, 50).map((c) => c.id)).toEqual(ids);
+  });
+
+  test("jitter spreads the polls of jobs started together", () => {
+    let n = 0;
+    const { scheduler, tracker } = setup({ random: () => (n++ % 100) / 100 });
+    for (let i = 0; i < 1_000; i++) tracker.track(job(`job-${i}`));
+    const due = new Set(Array.from({ length: 1_000 }, (_, i) => scheduler.dueAt(`poll:job-${i}`)));
+    expect(due.size).toBe(100);
+    expect(Math.min(...(due as Set<number>))).toBe(1_000);
+    expect(Math.max(...(due as Set<number>))).toBeLessThan(1_200);
+  });
+
+  test("10,000 jobs are each polled once per interval on one underlying timer", async () => {
+    const { clock, service, tracker } = setup({ maxConcurrentPolls: 8 });
+    for (let i = 0; i < 10_000; i++) tracker.track(job(`job-${i}`));
+    await clock.advance(2_500);
+    expect(service.calls).toHaveLength(20_000);
+    expect(new Set(service.calls.map((c) => c.at))).toEqual(new Set([1_000, 2_000]));
+    expect(clock.maxPendingTimers).toBe(1);
+  });
+});

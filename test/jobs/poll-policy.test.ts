@@ -1,0 +1,72 @@
+import { describe, expect, test } from "vitest";
+import { errorBackoffMs, isOlderRecord, pollDelayMs, resolvePollPolicy } from "../../src/jobs/poll-policy.js";
+import { imageRecord } from "./fakes.js";
+
+describe("resolvePollPolicy", () => {
+  test.each([
+    { intervalMs: 3_000, pendingMax: 12_000, errorMax: 60_000, pushed: 15_000 },
+    { intervalMs: 100, pendingMax: 400, errorMax: 60_000, pushed: 15_000 },
+    { intervalMs: 10_000, pendingMax: 15_000, errorMax: 60_000, pushed: 50_000 },
+    { intervalMs: 90_000, pendingMax: 90_000, errorMax: 90_000, pushed: 450_000 },
+  ])(
+    "an interval of $intervalMs ms caps pending at $pendingMax, errors at $errorMax, pushed jobs at $pushed",
+    ({ intervalMs, pendingMax, errorMax, pushed }) => {
+      expect(resolvePollPolicy({ intervalMs })).toEqual({
+        intervalMs,
+        pendingMaxIntervalMs: pendingMax,
+        errorMaxBackoffMs: errorMax,
+        pushedIntervalMs: pushed,
+        jitterRatio: 0.2,
+      });
+    },
+  );
+
+  test.each([
+    [{ intervalMs: 0 }, /pollIntervalMs/],
+    [{ intervalMs: 1_000, errorMaxBackoffMs: -1 }, /errorMaxBackoffMs/],
+    [{ intervalMs: 1_000, jitterRatio: 2 }, /jitterRatio/],
+  ])("%o is refused with a clear error", (options, message) => {
+    expect(() => resolvePollPolicy(options)).toThrow(message);
+  });
+});
+
+describe("poll delays", () => {
+  const policy = resolvePollPolicy({ intervalMs: 1_000 });
+
+  test.each([
+    [0, false, 1_000],
+    [1, false, 1_000],
+    [2, false, 1_500],
+    [3, false, 2_250],
+    [9, false, 4_000],
+    [0, true, 15_000],
+  ])("after %i pending records (pushed recently: %s) the next poll is in %i ms", (streak, pushed, delay) => {
+    expect(pollDelayMs(policy, streak, pushed)).toBe(delay);
+  });
+
+  test.each([
+    [1, 1_000],
+    [2, 2_000],
+    [6, 32_000],
+    [7, 60_000],
+    [50, 60_000],
+  ])("after %i failures the next poll is in %i ms", (failures, delay) => {
+    expect(errorBackoffMs(policy, failures)).toBe(delay);
+  });
+});
+
+describe("isOlderRecord", () => {
+  test.each([
+    ["pending", null, "in-progress", 10, true],
+    ["in-progress", 30, "in-progress", 50, true],
+    ["in-progress", 50, "in-progress", 50, false],
+    ["in-progress", 90, "completed", null, true],
+    ["completed", null, "in-progress", 90, false],
+    ["queued", null, "pending", null, false],
+    ["failed", null, "completed", null, false],
+  ] as const)("%s %s after %s %s is older: %s", (status, progress, lastStatus, lastProgress, older) => {
+    expect(
+      isOlderRecord(imageRecord("a", status, progress), imageRecord("a", lastStatus, lastProgress)),
+    ).toBe(older);
+  });
+});

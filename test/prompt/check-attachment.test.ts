@@ -1,0 +1,59 @@
+import { describe, expect, test } from "vitest";
+import { checkImageAttachment } from "../../src/prompt/check-attachment.js";
+
+const MB = 1024 * 1024;
+const MAX = 10 * MB;
+
+describe("checkImageAttachment", () => {
+  test.each([
+    ["image/png", "a.png"],
+    ["image/jpeg", "a.jpg"],
+    ["image/webp", "a.webp"],
+    ["image/gif", "a.gif"],
+    ["IMAGE/PNG; charset=binary", "a.png"],
+    ["image/png", "renamed.txt"],
+    [null, "photo.JPG"],
+    [undefined, "photo.jpeg"],
+    ["", "photo.webp"],
+  ])("accepts %j named %j", (contentType, name) => {
+    expect(checkImageAttachment({ contentType, size: 1000, name }, MAX)).toBeNull();
+  });
+
+  test("accepts an image of exactly the limit", () => {
+    expect(checkImageAttachment({ contentType: "image/png", size: MAX, name: "a.png" }, MAX)).toBeNull();
+  });
+
+  test.each([
+    ["image/heic", "x.heic", "`x.heic` (`image/heic`) cannot be used as an image prompt"],
+    ["application/pdf", "doc.pdf", "`doc.pdf` (`application/pdf`) cannot be used"],
+    ["image/svg+xml", "logo.png", "`logo.png` (`image/svg+xml`) cannot be used"],
+    [null, "notes.txt", "`notes.txt` cannot be used as an image prompt"],
+    [null, "", "`attachment` cannot be used"],
+  ])("refuses %j named %j", (contentType, name, message) => {
+    const problem = checkImageAttachment({ contentType, size: 1000, name }, MAX);
+    expect(problem?.code).toBe("attachment-type");
+    expect(problem?.message).toContain(message);
+    expect(problem?.message).toContain("attach a PNG, JPEG, WebP or GIF image.");
+  });
+
+  test.each([
+    [12 * MB + 1, MAX, "`big.png` is 12.1 MB, which is too large: an image prompt can be at most 10 MB."],
+    [MAX + 1, MAX, "`big.png` is 10.1 MB, which is too large: an image prompt can be at most 10 MB."],
+    [26 * MB, 25 * MB, "`big.png` is 26 MB, which is too large: an image prompt can be at most 25 MB."],
+    [60_000, 50_000, "`big.png` is 59 KB, which is too large: an image prompt can be at most 48 KB."],
+    [Number.NaN, MAX, "`big.png` is too large: an image prompt can be at most 10 MB."],
+  ])("refuses %d bytes over a limit of %d bytes, saying the limit", (size, maxBytes, message) => {
+    expect(checkImageAttachment({ contentType: "image/png", size, name: "big.png" }, maxBytes)).toEqual({
+      code: "attachment-too-large",
+      message: `${message} Attach a smaller image.`,
+    });
+  });
+
+  test("a very long file name is shortened in the message", () => {
+    const problem = checkImageAttachment(
+      { contentType: "text/plain", size: 1, name: `${"n".repeat(500)}.txt` },
+      MAX,
+    );
+    expect(problem?.message.length).toBeLessThan(200);
+  });
+});

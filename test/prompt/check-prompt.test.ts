@@ -1,0 +1,166 @@
+import { describe, expect, test } from "vitest";
+import { checkPrompt, formatPromptProblems } from "../../src/prompt/check-prompt.js";
+
+const MAX = 2000;
+const ATTACHMENT = "https://cdn.discordapp.com/attachments/1/2/photo.png?ex=66&is=67&hm=abc";
+
+describe("checkPrompt accepts prompts the service accepts", () => {
+  test.each([
+    "a lighthouse at dusk",
+    "a lighthouse at dusk, oil painting --ar 16:9 --v 6.1 --style raw",
+    "cat::2 dog::-0.5 --s 250",
+    "a garden --no plants, flowers, trees",
+    "tile pattern of leaves --tile",
+    "portrait --sref https://a.example/s1.png https://a.example/s2.png --sw 300",
+    "portrait --cref https://a.example/c.png --cw 50",
+    "a cat --someNewParameter 42",
+    "a {single} brace group",
+    "a sign reading -- open",
+    "https://a.example/x.png https://a.example/y.png",
+    "anime girl --niji 6 --c 10 --q .5 --seed 42 --iw 2 --stop 90 --w 100",
+  ])("%s", (text) => {
+    const result = checkPrompt({ text, maxLength: MAX });
+    expect(result).toMatchObject({ ok: true, prompt: text });
+  });
+});
+
+describe("checkPrompt normalises what the user typed", () => {
+  test.each([
+    ["  a   lighthouse  ", "a lighthouse"],
+    ["a lighthouse\nat dusk\r\n--ar 16:9", "a lighthouse at dusk --ar 16:9"],
+    ["a lighthouse —ar 16:9 —v 6", "a lighthouse --ar 16:9 --v 6"],
+    ["a lighthouse – at dusk", "a lighthouse – at dusk"],
+  ])("%j is sent as %j", (text, prompt) => {
+    expect(checkPrompt({ text, maxLength: MAX })).toMatchObject({ ok: true, prompt });
+  });
+
+  test("a phone's em dash is checked as a parameter", () => {
+    const result = checkPrompt({ text: "a cat —ar 16:9.5", maxLength: MAX });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toContain("`--ar 16:9.5` is not valid");
+  });
+});
+
+describe("checkPrompt puts image links first", () => {
+  test("an attachment's URL goes before the text and the parameters", () => {
+    const result = checkPrompt({ text: "as a watercolor --ar 2:3", imageUrls: [ATTACHMENT], maxLength: MAX });
+    expect(result).toMatchObject({ ok: true, prompt: `${ATTACHMENT} as a watercolor --ar 2:3` });
+    expect(result.ok && result.parts.imageUrls).toEqual([ATTACHMENT]);
+    expect(result.ok && result.parts.text).toBe("as a watercolor");
+  });
+
+  test("attachment URLs come before URLs the user typed", () => {
+    const result = checkPrompt({
+      text: "https://a.example/b.png both",
+      imageUrls: [ATTACHMENT],
+      maxLength: MAX,
+    });
+    expect(result).toMatchObject({ ok: true, prompt: `${ATTACHMENT} https://a.example/b.png both` });
+  });
+
+  test("two images need no words", () => {
+    const result = checkPrompt({
+      text: " ",
+      imageUrls: [ATTACHMENT, "https://a.example/b.png"],
+      maxLength: MAX,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  test.each(["ftp://a.example/x.png", "not a link", ""])("the image link %j is refused", (url) => {
+    const result = checkPrompt({ text: "a cat", imageUrls: [url], maxLength: MAX });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems.map((p) => p.code)).toContain("image-url");
+  });
+});
+
+describe("checkPrompt refuses, saying what to change", () => {
+  test.each([
+    ["", "empty", "Your prompt is empty: describe the image you want"],
+    ["   \n\t ", "empty", "Your prompt is empty"],
+    ["--ar 16:9", "no-description", "describe the image before them, e.g. `a lighthouse at dusk --ar 16:9`."],
+    ["a {red, blue} car", "permutation", "`{red, blue}` is a permutation, which is not supported here"],
+    ["a car in {red,blue,green} --ar {1:1, 16:9}", "permutation", "Run `/imagine` once for each option"],
+    ["a cat --repeat 2", "repeat", "starts several jobs at once"],
+    ["a cat --ar 16:9.5", "invalid-value", "`--ar 16:9.5` is not valid: use whole numbers"],
+    ["a cat --ar", "missing-value", "`--ar` needs a value"],
+  ])("%j (%s)", (text, code, message) => {
+    const result = checkPrompt({ text, maxLength: MAX });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems[0]?.code).toBe(code);
+    expect(result.message).toContain(message);
+  });
+
+  test("one image and no words asks for a description", () => {
+    const result = checkPrompt({ text: "--ar 1:1", imageUrls: [ATTACHMENT], maxLength: MAX });
+    expect(result).toMatchObject({ ok: false, problems: [{ code: "no-description" }] });
+    expect(!result.ok && result.message).toContain("An image prompt needs words too");
+  });
+
+  test("a prompt over the limit says by how much", () => {
+    const result = checkPrompt({ text: "a".repeat(2134), maxLength: 2000 });
+    expect(result).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          code: "too-long",
+          message:
+            "Your prompt is 2,134 characters long, 134 over the limit of 2,000. Shorten it by at least 134 characters.",
+        },
+      ],
+    });
+  });
+
+  test("the image link counts towards the limit and the message says so", () => {
+    const text = "a".repeat(20);
+    const result = checkPrompt({ text, imageUrls: [ATTACHMENT], maxLength: 30 });
+    const length = ATTACHMENT.length + 1 + 20;
+    expect(!result.ok && result.message).toBe(
+      `Your prompt is ${length} characters long, ${length - 30} over the limit of 30 (the image link counts too). ` +
+        `Shorten it by at least ${length - 30} characters.`,
+    );
+  });
+
+  test("characters are counted as people see them, so an emoji counts once", () => {
+    expect(checkPrompt({ text: "🦊🦊🦊", maxLength: 3 }).ok).toBe(true);
+    expect(checkPrompt({ text: "🦊🦊🦊🦊", maxLength: 3 }).ok).toBe(false);
+  });
+
+  test("the limit counts the normalised prompt", () => {
+    expect(checkPrompt({ text: "  a    cat  \n\n", maxLength: 5 }).ok).toBe(true);
+  });
+
+  test("every problem is reported in one message", () => {
+    const result = checkPrompt({ text: "a {x, y} cat --c 500 --s 5000", maxLength: MAX });
+    expect(!result.ok && result.problems.map((p) => p.code)).toEqual([
+      "permutation",
+      "invalid-value",
+      "invalid-value",
+    ]);
+    expect(!result.ok && result.message).toMatch(
+      /^Please fix these and try again:\n• .*\n• .*`--c 500`.*\n• .*`--s 5000`/,
+    );
+  });
+});
+
+describe("formatPromptProblems", () => {
+  test("one problem is its message alone", () => {
+    expect(formatPromptProblems([{ code: "empty", message: "Say something." }])).toBe("Say something.");
+  });
+
+  test("identical messages are listed once", () => {
+    const problem = { code: "missing-value", message: "`--ar` needs a value." } as const;
+    expect(formatPromptProblems([problem, problem])).toBe("`--ar` needs a value.");
+  });
+
+  test("lists at most five problems and counts the rest, staying under Discord's 2000 characters", () => {
+    const text = `a cat ${Array.from({ length: 400 }, (_, i) => `--c ${1000 + i}`).join(" ")}`;
+    const result = checkPrompt({ text, maxLength: 6000 });
+    expect(!result.ok && result.problems.length).toBe(400);
+    const message = result.ok ? "" : result.message;
+    expect(message.split("\n").filter((line) => line.startsWith("• "))).toHaveLength(6);
+    expect(message).toContain("• …and 395 more.");
+    expect(message.length).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, test } from "vitest";
+import { formatCount, quoteForProblem } from "../../src/prompt/problems.js";
+
+describe("quoteForProblem", () => {
+  test.each([
+    ["short", 80, "short"],
+    ["abcdef", 4, "abc…"],
+    ["🦊🦊🦊🦊🦊", 3, "🦊🦊…"],
+    ["", 5, ""],
+  ])("shortens %j to at most %d characters", (text, max, expected) => {
+    expect(quoteForProblem(text, max)).toBe(expected);
+  });
+});
+
+describe("formatCount", () => {
+  test.each([
+    [0, "0"],
+    [999, "999"],
+    [2134, "2,134"],
+    [4294967295, "4,294,967,295"],
+  ])("writes %d as %j", (n, expected) => {
+    expect(formatCount(n)).toBe(expected);
+  });
+});

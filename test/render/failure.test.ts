@@ -1,0 +1,175 @@
+import { describe, expect, test } from "vitest";
+import { decodeButtonId } from "../../src/render/button-ids.js";
+import { renderFailed, renderServiceError, renderTimedOut } from "../../src/render/failure.js";
+import { EMBED_COLORS } from "../../src/render/format.js";
+import type { RenderContext } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
+import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
+import { expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
+
+const ctx: RenderContext = {
+  requesterId: REQUESTER_ID,
+  prompt: "a lighthouse at dusk --ar 16:9",
+  jobId: JOB_ID,
+  startedAt: 1_714_557_600_000,
+};
+
+function actionsOf(payload: MessagePayload) {
+  return payload.components
+    .flatMap((row) => row.components)
+    .map((button) => ("custom_id" in button ? decodeButtonId(button.custom_id) : null));
+}
+
+describe("renderFailed", () => {
+  test.each<[string | null, string, string | null, boolean]>([
+    [
+      "Midjourney message: Banned prompt detected. Our AI moderators feel your prompt might be against our community standards.",
+      "The image generator's moderation refused this prompt.",
+      "> Banned prompt detected. Our AI moderators feel your prompt might be against our community standards.",
+      false,
+    ],
+    [
+      "Midjourney message: Invalid parameter --v 9",
+      "could not accept a parameter",
+      "> Invalid parameter --v 9",
+      false,
+    ],
+    ["Timeout after prompt was sent", "never started the job", null, true],
+    ["Timeout while waiting to start", "waited too long in the generator's queue", null, true],
+    ["Timeout while waiting for completion", "did not finish it in time", null, true],
+    ["Image not sent to API", "never reached the image service", null, true],
+    ["Unspecified error", "failed without saying why", null, true],
+    [null, "without giving a reason", null, true],
+    ["Disk full on worker 7", "The image service reported an error.", "> Disk full on worker 7", true],
+  ])("explains %j", (error, summary, detail, retryable) => {
+    const payload = renderFailed(makeRecord({ status: "failed", error }), ctx);
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe("❌ Your image could not be made");
+    expect(embed?.description).toContain(summary);
+    expect(embed?.description).toContain("**Prompt**\na lighthouse at dusk --ar 16:9");
+    expect(embed?.color).toBe(EMBED_COLORS.failed);
+    expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
+    expect(embed?.fields?.[0]?.value ?? null).toBe(detail);
+    expect(actionsOf(payload)).toEqual(retryable ? [{ action: "reroll", jobId: JOB_ID }] : []);
+  });
+
+  test("labels the generator's text and an unknown service text differently", () => {
+    const generator = renderFailed(
+      makeRecord({ status: "failed", error: "Midjourney message: Banned prompt" }),
+      ctx,
+    );
+    const unknown = renderFailed(makeRecord({ status: "failed", error: "Disk full" }), ctx);
+    expect(generator.embeds[0]?.fields?.[0]?.name).toBe("The generator said");
+    expect(unknown.embeds[0]?.fields?.[0]?.name).toBe("The service said");
+  });
+
+  test("pings the requester once and nobody else", () => {
+    const payload = renderFailed(makeRecord({ status: "failed", error: "Unspecified error" }), ctx);
+    expect(payload.content).toBe(`<@${REQUESTER_ID}> your image could not be made.`);
+    expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
+  });
+
+  test("escapes markdown and mentions in the error text", () => {
+    const payload = renderFailed(
+      makeRecord({ status: "failed", error: "Midjourney message: **no** <@&1>" }),
+      ctx,
+    );
+    expect(payload.embeds[0]?.fields?.[0]?.value).toBe("> \\*\\*no\\*\\* \\<@&1\\>");
+  });
+
+  test.each([
+    ["a 5000-character error", { error: `Midjourney message: ${"e".repeat(5000)}` }, {}],
+    ["a 5000-character unknown error", { error: "x".repeat(5000) }, {}],
+    ["a 6000-character prompt", { error: "Unspecified error" }, { prompt: "p".repeat(6000) }],
+    ["a 100-character job id", { error: "Unspecified error" }, { jobId: "j".repeat(100) }],
+    ["empty strings", { error: "" }, { prompt: "", jobId: "", requesterId: "" }],
+  ])("stays within Discord's limits with %s", (_what, record, extreme) => {
+    expectWithinDiscordLimits(
+      renderFailed(makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
+    );
+  });
+});
+
+describe("renderTimedOut", () => {
+  test("says how long the bot waited, what to do, and offers to try again", () => {
+    const payload = renderTimedOut(ctx, 1_200_000);
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe("⌛ Stopped waiting after 20 minutes");
+    expect(embed?.description).toContain("did not finish this job within 20 minutes");
+    expect(embed?.description).toContain("Try again later");
+    expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
+    expect(embed?.color).toBe(EMBED_COLORS.timedOut);
+    expect(actionsOf(payload)).toEqual([{ action: "reroll", jobId: JOB_ID }]);
+    expect(payload.content).toBe(`<@${REQUESTER_ID}> your image took too long.`);
+    expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
+  });
+
+  test("has no footer and no button without a job id", () => {
+    const payload = renderTimedOut({ ...ctx, jobId: null }, 90_000);
+    expect(payload.embeds[0]?.title).toBe("⌛ Stopped waiting after 1 minute 30 seconds");
+    expect(payload.embeds[0]?.footer).toBeUndefined();
+    expect(payload.components).toEqual([]);
+  });
+
+  test.each([
+    ["a 6000-character prompt", { prompt: "p".repeat(6000) }],
+    ["a 100-character job id", { jobId: "j".repeat(100) }],
+    ["empty strings", { prompt: "", jobId: "", requesterId: "" }],
+  ])("stays within Discord's limits with %s", (_what, extreme) => {
+    expectWithinDiscordLimits(renderTimedOut({ ...ctx, ...extreme }, Number.NaN));
+  });
+});
+
+describe("renderServiceError", () => {
+  const kinds: ServiceErrorKind[] = [
+    "unauthorized",
+    "forbidden",
+    "validation",
+    "rate-limited",
+    "quota",
+    "server",
+    "not-json",
+    "invalid-response",
+    "network",
+    "timeout",
+  ];
+
+  test.each(kinds)("shows %s without the error's own message, request, URLs or token", (kind) => {
+    const error = new ServiceError(kind, "GET https://internal.example/items/images/1 Bearer tok_123", {
+      request: "GET /items/images/1",
+      serviceMessage: "Invalid prompt near https://internal.example/x with Bearer tok_123",
+      retryAfterMs: 5000,
+    });
+    const payload = renderServiceError(error, { prompt: "a lighthouse" });
+    expectWithinDiscordLimits(payload);
+    const text = visibleText(payload);
+    expect(text).not.toMatch(/internal\.example|tok_123|\/items\/images/);
+    expect(payload.embeds[0]?.title).toMatch(/^⚠️ /);
+    expect(payload.embeds[0]?.description).toContain("**Prompt**\na lighthouse");
+    expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+    expect(payload.components).toEqual([]);
+  });
+
+  test.each<[ServiceErrorKind, string]>([
+    ["unauthorized", "An admin has been told"],
+    ["quota", "used up its image quota"],
+    ["rate-limited", "Try again in 5 s."],
+    ["validation", "refused this prompt: “Prompt too long”"],
+    ["server", "Try again in a few minutes."],
+  ])("tells the user what %s means", (kind, text) => {
+    const error = new ServiceError(kind, "x", { retryAfterMs: 5000, serviceMessage: "Prompt too long" });
+    expect(renderServiceError(error).embeds[0]?.description).toContain(text);
+  });
+
+  test("colours failures the user can retry differently from those they cannot", () => {
+    expect(renderServiceError(new ServiceError("server", "x")).embeds[0]?.color).toBe(EMBED_COLORS.timedOut);
+    expect(renderServiceError(new ServiceError("quota", "x")).embeds[0]?.color).toBe(EMBED_COLORS.failed);
+  });
+
+  test("stays within Discord's limits with a 5000-character service message and a 6000-character prompt", () => {
+    const error = new ServiceError("validation", "x", { serviceMessage: "m".repeat(5000) });
+    expectWithinDiscordLimits(renderServiceError(error, { prompt: "p".repeat(6000) }));
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, test } from "vitest";
+import { decodeButtonId } from "../../src/render/button-ids.js";
+import { renderCompleted, renderUpscale, upscaleSourceUrl } from "../../src/render/final.js";
+import { EMBED_COLORS } from "../../src/render/format.js";
+import type { RenderContext } from "../../src/render/message-parts.js";
+import {
+  CDN,
+  completedRecord,
+  expectWithinDiscordLimits,
+  JOB_ID,
+  REQUESTER_ID,
+  visibleText,
+} from "./helpers.js";
+
+const ctx: RenderContext = {
+  requesterId: REQUESTER_ID,
+  prompt: "a lighthouse at dusk --ar 16:9",
+  jobId: JOB_ID,
+  startedAt: 1_714_557_600_000,
+  imageUrl: "attachment://grid.png",
+};
+
+function buttonsOf(payload: ReturnType<typeof renderCompleted>) {
+  return payload.components.flatMap((row) => row.components);
+}
+
+describe("upscaleSourceUrl", () => {
+  test.each([0, 1, 2, 3])("picks upscaled_urls[%i], not the file ids in upscaled", (index) => {
+    expect(upscaleSourceUrl(completedRecord(), index)).toBe(`${CDN}/u${index + 1}.png`);
+  });
+
+  test.each<[string, Record<string, unknown>, number]>([
+    ["no upscaled_urls", { upscaled_urls: null }, 0],
+    ["only two upscaled_urls", { upscaled_urls: ["a", "b"] }, 2],
+    ["an empty URL", { upscaled_urls: ["", "b", "c", "d"] }, 0],
+    ["an index past U4", {}, 4],
+    ["a negative index", {}, -1],
+    ["a fractional index", {}, 1.5],
+  ])("is null with %s", (_what, overrides, index) => {
+    expect(upscaleSourceUrl(completedRecord(overrides), index)).toBeNull();
+  });
+});
+
+describe("renderCompleted", () => {
+  test("shows the grid, the prompt, who asked and the job id, and pings only the requester", () => {
+    const payload = renderCompleted(completedRecord(), ctx);
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(payload.content).toBe(`<@${REQUESTER_ID}> your image is ready.`);
+    expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
+    expect(embed?.image?.url).toBe("attachment://grid.png");
+    expect(embed?.description).toContain("**Prompt**\na lighthouse at dusk --ar 16:9");
+    expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
+    expect(embed?.color).toBe(EMBED_COLORS.completed);
+    expect(embed?.fields).toContainEqual({ name: "Requested by", value: `<@${REQUESTER_ID}>`, inline: true });
+    expect(embed?.fields).toContainEqual({ name: "Aspect ratio", value: "16:9", inline: true });
+  });
+
+  test("has buttons U1-U4 and 🔄 whose ids lead back to this job", () => {
+    const buttons = buttonsOf(renderCompleted(completedRecord(), ctx));
+    expect(buttons.map((b) => ("label" in b ? b.label : undefined))).toEqual([
+      "U1",
+      "U2",
+      "U3",
+      "U4",
+      undefined,
+    ]);
+    expect(buttons.map((b) => ("custom_id" in b ? decodeButtonId(b.custom_id) : null))).toEqual([
+      { action: "upscale", jobId: JOB_ID, index: 0 },
+      { action: "upscale", jobId: JOB_ID, index: 1 },
+      { action: "upscale", jobId: JOB_ID, index: 2 },
+      { action: "upscale", jobId: JOB_ID, index: 3 },
+      { action: "reroll", jobId: JOB_ID },
+    ]);
+    expect(buttons[4]).toMatchObject({ emoji: { name: "🔄" } });
+    expect(buttons.some((b) => "disabled" in b && b.disabled)).toBe(false);
+  });
+
+  test.each<[string, unknown, boolean[]]>([
+    ["no single images", null, [true, true, true, true]],
+    ["two single images", [`${CDN}/u1.png`, `${CDN}/u2.png`], [false, false, true, true]],
+  ])("disables the U buttons of images the service did not return (%s)", (_what, upscaledUrls, disabled) => {
+    const buttons = buttonsOf(renderCompleted(completedRecord({ upscaled_urls: upscaledUrls }), ctx));
+    expect(buttons.slice(0, 4).map((b) => "disabled" in b && b.disabled === true)).toEqual(disabled);
+  });
+
+  test("uses the record's id for buttons when the context has no job id", () => {
+    const buttons = buttonsOf(renderCompleted(completedRecord(), { ...ctx, jobId: null }));
+    expect(buttons[0] && "custom_id" in buttons[0] && buttons[0].custom_id).toBe(`imagine:u:${JOB_ID}:0`);
+  });
+
+  test("still renders, without buttons, for a job id a button cannot carry", () => {
+    const payload = renderCompleted(completedRecord(), { ...ctx, jobId: "has:colon" });
+    expectWithinDiscordLimits(payload);
+    expect(payload.components).toEqual([]);
+    expect(payload.embeds[0]?.footer?.text).toBe("Job has:colon");
+  });
+
+  test("says so when the image could not be delivered", () => {
+    const payload = renderCompleted(completedRecord(), { ...ctx, imageUrl: null });
+    expect(payload.embeds[0]?.image).toBeUndefined();
+    expect(payload.embeds[0]?.description).toContain("The image could not be shown here");
+  });
+
+  test("has no aspect ratio field for the default ratio", () => {
+    const payload = renderCompleted(completedRecord(), { ...ctx, prompt: "a lighthouse" });
+    expect(payload.embeds[0]?.fields?.map((f) => f.name)).toEqual(["Requested by", "Started"]);
+  });
+
+  test.each([
+    ["a 6000-character prompt", { prompt: `${"word ".repeat(1199)}--ar 2:3` }],
+    ["a 100-character job id", { jobId: "j".repeat(100) }],
+    ["empty strings", { prompt: "", jobId: "", requesterId: "", imageUrl: "" }],
+  ])("stays within Discord's limits with %s", (_what, extreme) => {
+    expectWithinDiscordLimits(renderCompleted(completedRecord(), { ...ctx, ...extreme }));
+    expectWithinDiscordLimits(renderUpscale(completedRecord(), 1, { ...ctx, ...extreme }));
+  });
+});
+
+describe("renderUpscale", () => {
+  test.each([0, 1, 2, 3])("shows image U%i+1 and mentions the requester without a ping", (index) => {
+    const payload = renderUpscale(completedRecord(), index, { ...ctx, imageUrl: `${CDN}/u${index + 1}.png` });
+    expectWithinDiscordLimits(payload);
+    expect(payload.content).toBe(`<@${REQUESTER_ID}> here is image U${index + 1}.`);
+    expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+    expect(payload.embeds[0]?.title).toBe(`🖼️ Image U${index + 1}`);
+    expect(payload.embeds[0]?.image?.url).toBe(`${CDN}/u${index + 1}.png`);
+    expect(payload.embeds[0]?.footer?.text).toBe(`Job ${JOB_ID}`);
+    expect(payload.components).toEqual([]);
+  });
+
+  test.each<[string, Record<string, unknown>, number, string | null, string, string]>([
+    [
+      "no single images",
+      { upscaled_urls: null },
+      0,
+      "https://x.example/u1.png",
+      "Image U1 is not available",
+      "did not return",
+    ],
+    ["an index past U4", {}, 4, "https://x.example/u5.png", "This image is not available", "did not return"],
+    ["no image from the delivery layer", {}, 2, null, "Image U3 is not available", "could not be shown"],
+  ])("says the image is not available with %s", (_what, overrides, index, imageUrl, title, text) => {
+    const payload = renderUpscale(completedRecord(overrides), index, { ...ctx, imageUrl });
+    expectWithinDiscordLimits(payload);
+    expect(payload.embeds[0]?.title).toBe(title);
+    expect(payload.embeds[0]?.image).toBeUndefined();
+    expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.failed);
+    expect(visibleText(payload)).toContain(text);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, test } from "vitest";
+import { describeImageError, type ImageErrorKind } from "../../src/render/image-errors.js";
+
+describe("describeImageError", () => {
+  test.each<[string | null, ImageErrorKind, string, string | null, boolean]>([
+    [
+      "Midjourney message: Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards.",
+      "moderation",
+      "The image generator's moderation refused this prompt.",
+      "Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards.",
+      false,
+    ],
+    [
+      "Midjourney message: Invalid parameter --stylize 5000 is out of range",
+      "invalid-parameter",
+      "The image generator could not accept a parameter of this prompt.",
+      "Invalid parameter --stylize 5000 is out of range",
+      false,
+    ],
+    [
+      "Midjourney message: Job queued, please wait",
+      "generator",
+      "The image generator refused the job.",
+      "Job queued, please wait",
+      true,
+    ],
+    ["Midjourney message:", "generator", "The image generator refused the job.", null, true],
+    [
+      "Timeout after prompt was sent",
+      "prompt-timeout",
+      "The generator received the prompt but never started the job.",
+      null,
+      true,
+    ],
+    [
+      "Timeout while waiting to start",
+      "queue-timeout",
+      "The job waited too long in the generator's queue and was dropped.",
+      null,
+      true,
+    ],
+    [
+      "Timeout while waiting for completion",
+      "completion-timeout",
+      "The generator started the image but did not finish it in time.",
+      null,
+      true,
+    ],
+    [
+      "Image not sent to API",
+      "not-delivered",
+      "The generator made the image, but it never reached the image service.",
+      null,
+      true,
+    ],
+    ["Unspecified error", "unspecified", "The image service failed without saying why.", null, true],
+    [
+      "  timeout WHILE waiting to start (after 600s) ",
+      "queue-timeout",
+      "The job waited too long",
+      null,
+      true,
+    ],
+    [null, "no-reason", "The image service marked the job as failed without giving a reason.", null, true],
+    ["   ", "no-reason", "The image service marked the job as failed", null, true],
+    ["Something new broke", "unknown", "The image service reported an error.", "Something new broke", true],
+  ])("explains %j", (error, kind, summary, detail, retryable) => {
+    const described = describeImageError(error);
+    expect(described.kind).toBe(kind);
+    expect(described.summary).toContain(summary);
+    expect(described.detail).toBe(detail);
+    expect(described.retryable).toBe(retryable);
+    expect(described.hint.length).toBeGreaterThan(0);
+  });
+
+  test("every known failure that can be retried says to try again", () => {
+    for (const error of [
+      "Timeout after prompt was sent",
+      "Timeout while waiting to start",
+      "Timeout while waiting for completion",
+      "Image not sent to API",
+      "Unspecified error",
+    ]) {
+      expect(describeImageError(error).hint.toLowerCase()).toContain("try again");
+    }
+  });
+});

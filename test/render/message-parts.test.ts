@@ -1,0 +1,99 @@
+import { describe, expect, test } from "vitest";
+import { decodeButtonId } from "../../src/render/button-ids.js";
+import {
+  actionButton,
+  jobFooter,
+  pingOnly,
+  promptBlock,
+  requestFields,
+  rerollButton,
+  userMention,
+} from "../../src/render/message-parts.js";
+import { JOB_ID, REQUESTER_ID } from "./helpers.js";
+
+describe("userMention", () => {
+  test.each([
+    [REQUESTER_ID, `<@${REQUESTER_ID}>`],
+    ["", ""],
+    ["everyone", ""],
+    ["123> @everyone <@1", ""],
+  ])("mentions %j as %j", (id, expected) => {
+    expect(userMention(id)).toBe(expected);
+  });
+});
+
+describe("pingOnly", () => {
+  test("lets only the requester be pinged", () => {
+    expect(pingOnly(REQUESTER_ID)).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
+  });
+
+  test("pings nobody for an id that is not a user id", () => {
+    expect(pingOnly("@everyone")).toEqual({ parse: [], users: [], repliedUser: false });
+  });
+});
+
+describe("promptBlock", () => {
+  test.each([
+    ["a *bold* cat", 100, "**Prompt**\na \\*bold\\* cat"],
+    ["", 100, "**Prompt**\n*(empty prompt)*"],
+    ["abcdefghij", 5, "**Prompt**\nabcd…"],
+  ])("shows %j (at most %d characters)", (prompt, max, expected) => {
+    expect(promptBlock(prompt, max)).toBe(expected);
+  });
+});
+
+describe("jobFooter", () => {
+  test.each([
+    [JOB_ID, { text: `Job ${JOB_ID}` }],
+    [null, undefined],
+    ["", undefined],
+  ])("names the job %j", (jobId, expected) => {
+    expect(jobFooter(jobId)).toEqual(expected);
+  });
+});
+
+describe("requestFields", () => {
+  test("shows who asked and when, as a relative timestamp", () => {
+    expect(
+      requestFields({ requesterId: REQUESTER_ID, prompt: "x", jobId: null, startedAt: 1_714_557_600_000 }),
+    ).toEqual([
+      { name: "Requested by", value: `<@${REQUESTER_ID}>`, inline: true },
+      { name: "Started", value: "<t:1714557600:R>", inline: true },
+    ]);
+  });
+
+  test("leaves out what it cannot show", () => {
+    expect(requestFields({ requesterId: "nobody", prompt: "x", jobId: null, startedAt: Number.NaN })).toEqual(
+      [],
+    );
+  });
+});
+
+describe("buttons", () => {
+  test("an action button carries its action in the custom id", () => {
+    const button = actionButton(
+      { action: "upscale", jobId: JOB_ID, index: 2 },
+      { label: "U3", disabled: true },
+    );
+    expect(button).toEqual({
+      type: 2,
+      style: 2,
+      custom_id: `imagine:u:${JOB_ID}:2`,
+      label: "U3",
+      disabled: true,
+    });
+  });
+
+  test("the reroll button shows 🔄 and an optional label", () => {
+    const button = rerollButton(JOB_ID, "Try again");
+    expect(button).toMatchObject({ emoji: { name: "🔄" }, label: "Try again" });
+    expect(button && "custom_id" in button && decodeButtonId(button.custom_id)).toEqual({
+      action: "reroll",
+      jobId: JOB_ID,
+    });
+  });
+
+  test.each([null, "has:colon", "x".repeat(65)])("there is no button for the job id %j", (jobId) => {
+    expect(rerollButton(jobId)).toBeNull();
+  });
+});

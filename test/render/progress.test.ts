@@ -1,0 +1,117 @@
+import { describe, expect, test } from "vitest";
+import { EMBED_COLORS } from "../../src/render/format.js";
+import type { RenderContext } from "../../src/render/message-parts.js";
+import { visibleKey } from "../../src/render/payload.js";
+import { renderProgress, renderSubmitting } from "../../src/render/progress.js";
+import { CDN, expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
+
+const STARTED_AT = 1_714_557_600_000;
+const ctx: RenderContext = {
+  requesterId: REQUESTER_ID,
+  prompt: "a lighthouse at dusk --ar 16:9",
+  jobId: JOB_ID,
+  startedAt: STARTED_AT,
+  imageUrl: `${CDN}/preview.webp`,
+};
+const NO_PINGS = { parse: [], users: [], repliedUser: false };
+
+describe("renderSubmitting", () => {
+  test("shows the prompt and who asked, before there is a job", () => {
+    const payload = renderSubmitting({ ...ctx, jobId: null, imageUrl: null });
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe("🎨 Sending your prompt…");
+    expect(embed?.description).toBe("**Prompt**\na lighthouse at dusk --ar 16:9");
+    expect(embed?.color).toBe(EMBED_COLORS.submitting);
+    expect(embed?.footer).toBeUndefined();
+    expect(visibleText(payload)).toContain(`<@${REQUESTER_ID}>`);
+    expect(visibleText(payload)).toContain("<t:1714557600:R>");
+    expect(payload.content).toBe("");
+    expect(payload.allowedMentions).toEqual(NO_PINGS);
+  });
+});
+
+describe("renderProgress", () => {
+  test.each([
+    { status: "pending", progress: null, title: "⏳ Waiting in queue", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: false },
+    { status: "in-progress", progress: 0, title: "🖌️ Generating", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: true },
+    { status: "in-progress", progress: 40, title: "🖌️ Generating", bar: "▰▰▰▰▱▱▱▱▱▱ 40%", image: true },
+    { status: "in-progress", progress: "55", title: "🖌️ Generating", bar: "▰▰▰▰▰▱▱▱▱▱ 55%", image: true },
+    { status: "queued", progress: null, title: "⏳ Waiting (queued)", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: false },
+    { status: "completed", progress: null, title: "✅ Finishing", bar: "▰▰▰▰▰▰▰▰▰▰ 100%", image: false },
+  ])("shows a $status record at $progress%", ({ status, progress, title, bar, image }) => {
+    const payload = renderProgress(makeRecord({ status, progress }), ctx);
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe(title);
+    expect(embed?.description).toContain(bar);
+    expect(embed?.description).toContain("**Prompt**\na lighthouse at dusk --ar 16:9");
+    expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
+    expect(embed?.image?.url).toBe(image ? `${CDN}/preview.webp` : undefined);
+    expect(visibleText(payload)).toContain("<t:1714557600:R>");
+    expect(payload.content).toBe("");
+    expect(payload.components).toEqual([]);
+    expect(payload.allowedMentions).toEqual(NO_PINGS);
+  });
+
+  test("says what an unknown status is while treating it as waiting", () => {
+    const payload = renderProgress(makeRecord({ status: "queued" }), ctx);
+    expect(payload.embeds[0]?.description).toContain("The service reports the job as “queued”");
+    expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.waiting);
+  });
+
+  test("uses each state's colour", () => {
+    expect(renderProgress(makeRecord({ status: "pending" }), ctx).embeds[0]?.color).toBe(
+      EMBED_COLORS.waiting,
+    );
+    expect(renderProgress(makeRecord({ status: "in-progress", progress: 5 }), ctx).embeds[0]?.color).toBe(
+      EMBED_COLORS.generating,
+    );
+  });
+
+  test("shows no image while generating when the delivery layer has none", () => {
+    const payload = renderProgress(makeRecord({ status: "in-progress", progress: 30 }), {
+      ...ctx,
+      imageUrl: null,
+    });
+    expect(payload.embeds[0]?.image).toBeUndefined();
+  });
+
+  test("falls back to the record's id when the context has no job id", () => {
+    const payload = renderProgress(makeRecord({ status: "pending" }), { ...ctx, jobId: null });
+    expect(payload.embeds[0]?.footer?.text).toBe(`Job ${JOB_ID}`);
+  });
+
+  test("changes what the user sees only when the record changes", () => {
+    const at40 = renderProgress(makeRecord({ status: "in-progress", progress: 40 }), ctx);
+    const again = renderProgress(makeRecord({ status: "in-progress", progress: 40 }), ctx);
+    const at50 = renderProgress(makeRecord({ status: "in-progress", progress: 50 }), ctx);
+    expect(visibleKey(again)).toBe(visibleKey(at40));
+    expect(visibleKey(at50)).not.toBe(visibleKey(at40));
+  });
+
+  test("escapes markdown and mentions typed into the prompt", () => {
+    const payload = renderProgress(makeRecord(), { ...ctx, prompt: "**loud** @everyone <@1>" });
+    expect(payload.embeds[0]?.description).toContain("\\*\\*loud\\*\\* @everyone \\<@1\\>");
+  });
+
+  test.each([
+    ["a 6000-character prompt", { prompt: "p".repeat(6000) }],
+    ["a prompt of 3000 markdown characters", { prompt: "*".repeat(3000) }],
+    ["a 100-character job id", { jobId: "j".repeat(100) }],
+    ["empty strings", { prompt: "", jobId: "", requesterId: "" }],
+  ])("stays within Discord's limits with %s", (_what, extreme) => {
+    for (const record of [
+      makeRecord({ status: "in-progress", progress: 10 }),
+      makeRecord({ status: "x".repeat(5000) }),
+    ]) {
+      expectWithinDiscordLimits(renderProgress(record, { ...ctx, ...extreme }));
+    }
+    expectWithinDiscordLimits(renderSubmitting({ ...ctx, ...extreme }));
+  });
+
+  test("cuts a long prompt with an ellipsis", () => {
+    const payload = renderProgress(makeRecord(), { ...ctx, prompt: "p".repeat(6000) });
+    expect(payload.embeds[0]?.description).toMatch(/p…$/);
+  });
+});

@@ -1,0 +1,251 @@
+import { describe, expect, test } from "vitest";
+import { EMBED_COLORS } from "../../src/render/format.js";
+import type { MessagePayload } from "../../src/render/payload.js";
+import {
+  decodeStatusPageId,
+  encodeStatusPageId,
+  MAX_FAILURES_SHOWN,
+  renderStatus,
+  type ServiceHealth,
+} from "../../src/render/status.js";
+import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
+import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
+
+const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
+
+function buttons(payload: MessagePayload): { label: string | undefined; page: number | null }[] {
+  return payload.components
+    .flatMap((row) => row.components)
+    .map((b) => ({
+      label: "label" in b ? b.label : undefined,
+      page: "custom_id" in b ? decodeStatusPageId(b.custom_id) : null,
+    }));
+}
+
+/** Positions of the in-flight jobs listed, in order, e.g. `[11, 12, …]`. */
+function listedPositions(payload: MessagePayload): number[] {
+  const text = payload.embeds[IN_FLIGHT]?.description ?? "";
+  return [...text.matchAll(/^\*\*(\d+)\.\*\* /gm)].map((m) => Number(m[1]));
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe("renderStatus", () => {
+  test.each<[number, string, number[], (number | null)[]]>([
+    [0, "🖌️ In flight on this server: none", [], [0]],
+    [1, "🖌️ In flight on this server: showing 1-1 of 1", [1], [0]],
+    [10, "🖌️ In flight on this server: showing 1-10 of 10", range(1, 10), [0]],
+    [11, "🖌️ In flight on this server: showing 1-10 of 11", range(1, 10), [0, 1]],
+    [100, "🖌️ In flight on this server: showing 1-10 of 100", range(1, 10), [0, 1]],
+    [1000, "🖌️ In flight on this server: showing 1-10 of 1000", range(1, 10), [0, 1]],
+  ])(
+    "with %i jobs in flight, fits Discord's limits and says which it shows",
+    (count, title, positions, pages) => {
+      const payload = renderStatus(statusInput({ inFlight: jobs(count) }));
+      expectWithinDiscordLimits(payload);
+      expect(payload.embeds[IN_FLIGHT]?.title).toBe(title);
+      expect(listedPositions(payload)).toEqual(positions);
+      expect(buttons(payload).map((b) => b.page)).toEqual(pages);
+      expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+    },
+  );
+
+  test("fits the limits with 1,000 jobs, very long prompts, statuses, ids and errors, still listing a full page", () => {
+    const long = "**bold** <@123> @everyone `code` # heading\n> quote ".repeat(200);
+    const payload = renderStatus(
+      statusInput({
+        service: {
+          botStatus: "x".repeat(5000),
+          message: long,
+          latencyMs: 1e9,
+          lastError: long,
+          checkedAt: NOW,
+        },
+        inFlight: jobs(1000, { prompt: long, status: "weird_status*".repeat(100), imageId: "i".repeat(500) }),
+        recentFailures: Array.from({ length: 50 }, (_, i) => ({
+          ...failureNumber(i + 1, `Midjourney message: ${long}`),
+          prompt: long,
+        })),
+        page: 7,
+      }),
+    );
+    expectWithinDiscordLimits(payload);
+    expect(listedPositions(payload)).toEqual(range(71, 80));
+    expect(payload.embeds[IN_FLIGHT]?.title).toBe("🖌️ In flight on this server: showing 71-80 of 1000");
+    expect(payload.embeds[FAILURES]?.title).toBe(
+      `❌ Recent failures: the ${MAX_FAILURES_SHOWN} most recent of 50`,
+    );
+    expect(visibleText(payload)).not.toContain("<@123>");
+    expect(visibleText(payload)).not.toContain("**bold**");
+  });
+
+  test("lists jobs oldest first, with requester, status, progress, age, id and an escaped prompt excerpt", () => {
+    const payload = renderStatus(
+      statusInput({
+        inFlight: [
+          jobNumber(1, {
+            status: "pending",
+            progress: null,
+            prompt: "https://cdn.example.com/ref.png a *cat*\nin a hat",
+          }),
+          jobNumber(2, { progress: 40 }),
+        ],
+      }),
+    );
+    expect(payload.embeds[IN_FLIGHT]?.description).toBe(
+      `**1.** <@100000000000000002> · 🖌️ Generating · ▰▰▰▰▱▱▱▱▱▱ 40% · started <t:${(NOW - 120_000) / 1000}:R>\n` +
+        "`job-0002` prompt number 2 --ar 16:9\n" +
+        `**2.** <@100000000000000001> · ⏳ Waiting in queue · started <t:${(NOW - 60_000) / 1000}:R>\n` +
+        "`job-0001` 🔗 a \\*cat\\* in a hat",
+    );
+  });
+
+  test.each<[string, number, number[], string, (number | null)[]]>([
+    ["the first page", 0, range(1, 10), "showing 1-10 of 95", [0, 1]],
+    ["a middle page", 3, range(31, 40), "showing 31-40 of 95", [2, 3, 4]],
+    ["the last, partial page", 9, range(91, 95), "showing 91-95 of 95", [8, 9]],
+    ["a page past the end (jobs finished since)", 50, range(91, 95), "showing 91-95 of 95", [8, 9]],
+    ["a negative page", -3, range(1, 10), "showing 1-10 of 95", [0, 1]],
+    ["a page that is not a number", Number.NaN, range(1, 10), "showing 1-10 of 95", [0, 1]],
+    ["a fractional page", 3.7, range(31, 40), "showing 31-40 of 95", [2, 3, 4]],
+  ])(
+    "shows %s honestly, with previous, refresh and next buttons",
+    (_name, page, positions, showing, pages) => {
+      const payload = renderStatus(statusInput({ inFlight: jobs(95), page }));
+      expectWithinDiscordLimits(payload);
+      expect(listedPositions(payload)).toEqual(positions);
+      expect(payload.embeds[IN_FLIGHT]?.title).toContain(showing);
+      expect(buttons(payload).map((b) => b.page)).toEqual(pages);
+    },
+  );
+
+  test.each<[number | undefined, number, string]>([
+    [undefined, 10, "Page 1 of 3"],
+    [5, 5, "Page 1 of 5"],
+    [1, 1, "Page 1 of 25"],
+    [0, 1, "Page 1 of 25"],
+    [500, 10, "Page 1 of 3"],
+  ])("with page size %j lists %i jobs per page", (pageSize, perPage, footer) => {
+    const payload = renderStatus(
+      statusInput({ inFlight: jobs(25), ...(pageSize === undefined ? {} : { pageSize }) }),
+    );
+    expect(listedPositions(payload)).toHaveLength(perPage);
+    expect(payload.embeds[IN_FLIGHT]?.footer?.text).toBe(`${footer} · oldest first`);
+  });
+
+  test("labels the buttons", () => {
+    const payload = renderStatus(statusInput({ inFlight: jobs(30), page: 1 }));
+    expect(buttons(payload)).toEqual([
+      { label: "Previous", page: 0 },
+      { label: "Refresh", page: 1 },
+      { label: "Next", page: 2 },
+    ]);
+  });
+
+  test.each<[ServiceHealth["botStatus"], string, number]>([
+    ["healthy", "🟢 **healthy**", EMBED_COLORS.completed],
+    ["unhealthy", "🔴 **unhealthy**", EMBED_COLORS.failed],
+    ["starting", "🟡 **starting**", EMBED_COLORS.waiting],
+    ["paused", "⏸️ **paused**", EMBED_COLORS.timedOut],
+    ["on_fire*", "⚪ **on\\_fire\\***", EMBED_COLORS.timedOut],
+    [null, "⚪ **unknown**", EMBED_COLORS.timedOut],
+  ])("shows service status %j as %j", (botStatus, line, color) => {
+    const payload = renderStatus(statusInput({ service: { ...statusInput().service, botStatus } }));
+    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(line);
+    expect(payload.embeds[SERVICE]?.color).toBe(color);
+  });
+
+  test("shows the service's message, latency, check time and last error, escaped", () => {
+    const payload = renderStatus(
+      statusInput({
+        service: {
+          botStatus: "unhealthy",
+          message: "Discord *down*",
+          latencyMs: null,
+          lastError: "HTTP 502 <html>",
+          checkedAt: NOW - 5_000,
+        },
+      }),
+    );
+    expect(payload.embeds[SERVICE]?.description).toBe(
+      "🔴 **unhealthy** — Discord \\*down\\*\n" +
+        `Latency: no answer · checked <t:${(NOW - 5_000) / 1000}:R>\n` +
+        "Last error: HTTP 502 \\<html\\>",
+    );
+  });
+
+  test("shows the last 24 hours, the limits in force and the time of the report", () => {
+    const payload = renderStatus(statusInput());
+    const [counts, limits] = payload.embeds[SERVICE]?.fields ?? [];
+    expect(counts?.value).toBe("✅ 12 completed\n❌ 3 failed\n⌛ 1 timed out");
+    expect(limits?.value).toBe(
+      "Per user: 2 at a time, 10 seconds cooldown (moderators exempt)\nPer server: 10 at a time\n" +
+        "Prompts: at most 2000 characters\nBanned words: 42 entries",
+    );
+    expect(payload.embeds[SERVICE]?.timestamp).toBe(new Date(NOW).toISOString());
+    expect(payload.embeds[SERVICE]?.description).toContain("Latency: 123 ms");
+  });
+
+  test("says when there is no cooldown and a single banned word", () => {
+    const input = statusInput();
+    const payload = renderStatus({
+      ...input,
+      limits: { ...input.limits, userCooldownMs: 0, bannedWordsCount: 1 },
+    });
+    expect(payload.embeds[SERVICE]?.fields?.[1]?.value).toContain("Per user: 2 at a time, no cooldown");
+    expect(payload.embeds[SERVICE]?.fields?.[1]?.value).toContain("Banned words: 1 entry");
+  });
+
+  test("explains the most recent failures, newest first, in plain words", () => {
+    const payload = renderStatus(
+      statusInput({
+        recentFailures: [
+          failureNumber(3, "Midjourney message: Banned prompt detected"),
+          failureNumber(1, null),
+          failureNumber(2, "Disk full <@1>"),
+        ],
+      }),
+    );
+    expect(payload.embeds[FAILURES]?.title).toBe("❌ Recent failures");
+    expect(payload.embeds[FAILURES]?.description).toBe(
+      [
+        `<t:${(NOW - 60_000) / 1000}:R> <@200000000000000001> \`failed-1\` failed prompt 1`,
+        "> The image service marked the job as failed without giving a reason.",
+        `<t:${(NOW - 120_000) / 1000}:R> <@200000000000000002> \`failed-2\` failed prompt 2`,
+        "> The image service reported an error. “Disk full \\<@1\\>”",
+        `<t:${(NOW - 180_000) / 1000}:R> <@200000000000000003> \`failed-3\` failed prompt 3`,
+        "> The image generator's moderation refused this prompt. “Banned prompt detected”",
+      ].join("\n"),
+    );
+  });
+
+  test("says when there are no recent failures", () => {
+    expect(renderStatus(statusInput()).embeds[FAILURES]?.description).toBe("No recent failures.");
+  });
+});
+
+describe("status page button ids", () => {
+  test.each([0, 1, 42, 999_999_999])("page %i survives a round trip within 100 characters", (page) => {
+    const id = encodeStatusPageId(page);
+    expect(id).toBe(`imagine-status:page:${page}`);
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(decodeStatusPageId(id)).toBe(page);
+  });
+
+  test.each([-1, 1.5, Number.NaN, Infinity, 1_000_000_000])("refuses to encode page %d", (page) => {
+    expect(() => encodeStatusPageId(page)).toThrow(RangeError);
+  });
+
+  test.each([
+    "",
+    "imagine-status:page:",
+    "imagine-status:page:-1",
+    "imagine-status:page:1.5",
+    "imagine-status:page:1:extra",
+    "imagine-status:page:1000000000",
+    "imagine-status:refresh:1",
+    "imagine:r:abc",
+  ])("decodes %j as no page", (id) => {
+    expect(decodeStatusPageId(id)).toBeNull();
+  });
+});

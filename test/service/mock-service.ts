@@ -1,0 +1,130 @@
+/**
+ * Test helpers: an ImagineClient over an undici MockAgent (no network), a recording `sleep`, a log capture,
+ * and sample records in the service's wire format.
+ */
+import { Writable } from "node:stream";
+import { MockAgent } from "undici";
+import { afterEach, beforeEach, expect } from "vitest";
+import { createLogger } from "../../src/logger.js";
+import { ImagineClient } from "../../src/service/client.js";
+import { ServiceError } from "../../src/service/errors.js";
+import type { ServiceClientOptions } from "../../src/service/request.js";
+
+export const BASE_URL = "https://imagine.test";
+/** Long and distinctive so a leak into a message or log line is easy to find. */
+export const TOKEN = "tok-SECRET-5b1e0c7d9a";
+
+/** A record as the service sends it (service-facts.md): every documented field. */
+export function wireRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: "4f6d5e1c-2b1a-4c3d-9e8f-0a1b2c3d4e5f",
+    prompt: "a red fox in snow",
+    results: null,
+    user_created: "9a8b7c6d-0000-4000-8000-000000000001",
+    date_created: "2023-09-01T03:30:34.094Z",
+    status: "pending",
+    progress: null,
+    url: null,
+    error: null,
+    upscaled_urls: null,
+    upscaled: [],
+    ref: "job-1",
+    ...overrides,
+  };
+}
+
+/** A Directus error body. */
+export function directusError(code: string, message: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+/** Everything one test needs; call `close()` in afterEach. */
+export interface MockService {
+  agent: MockAgent;
+  /** Interceptors for {@link BASE_URL}. */
+  service: ReturnType<MockAgent["get"]>;
+  /** Every wait the client asked for, in order. */
+  sleeps: number[];
+  /** JSON log lines written by the client's logger. */
+  logLines: () => string[];
+  client: (options?: Partial<ServiceClientOptions>) => ImagineClient;
+  /** Requests the agent received (method and path). */
+  calls: () => Array<{ method: string; path: string; headers: Record<string, string | string[]> }>;
+  close: () => Promise<void>;
+}
+
+/** Creates a MockAgent that refuses real connections, and a client factory wired to it. */
+export function createMockService(): MockService {
+  const agent = new MockAgent({ enableCallHistory: true });
+  agent.disableNetConnect();
+  const sleeps: number[] = [];
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  const logger = createLogger({ level: "debug", destination });
+  return {
+    agent,
+    service: agent.get(BASE_URL),
+    sleeps,
+    logLines: () => lines.flatMap((l) => l.split("\n")).filter(Boolean),
+    client: (options = {}) =>
+      new ImagineClient({
+        baseUrl: BASE_URL,
+        token: TOKEN,
+        dispatcher: agent,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+        random: () => 0.5,
+        logger,
+        ...options,
+      }),
+    calls: () =>
+      (agent.getCallHistory()?.calls() ?? []).map((c) => ({
+        method: c.method,
+        path: c.path,
+        headers: (c.headers ?? {}) as Record<string, string | string[]>,
+      })),
+    close: async () => {
+      try {
+        agent.assertNoPendingInterceptors();
+      } finally {
+        await agent.close();
+      }
+    },
+  };
+}
+
+/**
+ * Registers hooks giving each test a fresh mock service, and checking after it that every interceptor was
+ * used. Returns the current one.
+ */
+export function useMockService(): () => MockService {
+  let current: MockService | undefined;
+  beforeEach(() => {
+    current = createMockService();
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  return () => {
+    if (!current) throw new Error("useMockService: no test is running");
+    return current;
+  };
+}
+
+/** Awaits `promise`, expecting it to reject with a ServiceError, and returns that error. */
+export async function expectServiceError(promise: Promise<unknown>): Promise<ServiceError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ServiceError);
+  return err as ServiceError;
+}

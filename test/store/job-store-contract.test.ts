@@ -1,0 +1,157 @@
+/**
+ * The behaviour every JobStore must have, run against both implementations so they agree.
+ */
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { Job } from "../../src/imagine/job.js";
+import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
+import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
+import { finishedJob, makeJob, tempDir } from "./store-fixtures.js";
+
+const NOW = 1_800_000_000_000;
+const HOUR = 3_600_000;
+
+type Open = (now: () => number) => Promise<{ store: JobStore; cleanup: () => void }>;
+
+const implementations: [string, Open][] = [
+  ["MemoryJobStore", async (now) => ({ store: new MemoryJobStore({ now }), cleanup: () => {} })],
+  [
+    "SqliteJobStore",
+    async (now) => {
+      const temp = tempDir();
+      const store = await openSqliteJobStore(join(temp.dir, "jobs.db"), { now });
+      return { store, cleanup: temp.cleanup };
+    },
+  ],
+];
+
+const dmJob = makeJob({
+  imageId: "dm-image",
+  ref: "1300000000000000001",
+  source: "dm",
+  location: {
+    applicationId: "1300000000000000002",
+    interactionToken: null,
+    interactionTokenExpiresAt: null,
+    guildId: null,
+    channelId: "1300000000000000003",
+    messageId: null,
+    channelEditable: false,
+  },
+  status: "failed",
+  progress: null,
+  outcome: "failed",
+  finishedAt: 1_700_000_100_000,
+  delivered: true,
+  error: "Image generation failed: banned prompt",
+});
+
+const byImageId = (jobs: Job[]) => jobs.map((j) => j.imageId).sort();
+
+describe.each(implementations)("%s", (_name, open) => {
+  let store: JobStore;
+  let cleanup: () => void;
+
+  beforeEach(async () => {
+    ({ store, cleanup } = await open(() => NOW));
+  });
+  afterEach(async () => {
+    await store.close();
+    cleanup();
+  });
+
+  test.each([
+    ["an interaction job with every field set", makeJob()],
+    ["a DM job with null location fields and an error", dmJob],
+    ["a timed-out job with zero progress", makeJob({ outcome: "timed-out", progress: 0, finishedAt: NOW })],
+  ])("save then get returns %s unchanged", async (_what, job) => {
+    await store.save(job);
+    expect(await store.get(job.imageId)).toStrictEqual(job);
+    expect(await store.findByRef(job.ref)).toStrictEqual(job);
+  });
+
+  test("get and findByRef return undefined for jobs never saved", async () => {
+    await store.save(makeJob());
+    expect(await store.get("no-such-image")).toBeUndefined();
+    expect(await store.findByRef("no-such-ref")).toBeUndefined();
+  });
+
+  test("saving a job with the same image id replaces it", async () => {
+    await store.save(makeJob());
+    const updated = makeJob({ status: "completed", progress: 100, outcome: "completed", finishedAt: NOW });
+    updated.location.messageId = "1400000000000000001";
+    await store.save(updated);
+    expect(await store.get(updated.imageId)).toStrictEqual(updated);
+    expect(await store.startedSince(0)).toHaveLength(1);
+  });
+
+  test("jobs read back are copies: changing them or the saved object does not change the store", async () => {
+    const job = makeJob();
+    await store.save(job);
+    job.status = "changed after save";
+    const read = await store.get(job.imageId);
+    if (!read) throw new Error("job not found");
+    read.location.channelEditable = false;
+    expect(await store.get(job.imageId)).toStrictEqual(makeJob());
+  });
+
+  test("unfinished returns running jobs and finished undelivered ones, not delivered ones", async () => {
+    await store.save(makeJob({ imageId: "running", ref: "r1" }));
+    await store.save(finishedJob("finished-undelivered", NOW, false));
+    await store.save(finishedJob("finished-delivered", NOW, true));
+    await store.save({ ...dmJob, imageId: "failed-delivered" });
+    expect(byImageId(await store.unfinished())).toEqual(["finished-undelivered", "running"]);
+  });
+
+  test("startedSince returns jobs started at or after the time, newest first", async () => {
+    for (const [imageId, startedAt] of [
+      ["older", NOW - 2 * HOUR],
+      ["at-boundary", NOW - HOUR],
+      ["newest", NOW],
+      ["middle", NOW - HOUR / 2],
+    ] as const) {
+      await store.save(makeJob({ imageId, ref: imageId, startedAt }));
+    }
+    const jobs = await store.startedSince(NOW - HOUR);
+    expect(jobs.map((j) => j.imageId)).toEqual(["newest", "middle", "at-boundary"]);
+  });
+
+  test("the last submission of a user is undefined until recorded, then the latest recorded time", async () => {
+    expect(await store.getLastSubmission("18446744073709551615")).toBeUndefined();
+    await store.recordSubmission("18446744073709551615", NOW - HOUR);
+    await store.recordSubmission("18446744073709551614", NOW - 2 * HOUR);
+    expect(await store.getLastSubmission("18446744073709551615")).toBe(NOW - HOUR);
+    await store.recordSubmission("18446744073709551615", NOW);
+    expect(await store.getLastSubmission("18446744073709551615")).toBe(NOW);
+    expect(await store.getLastSubmission("18446744073709551614")).toBe(NOW - 2 * HOUR);
+  });
+
+  test("prune removes delivered jobs finished before the cutoff and older submissions, and counts the jobs", async () => {
+    const day = 24 * HOUR;
+    await store.save(finishedJob("old-delivered", NOW - 2 * day));
+    await store.save(finishedJob("old-undelivered", NOW - 2 * day, false));
+    await store.save(finishedJob("at-cutoff", NOW - day));
+    await store.save(finishedJob("recent-delivered", NOW - HOUR));
+    await store.save(makeJob({ imageId: "old-running", ref: "old-running", startedAt: NOW - 3 * day }));
+    await store.recordSubmission("old-user", NOW - 2 * day);
+    await store.recordSubmission("recent-user", NOW - HOUR);
+
+    expect(await store.prune(day)).toBe(1);
+
+    expect(await store.get("old-delivered")).toBeUndefined();
+    expect(byImageId(await store.startedSince(0))).toEqual([
+      "at-cutoff",
+      "old-running",
+      "old-undelivered",
+      "recent-delivered",
+    ]);
+    expect(await store.getLastSubmission("old-user")).toBeUndefined();
+    expect(await store.getLastSubmission("recent-user")).toBe(NOW - HOUR);
+    expect(await store.prune(day)).toBe(0);
+  });
+
+  test("close can be called twice", async () => {
+    await store.close();
+    await expect(store.close()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * End-to-end harness: the Discord emulator with its default world, the reference image service, and the
+ * bot itself (real discord.js, real HTTP), with its commands registered to the test server. Timings are
+ * scaled down; the reference service runs in manual mode unless a tick is given, so tests decide when
+ * jobs move.
+ */
+import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
+import { parseConfig, type Config } from "../../src/config.js";
+import { startBot, type RunningBot } from "../../src/bot.js";
+import { deployCommands } from "../../src/discord/register-commands.js";
+import {
+  startReferenceService,
+  type ReferenceService,
+  type ReferenceServiceOptions,
+} from "../../src/reference-service/index.js";
+import type { Clock } from "../../src/jobs/clock.js";
+import type { DiscordEmulatorOptions } from "../emulator/context.js";
+import {
+  createDefaultWorld,
+  trackUnhandledRejections,
+  type DefaultWorld,
+  type FailureGuard,
+} from "../emulator/fixtures.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
+import { captureLogs } from "./log-capture.js";
+
+export interface BotHarnessOptions {
+  /** Extra environment for the bot's configuration (strings, as in .env). */
+  env?: Record<string, string>;
+  service?: ReferenceServiceOptions;
+  emulator?: DiscordEmulatorOptions;
+  store?: JobStore;
+  /** The bot's clock; default: the emulator's clock (real time plus its jumps). */
+  clock?: Clock;
+}
+
+export interface BotHarness {
+  emu: DiscordEmulator;
+  world: DefaultWorld;
+  service: ReferenceService;
+  bot: RunningBot;
+  config: Config;
+  logs: ReturnType<typeof captureLogs>;
+  guard: FailureGuard;
+  /** Restarts the bot process-equivalent (new client, same store unless given). */
+  restart(options?: { store?: JobStore; hard?: boolean }): Promise<RunningBot>;
+  stop(): Promise<void>;
+}
+
+/** Starts emulator, reference service and bot; registers the commands to the test server. */
+export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
+  const guard = trackUnhandledRejections();
+  const emu = await startDiscordEmulator(options.emulator ?? {});
+  const world = createDefaultWorld(emu);
+  const service = await startReferenceService({ tickMs: 0, ...options.service });
+  const logs = captureLogs();
+  const config = parseConfig({
+    DISCORD_TOKEN: emu.botToken,
+    DISCORD_CLIENT_ID: emu.applicationId,
+    DISCORD_GUILD_ID: world.guild.id,
+    DISCORD_API_URL: emu.apiUrl,
+    IMAGINE_API_URL: service.url,
+    IMAGINE_API_TOKEN: service.token,
+    POLL_INTERVAL_MS: "100",
+    PROGRESS_UPDATE_INTERVAL_MS: "150",
+    JOB_TIMEOUT_MS: "60000",
+    USER_COOLDOWN_MS: "0",
+    SERVICE_TIMEOUT_MS: "3000",
+    LOG_LEVEL: "debug",
+    ...options.env,
+  });
+  await deployCommands(config);
+  const clock: Clock = options.clock ?? {
+    now: () => emu.clock.now(),
+    setTimer(fn, ms) {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+  };
+  let store = options.store ?? new MemoryJobStore();
+  let bot = await startBot(config, { logger: logs.logger, store, clock });
+  return {
+    emu,
+    world,
+    service,
+    get bot() {
+      return bot;
+    },
+    config,
+    logs,
+    guard,
+    async restart(restartOptions = {}) {
+      if (restartOptions.hard) {
+        // A crash: nothing is saved on the way out; the Discord connection just drops.
+        await bot.context.imagine.stop();
+        await bot.client.destroy();
+      } else {
+        await bot.stop();
+      }
+      store = restartOptions.store ?? store;
+      bot = await startBot(config, { logger: logs.logger, store, clock });
+      return bot;
+    },
+    async stop() {
+      await bot.stop();
+      await emu.close();
+      await service.close();
+      guard.dispose();
+      guard.assertNone();
+    },
+  } as BotHarness;
+}
