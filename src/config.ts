@@ -20,69 +20,57 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
-/** A whole number with a default, e.g. `int(100).default(3000)`. */
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.preprocess(blankAsUnset, wholeNumber(min, max));
-/** A whole number that may be unset. */
-const optionalInt = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(blankAsUnset, wholeNumber(min, max).optional());
+/** A whole number in range, e.g. `int(100).default(3000)`. */
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => wholeNumber(min, max);
 
-const httpUrlValue = z
+const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://example.com/api" })
   .transform((u) => u.replace(/\/+$/, ""));
-const httpUrl = z.preprocess(blankAsUnset, httpUrlValue);
 
-const snowflake = z.preprocess(
-  blankAsUnset,
-  z
-    .string()
-    .trim()
-    .regex(/^\d{17,20}$/, "must be a Discord id (17-20 digits; enable Developer Mode, right-click, Copy ID)")
-    .optional(),
-);
+const snowflake = z
+  .string()
+  .trim()
+  .regex(/^\d{17,20}$/, "must be a Discord id (17-20 digits; enable Developer Mode, right-click, Copy ID)")
+  .optional();
+
+/** A value from a fixed list, in any case. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(values, { error: `must be one of ${values.join(", ")}` }),
+  );
 
 /** Schema of every environment variable the bot reads. Keep in step with .env.example and the README. */
 export const configSchema = z.object({
-  DISCORD_TOKEN: z.preprocess(
-    blankAsUnset,
-    z.string({ error: "is required: the bot token from the Developer Portal (Bot > Reset Token)" }).trim(),
-  ),
+  DISCORD_TOKEN: z
+    .string({ error: "is required: the bot token from the Developer Portal (Bot > Reset Token)" })
+    .trim(),
   DISCORD_CLIENT_ID: snowflake,
   DISCORD_GUILD_ID: snowflake,
   DISCORD_API_URL: httpUrl.default(DISCORD_API),
-  IMAGINE_API_URL: z.preprocess(
-    blankAsUnset,
-    z
-      .string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" })
-      .pipe(httpUrlValue),
-  ),
-  IMAGINE_API_TOKEN: z.preprocess(
-    blankAsUnset,
-    z.string({ error: "is required: the image service's API token (sent as a Bearer token)" }).trim(),
-  ),
-  DATABASE_PATH: z.preprocess(blankAsUnset, z.string().default("./data/imagine-bot.db")),
+  IMAGINE_API_URL: z
+    .string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" })
+    .pipe(httpUrl),
+  IMAGINE_API_TOKEN: z
+    .string({ error: "is required: the image service's API token (sent as a Bearer token)" })
+    .trim(),
+  DATABASE_PATH: z.string().default("./data/imagine-bot.db"),
   POLL_INTERVAL_MS: int(100).default(3000),
   JOB_TIMEOUT_MS: int(1000).default(1_200_000),
   PROGRESS_UPDATE_INTERVAL_MS: int(0).default(3000),
-  IMAGE_DELIVERY: z.preprocess(
-    (v) => (typeof v === "string" ? blankAsUnset(v.trim().toLowerCase()) : v),
-    z.enum(["auto", "link", "attach"], { error: "must be one of auto, link, attach" }).default("auto"),
-  ),
-  HTTP_PORT: optionalInt(0, 65535),
-  WEBHOOK_SECRET: z.preprocess(
-    blankAsUnset,
-    z
-      .string()
-      .trim()
-      .regex(
-        /^[A-Za-z0-9_-]{16,}$/,
-        "must be at least 16 characters of A-Z a-z 0-9 _ - (it goes in a URL path)",
-      )
-      .optional(),
-  ),
-  LOG_LEVEL: z.preprocess(
-    (v) => (typeof v === "string" ? blankAsUnset(v.trim().toLowerCase()) : v),
-    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
-  ),
+  IMAGE_DELIVERY: oneOf(["auto", "link", "attach"]).default("auto"),
+  HTTP_PORT: int(0, 65535).optional(),
+  /** Interface the HTTP server binds: all by default (reachable from outside a container). */
+  HTTP_HOST: z.string().trim().min(1).default("0.0.0.0"),
+  WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9_-]{16,}$/,
+      "must be at least 16 characters of A-Z a-z 0-9 _ - (it goes in a URL path)",
+    )
+    .optional(),
+  LOG_LEVEL: oneOf(LOG_LEVELS).default("info"),
   /** Longest prompt accepted, before anything is sent (Discord's string option allows 6000). */
   PROMPT_MAX_LENGTH: int(1, 6000).default(2000),
   /** Largest image attachment accepted as an image prompt. */
@@ -100,9 +88,9 @@ export const configSchema = z.object({
   /** Jobs one server may have running at once. */
   GUILD_MAX_ACTIVE_JOBS: int(1, 10_000).default(10),
   /** Words or phrases refused in prompts, comma-separated (whole words, any case). */
-  BANNED_WORDS: z.preprocess(blankAsUnset, z.string().default("")),
+  BANNED_WORDS: z.string().default(""),
   /** A file with more banned words, one per line (`#` starts a comment). */
-  BANNED_WORDS_FILE: z.preprocess(blankAsUnset, z.string().optional()),
+  BANNED_WORDS_FILE: z.string().optional(),
   /** A channel where every submission and refusal is posted for moderators. */
   AUDIT_CHANNEL_ID: snowflake,
   /** Finished jobs are removed from the database after this many days. */
@@ -127,7 +115,9 @@ export class ConfigError extends Error {
  * @throws {ConfigError} listing every missing or invalid variable.
  */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = configSchema.safeParse(env);
+  // Blank values (`FOO=` as copied from .env.example) count as unset, so defaults apply.
+  const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, blankAsUnset(v)]));
+  const result = configSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

@@ -54,6 +54,7 @@ export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
   if (config.HTTP_PORT === undefined) return null;
   const server = await startOpsServer({
     port: config.HTTP_PORT,
+    host: config.HTTP_HOST,
     logger: deps.logger.child({ component: "http" }),
     metrics: deps.metrics,
     health: async () => ({ checks: await healthChecks(deps) }),

@@ -7,9 +7,11 @@ import { ChannelType, type Message } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { preparePrompt } from "../imagine/prepare-prompt.js";
+import type { Logger } from "../logger.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode, DiscordErrorCode } from "./discord-errors.js";
 import { replyPayloadFor } from "./reply-with-error.js";
+import { admitAndAudit } from "./start-job.js";
 
 /** Shown for `help` or an empty message. */
 export const DM_HELP_TEXT = [
@@ -20,6 +22,46 @@ export const DM_HELP_TEXT = [
   "• Midjourney parameters work: `--ar 3:2`, `--chaos 20`, `--stylize 300`, `--no text`, `--v 6` …",
   "• In a server, use `/imagine`.",
 ].join("\n");
+
+/** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
+async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger) {
+  const ctx = { requesterId: message.author.id, prompt, jobId: null, startedAt: app.now() };
+  try {
+    return await message.reply({ ...renderSubmitting(ctx), allowedMentions: { repliedUser: false } });
+  } catch (err) {
+    if (discordErrorCode(err) !== DiscordErrorCode.CannotSendToUser) throw err;
+    log.warn("the user does not accept DMs from the bot; the job runs, its result waits for delivery");
+    return null;
+  }
+}
+
+/** Starts the job of an admitted DM prompt; its message is the bot's answer (when it could be posted). */
+async function startDmJob(message: Message, prompt: string, app: BotContext, log: Logger): Promise<void> {
+  const answer = await answerPrompt(message, prompt, app, log);
+  const requester = { requesterId: message.author.id, guildId: null, prompt };
+  try {
+    const job = await app.imagine.submit({
+      prompt,
+      ref: message.id,
+      requesterId: message.author.id,
+      source: "dm",
+      location: {
+        applicationId: message.client.application.id,
+        interactionToken: null,
+        interactionTokenExpiresAt: null,
+        guildId: null,
+        channelId: message.channelId,
+        messageId: answer?.id ?? null,
+        channelEditable: answer !== null,
+      },
+    });
+    await app.admission.recordSubmission(message.author.id);
+    void app.audit.record({ kind: "submitted", ...requester, jobId: job.imageId });
+  } catch (err) {
+    if (answer === null) log.warn({ err }, "a DM prompt could not be submitted");
+    else await answer.edit(replyPayloadFor(err, log));
+  }
+}
 
 /** Handles one incoming message; anything that is not a user's DM is ignored. Never throws. */
 export async function handleDirectMessage(message: Message, app: BotContext): Promise<void> {
@@ -37,30 +79,9 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
     );
-    await app.admission.admit({ userId: message.author.id, guildId: null, isModerator: false, prompt });
+    await admitAndAudit(app, { requesterId: message.author.id, guildId: null, prompt, isModerator: false });
     log.info("DM prompt received");
-    const ctx = { requesterId: message.author.id, prompt, jobId: null, startedAt: Date.now() };
-    const answer = await message.reply({ ...renderSubmitting(ctx), allowedMentions: { repliedUser: false } });
-    try {
-      await app.imagine.submit({
-        prompt,
-        ref: message.id,
-        requesterId: message.author.id,
-        source: "dm",
-        location: {
-          applicationId: message.client.application.id,
-          interactionToken: null,
-          interactionTokenExpiresAt: null,
-          guildId: null,
-          channelId: message.channelId,
-          messageId: answer.id,
-          channelEditable: true,
-        },
-      });
-      await app.admission.recordSubmission(message.author.id);
-    } catch (err) {
-      await answer.edit(replyPayloadFor(err, log));
-    }
+    await startDmJob(message, prompt, app, log);
   } catch (err) {
     if (discordErrorCode(err) === DiscordErrorCode.CannotSendToUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");

@@ -9,6 +9,25 @@ export function isModerator(interaction: ChatInputCommandInteraction | ButtonInt
 }
 
 /**
+ * Admits a new job (limits, banned words, service health); a refusal is posted to the audit channel before it is thrown.
+ * @throws {RefusedError} when the job may not start.
+ */
+export async function admitAndAudit(
+  app: Pick<BotContext, "admission" | "audit">,
+  request: { requesterId: string; guildId: string | null; prompt: string; isModerator: boolean },
+): Promise<void> {
+  const { requesterId, guildId, prompt } = request;
+  try {
+    await app.admission.admit({ userId: requesterId, guildId, isModerator: request.isModerator, prompt });
+  } catch (err) {
+    if (err instanceof RefusedError) {
+      void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
+    }
+    throw err;
+  }
+}
+
+/**
  * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply), acknowledges
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses.
@@ -20,17 +39,7 @@ export async function startImagineJob(
   prompt: string,
 ): Promise<void> {
   const requester = { requesterId: interaction.user.id, guildId: interaction.guildId, prompt };
-  try {
-    await app.admission.admit({
-      ...requester,
-      userId: interaction.user.id,
-      isModerator: isModerator(interaction),
-    });
-  } catch (err) {
-    if (err instanceof RefusedError)
-      void app.audit.record({ kind: "refused", ...requester, detail: err.reason });
-    throw err;
-  }
+  await admitAndAudit(app, { ...requester, isModerator: isModerator(interaction) });
   await interaction.deferReply();
   const job = await app.imagine.submit({
     prompt,

@@ -28,6 +28,13 @@ export interface AdmissionOptions {
   lastSubmission(userId: string): Promise<number | undefined>;
   recordSubmission(userId: string, at: number): Promise<void>;
   now?: () => number;
+  /**
+   * Longest wait for the service's health answer. Admission runs before the interaction is acknowledged,
+   * which Discord requires within 3 s, so a slow or hanging service must not hold it up: after this, the
+   * last known health decides (unknown lets the job through). Default 1500.
+   * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+   */
+  healthWaitMs?: number;
 }
 
 export interface AdmissionRequest {
@@ -60,7 +67,7 @@ export class Admission {
       limits: this.options.limits,
     });
     if (!decision.ok) throw new RefusedError(decision.message, decision.reason);
-    const health = await this.options.health.current();
+    const health = await this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 });
     if (health.botStatus !== null && health.botStatus !== "healthy") {
       const why = health.message ? ` (${health.message.slice(0, 200)})` : "";
       throw new RefusedError(

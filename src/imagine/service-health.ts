@@ -2,6 +2,7 @@
  * What the bot knows of the image service's health: the last `/items/status` answer (cached briefly so
  * a burst of submissions asks once), its latency, and the last error seen.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { ServiceHealth } from "../render/status.js";
 import { errorMessage } from "../errors.js";
 import type { ServiceStatus } from "../service/schema.js";
@@ -11,6 +12,17 @@ export interface ServiceHealthOptions {
   now?: () => number;
   /** How long one answer is reused. Default 15 s. */
   cacheMs?: number;
+  /** Waits `ms` unless `signal` aborts first (then it may reject). Default: a real timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Options of {@link ServiceHealthMonitor.current}. */
+export interface CurrentHealthOptions {
+  /**
+   * Longest wait for a fresh answer; after it, the last snapshot is returned (status unknown when there is
+   * none) and the check goes on in the background. Default: wait for the answer.
+   */
+  maxWaitMs?: number;
 }
 
 /** Follows the image service's own health report. */
@@ -25,18 +37,33 @@ export class ServiceHealthMonitor {
   private inFlight: Promise<ServiceHealth> | null = null;
   private readonly now: () => number;
   private readonly cacheMs: number;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ServiceHealthOptions) {
     this.now = options.now ?? Date.now;
     this.cacheMs = options.cacheMs ?? 15_000;
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   }
 
-  /** The latest known health, asking the service when the cached answer is older than the cache time. */
-  async current(): Promise<ServiceHealth> {
+  /**
+   * The latest known health, asking the service when the cached answer is older than the cache time.
+   * With `maxWaitMs`, a slow answer (a hanging service, retries) is not waited for beyond that.
+   */
+  async current(options: CurrentHealthOptions = {}): Promise<ServiceHealth> {
     const { checkedAt } = this.snapshot;
     if (checkedAt !== null && this.now() - checkedAt < this.cacheMs) return this.snapshot;
     this.inFlight ??= this.check().finally(() => (this.inFlight = null));
-    return this.inFlight;
+    if (options.maxWaitMs === undefined) return this.inFlight;
+    const stopWaiting = new AbortController();
+    const waited = this.sleep(options.maxWaitMs, stopWaiting.signal).then(
+      () => this.snapshot,
+      () => this.snapshot,
+    );
+    try {
+      return await Promise.race([this.inFlight, waited]);
+    } finally {
+      stopWaiting.abort();
+    }
   }
 
   /** Remembers an error from any request to the service, for the status command. */

@@ -20,6 +20,7 @@ const HELP = `Usage: npm run service -- [options]
   --fail-pattern RE   prompts matching this regular expression fail ("Timeout while waiting for completion")
   --hang-pattern RE   prompts matching this never finish
   --webhook URL       send webhooks to URL (repeatable), e.g. http://127.0.0.1:8080/webhooks/imagine/SECRET
+  --control           serve the benchmark control routes under /_control/ (no token checked: local only)
   --help              this text`;
 
 function pattern(value: string | undefined): RegExp | null {
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
       "fail-pattern": { type: "string" },
       "hang-pattern": { type: "string" },
       webhook: { type: "string", multiple: true, default: [] },
+      control: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
       hangPattern: pattern(values["hang-pattern"]),
     },
     webhookUrls: values.webhook,
+    control: values.control,
     logger,
   });
   console.log(

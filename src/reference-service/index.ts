@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { silentLogger, type Logger } from "../logger.js";
 import type { ImageRecord } from "../service/schema.js";
 import { defaultFaults, faultResponse, nextFault, type FaultSettings } from "./faults.js";
+import { createControlApi, type ControlApi } from "./control-api.js";
 import { AssetCache, renderAsset, type AssetKind } from "./images.js";
 import { JobBook, type BotStatus, type LifecycleSettings } from "./job-book.js";
 import { WebhookSender } from "./webhooks.js";
@@ -32,6 +33,8 @@ export interface ReferenceServiceOptions {
   lifecycle?: Partial<LifecycleSettings>;
   /** URLs that receive webhooks. */
   webhookUrls?: string[];
+  /** Serve the benchmark-only control routes under `/_control/` (see control-api.ts). Default false. */
+  control?: boolean;
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
   logger?: Logger;
@@ -116,11 +119,16 @@ export async function startReferenceService(
     hangPattern: null,
     ...options.lifecycle,
   };
+  let control: ControlApi | null = null;
   const book = new JobBook(
     lifecycle,
     (id, file) => `${options.publicUrl ?? baseUrl}/assets/${id}/${file}`,
-    (record, event) => webhooks.send(record, event),
+    (record, event) => {
+      control?.noteUpdate(record);
+      webhooks.send(record, event);
+    },
   );
+  if (options.control) control = createControlApi({ book, requests, userId: tokens[firstToken]! });
   let healthMessage = "Bot is healthy";
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -200,7 +208,12 @@ export async function startReferenceService(
   }
 
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const url = new URL(req.url ?? "/", "http://x");
+    const path = url.pathname;
+    if (control && path.startsWith("/_control/")) {
+      void control.handle(req, res, url);
+      return;
+    }
     const request = `${req.method ?? "GET"} ${path}`;
     res.on("finish", () => requests.push({ request, status: res.statusCode }));
     const asset = ASSET_PATH.exec(path);

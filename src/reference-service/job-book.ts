@@ -68,6 +68,31 @@ export class JobBook {
     return record;
   }
 
+  /**
+   * Adds a record already `in-progress` at `progress` that no tick moves (benchmarks: jobs in flight that
+   * stay in flight). `completeNow` and `failNow` still end it.
+   */
+  seedInProgress(prompt: string, userId: string, progress: number): ImageRecord {
+    const id = randomUUID();
+    const record: ImageRecord = {
+      id,
+      prompt,
+      results: null,
+      user_created: userId,
+      date_created: new Date().toISOString(),
+      status: "in-progress",
+      progress,
+      url: this.assetUrl(id, `preview-${progress}.webp`),
+      error: null,
+      upscaled_urls: null,
+      upscaled: [],
+      ref: null,
+      parent_id: null,
+    };
+    this.records.set(id, { record, ticks: 0 });
+    return record;
+  }
+
   get(id: string): ImageRecord | undefined {
     return this.records.get(id)?.record;
   }

@@ -7,25 +7,41 @@ import { controlApi } from "./control-api.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
 import { createDefaultWorld } from "./fixtures.js";
 
+const HELP = `Usage: npm run emulator -- [options]
+Starts the Discord emulator with the default world; see test/emulator/README.md.
+
+  --port N                   port on 127.0.0.1 (default 8790; 0 = any free port)
+  --users N                  also add N members user1..userN to the server (default 0)
+  --response-deadline-ms N   time allowed for the first interaction response (default 3000)`;
+
 const { values } = parseArgs({
-  options: { port: { type: "string", default: "8790" }, help: { type: "boolean", default: false } },
+  options: {
+    port: { type: "string", default: "8790" },
+    users: { type: "string", default: "0" },
+    "response-deadline-ms": { type: "string", default: "3000" },
+    help: { type: "boolean", default: false },
+  },
 });
 if (values.help) {
-  console.log(
-    "Usage: npm run emulator -- [--port 8790]\nStarts the Discord emulator with the default world; see test/emulator/README.md.",
-  );
+  console.log(HELP);
   process.exit(0);
 }
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a whole number between 0 and 65535, got "${values.port}"`);
-  process.exit(1);
+function wholeNumber(name: string, raw: string, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    console.error(`--${name} must be a whole number between 0 and ${max}, got "${raw}"`);
+    process.exit(1);
+  }
+  return value;
 }
+const port = wholeNumber("port", values.port, 65535);
+const extraUsers = wholeNumber("users", values.users, 100_000);
+const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-deadline-ms"], 2 ** 31 - 1);
 
 let running: DiscordEmulator | null = null;
 try {
   running = await startDiscordEmulator(
-    { port },
+    { port, interactionResponseDeadlineMs: responseDeadlineMs },
     controlApi(() => running),
   );
 } catch (error) {
@@ -36,6 +52,9 @@ try {
 }
 const emu = running;
 const world = createDefaultWorld(emu);
+for (let n = 1; n <= extraUsers; n++) {
+  emu.addMember({ guildId: world.guild.id, user: emu.addUser({ username: `user${n}` }) });
+}
 const control = `${emu.baseUrl}/_control`;
 console.log(`Discord emulator listening on ${emu.baseUrl}
 
@@ -46,7 +65,7 @@ DISCORD_CLIENT_ID=${emu.applicationId}
 DISCORD_GUILD_ID=${world.guild.id}
 
 # World: guild "${world.guild.name}" ${world.guild.id}; #general ${world.general.id}; #nsfw-art ${world.nsfw.id}
-# Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)
+# Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)${extraUsers > 0 ? `, user1..user${extraUsers}` : ""}
 
 # Drive it:
 curl -s ${control}/state

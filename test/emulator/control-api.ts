@@ -9,6 +9,7 @@ import type { MessageSnapshot } from "./message-objects.js";
 import type { FaultStatus } from "./faults.js";
 import type { SlashOptionValue } from "./slash-options.js";
 import type { InteractionHandle } from "./interaction-handle.js";
+import type { RequestRecord } from "./request-log.js";
 
 function withoutBytes(message: MessageSnapshot): unknown {
   return { ...message, attachments: message.attachments.map(({ bytes: _bytes, ...rest }) => rest) };
@@ -37,6 +38,39 @@ function userId(emu: DiscordEmulator, ref: unknown): string {
 }
 
 type Body = Record<string, unknown>;
+
+function indexParam(query: URLSearchParams, name: string): number {
+  const raw = query.get(name) ?? "0";
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`?${name} must be a whole number >= 0, got "${raw}"`);
+  return value;
+}
+
+/** `?last=N` (default 50) or `?from=INDEX` (every request from that log index on); `?bodies=0` drops bodies. */
+function requestLog(emu: DiscordEmulator, query: URLSearchParams): unknown[] {
+  const records = query.has("from")
+    ? emu.requests.slice(indexParam(query, "from"))
+    : emu.requests.slice(-Number(query.get("last") ?? 50));
+  if (query.get("bodies") !== "0") return records;
+  return records.map(({ body: _body, files: _files, errors: _errors, ...rest }) => rest);
+}
+
+/** Counts of a slice of the request log by `METHOD route` and by status. */
+function requestStats(records: readonly RequestRecord[]): unknown {
+  const byRoute: Record<string, number> = {};
+  const byStatus: Record<string, number> = {};
+  let rateLimited = 0;
+  let injected = 0;
+  for (const r of records) {
+    const key = `${r.method} ${r.route || r.path}`;
+    byRoute[key] = (byRoute[key] ?? 0) + 1;
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    if (r.rateLimited) rateLimited++;
+    if (r.injected) injected++;
+  }
+  return { total: records.length, rateLimited, injected, byRoute, byStatus };
+}
 
 async function route(
   emu: DiscordEmulator,
@@ -97,7 +131,17 @@ async function route(
       return interactionView(handle);
     }
     case "GET /_control/requests":
-      return emu.requests.slice(-Number(query.get("last") ?? 50));
+      return requestLog(emu, query);
+    case "GET /_control/stats":
+      return requestStats(emu.requests.slice(indexParam(query, "from")));
+    case "GET /_control/gateway":
+      return {
+        identifies: emu.gateway.identifies.map(({ at, accepted, intents }) => ({ at, accepted, intents })),
+        connectedSessions: emu.gateway.connectedSessions,
+        sessionCount: emu.gateway.sessionCount,
+        heartbeats: emu.gateway.heartbeats,
+        resumes: emu.gateway.resumes,
+      };
     case "POST /_control/clock/advance":
       emu.clock.advance(Number(body.ms));
       return { offsetMs: emu.clock.offsetMs };

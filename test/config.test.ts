@@ -1,0 +1,99 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, parseConfig, requireClientId } from "../src/config.js";
+
+const required = {
+  DISCORD_TOKEN: "bot-token-value",
+  IMAGINE_API_URL: "https://cl.imagineapi.dev/",
+  IMAGINE_API_TOKEN: "service-token-value",
+};
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    parseConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  test("an empty environment names every required variable in one message", () => {
+    let message = "";
+    try {
+      parseConfig({});
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/not configured correctly/);
+    for (const name of ["DISCORD_TOKEN", "IMAGINE_API_URL", "IMAGINE_API_TOKEN"]) expect(message).toContain(name);
+    expect(message).toContain(".env.example");
+    expect(message).not.toMatch(/\bat \w+ \(/); // no stack trace
+  });
+
+  test("defaults apply when only the required variables are set, and the base URL loses its trailing slash", () => {
+    const config = parseConfig(required);
+    expect(config).toMatchObject({
+      DISCORD_API_URL: "https://discord.com/api",
+      IMAGINE_API_URL: "https://cl.imagineapi.dev",
+      DATABASE_PATH: "./data/imagine-bot.db",
+      POLL_INTERVAL_MS: 3000,
+      JOB_TIMEOUT_MS: 1_200_000,
+      PROGRESS_UPDATE_INTERVAL_MS: 3000,
+      IMAGE_DELIVERY: "auto",
+      LOG_LEVEL: "info",
+      PROMPT_MAX_LENGTH: 2000,
+      USER_MAX_ACTIVE_JOBS: 2,
+      GUILD_MAX_ACTIVE_JOBS: 10,
+    });
+    expect(config.HTTP_PORT).toBeUndefined();
+    expect(config.WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  test("blank values (as copied from .env.example) count as unset", () => {
+    const config = parseConfig({ ...required, HTTP_PORT: "", POLL_INTERVAL_MS: "  ", DISCORD_GUILD_ID: "" });
+    expect(config.HTTP_PORT).toBeUndefined();
+    expect(config.POLL_INTERVAL_MS).toBe(3000);
+    expect(config.DISCORD_GUILD_ID).toBeUndefined();
+  });
+
+  test.each([
+    ["POLL_INTERVAL_MS", "fast", /POLL_INTERVAL_MS must be a whole number \(got "fast"\)/],
+    ["POLL_INTERVAL_MS", "10", /POLL_INTERVAL_MS must be at least 100/],
+    ["JOB_TIMEOUT_MS", "1.5", /JOB_TIMEOUT_MS must be a whole number/],
+    ["IMAGE_DELIVERY", "email", /IMAGE_DELIVERY must be one of auto, link, attach/],
+    ["HTTP_PORT", "70000", /HTTP_PORT must be at most 65535/],
+    ["IMAGINE_API_URL", "ftp://example.com", /IMAGINE_API_URL must be an http\(s\) URL/],
+    ["DISCORD_API_URL", "not a url", /DISCORD_API_URL must be an http\(s\) URL/],
+    ["DISCORD_GUILD_ID", "my-server", /DISCORD_GUILD_ID must be a Discord id/],
+    ["WEBHOOK_SECRET", "short", /WEBHOOK_SECRET must be at least 16 characters/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+    ["PROMPT_MAX_LENGTH", "7000", /PROMPT_MAX_LENGTH must be at most 6000/],
+  ])("%s=%s is refused with a message saying what is expected", (name, value, expected) => {
+    const problems = problemsOf({ ...required, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(expected);
+  });
+
+  test("several problems are listed together", () => {
+    const problems = problemsOf({ DISCORD_TOKEN: "x", POLL_INTERVAL_MS: "x", IMAGE_DELIVERY: "x" });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual([
+      "IMAGINE_API_URL",
+      "IMAGINE_API_TOKEN",
+      "POLL_INTERVAL_MS",
+      "IMAGE_DELIVERY",
+    ]);
+  });
+
+  test("a secret's value is never repeated in the message", () => {
+    const problems = problemsOf({ ...required, WEBHOOK_SECRET: "has spaces in it!!" });
+    expect(problems.join("\n")).not.toContain("has spaces");
+  });
+
+  test("deploy needs DISCORD_CLIENT_ID and says where to find it", () => {
+    expect(() => requireClientId(parseConfig(required))).toThrow(/DISCORD_CLIENT_ID is required by `npm run deploy`/);
+    expect(requireClientId(parseConfig({ ...required, DISCORD_CLIENT_ID: "123456789012345678" }))).toBe(
+      "123456789012345678",
+    );
+  });
+});

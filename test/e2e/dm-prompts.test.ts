@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, test } from "vitest";
+import type { MessageSnapshot } from "../emulator/message-objects.js";
+import type { EmulatedUser } from "../emulator/world-types.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/** The bot's messages in its DM channel with `user`, oldest first. */
+function botDms(user: EmulatedUser): MessageSnapshot[] {
+  return h.emu.messagesIn(h.emu.dmChannelWith(user)).filter((m) => m.author.id === h.emu.botUser.id);
+}
+
+/** Waits for the bot's first DM to `user` matching `where`. */
+function waitForBotDm(user: EmulatedUser, where: (m: MessageSnapshot) => boolean = () => true) {
+  return h.emu.waitFor(() => botDms(user).find(where), { description: `a DM from the bot to ${user.username}` });
+}
+
+/** A tiny PNG as a user would attach it (only its URL reaches the service). */
+const PNG_BYTES = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360f8cfc0f01f0005fe02fedc6c8e6b0000000049454e44ae426082",
+  "hex",
+);
+
+describe("DM prompts", () => {
+  test("a DM becomes a job: the bot's answer is edited with progress and ends with the grid and buttons", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
+    const { emu, world, service } = h;
+    const sent = await emu.sendDirectMessage({ user: world.alice, content: "a red fox in fresh snow --ar 3:2" });
+    const answer = await waitForBotDm(world.alice);
+    expect(answer.message_reference?.message_id).toBe(sent.id);
+    await emu.waitFor(() => service.records().length === 1);
+    const record = service.records()[0]!;
+    expect(record.ref).toBe(sent.id);
+    expect(record.prompt).toBe("a red fox in fresh snow --ar 3:2");
+
+    await emu.waitFor(() => /waiting in queue/i.test(textOf(emu.message(answer.id))));
+    service.advance(2);
+    await emu.waitFor(() => /25%/.test(textOf(emu.message(answer.id))));
+    service.advance(4);
+    const final = await emu.waitFor(() => {
+      const current = emu.message(answer.id);
+      return buttonsOf(current).length > 0 ? current : undefined;
+    });
+    expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
+    expect(textOf(final)).toContain(record.id);
+    const seen = emu.messageHistory(answer.id).map(textOf);
+    expect(seen.some((text) => /generating/i.test(text))).toBe(true);
+    expect(botDms(world.alice)).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a DM prompt that fails ends with the service's error on the same message", async () => {
+    h = await startBotHarness({
+      service: {
+        lifecycle: { failPattern: /doomed/, failError: "Midjourney message: Invalid parameter --zz" },
+      },
+    });
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.outsider, content: "a doomed ship" });
+    const answer = await waitForBotDm(world.outsider);
+    await emu.waitFor(() => service.records().length === 1);
+    service.advance(2);
+    const failed = await emu.waitFor(() => {
+      const current = emu.message(answer.id);
+      return /Invalid parameter --zz/.test(textOf(current)) ? current : undefined;
+    });
+    expect(textOf(failed)).toMatch(/could not be made/i);
+    expect(buttonsOf(failed).map((b) => b.label)).not.toContain("U1");
+    expect(botDms(world.outsider)).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("an image attached to a DM becomes the image prompt: the prompt starts with its URL", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const sent = await emu.sendDirectMessage({
+      user: world.alice,
+      content: "the same cat, but in watercolour",
+      attachments: [{ filename: "cat.png", bytes: PNG_BYTES, contentType: "image/png" }],
+    });
+    await waitForBotDm(world.alice);
+    await emu.waitFor(() => service.records().length === 1);
+    const url = sent.attachments[0]!.url;
+    expect(service.records()[0]!.prompt).toBe(`${url} the same cat, but in watercolour`);
+  });
+
+  test.each([
+    ["help", "help"],
+    ["a lone attachment-free question mark", "?"],
+  ])("%s gets the usage text and nothing is sent to the service", async (_name, content) => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content });
+    const answer = await waitForBotDm(world.alice);
+    expect(textOf(answer)).toMatch(/send me a prompt/i);
+    expect(textOf(answer)).toContain("/imagine");
+    expect(service.records()).toHaveLength(0);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a message with only whitespace gets the usage text", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "   " });
+    const answer = await waitForBotDm(world.alice);
+    expect(textOf(answer)).toMatch(/send me a prompt/i);
+    expect(service.records()).toHaveLength(0);
+  });
+
+  test("a DM from another bot is ignored; the bot answers the next person as usual", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const otherBot = emu.addUser({ username: "otherbot", appInstalled: true });
+    otherBot.bot = true;
+    await emu.sendDirectMessage({ user: otherBot, content: "a castle in the clouds" });
+    // Gateway events reach the bot in order: once alice is answered, the other bot's DM was seen.
+    await emu.sendDirectMessage({ user: world.alice, content: "help" });
+    await waitForBotDm(world.alice);
+    expect(botDms(otherBot)).toHaveLength(0);
+    expect(service.records()).toHaveLength(0);
+  });
+
+  test("the bot's own DMs never start a job: one prompt gets exactly one answer", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a quiet harbour" });
+    const answer = await waitForBotDm(world.alice);
+    await emu.waitFor(() => service.records().length === 1);
+    service.advance(12);
+    await emu.waitFor(() => buttonsOf(emu.message(answer.id)).length > 0);
+    await emu.sendDirectMessage({ user: world.alice, content: "help" });
+    await waitForBotDm(world.alice, (m) => /send me a prompt/i.test(textOf(m)));
+    expect(botDms(world.alice)).toHaveLength(2);
+    expect(service.records()).toHaveLength(1);
+  });
+
+  test("DMs closed right after sending: logged, the job still completes, the bot keeps working", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a lantern in the fog" });
+    emu.blockDms(world.alice);
+    await emu.waitFor(() => service.records().length === 1);
+    expect(h.logs.text()).toContain("does not accept DMs");
+    service.advance(12);
+    await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0);
+    const stored = await h.bot.context.store.get(service.records()[0]!.id);
+    expect(stored).toMatchObject({ outcome: "completed", delivered: false });
+    expect(h.logs.text()).toContain("could not be delivered");
+    expect(botDms(world.alice)).toHaveLength(0);
+
+    await emu.sendDirectMessage({ user: world.mod, content: "help" });
+    await waitForBotDm(world.mod);
+    expect(emu.rejectedRequests({ ignoreCodes: [50007] })).toEqual([]);
+  });
+
+  test("DMs closed after the bot answered: the job completes and nothing crashes", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a lantern in the fog" });
+    const answer = await waitForBotDm(world.alice);
+    await emu.waitFor(() => service.records().length === 1);
+    emu.blockDms(world.alice);
+    service.advance(12);
+    await emu.waitFor(() => service.records()[0]!.status === "completed");
+    await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0);
+    const stored = await h.bot.context.store.get(service.records()[0]!.id);
+    expect(stored?.outcome).toBe("completed");
+    expect(botDms(world.alice).map((m) => m.id)).toEqual([answer.id]);
+    expect(emu.rejectedRequests({ ignoreCodes: [50007] })).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import sharp from "sharp";
+import { afterEach, describe, expect, test } from "vitest";
+import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { textOf } from "../support/message-view.js";
+import { buttonId, imagineGrid, isGrid, recordFor } from "./imagine-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+const PROMPT = "a red fox in the snow";
+
+describe("/imagine grid buttons end to end", () => {
+  test.each([1, 2, 3, 4])(
+    "clicking U%i posts that single image as a reply to the grid, mentioning the clicker",
+    async (n) => {
+      h = await startBotHarness();
+      const { emu, world } = h;
+      const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+      const click = await emu.clickButton({ message: grid, customId: buttonId(grid, `U${n}`), user: world.alice });
+      const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+
+      expect(single.ephemeral).toBe(false);
+      expect(single.id).not.toBe(grid.id);
+      expect(single.interaction_metadata).toMatchObject({ interacted_message_id: grid.id });
+      expect(single.content).toContain(`<@${world.alice.id}>`);
+      expect(textOf(single)).toContain(`U${n}`);
+      expect(single.attachments.map((a) => a.filename)).toEqual([`u${n}.png`]);
+      expect(single.embeds[0]?.image?.url).toMatch(new RegExp(`/u${n}\\.png$`));
+      const served = await fetch(h.service.record(record.id)!.upscaled_urls![n - 1]!);
+      expect(Buffer.compare(single.attachments[0]!.bytes, Buffer.from(await served.arrayBuffer()))).toBe(0);
+      const meta = await sharp(single.attachments[0]!.bytes).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: "png",
+        width: 512,
+        height: 512,
+      });
+      emu.assertNoRejectedRequests();
+    },
+  );
+
+  test("U1 and U2 of one grid are different images", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const bytesOf = async (label: string) => {
+      const click = await emu.clickButton({ message: grid, customId: buttonId(grid, label), user: world.alice });
+      return (await click.waitForResponse({ where: (m) => m.attachments.length > 0 })).attachments[0]!.bytes;
+    };
+    const [u1, u2] = [await bytesOf("U1"), await bytesOf("U2")];
+    expect(Buffer.compare(u1, u2)).not.toBe(0);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("🔄 by the requester runs the same prompt again as a new job with its own message", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 2 } } });
+    const { emu, world, service } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.alice });
+    await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const again = recordFor(h, click.id);
+    expect(again).toBeDefined();
+    expect(again!.id).not.toBe(record.id);
+    expect(again!.prompt).toBe(record.prompt);
+
+    service.advance();
+    await click.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+    service.advance(2);
+    const second = await click.waitForResponse({ where: isGrid });
+    expect(second.id).not.toBe(grid.id);
+    expect(textOf(second)).toContain(again!.id);
+    expect(textOf(emu.message(grid.id))).toContain(record.id);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("🔄 by another member is refused with a note only they see, and starts nothing", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const bob = emu.addUser({ username: "bob" });
+    emu.addMember({ guildId: world.guild.id, user: bob });
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: bob });
+    const refusal = await click.waitForResponse();
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toMatch(/only the person who asked/i);
+    expect(service.records()).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("🔄 by a moderator on someone else's grid starts a new job", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.mod });
+    const waiting = await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(waiting.ephemeral).toBe(false);
+    expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a double click on 🔄 starts exactly one new job; the second click is told so", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const customId = buttonId(grid, "🔄");
+    const first = await emu.clickButton({ message: grid, customId, user: world.alice });
+    const second = await emu.clickButton({ message: grid, customId, user: world.alice });
+    const answers = await Promise.all([first.waitForResponse(), second.waitForResponse()]);
+    await emu.waitFor(() => service.records().length >= 2, { description: "the reroll's record" });
+
+    expect(service.records()).toHaveLength(2);
+    const refused = answers.filter((m) => m.ephemeral);
+    expect(refused).toHaveLength(1);
+    expect(textOf(refused[0])).toMatch(/just started/i);
+    emu.assertNoRejectedRequests();
+  });
+
+  test.each([
+    { store: "the same job store", fresh: false },
+    { store: "an empty job store", fresh: true },
+  ])("U2 and 🔄 still work after the bot restarts with $store", async ({ fresh }) => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+    await h.restart(fresh ? { store: new MemoryJobStore() } : {});
+
+    const upscale = await emu.clickButton({ message: grid, customId: buttonId(grid, "U2"), user: world.alice });
+    const single = await upscale.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    expect(single.attachments.map((a) => a.filename)).toEqual(["u2.png"]);
+
+    const reroll = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.alice });
+    const waiting = await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(waiting.ephemeral).toBe(false);
+    expect(recordFor(h, reroll.id)?.prompt).toBe(record.prompt);
+    emu.assertNoRejectedRequests();
+  });
+});

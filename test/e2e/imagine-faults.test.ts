@@ -1,0 +1,98 @@
+import { Routes } from "discord.js";
+import { afterEach, describe, expect, test } from "vitest";
+import type { DiscordEmulator } from "../emulator/emulator.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { textOf } from "../support/message-view.js";
+import { isGrid, startImagine } from "./imagine-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/** A small seeded generator (mulberry32), so the injected faults are the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The service's polls of one image record so far. */
+function pollsOf(h: BotHarness, imageId: string): number {
+  return h.service.requests.filter((r) => r.request === `GET /items/images/${imageId}`).length;
+}
+
+type FaultSetup = (emu: DiscordEmulator) => void;
+
+describe("/imagine when Discord misbehaves", () => {
+  test.each<{ faults: string; during: FaultSetup; atTheEnd: FaultSetup }>([
+    {
+      faults: "30% of message edits answered 500, 502 or 429",
+      during: (emu) => emu.faults.failShare(0.3, { statuses: [500, 502, 429], route: "webhooks" }),
+      atTheEnd: () => undefined,
+    },
+    {
+      faults: "the final edit answered 429 once, then 502 five times",
+      during: () => undefined,
+      atTheEnd: (emu) => {
+        emu.faults.failNext(1, { status: 429, route: "webhooks", retryAfterMs: 300 });
+        emu.faults.failNext(5, { status: 502, route: "webhooks" });
+      },
+    },
+  ])("with $faults, the member still gets the finished grid", async ({ during, atTheEnd }) => {
+    h = await startBotHarness({
+      emulator: { random: seeded(7) },
+      service: { lifecycle: { steps: 4 } },
+    });
+    const { emu, service } = h;
+    during(emu);
+    const { handle, record } = await startImagine(h, { prompt: "a storm over the sea" });
+    for (const percent of [0, 25, 50, 75]) {
+      service.advance();
+      await handle.waitForResponse({ where: (m) => textOf(m).includes(`${percent}%`) });
+    }
+    atTheEnd(emu);
+    service.advance();
+    const final = await handle.waitForResponse({ where: isGrid });
+
+    expect(textOf(final)).toContain(record.id);
+    expect(emu.requests.filter((r) => r.injected).length).toBeGreaterThan(0);
+    expect(emu.messagesIn(h.world.general)).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+    expect(emu.rateLimitHits).toBe(0);
+  });
+
+  test("deleting the job's message mid-job stops the bot following that job, and nothing is posted", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
+    const { emu, service, world } = h;
+    const deleted = await startImagine(h, { prompt: "a message about to vanish" });
+    service.advance(2);
+    await deleted.handle.waitForResponse({ where: (m) => /25%/.test(textOf(m)) });
+
+    await h.bot.client.rest.delete(Routes.webhookMessage(emu.applicationId, deleted.handle.token), {
+      auth: false,
+    });
+    service.advance();
+    await emu.waitFor(() => /message was deleted; no longer following it/.test(h.logs.text()), {
+      description: "the bot noticing the deleted message",
+    });
+    const pollsWhenGone = pollsOf(h, deleted.record.id);
+
+    // A second job runs to its end: many poll intervals pass, none of them for the deleted job.
+    const other = await startImagine(h, { prompt: "a message that stays" });
+    service.advance(5);
+    await other.handle.waitForResponse({ where: isGrid });
+    expect(service.record(deleted.record.id)?.status).toBe("completed");
+    expect(pollsOf(h, deleted.record.id)).toBe(pollsWhenGone);
+    await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0, {
+      description: "no job followed any more",
+    });
+    expect(emu.messagesIn(world.general).map((m) => m.id)).toEqual([other.waiting.id]);
+    emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
+  });
+});

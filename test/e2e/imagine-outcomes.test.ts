@@ -1,0 +1,114 @@
+/**
+ * /imagine end to end, for jobs that end without an image: refused by the generator, failed by the
+ * service, or given up on by the bot's own time limit. What the requester sees in #general.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/** Alice runs /imagine in #general; resolves once the job's "waiting" message is shown. */
+async function imagine(prompt: string) {
+  const handle = await h.emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt },
+    user: h.world.alice,
+    channelId: h.world.general.id,
+  });
+  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const record = h.service.records().find((r) => r.ref === handle.id);
+  if (!record) throw new Error(`no record was created for interaction ${handle.id}`);
+  return { handle, record };
+}
+
+/** GET requests the bot made for one image record. */
+function pollsOf(id: string): number {
+  return h.service.requests.filter((r) => r.request === `GET /items/images/${id}`).length;
+}
+
+describe("/imagine outcomes without an image", () => {
+  test("a prompt the generator bans shows its refusal in plain words with the job id, and no upscale buttons", async () => {
+    h = await startBotHarness({ service: { lifecycle: { bannedWords: ["gore"] } } });
+    const { handle, record } = await imagine("a gore scene in a castle");
+
+    h.service.advance();
+    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    const text = textOf(failed);
+    expect(text).toMatch(/moderation refused this prompt/i);
+    expect(text).toMatch(/Rephrase the prompt/);
+    expect(text).toContain('The word "gore" is banned');
+    expect(text).toContain(record.id);
+    expect(text).toContain(`<@${h.world.alice.id}>`);
+    expect(buttonsOf(failed).filter((b) => /^U\d$/.test(b.label))).toEqual([]);
+    expect(failed.ephemeral).toBe(false);
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("a job the service fails with a timeout tells the requester in a sentence, with the job id and a way to try again", async () => {
+    h = await startBotHarness();
+    const { handle, record } = await imagine("a quiet harbour at dawn");
+
+    h.service.advance();
+    await handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+    h.service.failNow(record.id, "Timeout while waiting for completion");
+    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    const text = textOf(failed);
+    expect(text).toContain("The generator started the image but did not finish it in time.");
+    expect(text).not.toContain("Timeout while waiting for completion");
+    expect(text).toContain(record.id);
+    const buttons = buttonsOf(failed);
+    expect(buttons.map((b) => b.label)).toEqual(["Try again"]);
+    expect(buttons.every((b) => !b.disabled)).toBe(true);
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("a job that never finishes is given up after JOB_TIMEOUT_MS: the message says so with the job id and polling stops", async () => {
+    h = await startBotHarness({
+      env: { JOB_TIMEOUT_MS: "1500" },
+      service: { lifecycle: { hangPattern: /\bstuck\b/ } },
+    });
+    const { handle, record } = await imagine("a stuck elevator between floors");
+    h.service.advance(2); // starts, then sticks at 42%
+    await handle.waitForResponse({ where: (m) => /42%/.test(textOf(m)) });
+
+    const timedOut = await handle.waitForResponse({
+      where: (m) => /Stopped waiting/i.test(textOf(m)),
+      timeoutMs: 5000,
+    });
+    const text = textOf(timedOut);
+    expect(text).toMatch(/took too long/i);
+    expect(text).toMatch(/did not finish this job within/i);
+    expect(text).toContain(record.id);
+    expect(buttonsOf(timedOut).map((b) => b.label)).toEqual(["Try again"]);
+    const pollsAtTimeout = pollsOf(record.id);
+    expect(pollsAtTimeout).toBeGreaterThan(0);
+
+    // A second job that needs several polls to finish measures "a while" in the bot's own poll rhythm.
+    const second = await imagine("a calm lake");
+    h.service.advance();
+    await second.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+    h.service.completeNow(second.record.id);
+    await second.handle.waitForResponse({ where: (m) => buttonsOf(m).length > 0 });
+    expect(pollsOf(second.record.id)).toBeGreaterThanOrEqual(2);
+    expect(pollsOf(record.id)).toBe(pollsAtTimeout);
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("one /imagine creates exactly one record, whose ref is the interaction id", async () => {
+    h = await startBotHarness();
+    const { handle, record } = await imagine("a paper boat on a puddle");
+
+    expect(record.ref).toBe(handle.id);
+    expect(record.prompt).toBe("a paper boat on a puddle");
+    expect(h.service.createsByRef.get(handle.id)).toBe(1);
+    expect(h.service.records()).toHaveLength(1);
+    h.service.completeNow(record.id);
+    await handle.waitForResponse({ where: (m) => buttonsOf(m).length > 0 });
+    expect(h.service.createsByRef.get(handle.id)).toBe(1);
+    expect(h.service.records()).toHaveLength(1);
+  });
+});

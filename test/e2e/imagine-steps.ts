@@ -1,0 +1,63 @@
+/**
+ * Steps the /imagine end-to-end tests share: a member runs /imagine and the job is driven to its finished
+ * grid by hand (the reference service runs in manual mode), and finding buttons on a message.
+ */
+import type { InteractionHandle } from "../emulator/interaction-handle.js";
+import type { MessageSnapshot } from "../emulator/message-objects.js";
+import type { UserRef } from "../emulator/world-types.js";
+import type { ImageRecord } from "../../src/service/schema.js";
+import type { BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+
+/** A job started by /imagine, seen after its first visible message. */
+export interface StartedJob {
+  handle: InteractionHandle;
+  record: ImageRecord;
+  /** The first message shown after "thinking": waiting in queue. */
+  waiting: MessageSnapshot;
+}
+
+/** Whether the message is a finished grid (it has the U1-U4 and 🔄 buttons). */
+export function isGrid(message: MessageSnapshot): boolean {
+  return buttonsOf(message).some((b) => b.label === "U1");
+}
+
+/** The custom id of the button labelled `label` on `message`. */
+export function buttonId(message: MessageSnapshot, label: string): string {
+  const button = buttonsOf(message).find((b) => b.label === label);
+  if (!button) throw new Error(`no button "${label}" on message ${message.id}: ${textOf(message)}`);
+  return button.customId;
+}
+
+/** The image record the service created for an interaction (its `ref` is the interaction id). */
+export function recordFor(h: BotHarness, interactionId: string): ImageRecord | undefined {
+  return h.service.records().find((r) => r.ref === interactionId);
+}
+
+/** Runs /imagine as `user` and waits until the bot shows the job as waiting in the queue. */
+export async function startImagine(
+  h: BotHarness,
+  options: { prompt: string; user?: UserRef; channelId?: string },
+): Promise<StartedJob> {
+  const handle = await h.emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt: options.prompt },
+    user: options.user ?? h.world.alice,
+    channelId: options.channelId ?? h.world.general.id,
+  });
+  const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const record = recordFor(h, handle.id);
+  if (!record) throw new Error(`no image record for interaction ${handle.id}`);
+  return { handle, record, waiting };
+}
+
+/** Runs /imagine as `user`, completes the job at once, and returns the finished grid message. */
+export async function imagineGrid(
+  h: BotHarness,
+  options: { prompt: string; user?: UserRef; channelId?: string },
+): Promise<StartedJob & { grid: MessageSnapshot }> {
+  const started = await startImagine(h, options);
+  h.service.completeNow(started.record.id);
+  const grid = await started.handle.waitForResponse({ where: isGrid });
+  return { ...started, grid };
+}

@@ -1,0 +1,165 @@
+/**
+ * Durability: the bot is killed (SIGKILL, no chance to save anything on the way out) with jobs at every
+ * stage, and started again on the same database. Every job must end with exactly one final message.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import type { InteractionHandle } from "../emulator/interaction-handle.js";
+import type { MessageSnapshot } from "../emulator/message-objects.js";
+import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";
+import type { ImageRecord } from "../../src/service/schema.js";
+import {
+  linesWithSecrets,
+  startProcessWorld,
+  type BotProcess,
+  type ProcessWorld,
+} from "../support/bot-process.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+
+let w: ProcessWorld;
+afterEach(async () => {
+  await w?.stop();
+});
+
+const LIMITS = { USER_MAX_ACTIVE_JOBS: "20", GUILD_MAX_ACTIVE_JOBS: "20" };
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+interface Started {
+  handle: InteractionHandle;
+  record: ImageRecord;
+}
+
+const isGrid = (m: MessageSnapshot) => buttonsOf(m).some((b) => b.label === "U1");
+const isFailure = (m: MessageSnapshot) => /could not be made/.test(textOf(m));
+const isFinal = (m: MessageSnapshot) => isGrid(m) || isFailure(m);
+
+/** A user runs /imagine; resolves once the bot shows the job waiting in the queue. */
+async function imagine(prompt: string, user: EmulatedUser, channel: EmulatedChannel): Promise<Started> {
+  const handle = await w.emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt },
+    user,
+    channelId: channel.id,
+  });
+  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const record = w.service.records().find((r) => r.ref === handle.id);
+  if (!record) throw new Error(`no image record for interaction ${handle.id}`);
+  return { handle, record };
+}
+
+/** Waits until the job's message (the interaction's reply) satisfies `where`. */
+function shows(job: Started, where: (m: MessageSnapshot) => boolean): Promise<MessageSnapshot> {
+  return job.handle.waitForResponse({ where, timeoutMs: 10_000 });
+}
+
+/** Every message a user can see anywhere that is a final result for this image. */
+function finalMessagesOf(record: ImageRecord, user: EmulatedUser): MessageSnapshot[] {
+  const channels = [w.world.general, w.world.nsfw, w.emu.dmChannelWith(user)];
+  return channels
+    .flatMap((c) => w.emu.messagesIn(c))
+    .filter((m) => isFinal(m) && textOf(m).includes(record.id));
+}
+
+/** How many versions of a message were a final result: more than one means it was delivered twice. */
+function finalVersions(message: MessageSnapshot): number {
+  return w.emu.messageHistory(message.id).filter(isFinal).length;
+}
+
+function secretsOf(handles: InteractionHandle[]): string[] {
+  return [w.emu.botToken, w.service.token, ...handles.map((h) => h.token)];
+}
+
+async function kill(bot: BotProcess): Promise<void> {
+  bot.kill("SIGKILL");
+  const exit = await bot.exited;
+  expect(exit.signal).toBe("SIGKILL");
+}
+
+describe("restart after SIGKILL", () => {
+  test("ten jobs at every stage each end with exactly one final message", async () => {
+    w = await startProcessWorld({ service: { lifecycle: { steps: 4 } } });
+    const { world, service } = w;
+    const first = await w.startBot(LIMITS);
+
+    const jobs: Started[] = [];
+    for (let i = 0; i < 4; i++) jobs.push(await imagine(`early job ${i}`, world.alice, world.general));
+    service.advance(2);
+    for (let i = 4; i < 6; i++) jobs.push(await imagine(`middle job ${i}`, world.mod, world.general));
+    service.advance(1);
+    for (let i = 6; i < 10; i++) jobs.push(await imagine(`late job ${i}`, world.alice, world.general));
+    const [j0, j1, j2, j3, j4, j5, j6, j7, j8, j9] = jobs as [Started, ...Started[]] & Started[];
+    service.completeNow(j0.record.id);
+    service.failNow(j1!.record.id, "Midjourney message: Banned prompt detected");
+    await shows(j0, isGrid);
+    await shows(j1!, isFailure);
+    for (const job of [j2!, j3!]) await shows(job, (m) => /50%/.test(textOf(m)));
+    for (const job of [j4!, j5!]) await shows(job, (m) => /Generating/.test(textOf(m)));
+    for (const job of [j0, j1!])
+      await first.waitForLog((l) => l.msg === "job ended" && l["jobId"] === job.record.id);
+    const deliveredBefore = [j0, j1!].map((j) => j.handle.responseHistory().length);
+
+    await kill(first);
+    // While the bot is down: one job completes, one fails, the rest move on.
+    service.completeNow(j2!.record.id);
+    service.failNow(j6!.record.id, "Midjourney message: Banned prompt detected");
+    service.advance(1);
+
+    const second = await w.startBot(LIMITS);
+    await shows(j2!, isGrid);
+    await shows(j6!, isFailure);
+    service.advance(5);
+    for (const job of [j3!, j4!, j5!, j7!, j8!, j9!]) await shows(job, isGrid);
+
+    for (const job of jobs) {
+      const user = job.handle.userId === world.mod.id ? world.mod : world.alice;
+      const finals = finalMessagesOf(job.record, user);
+      expect(finals.map((m) => m.id)).toEqual([job.handle.response()!.id]);
+      expect(finalVersions(finals[0]!)).toBe(1);
+      expect(service.createsByRef.get(job.handle.id)).toBe(1);
+    }
+    // Jobs delivered before the kill were not touched again.
+    expect([j0, j1!].map((j) => j.handle.responseHistory().length)).toEqual(deliveredBefore);
+    w.emu.assertNoRejectedRequests();
+    const lines = [...first.logs, ...second.logs].map((l) => l.raw);
+    expect(linesWithSecrets(lines, secretsOf(jobs.map((j) => j.handle)))).toEqual([]);
+  });
+
+  test("a job whose interaction token expired while the bot was down is delivered with the bot token, or by DM", async () => {
+    w = await startProcessWorld();
+    const { emu, world, service } = w;
+    const first = await w.startBot();
+    const inGeneral = await imagine("a harbour at night", world.alice, world.general);
+    const inNsfw = await imagine("a storm over the sea", world.alice, world.nsfw);
+    await kill(first);
+
+    // Sixteen minutes pass: the interaction tokens expire; meanwhile the bot loses access to #nsfw-art.
+    emu.clock.advance(FIFTEEN_MINUTES_MS + 60_000);
+    emu.setBotPermissions(world.nsfw, 0n);
+    service.completeNow(inGeneral.record.id);
+    service.completeNow(inNsfw.record.id);
+    const second = await w.startBot();
+
+    const edited = await shows(inGeneral, isGrid);
+    expect(textOf(edited)).toContain(inGeneral.record.id);
+    const dm = await emu.waitFor(
+      () => finalMessagesOf(inNsfw.record, world.alice).find((m) => m.channel_id !== world.nsfw.id),
+      { description: "the grid of the #nsfw-art job in alice's DMs" },
+    );
+    expect(dm.channel_id).toBe(emu.dmChannelWith(world.alice).id);
+    expect(textOf(dm)).toContain(`<@${world.alice.id}>`);
+
+    expect(finalMessagesOf(inGeneral.record, world.alice)).toHaveLength(1);
+    expect(finalMessagesOf(inNsfw.record, world.alice)).toHaveLength(1);
+    const channelEdit = emu.requests.find(
+      (r) => r.method === "PATCH" && r.path.includes(`/channels/${world.general.id}/messages/`),
+    );
+    expect(channelEdit?.status).toBe(200);
+    // The only refusals are the expired tokens and the channel the bot lost: each tried once, then avoided.
+    // The only refusals are the expired tokens and the channel the bot lost, each route tried once.
+    const rejected = emu.rejectedRequests();
+    expect(new Set(rejected.map((r) => r.code))).toEqual(new Set([50001, 50027]));
+    const routes = rejected.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    const lines = [...first.logs, ...second.logs].map((l) => l.raw);
+    expect(linesWithSecrets(lines, secretsOf([inGeneral.handle, inNsfw.handle]))).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The bot in its own process (`node --import tsx src/main.ts`), for what an in-process bot cannot show:
+ * SIGKILL, signals, exit codes and start-up messages. The Discord emulator and the reference image service
+ * run in the test process; the child reaches them over HTTP like a deployed bot reaches Discord.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { parseConfig } from "../../src/config.js";
+import { deployCommands } from "../../src/discord/register-commands.js";
+import {
+  startReferenceService,
+  type ReferenceService,
+  type ReferenceServiceOptions,
+} from "../../src/reference-service/index.js";
+import type { DiscordEmulatorOptions } from "../emulator/context.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
+import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";
+
+const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+const MAIN = join(PROJECT_ROOT, "src/main.ts");
+const TSX = createRequire(import.meta.url).resolve("tsx");
+
+/** A parsed JSON log line of the bot (pino), with the raw text kept. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  raw: string;
+  [key: string]: unknown;
+}
+
+/** How a child process ended. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A bot process started by {@link spawnBot}. */
+export interface BotProcess {
+  readonly child: ChildProcess;
+  /** Every stdout line so far, parsed when it is JSON (the bot logs JSON when stdout is not a terminal). */
+  readonly logs: LogLine[];
+  /** Everything written to stderr so far. */
+  stderr(): string;
+  /** Resolves with the first log line (already seen or coming) that matches; rejects when the bot exits. */
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** Resolves when the process has ended. */
+  readonly exited: Promise<ProcessExit>;
+  /** Sends a signal (no-op once exited). */
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** The environment a child needs, and nothing of the test runner's (no .env, no stray variables). */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"] };
+  if (process.env["TMPDIR"]) base["TMPDIR"] = process.env["TMPDIR"];
+  return { ...base, TSX_TSCONFIG_PATH: join(PROJECT_ROOT, "tsconfig.json"), ...env };
+}
+
+function parseLine(raw: string): LogLine {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === "object" && parsed !== null && "msg" in parsed) return { ...parsed, raw } as LogLine;
+  } catch {
+    // Not JSON: kept as text.
+  }
+  return { level: 0, msg: raw, raw };
+}
+
+/**
+ * Starts `src/main.ts` in a child process with exactly `env`, in `cwd` (a directory without a `.env`).
+ * Does not wait for anything: see {@link startBotProcess}.
+ */
+export function spawnBot(env: Record<string, string>, cwd: string): BotProcess {
+  const child = spawn(process.execPath, ["--enable-source-maps", "--import", TSX, MAIN], {
+    cwd,
+    env: childEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: LogLine[] = [];
+  let stderr = "";
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  createInterface({ input: child.stdout! }).on("line", (raw) => {
+    logs.push(parseLine(raw));
+    notify();
+  });
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (chunk: string) => (stderr += chunk));
+  let ended: ProcessExit | null = null;
+  const exited = new Promise<ProcessExit>((resolveExit) => {
+    child.once("exit", (code, signal) => {
+      ended = { code, signal };
+      notify();
+      resolveExit(ended);
+    });
+  });
+  const describe = () =>
+    `stderr:\n${stderr}\nlast log lines:\n${logs
+      .slice(-15)
+      .map((l) => l.raw)
+      .join("\n")}`;
+  return {
+    child,
+    logs,
+    stderr: () => stderr,
+    exited,
+    kill(signal) {
+      if (ended === null) child.kill(signal);
+    },
+    waitForLog(match, timeoutMs = 10_000) {
+      return new Promise<LogLine>((resolveLine, reject) => {
+        let seen = 0;
+        const check = () => {
+          for (; seen < logs.length; seen++) {
+            const line = logs[seen]!;
+            if (match(line)) return finish(() => resolveLine(line));
+          }
+          if (ended !== null)
+            finish(() => reject(new Error(`the bot exited (${JSON.stringify(ended)}) first\n${describe()}`)));
+        };
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`no matching log line within ${timeoutMs} ms\n${describe()}`))),
+          timeoutMs,
+        );
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          settle();
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Emulator, default world and reference service in the test process, commands registered, a data dir. */
+export interface ProcessWorld {
+  emu: DiscordEmulator;
+  world: DefaultWorld;
+  service: ReferenceService;
+  /** A fresh temporary directory: the children's working directory, holding the database. */
+  dataDir: string;
+  /** The database file the children use. */
+  databasePath: string;
+  /** The environment that points a bot at this world (overrides win). */
+  env(overrides?: Record<string, string>): Record<string, string>;
+  /** Starts a bot and waits until it runs (gateway up, unfinished jobs resumed). */
+  startBot(overrides?: Record<string, string>): Promise<BotProcess>;
+  /** Kills every bot still running, then stops emulator and service and removes the data dir. */
+  stop(): Promise<void>;
+}
+
+export interface ProcessWorldOptions {
+  service?: ReferenceServiceOptions;
+  emulator?: DiscordEmulatorOptions;
+}
+
+/** Whether a log line is main.ts announcing that the bot is up. */
+export const isRunningLine = (line: LogLine): boolean => line.msg === "imagine-bot is running";
+
+/** Starts the world a child bot talks to: emulator, reference service (manual mode), commands registered. */
+export async function startProcessWorld(options: ProcessWorldOptions = {}): Promise<ProcessWorld> {
+  const emu = await startDiscordEmulator(options.emulator ?? {});
+  const world = createDefaultWorld(emu);
+  const service = await startReferenceService({ tickMs: 0, ...options.service });
+  const dataDir = await mkdtemp(join(tmpdir(), "imagine-bot-e2e-"));
+  const databasePath = join(dataDir, "jobs.db");
+  const bots: BotProcess[] = [];
+  const env = (overrides: Record<string, string> = {}): Record<string, string> => ({
+    DISCORD_TOKEN: emu.botToken,
+    DISCORD_CLIENT_ID: emu.applicationId,
+    DISCORD_GUILD_ID: world.guild.id,
+    DISCORD_API_URL: emu.apiUrl,
+    IMAGINE_API_URL: service.url,
+    IMAGINE_API_TOKEN: service.token,
+    DATABASE_PATH: databasePath,
+    POLL_INTERVAL_MS: "100",
+    PROGRESS_UPDATE_INTERVAL_MS: "150",
+    JOB_TIMEOUT_MS: "60000",
+    USER_COOLDOWN_MS: "0",
+    SERVICE_TIMEOUT_MS: "3000",
+    LOG_LEVEL: "debug",
+    ...overrides,
+  });
+  await deployCommands(parseConfig(env()));
+  return {
+    emu,
+    world,
+    service,
+    dataDir,
+    databasePath,
+    env,
+    async startBot(overrides = {}) {
+      const bot = spawnBot(env(overrides), dataDir);
+      bots.push(bot);
+      try {
+        await bot.waitForLog(isRunningLine, 15_000);
+      } catch (err) {
+        bot.kill("SIGKILL");
+        throw err;
+      }
+      return bot;
+    },
+    async stop() {
+      for (const bot of bots) bot.kill("SIGKILL");
+      await Promise.all(bots.map((b) => b.exited));
+      await emu.close();
+      await service.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Log lines that contain any of `secrets` (tokens, the webhook secret): must always be empty. */
+export function linesWithSecrets(lines: readonly string[], secrets: readonly string[]): string[] {
+  return lines.filter((line) => secrets.some((s) => s !== "" && line.includes(s)));
+}
