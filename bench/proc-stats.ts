@@ -27,11 +27,11 @@ export function cpuTimeMs(pid: number): number {
   return ((utime + stime) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** Resident set size of the process now, in MiB. */
-export function rssMiB(pid: number): number {
+/** Resident set size of the process now (`VmRSS`), or its peak so far (`VmHWM`), in MiB. */
+export function rssMiB(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
-  if (kib === undefined) throw new Error(`no VmRSS for process ${pid} (has it exited?)`);
+  const kib = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, "m").exec(status)?.[1];
+  if (kib === undefined) throw new Error(`no ${field} for process ${pid} (has it exited?)`);
   return Number(kib) / 1024;
 }
 

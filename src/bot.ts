@@ -8,7 +8,7 @@ import { Events, type Client } from "discord.js";
 import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
 import { allCommands } from "./discord/commands.js";
-import { createDiscordClient } from "./discord/create-client.js";
+import { createDiscordClient, createInteractionRest } from "./discord/create-client.js";
 import { DiscordMessenger, toDeliveryError } from "./discord/discord-messenger.js";
 import { handleDirectMessage } from "./discord/dm-handler.js";
 import { createInteractionRouter } from "./discord/interaction-router.js";
@@ -48,6 +48,22 @@ export class LoginError extends Error {
   override name = "LoginError";
 }
 
+/** Why the login failed, for the owner: Discord unreachable (network, DISCORD_API_URL) or the token refused. */
+function loginFailure(err: unknown, apiUrl: string): LoginError {
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\.+$/, "");
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && /^(ECONN|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|UND_ERR)/.test(code)) {
+    return new LoginError(
+      `Could not reach Discord at ${apiUrl} (${message}). Check the network connection and DISCORD_API_URL.`,
+      { cause: err },
+    );
+  }
+  return new LoginError(
+    `Discord did not accept the login (${message}). Check DISCORD_TOKEN (and DISCORD_API_URL).`,
+    { cause: err },
+  );
+}
+
 const HOUR_MS = 60 * 60 * 1000;
 
 async function loadBannedWords(config: Config): Promise<BannedWords> {
@@ -83,8 +99,10 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
   instrumentClient(service, metrics, (err) => health.recordError(err));
   const client = createDiscordClient({ apiUrl: config.DISCORD_API_URL });
+  const interactionRest = createInteractionRest({ apiUrl: config.DISCORD_API_URL });
   const messenger = new DiscordMessenger({
     rest: client.rest,
+    interactionRest,
     now,
     logger: log.child({ component: "discord" }),
   });
@@ -123,7 +141,9 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     bannedWords,
     health,
     activeJobs: () =>
-      imagine.activeJobs().map((j) => ({ requesterId: j.requesterId, guildId: j.location.guildId })),
+      imagine
+        .activeJobs()
+        .map((j) => ({ requesterId: j.requesterId, guildId: j.location.guildId, ref: j.ref })),
     lastSubmission: (userId) => store.getLastSubmission(userId),
     recordSubmission: (userId, at) => store.recordSubmission(userId, at),
     now,
@@ -148,13 +168,15 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   client.on(Events.MessageCreate, (message) => void handleDirectMessage(message, context));
   client.on(Events.Error, (err) => log.error({ err }, "Discord client error"));
   client.on(Events.Warn, (message) => log.warn({ message }, "Discord client warning"));
-  client.rest.on("rateLimited", (info) => {
-    metrics.discordRateLimited();
-    log.debug(
-      { route: info.route, retryAfter: info.retryAfter, global: info.global },
-      "Discord rate limit reached; waiting",
-    );
-  });
+  for (const rest of [client.rest, interactionRest]) {
+    rest.on("rateLimited", (info) => {
+      metrics.discordRateLimited();
+      log.debug(
+        { route: info.route, retryAfter: info.retryAfter, global: info.global },
+        "Discord rate limit reached; waiting",
+      );
+    });
+  }
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
@@ -162,13 +184,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   } catch (err) {
     await client.destroy();
     await store.close();
-    const message = err instanceof Error ? err.message : String(err);
-    throw new LoginError(
-      `Discord did not accept the login: ${message}. Check DISCORD_TOKEN (and DISCORD_API_URL).`,
-      {
-        cause: err,
-      },
-    );
+    throw loginFailure(err, config.DISCORD_API_URL);
   }
   await ready;
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");

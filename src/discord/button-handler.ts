@@ -43,9 +43,23 @@ async function upscale(
   index: number,
   log: Logger,
 ) {
-  if (!clicks.claim(`u:${jobId}:${index}:${interaction.user.id}`)) {
-    throw new UserError(`U${index + 1} of this image is already on its way.`);
+  const key = `u:${jobId}:${index}:${interaction.user.id}`;
+  if (!clicks.claim(key)) throw new UserError(`U${index + 1} of this image is already on its way.`);
+  try {
+    await postUpscale(interaction, app, jobId, index, log);
+  } finally {
+    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
+    clicks.release(key);
   }
+}
+
+async function postUpscale(
+  interaction: ButtonInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+) {
   await interaction.deferReply();
   const record = await app.service.getImage(jobId);
   if (record.status !== "completed" || !record.upscaled_urls?.[index]) {

@@ -63,6 +63,11 @@ export interface ShowResult {
 
 export interface DiscordMessengerOptions {
   rest: REST;
+  /**
+   * Sends the interaction-token edits; default `rest`. Give one without discord.js's client-side global
+   * limit (`createInteractionRest`): Discord exempts these routes from the global rate limit.
+   */
+  interactionRest?: REST;
   now?: () => number;
   logger: Logger;
   /** Stop using the interaction token this long before it expires. Default 60 s. */
@@ -87,12 +92,14 @@ function mentioningRequester(message: OutgoingMessage, requesterId: string): Out
 /** Sends and edits the bot's job messages in Discord. */
 export class DiscordMessenger {
   private readonly rest: REST;
+  private readonly interactionRest: REST;
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly tokenMarginMs: number;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
+    this.interactionRest = options.interactionRest ?? options.rest;
     this.now = options.now ?? Date.now;
     this.log = options.logger;
     this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
@@ -101,14 +108,15 @@ export class DiscordMessenger {
   /**
    * Shows `message` as the job's message: edits it where possible. A progress update (`final` false) that
    * cannot be edited anywhere is skipped (route `null`); a final one is posted anew, in the channel or
-   * else as a DM to `requesterId`.
+   * else as a DM to `requesterId`. Lines it logs go to `options.log` (the job's logger) when given.
    * @throws {MessengerError} `message-gone` (deleted), `transient`, `invalid`, or `unreachable` (final only).
    */
   async show(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { final: boolean; requesterId: string },
+    options: { final: boolean; requesterId: string; log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }> {
+    const log = options.log ?? this.log;
     let loc = location;
     const api = toApiMessage(message);
     const token = loc.interactionToken;
@@ -116,24 +124,33 @@ export class DiscordMessenger {
       const route = Routes.webhookMessage(loc.applicationId, token, loc.messageId ?? "@original");
       // Webhook routes carry their own token; sent with the bot token, a 401 would make @discordjs/rest
       // drop the bot token for every later request.
-      const sent = await this.attempt(() => this.rest.patch(route, { ...api, auth: false }), "interaction");
+      const sent = await this.attempt(
+        () => this.interactionRest.patch(route, { ...api, auth: false }),
+        "interaction",
+        log,
+      );
       if (sent.ok) return { location: this.located(loc, sent.message), route: "interaction" };
       if (sent.failure === "token-expired") loc = { ...loc, interactionToken: null };
       else if (sent.failure !== "no-access") throw sent.error;
     }
     if (loc.messageId !== null && loc.channelEditable) {
       const route = Routes.channelMessage(loc.channelId, loc.messageId);
-      const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit");
+      const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit", log);
       if (sent.ok) return { location: this.located(loc, sent.message), route: "channel-edit" };
       if (sent.failure !== "no-access" && sent.failure !== "token-expired") throw sent.error;
       loc = { ...loc, channelEditable: false };
     }
     if (!options.final) return { location: loc, route: null };
-    return this.postFinal(loc, mentioningRequester(message, options.requesterId), options.requesterId);
+    return this.postFinal(loc, mentioningRequester(message, options.requesterId), options.requesterId, log);
   }
 
   /** Posts a new message in a channel, optionally as a reply to `replyTo`. */
-  async post(channelId: string, message: OutgoingMessage, replyTo?: string): Promise<APIMessage> {
+  async post(
+    channelId: string,
+    message: OutgoingMessage,
+    replyTo?: string,
+    log: Logger = this.log,
+  ): Promise<APIMessage> {
     const api = toApiMessage(message);
     if (replyTo !== undefined) {
       api.body["message_reference"] = { message_id: replyTo, fail_if_not_exists: false };
@@ -141,39 +158,42 @@ export class DiscordMessenger {
     const sent = await this.attempt(
       () => this.rest.post(Routes.channelMessages(channelId), api),
       "channel-new",
+      log,
     );
     if (!sent.ok) throw sent.error;
     return sent.message;
   }
 
   /** Opens (or reuses) the DM channel with a user and posts there. */
-  async postDirect(userId: string, message: OutgoingMessage): Promise<APIMessage> {
+  async postDirect(userId: string, message: OutgoingMessage, log: Logger = this.log): Promise<APIMessage> {
     const opened = await this.attempt(
       () => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
       "dm",
+      log,
     );
     if (!opened.ok) throw opened.error;
-    return this.post(opened.message.id, message);
+    return this.post(opened.message.id, message, undefined, log);
   }
 
   private async postFinal(
     loc: MessageLocation,
     message: OutgoingMessage,
     requesterId: string,
+    log: Logger,
   ): Promise<ShowResult> {
     try {
-      const posted = await this.post(loc.channelId, message, loc.messageId ?? undefined);
+      const posted = await this.post(loc.channelId, message, loc.messageId ?? undefined, log);
       return { location: this.located(loc, posted), route: "channel-new" };
     } catch (err) {
       if (!(err instanceof MessengerError) || (err.failure !== "no-access" && err.failure !== "message-gone"))
         throw err;
-      this.log.info(
+      log.info(
         { channelId: loc.channelId, failure: err.failure },
         "cannot post in the channel; sending the result by DM",
       );
     }
     try {
-      const posted = await this.postDirect(requesterId, message);
+      const posted = await this.postDirect(requesterId, message, log);
       return { location: { ...this.located(loc, posted), guildId: null }, route: "dm" };
     } catch (err) {
       if (err instanceof MessengerError && err.failure === "transient") throw err;
@@ -194,6 +214,7 @@ export class DiscordMessenger {
   private async attempt(
     call: () => Promise<unknown>,
     route: DeliveryRoute,
+    log: Logger,
   ): Promise<
     { ok: true; message: APIMessage } | { ok: false; failure: DiscordFailure; error: MessengerError }
   > {
@@ -201,7 +222,7 @@ export class DiscordMessenger {
       return { ok: true, message: (await call()) as APIMessage };
     } catch (err) {
       const failure = classifyDiscordError(err);
-      this.log.debug({ route, failure, err }, "Discord refused a message request");
+      log.debug({ route, failure, err }, "Discord refused a message request");
       return {
         ok: false,
         failure,

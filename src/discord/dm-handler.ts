@@ -11,7 +11,7 @@ import type { Logger } from "../logger.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode, DiscordErrorCode } from "./discord-errors.js";
 import { replyPayloadFor } from "./reply-with-error.js";
-import { admitAndAudit } from "./start-job.js";
+import { admitAndAudit, createAdmitted } from "./start-job.js";
 
 /** Shown for `help` or an empty message. */
 export const DM_HELP_TEXT = [
@@ -35,31 +35,41 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
   }
 }
 
-/** Starts the job of an admitted DM prompt; its message is the bot's answer (when it could be posted). */
+/** Starts the job of a DM prompt; its message is the bot's answer (when it could be posted). */
 async function startDmJob(message: Message, prompt: string, app: BotContext, log: Logger): Promise<void> {
-  const answer = await answerPrompt(message, prompt, app, log);
-  const requester = { requesterId: message.author.id, guildId: null, prompt };
+  const request = {
+    requesterId: message.author.id,
+    guildId: null,
+    prompt,
+    isModerator: false,
+    ref: message.id,
+  };
+  const ticket = await admitAndAudit(app, request);
+  log.info("DM prompt received");
+  const shown: { answer: Message | null } = { answer: null };
   try {
-    const job = await app.imagine.submit({
-      prompt,
-      ref: message.id,
-      requesterId: message.author.id,
-      source: "dm",
-      location: {
-        applicationId: message.client.application.id,
-        interactionToken: null,
-        interactionTokenExpiresAt: null,
-        guildId: null,
-        channelId: message.channelId,
-        messageId: answer?.id ?? null,
-        channelEditable: answer !== null,
-      },
+    await createAdmitted(app, ticket, request, async () => {
+      shown.answer = await answerPrompt(message, prompt, app, log);
+      return app.imagine.submit({
+        prompt,
+        ref: message.id,
+        requesterId: message.author.id,
+        source: "dm",
+        location: {
+          applicationId: message.client.application.id,
+          interactionToken: null,
+          interactionTokenExpiresAt: null,
+          guildId: null,
+          channelId: message.channelId,
+          messageId: shown.answer?.id ?? null,
+          channelEditable: shown.answer !== null,
+        },
+      });
     });
-    await app.admission.recordSubmission(message.author.id);
-    void app.audit.record({ kind: "submitted", ...requester, jobId: job.imageId });
   } catch (err) {
-    if (answer === null) log.warn({ err }, "a DM prompt could not be submitted");
-    else await answer.edit(replyPayloadFor(err, log));
+    // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
+    if (shown.answer === null) throw err;
+    await shown.answer.edit(replyPayloadFor(err, log));
   }
 }
 
@@ -79,8 +89,6 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
     );
-    await admitAndAudit(app, { requesterId: message.author.id, guildId: null, prompt, isModerator: false });
-    log.info("DM prompt received");
     await startDmJob(message, prompt, app, log);
   } catch (err) {
     if (discordErrorCode(err) === DiscordErrorCode.CannotSendToUser) {

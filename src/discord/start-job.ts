@@ -1,6 +1,7 @@
 import { PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
-import { RefusedError } from "../imagine/admission.js";
+import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
+import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
 
 /** Whether the member may manage the server: moderators are exempt from per-user limits. */
@@ -8,22 +9,62 @@ export function isModerator(interaction: ChatInputCommandInteraction | ButtonInt
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }
 
+/** A job someone asks for, as admission and the audit channel see it. */
+export interface JobRequest {
+  requesterId: string;
+  guildId: string | null;
+  prompt: string;
+  isModerator: boolean;
+  /** The `ref` the job will be created with (interaction or DM message id). */
+  ref: string;
+}
+
 /**
- * Admits a new job (limits, banned words, service health); a refusal is posted to the audit channel before it is thrown.
+ * Admits a new job (limits, banned words, service health); a refusal is posted to the audit channel before
+ * it is thrown.
  * @throws {RefusedError} when the job may not start.
  */
 export async function admitAndAudit(
   app: Pick<BotContext, "admission" | "audit">,
-  request: { requesterId: string; guildId: string | null; prompt: string; isModerator: boolean },
-): Promise<void> {
+  request: JobRequest,
+): Promise<AdmissionTicket> {
   const { requesterId, guildId, prompt } = request;
   try {
-    await app.admission.admit({ userId: requesterId, guildId, isModerator: request.isModerator, prompt });
+    return await app.admission.admit({
+      userId: requesterId,
+      guildId,
+      isModerator: request.isModerator,
+      prompt,
+      ref: request.ref,
+    });
   } catch (err) {
     if (err instanceof RefusedError) {
       void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
     }
     throw err;
+  }
+}
+
+/**
+ * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
+ * requester's cooldown starts and the submission is posted to the audit channel.
+ */
+export async function createAdmitted(
+  app: Pick<BotContext, "audit" | "logger">,
+  ticket: AdmissionTicket,
+  request: JobRequest,
+  create: () => Promise<Job>,
+): Promise<Job> {
+  try {
+    const job = await create();
+    await ticket.submitted().catch((err: unknown) => {
+      app.logger.warn({ err, userId: request.requesterId }, "saving the submission time failed");
+    });
+    const { requesterId, guildId, prompt } = request;
+    void app.audit.record({ kind: "submitted", requesterId, guildId, prompt, jobId: job.imageId });
+    return job;
+  } finally {
+    ticket.release();
   }
 }
 
@@ -38,16 +79,22 @@ export async function startImagineJob(
   app: BotContext,
   prompt: string,
 ): Promise<void> {
-  const requester = { requesterId: interaction.user.id, guildId: interaction.guildId, prompt };
-  await admitAndAudit(app, { ...requester, isModerator: isModerator(interaction) });
-  await interaction.deferReply();
-  const job = await app.imagine.submit({
-    prompt,
-    ref: interaction.id,
+  const request: JobRequest = {
     requesterId: interaction.user.id,
-    source: "interaction",
-    location: interactionLocation(interaction),
+    guildId: interaction.guildId,
+    prompt,
+    isModerator: isModerator(interaction),
+    ref: interaction.id,
+  };
+  const ticket = await admitAndAudit(app, request);
+  await createAdmitted(app, ticket, request, async () => {
+    await interaction.deferReply();
+    return app.imagine.submit({
+      prompt,
+      ref: interaction.id,
+      requesterId: interaction.user.id,
+      source: "interaction",
+      location: interactionLocation(interaction),
+    });
   });
-  await app.admission.recordSubmission(interaction.user.id);
-  void app.audit.record({ kind: "submitted", ...requester, jobId: job.imageId });
 }

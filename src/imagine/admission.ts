@@ -4,8 +4,7 @@
  */
 import { UserError } from "../errors.js";
 import { BANNED_WORDS_MESSAGE, type BannedWords } from "../moderation/banned-words.js";
-import { checkUsage, type UsageLimits } from "../moderation/usage-limits.js";
-import type { ActiveJobRef } from "../moderation/usage-limits.js";
+import { checkUsage, type ActiveJobRef, type UsageLimits } from "../moderation/usage-limits.js";
 import type { ServiceHealthMonitor } from "./service-health.js";
 
 /** A refused submission: what the user reads, and why (for the log and the audit channel). */
@@ -20,11 +19,17 @@ export class RefusedError extends UserError {
   }
 }
 
+/** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
+export interface AdmittedJobRef extends ActiveJobRef {
+  readonly ref: string;
+}
+
 export interface AdmissionOptions {
   limits: UsageLimits;
   bannedWords: BannedWords;
   health: ServiceHealthMonitor;
-  activeJobs(): ActiveJobRef[];
+  /** Every job in flight (all servers and DMs). */
+  activeJobs(): AdmittedJobRef[];
   lastSubmission(userId: string): Promise<number | undefined>;
   recordSubmission(userId: string, at: number): Promise<void>;
   now?: () => number;
@@ -42,32 +47,59 @@ export interface AdmissionRequest {
   guildId: string | null;
   isModerator: boolean;
   prompt: string;
+  /** The `ref` the job will be submitted with (interaction or DM message id). */
+  ref: string;
 }
 
-/** Checks and records submissions. */
+/**
+ * The place an admitted submission holds until it is submitted: while held it counts as a job in flight
+ * and starts the user's cooldown, so submissions arriving at the same moment cannot all pass the limits.
+ */
+export interface AdmissionTicket {
+  /** The job was created: the user's cooldown counts from now (saved in the store); frees the place. */
+  submitted(): Promise<void>;
+  /** Frees the place without starting a cooldown (the job was not created). Safe to call more than once. */
+  release(): void;
+}
+
+interface Reservation extends AdmittedJobRef {
+  readonly at: number;
+}
+
+/** Checks submissions and holds their place until they are submitted. */
 export class Admission {
   private readonly now: () => number;
+  private readonly reservations = new Set<Reservation>();
+  /** Accepted submissions of this process, newest per user: the store may not have the latest yet. */
+  private readonly submittedAt = new Map<string, number>();
 
   constructor(private readonly options: AdmissionOptions) {
     this.now = options.now ?? Date.now;
   }
 
-  /** Throws a {@link RefusedError} when the submission may not start. */
-  async admit(request: AdmissionRequest): Promise<void> {
+  /**
+   * Admits a submission and holds its place; release the ticket once the job was created or not.
+   * @throws {RefusedError} when the submission may not start.
+   */
+  async admit(request: AdmissionRequest): Promise<AdmissionTicket> {
     const matched = this.options.bannedWords.find(request.prompt);
     if (matched !== null) throw new RefusedError(BANNED_WORDS_MESSAGE, "banned-words", { matched });
+    const [stored, health] = await Promise.all([
+      this.options.lastSubmission(request.userId),
+      this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
+    ]);
+    // From here to the reservation nothing awaits, so no other submission can slip in between.
     const now = this.now();
     const decision = checkUsage({
       userId: request.userId,
       guildId: request.guildId,
       isModerator: request.isModerator,
       now,
-      activeJobs: this.options.activeJobs(),
-      lastSubmissionAt: await this.options.lastSubmission(request.userId),
+      activeJobs: this.jobsInFlight(),
+      lastSubmissionAt: this.lastSubmission(request.userId, stored),
       limits: this.options.limits,
     });
     if (!decision.ok) throw new RefusedError(decision.message, decision.reason);
-    const health = await this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 });
     if (health.botStatus !== null && health.botStatus !== "healthy") {
       const why = health.message ? ` (${health.message.slice(0, 200)})` : "";
       throw new RefusedError(
@@ -75,10 +107,42 @@ export class Admission {
         "service-unhealthy",
       );
     }
+    const reservation: Reservation = {
+      requesterId: request.userId,
+      guildId: request.guildId,
+      ref: request.ref,
+      at: now,
+    };
+    this.reservations.add(reservation);
+    return {
+      submitted: async () => {
+        const at = this.now();
+        this.forgetSubmissionsBefore(at - this.options.limits.userCooldownMs);
+        this.submittedAt.set(request.userId, Math.max(at, this.submittedAt.get(request.userId) ?? at));
+        this.reservations.delete(reservation);
+        await this.options.recordSubmission(request.userId, at);
+      },
+      release: () => void this.reservations.delete(reservation),
+    };
   }
 
-  /** Records an accepted submission: the user's cooldown counts from now. */
-  async recordSubmission(userId: string): Promise<void> {
-    await this.options.recordSubmission(userId, this.now());
+  /** Keeps the in-memory submission times small: older ones no longer hold a cooldown. */
+  private forgetSubmissionsBefore(cutoff: number): void {
+    for (const [userId, at] of this.submittedAt) if (at < cutoff) this.submittedAt.delete(userId);
+  }
+
+  /** Jobs in flight plus the places held for submissions not created yet. */
+  private jobsInFlight(): ActiveJobRef[] {
+    const active = this.options.activeJobs();
+    const refs = new Set(active.map((job) => job.ref));
+    return [...active, ...[...this.reservations].filter((r) => !refs.has(r.ref))];
+  }
+
+  /** The latest of the stored time, this process's own submissions and held places. */
+  private lastSubmission(userId: string, stored: number | undefined): number | undefined {
+    const times = [stored, this.submittedAt.get(userId)];
+    for (const r of this.reservations) if (r.requesterId === userId) times.push(r.at);
+    const known = times.filter((t) => t !== undefined);
+    return known.length === 0 ? undefined : Math.max(...known);
   }
 }

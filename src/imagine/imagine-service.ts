@@ -5,18 +5,20 @@
  */
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
-import { DeliveryError } from "../jobs/delivery-error.js";
+import { exponentialBackoffMs } from "../jobs/backoff.js";
+import { DeliveryError, isDeliveryError } from "../jobs/delivery-error.js";
 import { JobTracker } from "../jobs/job-tracker.js";
 import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { Scheduler } from "../jobs/scheduler.js";
+import { unlessAborted } from "../jobs/unless-aborted.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, JobOutcome, MessageLocation } from "./job.js";
+import { logContextOf, type Job, type JobOutcome, type MessageLocation } from "./job.js";
 import type { JobStore } from "./job-store.js";
-import { viewForRecord, viewForTimeout, type JobView } from "./job-view.js";
+import { progressSignature, viewForRecord, viewForTimeout, type JobView } from "./job-view.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 import { materialize } from "./materialize.js";
 
@@ -25,7 +27,7 @@ export interface JobMessenger {
   show(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { final: boolean; requesterId: string },
+    options: { final: boolean; requesterId: string; log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
 }
 
@@ -69,9 +71,19 @@ export interface SubmitRequest {
   location: MessageLocation;
 }
 
+/** First wait before saving a job again after a failed save; it doubles up to the maximum. */
+const SAVE_RETRY_BASE_MS = 1000;
+const SAVE_RETRY_MAX_MS = 60_000;
+
 interface Tracked {
   readonly id: string;
   readonly startedAt: number;
+  readonly logContext: Readonly<Record<string, string>>;
+}
+
+/** What the tracker follows for a job, with the ids every log line about it carries. */
+function tracked(job: Job): Tracked {
+  return { id: job.imageId, startedAt: job.startedAt, logContext: logContextOf(job) };
 }
 
 /** Follows every in-flight image job and keeps its Discord message current. */
@@ -80,8 +92,16 @@ export class ImagineService {
   readonly tracker: JobTracker<Tracked>;
   readonly throttle: MessageUpdateThrottle<JobView>;
   private readonly active = new Map<string, Job>();
+  /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
+  private readonly lastProgress = new Map<string, { signature: string; key: string }>();
+  /** Jobs whose final message Discord refused for good. */
+  private readonly undeliverable = new Set<string>();
   private readonly log: Logger;
   private readonly clock: Clock;
+  /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
+  private readonly stopping = new AbortController();
+  /** Failed saves in a row, per job with a save still to retry. */
+  private readonly saveFailures = new Map<string, number>();
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -97,7 +117,7 @@ export class ImagineService {
     };
     this.tracker = new JobTracker<Tracked>({
       ...common,
-      getImage: (id) => options.client.getImage(id),
+      getImage: (id) => unlessAborted(options.client.getImage(id), this.stopping.signal),
       pollIntervalMs: options.pollIntervalMs,
       timeoutMs: options.timeoutMs,
       ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
@@ -112,13 +132,15 @@ export class ImagineService {
       minIntervalMs: options.progressUpdateIntervalMs,
       send: (jobId, view, info) => this.send(jobId, view, info.final),
       onGone: (jobId) => void this.handleMessageGone(jobId),
-      onError: (jobId, err, failure) =>
+      onError: (jobId, err, failure) => {
+        if (failure.final && !failure.willRetry && isDeliveryError(err) && err.kind === "fatal") {
+          this.undeliverable.add(jobId);
+        }
         this.jobLog(jobId)[failure.willRetry ? "warn" : "error"](
           { err, ...failure },
-          failure.willRetry
-            ? "updating the Discord message failed; will retry"
-            : "updating the Discord message failed",
-        ),
+          failure.willRetry ? "updating the Discord message failed; will retry" : "updating the Discord message failed",
+        );
+      },
     });
   }
 
@@ -163,7 +185,7 @@ export class ImagineService {
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
     if (isFinished(record.status)) await this.handleRecord(job.imageId, record);
     else {
-      this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+      this.tracker.track(tracked(job));
       void this.handleRecord(job.imageId, record);
     }
     return structuredClone(job);
@@ -179,7 +201,7 @@ export class ImagineService {
       if (this.active.has(job.imageId)) continue;
       this.setActive(job);
       if (job.outcome === null) {
-        this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+        this.tracker.track(tracked(job));
       } else if (job.outcome === "timed-out") {
         void this.finish(job, job.outcome, viewForTimeout(job, this.options.timeoutMs));
       } else {
@@ -201,6 +223,9 @@ export class ImagineService {
 
   /** Stops polling and editing; jobs stay in the store for the next start. */
   async stop(): Promise<void> {
+    // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
+    // its answer would be dropped anyway. Handlers already running are still waited for.
+    this.stopping.abort(new Error("the bot is stopping"));
     await this.tracker.stop();
     this.scheduler.stop();
   }
@@ -211,13 +236,17 @@ export class ImagineService {
       await this.handleRecord(job.imageId, record);
     } catch (err) {
       this.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
-      this.tracker.track({ id: job.imageId, startedAt: job.startedAt });
+      this.tracker.track(tracked(job));
     }
   }
 
   private async handleRecord(jobId: string, record: ImageRecord): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) return;
+    // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
+    const signature = isFinished(record.status) ? null : progressSignature(record);
+    const seen = this.lastProgress.get(jobId);
+    if (seen && seen.signature === signature && this.throttle.wouldSkip(jobId, seen.key)) return;
     const changed = job.status !== record.status || job.progress !== record.progress;
     job.status = record.status;
     job.progress = record.progress;
@@ -229,6 +258,7 @@ export class ImagineService {
       return;
     }
     if (changed) await this.persist(job);
+    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key });
     void this.throttle.show(jobId, { payload: view, key: view.key });
   }
 
@@ -262,6 +292,7 @@ export class ImagineService {
 
   private async finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void> {
     const seenAt = this.clock.now();
+    const log = this.log.child(logContextOf(job));
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
     await this.persist(job);
@@ -273,12 +304,15 @@ export class ImagineService {
       job.delivered = true;
       latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
       await this.persist(job);
-      this.jobLog(job.imageId).info({ outcome, shown, latencyMs }, "job ended");
+      log.info({ outcome, shown, latencyMs }, "job ended");
+    } else if (this.undeliverable.delete(job.imageId)) {
+      // Discord refused every route for good (no channel access and DMs closed): retrying at each start
+      // would only repeat the refusals, so the job is settled.
+      job.delivered = true;
+      await this.persist(job);
+      log.error({ outcome }, "the result could not be delivered anywhere (no channel access, DMs closed); giving up");
     } else {
-      this.jobLog(job.imageId).error(
-        { outcome, shown },
-        "the result could not be delivered; will retry at next start",
-      );
+      log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
     }
     this.options.onJobEnded?.(structuredClone(job), latencyMs);
   }
@@ -289,6 +323,7 @@ export class ImagineService {
   }
 
   private removeActive(jobId: string): void {
+    this.lastProgress.delete(jobId);
     if (this.active.delete(jobId)) this.options.onActiveCountChanged?.(this.active.size);
   }
 
@@ -315,6 +350,7 @@ export class ImagineService {
       const shown = await this.options.messenger.show(job.location, message, {
         final,
         requesterId: job.requesterId,
+        log: this.jobLog(jobId),
       });
       if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
       if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
@@ -326,16 +362,31 @@ export class ImagineService {
     }
   }
 
+  /**
+   * Saves the job. A failed save (disk full, database locked) is logged and tried again with backoff until
+   * it works, saving the job as it is by then: a restart must find every job the bot took on.
+   */
   private async persist(job: Job): Promise<void> {
+    const key = `save:${job.imageId}`;
+    const log = this.log.child(logContextOf(job));
     try {
       await this.options.store.save(job);
+      this.scheduler.cancel(key);
+      if (this.saveFailures.delete(job.imageId)) log.info("saving the job works again");
     } catch (err) {
-      this.jobLog(job.imageId).error({ err }, "saving the job failed; it stays in memory");
+      const failures = (this.saveFailures.get(job.imageId) ?? 0) + 1;
+      this.saveFailures.set(job.imageId, failures);
+      const retryInMs = exponentialBackoffMs(failures, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS);
+      log[failures === 1 ? "error" : "warn"](
+        { err, failures, retryInMs },
+        "saving the job failed; it stays in memory and saving is tried again",
+      );
+      if (!this.scheduler.stopped) this.scheduler.scheduleIn(key, retryInMs, () => this.persist(job));
     }
   }
 
   private jobLog(jobId: string): Logger {
     const job = this.active.get(jobId);
-    return this.log.child({ jobId, ...(job ? { userId: job.requesterId, interactionId: job.ref } : {}) });
+    return this.log.child(job ? logContextOf(job) : { jobId });
   }
 }

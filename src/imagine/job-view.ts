@@ -67,6 +67,14 @@ export function viewForRecord(job: Job, record: ImageRecord, mode: ImageDelivery
   return view(renderProgress(record, renderContext(job, embedUrl(preview))), preview, false);
 }
 
+/**
+ * The record fields a progress view ({@link viewForRecord} of an unfinished record) depends on: equal
+ * signatures of one job give the same view, so the view need not be rendered again.
+ */
+export function progressSignature(record: ImageRecord): string {
+  return `${record.status}\n${String(record.progress)}\n${record.url ?? ""}`;
+}
+
 /** The message for a job the bot stopped waiting for. */
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   return view(renderTimedOut(renderContext(job, null), timeoutMs), null, true);

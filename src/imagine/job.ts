@@ -51,3 +51,8 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
     now < location.interactionTokenExpiresAt - marginMs
   );
 }
+
+/** The log fields that say which job, interaction and user a line is about. */
+export function logContextOf(job: Job): Record<string, string> {
+  return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
+}

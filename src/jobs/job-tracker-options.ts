@@ -10,6 +10,8 @@ export interface TrackedJob {
   readonly id: string;
   /** When the job was created (epoch ms): the time limit counts from here, also for restored jobs. */
   readonly startedAt: number;
+  /** Extra fields for every log line about this job (e.g. the interaction and user it belongs to). */
+  readonly logContext?: Readonly<Record<string, string>>;
 }
 
 /** Options of `JobTracker`. Millisecond values; defaults in brackets. */

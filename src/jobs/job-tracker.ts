@@ -87,7 +87,7 @@ export class JobTracker<J extends TrackedJob> {
     if (!Number.isFinite(job.startedAt))
       throw new TypeError(`track: startedAt of job ${job.id} is not a number`);
     if (this.stopped || this.jobs.has(job.id)) return false;
-    const state = newJobState(job, this.log.child({ jobId: job.id }));
+    const state = newJobState(job, this.log.child({ jobId: job.id, ...job.logContext }));
     this.jobs.set(job.id, state);
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),

@@ -111,6 +111,15 @@ export class MessageUpdateThrottle<P> {
     });
   }
 
+  /**
+   * Whether a progress update with `key` would be skipped now (it is the newest accepted, or a final one
+   * was requested), so a caller can avoid rendering an update that would change nothing.
+   */
+  wouldSkip(jobId: string, key: string): boolean {
+    const state = this.states.get(jobId);
+    return state !== undefined && (state.finalRequested || state.latestKey === key);
+  }
+
   /** Drops a job's state: its pending and in-flight updates resolve `cancelled`. */
   forget(jobId: string): boolean {
     const state = this.states.get(jobId);

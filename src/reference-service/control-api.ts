@@ -1,7 +1,8 @@
 /**
  * Benchmark-only control routes of the reference service under `/_control/`, enabled with `--control`
- * (`control: true`): pre-create records that stay in progress, read when records were marked completed,
- * and count the API requests served. Not part of the image service's interface; no token is checked, so
+ * (`control: true`): pre-create records that stay in progress (`POST seed {count, progress?, prompt?}`),
+ * complete a record now (`POST complete {id | ref}`), read when records were marked completed
+ * (`GET completions`: `[{id, ref, at}]`) and count the API requests served (`GET stats?from=INDEX`). Not part of the image service's interface; no token is checked, so
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -68,6 +69,12 @@ export function createControlApi(deps: ControlDeps): ControlApi {
     return { ids };
   }
 
+  function findByRef(ref: unknown): string {
+    if (typeof ref !== "string") throw new Error("give `id` or `ref` as a string");
+    for (const { record } of deps.book.records.values()) if (record.ref === ref) return record.id;
+    throw Object.assign(new Error(`no record with ref "${ref}"`), { status: 404 });
+  }
+
   function stats(from: number): unknown {
     let imageReads = 0;
     const byStatus: Record<string, number> = {};
@@ -83,8 +90,13 @@ export function createControlApi(deps: ControlDeps): ControlApi {
     switch (`${method} ${url.pathname}`) {
       case "POST /_control/seed":
         return seed(await readJson(req));
+      case "POST /_control/complete": {
+        const body = await readJson(req);
+        const id = typeof body.id === "string" ? body.id : findByRef(body.ref);
+        return deps.book.completeNow(id);
+      }
       case "GET /_control/completions":
-        return Object.fromEntries(completedAt);
+        return [...completedAt].map(([id, at]) => ({ id, ref: deps.book.get(id)?.ref ?? null, at }));
       case "GET /_control/stats": {
         const from = Number(url.searchParams.get("from") ?? 0);
         if (!Number.isInteger(from) || from < 0) throw new Error("?from must be a whole number >= 0");

@@ -1,8 +1,10 @@
+import { GatewayIntentBits } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../emulator/message-objects.js";
 import type { EmulatedUser } from "../emulator/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
+import { buttonId, isGrid } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -16,7 +18,9 @@ function botDms(user: EmulatedUser): MessageSnapshot[] {
 
 /** Waits for the bot's first DM to `user` matching `where`. */
 function waitForBotDm(user: EmulatedUser, where: (m: MessageSnapshot) => boolean = () => true) {
-  return h.emu.waitFor(() => botDms(user).find(where), { description: `a DM from the bot to ${user.username}` });
+  return h.emu.waitFor(() => botDms(user).find(where), {
+    description: `a DM from the bot to ${user.username}`,
+  });
 }
 
 /** A tiny PNG as a user would attach it (only its URL reaches the service). */
@@ -30,7 +34,10 @@ describe("DM prompts", () => {
   test("a DM becomes a job: the bot's answer is edited with progress and ends with the grid and buttons", async () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
     const { emu, world, service } = h;
-    const sent = await emu.sendDirectMessage({ user: world.alice, content: "a red fox in fresh snow --ar 3:2" });
+    const sent = await emu.sendDirectMessage({
+      user: world.alice,
+      content: "a red fox in fresh snow --ar 3:2",
+    });
     const answer = await waitForBotDm(world.alice);
     expect(answer.message_reference?.message_id).toBe(sent.id);
     await emu.waitFor(() => service.records().length === 1);
@@ -55,6 +62,36 @@ describe("DM prompts", () => {
     emu.assertNoRejectedRequests();
   });
 
+  test("U1 and 🔄 under a grid in DMs post the single image and start the prompt again", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
+    const answer = await waitForBotDm(world.alice);
+    await emu.waitFor(() => service.records().length === 1);
+    service.completeNow(service.records()[0]!.id);
+    const grid = await emu.waitFor(() => {
+      const current = emu.message(answer.id);
+      return current && isGrid(current) ? current : undefined;
+    });
+
+    const upscale = await emu.clickButton({
+      message: grid,
+      customId: buttonId(grid, "U1"),
+      user: world.alice,
+    });
+    const single = await upscale.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    expect(single.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
+
+    const reroll = await emu.clickButton({
+      message: grid,
+      customId: buttonId(grid, "🔄"),
+      user: world.alice,
+    });
+    await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(service.records().map((r) => r.prompt)).toEqual(["a tin robot reading", "a tin robot reading"]);
+    emu.assertNoRejectedRequests();
+  });
+
   test("a DM prompt that fails ends with the service's error on the same message", async () => {
     h = await startBotHarness({
       service: {
@@ -76,6 +113,20 @@ describe("DM prompts", () => {
     emu.assertNoRejectedRequests();
   });
 
+  test("when the service refuses to create the image, the bot's answer says why and holds no place", async () => {
+    h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1", USER_COOLDOWN_MS: "600000" } });
+    const { emu, world, service } = h;
+    service.faults.match = /^POST \/items\/images$/;
+    service.faults.queue.push("quota");
+    await emu.sendDirectMessage({ user: world.alice, content: "a marble statue" });
+    const answer = await waitForBotDm(world.alice);
+    await emu.waitFor(() => /image quota is used up/.test(textOf(emu.message(answer.id))));
+
+    await emu.sendDirectMessage({ user: world.alice, content: "a marble statue" });
+    await emu.waitFor(() => service.records().length === 1);
+    emu.assertNoRejectedRequests();
+  });
+
   test("an image attached to a DM becomes the image prompt: the prompt starts with its URL", async () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
@@ -88,6 +139,35 @@ describe("DM prompts", () => {
     await emu.waitFor(() => service.records().length === 1);
     const url = sent.attachments[0]!.url;
     expect(service.records()[0]!.prompt).toBe(`${url} the same cat, but in watercolour`);
+  });
+
+  test("the bot identifies with Guilds and DirectMessages only, no privileged intent", async () => {
+    h = await startBotHarness();
+    expect(h.emu.gateway.lastIntents).toBe(GatewayIntentBits.Guilds | GatewayIntentBits.DirectMessages);
+  });
+
+  test("a DM with a file that is not an image is answered with what to attach, and nothing is created", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({
+      user: world.alice,
+      content: "draw this",
+      attachments: [{ filename: "notes.txt", bytes: Buffer.from("hello"), contentType: "text/plain" }],
+    });
+    const answer = await waitForBotDm(world.alice);
+    expect(textOf(answer)).toMatch(/PNG, JPEG, WebP or GIF/);
+    expect(service.records()).toHaveLength(0);
+  });
+
+  test("DM prompts count towards the per-user limit like /imagine", async () => {
+    h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1" } });
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a slow tide" });
+    await emu.waitFor(() => service.records().length === 1);
+    await emu.sendDirectMessage({ user: world.alice, content: "a fast tide" });
+    const refusal = await waitForBotDm(world.alice, (m) => /already have 1 image/.test(textOf(m)));
+    expect(refusal.components ?? []).toEqual([]);
+    expect(service.records()).toHaveLength(1);
   });
 
   test.each([
@@ -150,8 +230,9 @@ describe("DM prompts", () => {
     service.advance(12);
     await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0);
     const stored = await h.bot.context.store.get(service.records()[0]!.id);
-    expect(stored).toMatchObject({ outcome: "completed", delivered: false });
-    expect(h.logs.text()).toContain("could not be delivered");
+    // Discord refused every route for good, so the job is settled instead of retried at every start.
+    expect(stored).toMatchObject({ outcome: "completed", delivered: true });
+    expect(h.logs.text()).toContain("could not be delivered anywhere");
     expect(botDms(world.alice)).toHaveLength(0);
 
     await emu.sendDirectMessage({ user: world.mod, content: "help" });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { buttonId, imagineGrid, isGrid, recordFor } from "./imagine-steps.js";
+import { clickLabel, imagineGrid, isGrid, recordFor } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -19,7 +19,7 @@ describe("/imagine grid buttons end to end", () => {
       h = await startBotHarness();
       const { emu, world } = h;
       const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
-      const click = await emu.clickButton({ message: grid, customId: buttonId(grid, `U${n}`), user: world.alice });
+      const click = await clickLabel(h, grid, `U${n}`, world.alice);
       const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
 
       expect(single.ephemeral).toBe(false);
@@ -41,16 +41,52 @@ describe("/imagine grid buttons end to end", () => {
     },
   );
 
-  test("U1 and U2 of one grid are different images", async () => {
+  test("U1 and U2 of one grid are different images, each mentioning whoever clicked", async () => {
     h = await startBotHarness();
     const { emu, world } = h;
     const { grid } = await imagineGrid(h, { prompt: PROMPT });
-    const bytesOf = async (label: string) => {
-      const click = await emu.clickButton({ message: grid, customId: buttonId(grid, label), user: world.alice });
-      return (await click.waitForResponse({ where: (m) => m.attachments.length > 0 })).attachments[0]!.bytes;
+    const clickAs = async (label: string, user: typeof world.alice) => {
+      const click = await clickLabel(h, grid, label, user);
+      return click.waitForResponse({ where: (m) => m.attachments.length > 0 });
     };
-    const [u1, u2] = [await bytesOf("U1"), await bytesOf("U2")];
-    expect(Buffer.compare(u1, u2)).not.toBe(0);
+    const u1 = await clickAs("U1", world.alice);
+    const u2 = await clickAs("U2", world.mod);
+    expect(Buffer.compare(u1.attachments[0]!.bytes, u2.attachments[0]!.bytes)).not.toBe(0);
+    expect(u2.content).toContain(`<@${world.mod.id}>`);
+    expect(u2.content).not.toContain(`<@${world.alice.id}>`);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a double click on U1 posts the image once; the second click is told it is on its way", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const first = await clickLabel(h, grid, "U1", world.alice);
+    const second = await clickLabel(h, grid, "U1", world.alice);
+    const [image, note] = await Promise.all([
+      first.waitForResponse({ where: (m) => m.attachments.length > 0 }),
+      second.waitForResponse(),
+    ]);
+    expect(image.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
+    expect(note.ephemeral).toBe(true);
+    expect(textOf(note)).toMatch(/already on its way/i);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("when the image service fails a U1 click, clicking U1 again right away posts the image", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    service.faults.match = /^GET \/items\/images\//;
+    service.faults.queue.push("quota");
+    const failed = await clickLabel(h, grid, "U1", world.alice);
+    const apology = await failed.waitForResponse();
+    expect(apology.attachments).toEqual([]);
+    expect(service.faults.queue).toEqual([]);
+
+    const retry = await clickLabel(h, grid, "U1", world.alice);
+    const image = await retry.waitForResponse();
+    expect(image.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
     emu.assertNoRejectedRequests();
   });
 
@@ -58,7 +94,7 @@ describe("/imagine grid buttons end to end", () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 2 } } });
     const { emu, world, service } = h;
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
-    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.alice });
+    const click = await clickLabel(h, grid, "🔄", world.alice);
     await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
     const again = recordFor(h, click.id);
     expect(again).toBeDefined();
@@ -81,7 +117,7 @@ describe("/imagine grid buttons end to end", () => {
     const bob = emu.addUser({ username: "bob" });
     emu.addMember({ guildId: world.guild.id, user: bob });
     const { grid } = await imagineGrid(h, { prompt: PROMPT });
-    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: bob });
+    const click = await clickLabel(h, grid, "🔄", bob);
     const refusal = await click.waitForResponse();
     expect(refusal.ephemeral).toBe(true);
     expect(textOf(refusal)).toMatch(/only the person who asked/i);
@@ -93,7 +129,7 @@ describe("/imagine grid buttons end to end", () => {
     h = await startBotHarness();
     const { emu, world } = h;
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
-    const click = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.mod });
+    const click = await clickLabel(h, grid, "🔄", world.mod);
     const waiting = await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
     expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
@@ -104,9 +140,8 @@ describe("/imagine grid buttons end to end", () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
     const { grid } = await imagineGrid(h, { prompt: PROMPT });
-    const customId = buttonId(grid, "🔄");
-    const first = await emu.clickButton({ message: grid, customId, user: world.alice });
-    const second = await emu.clickButton({ message: grid, customId, user: world.alice });
+    const first = await clickLabel(h, grid, "🔄", world.alice);
+    const second = await clickLabel(h, grid, "🔄", world.alice);
     const answers = await Promise.all([first.waitForResponse(), second.waitForResponse()]);
     await emu.waitFor(() => service.records().length >= 2, { description: "the reroll's record" });
 
@@ -126,11 +161,11 @@ describe("/imagine grid buttons end to end", () => {
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     await h.restart(fresh ? { store: new MemoryJobStore() } : {});
 
-    const upscale = await emu.clickButton({ message: grid, customId: buttonId(grid, "U2"), user: world.alice });
+    const upscale = await clickLabel(h, grid, "U2", world.alice);
     const single = await upscale.waitForResponse({ where: (m) => m.attachments.length > 0 });
     expect(single.attachments.map((a) => a.filename)).toEqual(["u2.png"]);
 
-    const reroll = await emu.clickButton({ message: grid, customId: buttonId(grid, "🔄"), user: world.alice });
+    const reroll = await clickLabel(h, grid, "🔄", world.alice);
     const waiting = await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
     expect(recordFor(h, reroll.id)?.prompt).toBe(record.prompt);

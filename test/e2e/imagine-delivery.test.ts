@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine, type StartedJob } from "./imagine-steps.js";
+import { clickLabel, isGrid, startImagine, type StartedJob } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -92,13 +92,19 @@ describe("/imagine results after the 15-minute interaction token expired", () =>
 
     expect(final.id).toBe(waiting.id);
     expect(textOf(final)).toContain(record.id);
-    const lastEdit = emu.requests.filter((r) => r.path.includes(final.id) || r.path.includes(handle.token)).at(-1);
-    expect(lastEdit).toMatchObject({ method: "PATCH", route: "/channels/:channel/messages/:message", status: 200 });
+    const lastEdit = emu.requests
+      .filter((r) => r.path.includes(final.id) || r.path.includes(handle.token))
+      .at(-1);
+    expect(lastEdit).toMatchObject({
+      method: "PATCH",
+      route: "/channels/:channel/messages/:message",
+      status: 200,
+    });
     expect(emu.messagesIn(h.world.general)).toHaveLength(1);
     emu.assertNoRejectedRequests();
   });
 
-  test("without access to the channel any more, the grid arrives as a DM to the requester", async () => {
+  test("without access to the channel any more, the grid arrives as a DM to the requester, and its buttons work there", async () => {
     const { handle, record } = await jobOutlivingItsToken();
     const { emu, service, world } = h;
     emu.setBotPermissions(world.general, 0n);
@@ -109,6 +115,10 @@ describe("/imagine results after the 15-minute interaction token expired", () =>
     expect(dm.content).toContain(`<@${world.alice.id}>`);
     expect(dm.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(isGrid(handle.response()!)).toBe(false);
+    const click = await clickLabel(h, dm, "U3", world.alice);
+    const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    expect(single.channel_id).toBe(dm.channel_id);
+    expect(single.attachments.map((a) => a.filename)).toEqual(["u3.png"]);
     emu.assertNoRejectedRequests({ ignoreCodes: [50001] });
   });
 

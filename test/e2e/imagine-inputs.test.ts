@@ -182,7 +182,9 @@ describe("/imagine refusals by the bot's own rules are ephemeral too", () => {
     const reply = await (await imagine(h, "a red bird")).waitForResponse();
 
     expect(reply.ephemeral).toBe(true);
-    expect(textOf(reply)).toMatch(/reports that it is \*\*unhealthy\*\* \(Midjourney is down for maintenance\)/);
+    expect(textOf(reply)).toMatch(
+      /reports that it is \*\*unhealthy\*\* \(Midjourney is down for maintenance\)/,
+    );
     expect(textOf(reply)).toMatch(/Please try again later/);
   });
 });

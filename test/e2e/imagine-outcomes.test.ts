@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
+import { startImagine } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -12,18 +13,7 @@ afterEach(async () => {
 });
 
 /** Alice runs /imagine in #general; resolves once the job's "waiting" message is shown. */
-async function imagine(prompt: string) {
-  const handle = await h.emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt },
-    user: h.world.alice,
-    channelId: h.world.general.id,
-  });
-  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
-  const record = h.service.records().find((r) => r.ref === handle.id);
-  if (!record) throw new Error(`no record was created for interaction ${handle.id}`);
-  return { handle, record };
-}
+const imagine = (prompt: string) => startImagine(h, { prompt });
 
 /** GET requests the bot made for one image record. */
 function pollsOf(id: string): number {

@@ -29,6 +29,16 @@ export function buttonId(message: MessageSnapshot, label: string): string {
   return button.customId;
 }
 
+/** `user` clicks the button labelled `label` on `message`. */
+export function clickLabel(
+  h: BotHarness,
+  message: MessageSnapshot,
+  label: string,
+  user: UserRef,
+): Promise<InteractionHandle> {
+  return h.emu.clickButton({ message, customId: buttonId(message, label), user });
+}
+
 /** The image record the service created for an interaction (its `ref` is the interaction id). */
 export function recordFor(h: BotHarness, interactionId: string): ImageRecord | undefined {
   return h.service.records().find((r) => r.ref === interactionId);

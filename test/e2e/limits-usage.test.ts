@@ -1,32 +1,17 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
 import type { MessageSnapshot } from "../emulator/message-objects.js";
-import type { UserRef } from "../emulator/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
+import { imagineAnswer, makeTempDir, removeTempDirs } from "./admission-steps.js";
 import { isGrid, startImagine } from "./imagine-steps.js";
 
 let h: BotHarness;
-let tempDir: string | undefined;
 afterEach(async () => {
   await h?.stop();
-  if (tempDir) await rm(tempDir, { recursive: true, force: true });
-  tempDir = undefined;
+  await removeTempDirs();
 });
-
-/** Runs /imagine as `user` and returns the bot's first answer (a refusal, or the job's first message). */
-async function imagineAnswer(user: UserRef, prompt: string): Promise<MessageSnapshot> {
-  const handle = await h.emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt },
-    user,
-    channelId: h.world.general.id,
-  });
-  return handle.waitForResponse({ where: (m) => textOf(m) !== "" });
-}
 
 /** Expects `answer` to be an ephemeral refusal and that the service was never asked for it. */
 function expectRefused(answer: MessageSnapshot, recordsBefore: number, pattern: RegExp): void {
@@ -49,13 +34,13 @@ describe("usage limits", () => {
     const first = await startImagine(h, { prompt: "a red kite" });
     await startImagine(h, { prompt: "a blue kite" });
 
-    const refusal = await imagineAnswer(world.alice, "a green kite");
+    const refusal = await imagineAnswer(h, world.alice, "a green kite");
     expectRefused(refusal, 2, /already have 2 images being generated/);
     expect(textOf(refusal)).toMatch(/when one of them finishes/);
 
     service.completeNow(first.record.id);
     await first.handle.waitForResponse({ where: isGrid });
-    const accepted = await imagineAnswer(world.alice, "a green kite");
+    const accepted = await imagineAnswer(h, world.alice, "a green kite");
     expect(accepted.ephemeral).toBe(false);
     expect(service.records()).toHaveLength(3);
     h.emu.assertNoRejectedRequests();
@@ -64,7 +49,7 @@ describe("usage limits", () => {
   test("three /imagine at once with a limit of two start exactly two images", async () => {
     h = await startBotHarness();
     const answers = await Promise.all(
-      ["a red kite", "a blue kite", "a green kite"].map((prompt) => imagineAnswer(h.world.alice, prompt)),
+      ["a red kite", "a blue kite", "a green kite"].map((prompt) => imagineAnswer(h, h.world.alice, prompt)),
     );
     expect(answers.filter((a) => a.ephemeral).map(textOf)).toEqual([
       expect.stringMatching(/already have 2 images being generated/),
@@ -75,11 +60,9 @@ describe("usage limits", () => {
   test("two /imagine at once during a cooldown start one image", async () => {
     h = await startBotHarness({ env: { USER_COOLDOWN_MS: "60000" } });
     const answers = await Promise.all(
-      ["a red kite", "a blue kite"].map((prompt) => imagineAnswer(h.world.alice, prompt)),
+      ["a red kite", "a blue kite"].map((prompt) => imagineAnswer(h, h.world.alice, prompt)),
     );
-    expect(answers.filter((a) => a.ephemeral).map(textOf)).toEqual([
-      expect.stringMatching(/between images/),
-    ]);
+    expect(answers.filter((a) => a.ephemeral).map(textOf)).toEqual([expect.stringMatching(/between images/)]);
     expect(h.service.records()).toHaveLength(1);
   });
 
@@ -93,14 +76,14 @@ describe("usage limits", () => {
     service.completeNow(first.record.id);
     await first.handle.waitForResponse({ where: isGrid });
 
-    const refusal = await imagineAnswer(world.alice, "a paper plane");
+    const refusal = await imagineAnswer(h, world.alice, "a paper plane");
     expectRefused(refusal, 1, /wait 30 seconds between images/);
     const retryAt = retryTimeIn(refusal);
     expect(retryAt).toBeGreaterThanOrEqual(before + cooldownMs);
     expect(retryAt).toBeLessThanOrEqual(after + cooldownMs + 1000);
 
     emu.clock.advance(cooldownMs);
-    const accepted = await imagineAnswer(world.alice, "a paper plane");
+    const accepted = await imagineAnswer(h, world.alice, "a paper plane");
     expect(accepted.ephemeral).toBe(false);
     expect(service.records()).toHaveLength(2);
     emu.assertNoRejectedRequests();
@@ -112,10 +95,10 @@ describe("usage limits", () => {
     await startImagine(h, { prompt: "a stone bridge", user: world.alice });
     await startImagine(h, { prompt: "a wooden bridge", user: world.mod });
 
-    const refusal = await imagineAnswer(world.alice, "a rope bridge");
+    const refusal = await imagineAnswer(h, world.alice, "a rope bridge");
     expectRefused(refusal, 2, /This server already has 2 images being generated/);
     expect(textOf(refusal)).toMatch(/try again when one of them finishes/);
-    const modRefusal = await imagineAnswer(world.mod, "an iron bridge");
+    const modRefusal = await imagineAnswer(h, world.mod, "an iron bridge");
     expectRefused(modRefusal, 2, /This server already has 2 images/);
     h.emu.assertNoRejectedRequests();
   });
@@ -128,12 +111,12 @@ describe("usage limits", () => {
     }
     expect(service.records()).toHaveLength(3);
     await startImagine(h, { prompt: "a tawny owl", user: world.alice });
-    const refusal = await imagineAnswer(world.alice, "a little owl");
+    const refusal = await imagineAnswer(h, world.alice, "a little owl");
     expectRefused(refusal, 4, /already have 1 image being generated/);
   });
 
   test("the cooldown survives a restart when the job store is a database", async () => {
-    tempDir = await mkdtemp(join(tmpdir(), "imagine-limits-"));
+    const tempDir = await makeTempDir();
     const path = join(tempDir, "jobs.db");
     h = await startBotHarness({
       env: { USER_COOLDOWN_MS: "600000" },
@@ -146,7 +129,7 @@ describe("usage limits", () => {
 
     // A new process opens the same database file.
     await h.restart({ store: await openSqliteJobStore(path) });
-    const refusal = await imagineAnswer(world.alice, "a lighthouse keeper's cat");
+    const refusal = await imagineAnswer(h, world.alice, "a lighthouse keeper's cat");
     expectRefused(refusal, 1, /wait 10 minutes between images/);
     const stillRunning = await startImagine(h, { prompt: "a harbour at night", user: world.mod });
     expect(stillRunning.record.prompt).toBe("a harbour at night");
@@ -154,13 +137,13 @@ describe("usage limits", () => {
   });
 
   test("jobs still in flight count against the limit after a restart", async () => {
-    tempDir = await mkdtemp(join(tmpdir(), "imagine-limits-"));
+    const tempDir = await makeTempDir();
     const path = join(tempDir, "jobs.db");
     h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1" }, store: await openSqliteJobStore(path) });
     await startImagine(h, { prompt: "a slow glacier" });
 
     await h.restart({ store: await openSqliteJobStore(path) });
-    const refusal = await imagineAnswer(h.world.alice, "a fast river");
+    const refusal = await imagineAnswer(h, h.world.alice, "a fast river");
     expectRefused(refusal, 1, /already have 1 image being generated/);
   });
 });

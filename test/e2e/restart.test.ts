@@ -8,12 +8,15 @@ import type { MessageSnapshot } from "../emulator/message-objects.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import {
+  imagineIn,
   linesWithSecrets,
   startProcessWorld,
   type BotProcess,
   type ProcessWorld,
+  type StartedProcessJob,
 } from "../support/bot-process.js";
-import { buttonsOf, textOf } from "../support/message-view.js";
+import { textOf } from "../support/message-view.js";
+import { isGrid } from "./imagine-steps.js";
 
 let w: ProcessWorld;
 afterEach(async () => {
@@ -23,27 +26,14 @@ afterEach(async () => {
 const LIMITS = { USER_MAX_ACTIVE_JOBS: "20", GUILD_MAX_ACTIVE_JOBS: "20" };
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
-interface Started {
-  handle: InteractionHandle;
-  record: ImageRecord;
-}
+type Started = StartedProcessJob;
 
-const isGrid = (m: MessageSnapshot) => buttonsOf(m).some((b) => b.label === "U1");
 const isFailure = (m: MessageSnapshot) => /could not be made/.test(textOf(m));
 const isFinal = (m: MessageSnapshot) => isGrid(m) || isFailure(m);
 
 /** A user runs /imagine; resolves once the bot shows the job waiting in the queue. */
-async function imagine(prompt: string, user: EmulatedUser, channel: EmulatedChannel): Promise<Started> {
-  const handle = await w.emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt },
-    user,
-    channelId: channel.id,
-  });
-  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
-  const record = w.service.records().find((r) => r.ref === handle.id);
-  if (!record) throw new Error(`no image record for interaction ${handle.id}`);
-  return { handle, record };
+function imagine(prompt: string, user: EmulatedUser, channel: EmulatedChannel): Promise<Started> {
+  return imagineIn(w, prompt, { user, channel });
 }
 
 /** Waits until the job's message (the interaction's reply) satisfies `where`. */

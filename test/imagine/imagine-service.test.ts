@@ -124,4 +124,23 @@ describe("ImagineService", () => {
     expect(await second.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
     expect(embedTitles(second).length).toBe(1);
   });
+
+  test("a result Discord refuses on every route is settled instead of retried at every start", async () => {
+    const env = setup();
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    env.messenger.failWith = new MessengerError("unreachable", "no channel access and DMs closed");
+    await env.clock.advance(10_000);
+    expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
+    expect(await env.store.unfinished()).toEqual([]);
+  });
+
+  test("a result that failed for a passing reason is kept for the next start", async () => {
+    const env = setup();
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    env.messenger.failWith = new MessengerError("transient", "Discord is down");
+    await env.clock.advance(20 * 60_000);
+    expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: false });
+  });
 });

@@ -17,6 +17,10 @@ import {
   type ReferenceServiceOptions,
 } from "../../src/reference-service/index.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
+import type { InteractionHandle } from "../emulator/interaction-handle.js";
+import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";
+import type { ImageRecord } from "../../src/service/schema.js";
+import { textOf } from "./message-view.js";
 import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
 import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";
 
@@ -63,7 +67,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 function parseLine(raw: string): LogLine {
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === "object" && parsed !== null && "msg" in parsed) return { ...parsed, raw } as LogLine;
+    if (typeof parsed === "object" && parsed !== null && "msg" in parsed)
+      return { ...parsed, raw } as LogLine;
   } catch {
     // Not JSON: kept as text.
   }
@@ -221,4 +226,28 @@ export async function startProcessWorld(options: ProcessWorldOptions = {}): Prom
 /** Log lines that contain any of `secrets` (tokens, the webhook secret): must always be empty. */
 export function linesWithSecrets(lines: readonly string[], secrets: readonly string[]): string[] {
   return lines.filter((line) => secrets.some((s) => s !== "" && line.includes(s)));
+}
+
+/** A job a user started with /imagine, once the bot shows it waiting in the queue. */
+export interface StartedProcessJob {
+  handle: InteractionHandle;
+  record: ImageRecord;
+}
+
+/** A user (default alice) runs /imagine in a channel (default #general) of a world a bot process serves. */
+export async function imagineIn(
+  w: ProcessWorld,
+  prompt: string,
+  options: { user?: EmulatedUser; channel?: EmulatedChannel } = {},
+): Promise<StartedProcessJob> {
+  const handle = await w.emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt },
+    user: options.user ?? w.world.alice,
+    channelId: (options.channel ?? w.world.general).id,
+  });
+  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const record = w.service.records().find((r) => r.ref === handle.id);
+  if (!record) throw new Error(`no image record for interaction ${handle.id}`);
+  return { handle, record };
 }

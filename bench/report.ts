@@ -1,0 +1,170 @@
+/**
+ * The benchmark's results as a table for stdout and a JSON file under bench/results/, each row with its
+ * target and whether it was met.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { cpus, loadavg, release, totalmem } from "node:os";
+import { join } from "node:path";
+import type { CallsPerJobResult, ConcurrentResult } from "./scenario-calls.js";
+import type { LatencyResult } from "./scenario-latency.js";
+import type { ScaleResult } from "./scenario-scale.js";
+import type { StartupResult } from "./scenario-startup.js";
+import { PROJECT_ROOT } from "./processes.js";
+import { round } from "./stats.js";
+
+/** Everything one benchmark run measured. */
+export interface BenchResults {
+  startup?: StartupResult;
+  calls?: CallsPerJobResult[];
+  concurrent?: ConcurrentResult;
+  latency?: LatencyResult[];
+  scale?: ScaleResult[];
+}
+
+/** One line of the table. */
+export interface Row {
+  area: string;
+  measure: string;
+  result: string;
+  target: string;
+  /** null when the row has no target. */
+  met: boolean | null;
+}
+
+/** A target given in MB (10^6 bytes), in MiB as /proc reports memory. */
+const mib = (mb: number) => (mb * 1e6) / 2 ** 20;
+
+function callsRows(c: CallsPerJobResult): Row[] {
+  const kinds = (k: CallsPerJobResult["bot"]) =>
+    `${k.total} (defer ${k.defer}, edits ${k.edits}, final ${k.final})${k.rateLimited ? `, ${k.rateLimited} x 429` : ""}`;
+  const limit = 2 + c.visibleChanges;
+  const area = `1 calls/job, ${c.shape.label}`;
+  return [
+    { area, measure: "bot, median of jobs", result: kinds(c.bot), target: `<= ${limit}`, met: c.bot.total <= limit },
+    { area, measure: "naive baseline", result: kinds(c.naive), target: "", met: null },
+    { area, measure: "baseline / bot", result: `${round(c.ratio, 2)}x`, target: ">= 5x", met: c.ratio >= 5 },
+  ];
+}
+
+/** The table rows with targets. */
+export function rowsOf(r: BenchResults): Row[] {
+  const rows: Row[] = [];
+  for (const c of r.calls ?? []) rows.push(...callsRows(c));
+  if (r.concurrent) {
+    const c = r.concurrent;
+    const area = `1 ${c.jobs} jobs, 1 channel`;
+    const total429 = c.rateLimited.reduce((a, b) => a + b, 0);
+    rows.push(
+      { area, measure: `429s (${c.runs} runs)`, result: c.rateLimited.join(", "), target: "0", met: total429 === 0 },
+      { area, measure: "to last result, median", result: `${round(c.toLastResultMs.median, 0)} ms`, target: "", met: null },
+      {
+        area,
+        measure: "completed to result, median / p99",
+        result: `${round(c.completionToResultMs.median, 0)} / ${round(c.completionToResultMs.p99, 0)} ms`,
+        target: "",
+        met: null,
+      },
+    );
+  }
+  for (const s of r.scale ?? []) {
+    const area = `2/3 ${s.jobs} jobs`;
+    rows.push(
+      {
+        area,
+        measure: "polls/s served (asked)",
+        result: `${s.bot.pollsPerSecond} (${s.demandedPollsPerSecond})`,
+        target: "",
+        met: null,
+      },
+      {
+        area,
+        measure: "CPU/poll bot vs floor",
+        result: `${s.bot.cpuMsPerPoll} vs ${s.floor.cpuMsPerPoll} ms = ${s.costRatio}x`,
+        target: "<= 1.5x",
+        met: s.costRatio <= 1.5,
+      },
+      { area, measure: "bot CPU share", result: `${round(s.bot.coreShare * 100)} % of a core`, target: "", met: null },
+      {
+        area,
+        measure: "bot RSS (peak)",
+        result: `${s.bot.rssMiB} MiB (${s.botPeakRssMiB})`,
+        target: s.jobs >= 10_000 ? "< 200 MB" : "",
+        met: s.jobs >= 10_000 ? s.bot.rssMiB < mib(200) : null,
+      },
+    );
+  }
+  for (const l of r.latency ?? []) {
+    const area = `4 latency, ${l.mode}`;
+    if (l.mode === "poll") {
+      const limit = l.pollIntervalMs / 2 + 50;
+      rows.push({
+        area,
+        measure: `median, interval ${l.pollIntervalMs} ms (n=${l.latencyMs.n})`,
+        result: `${round(l.latencyMs.median, 0)} ms (p99 ${round(l.latencyMs.p99, 0)})`,
+        target: `<= ${limit} ms`,
+        met: l.latencyMs.median <= limit,
+      });
+    } else {
+      rows.push({
+        area,
+        measure: `p99 (n=${l.latencyMs.n})`,
+        result: `${round(l.latencyMs.p99, 0)} ms (median ${round(l.latencyMs.median, 0)})`,
+        target: "<= 100 ms",
+        met: l.latencyMs.p99 <= 100,
+      });
+    }
+  }
+  if (r.startup) {
+    const s = r.startup;
+    const area = "5 start-up";
+    rows.push(
+      {
+        area,
+        measure: `spawn to gateway READY, median (n=${s.runs})`,
+        result: `${round(s.toGatewayReadyMs.median, 0)} ms`,
+        target: "<= 1500 ms",
+        met: s.toGatewayReadyMs.median <= 1500,
+      },
+      {
+        area,
+        measure: "idle RSS, median",
+        result: `${round(s.idleRssMiB.median)} MiB`,
+        target: "<= 100 MB",
+        met: s.idleRssMiB.median <= mib(100),
+      },
+    );
+  }
+  return rows;
+}
+
+/** The rows as an aligned text table. */
+export function formatTable(rows: Row[]): string {
+  const cells = rows.map((r) => [r.area, r.measure, r.result, r.target, r.met === null ? "" : r.met ? "yes" : "NO"]);
+  const header = ["Area", "Measure", "Result", "Target", "Met"];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.map(line)].join("\n");
+}
+
+/** The machine the numbers come from. */
+export function machine(): Record<string, unknown> {
+  return {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    memoryGiB: round(totalmem() / 2 ** 30),
+    node: process.version,
+    kernel: release(),
+    loadAverage: loadavg().map((v) => round(v, 2)),
+  };
+}
+
+/** Writes the results to bench/results/<time>.json and bench/results/latest.json; returns the first path. */
+export async function writeResults(document: Record<string, unknown>): Promise<string> {
+  const directory = join(PROJECT_ROOT, "bench/results");
+  await mkdir(directory, { recursive: true });
+  const text = `${JSON.stringify(document, null, 2)}\n`;
+  const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  await writeFile(file, text);
+  await writeFile(join(directory, "latest.json"), text);
+  return file;
+}

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench [-- --quick] [-- --only startup,calls,concurrent,latency,scale] [-- --no-build]`:
+ * builds the bot, starts the Discord emulator, and runs each scenario with the bot in its own process
+ * against its own reference-service process. Prints a table and writes bench/results/<time>.json.
+ * See bench/README.md for the method.
+ */
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { formatTable, machine, rowsOf, writeResults, type BenchResults } from "./report.js";
+import { PROJECT_ROOT } from "./processes.js";
+import { runCallsPerJob, runConcurrentChannel, type JobShape } from "./scenario-calls.js";
+import { runLatency } from "./scenario-latency.js";
+import { runScale } from "./scenario-scale.js";
+import { runStartup } from "./scenario-startup.js";
+import { startEmulator, startService } from "./stack.js";
+
+const SCENARIOS = ["startup", "calls", "concurrent", "latency", "scale"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+/** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
+const TYPICAL: JobShape = { label: "typical", tickMs: 500, pollIntervalMs: 500, progressIntervalMs: 500, steps: 10 };
+/** Same, with a progress step every 5 polls: a ~2.5 min job at the defaults (relax mode, a busy upstream). */
+const SLOW: JobShape = { ...TYPICAL, label: "slow", tickMs: 2500 };
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log(`Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build]`);
+  process.exit(0);
+}
+const only = values.only?.split(",").map((s) => s.trim()) ?? [...SCENARIOS];
+const unknown = only.filter((s) => !SCENARIOS.includes(s as Scenario));
+if (unknown.length > 0) {
+  console.error(`Unknown scenario(s): ${unknown.join(", ")}. Known: ${SCENARIOS.join(", ")}`);
+  process.exit(1);
+}
+const selected = (s: Scenario) => only.includes(s);
+const quick = values.quick;
+const started = Date.now();
+const log = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+
+if (!values["no-build"]) {
+  log("building (npm run build)");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: PROJECT_ROOT, stdio: "inherit" });
+  if (build.status !== 0) log("WARNING: the build reported errors; dist/ may be incomplete");
+}
+
+const machineAtStart = machine();
+const results: BenchResults = {};
+const emu = await startEmulator(100);
+try {
+  if (selected("startup")) {
+    const service = await startService({ tickMs: 1000 });
+    try {
+      results.startup = await runStartup(emu, service, { runs: quick ? 3 : 5, settleMs: 3000, log });
+    } finally {
+      await service.proc.stop();
+    }
+  }
+  if (selected("calls")) {
+    results.calls = [await runCallsPerJob(emu, TYPICAL, quick ? 3 : 5, log)];
+    if (!quick) results.calls.push(await runCallsPerJob(emu, SLOW, 5, log));
+  }
+  if (selected("concurrent"))
+    results.concurrent = await runConcurrentChannel(emu, TYPICAL, { jobs: 100, runs: quick ? 1 : 3, log });
+  if (selected("latency"))
+    results.latency = await runLatency(emu, { jobs: quick ? 20 : 40, pollIntervalMs: 3000, log });
+  if (selected("scale")) {
+    results.scale = [];
+    for (const jobs of [1000, 10_000]) {
+      results.scale.push(
+        await runScale(emu, {
+          jobs,
+          warmupMs: jobs >= 10_000 ? 10_000 : 7000,
+          windowMs: quick ? 5000 : 8000,
+          windows: quick ? 2 : 3,
+          log,
+        }),
+      );
+    }
+  }
+} finally {
+  await emu.proc.stop();
+}
+
+const rows = rowsOf(results);
+console.log(`\nimagine-bot benchmark (${quick ? "quick" : "full"}), ${new Date().toISOString()}`);
+console.log(formatTable(rows));
+const file = await writeResults({
+  mode: quick ? "quick" : "full",
+  startedAt: new Date(started).toISOString(),
+  durationS: Math.round((Date.now() - started) / 1000),
+  machine: { ...machineAtStart, loadAverageAtEnd: machine()["loadAverage"] },
+  rows,
+  results,
+});
+console.log(`\nResults: ${file}`);

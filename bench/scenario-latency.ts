@@ -1,0 +1,119 @@
+/**
+ * Delivery latency: from the service marking a job completed to the final message arriving at the
+ * emulator (two processes' `Date.now()` on one machine). Jobs are real /imagine jobs whose records stay in
+ * progress (the service's hang pattern) until the benchmark completes each at a random moment, so the
+ * completion is independent of the bot's poll phase. Poll mode at the default interval, then webhook mode.
+ */
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { benchUsers, resultLatencies, startJobs, waitForResults } from "./discord-calls.js";
+import {
+  botEnv,
+  dataDirectory,
+  startBot,
+  startService,
+  type EmulatorProcess,
+  type InteractionView,
+  type ServiceProcess,
+} from "./stack.js";
+import { pollUntil, sleep, summarize, type Summary } from "./stats.js";
+
+const PROBE = "latency-probe";
+const WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
+
+/** Latency of one delivery mode. */
+export interface LatencyResult {
+  mode: "poll" | "webhook";
+  pollIntervalMs: number;
+  /** Completion (service) to final message (emulator), ms. */
+  latencyMs: Summary;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Waits until every job's message shows the stuck progress (42 %): the bot follows them all. */
+async function waitInProgress(emu: EmulatorProcess, interactions: InteractionView[]): Promise<void> {
+  const open = new Set(interactions.map((i) => i.id));
+  await pollUntil(
+    "jobs in progress",
+    async () => {
+      for (const id of [...open])
+        if (JSON.stringify((await emu.interaction(id)).response ?? "").includes("42%")) open.delete(id);
+      return open.size === 0 ? true : undefined;
+    },
+    60_000,
+    200,
+  );
+}
+
+async function measureMode(
+  emu: EmulatorProcess,
+  service: ServiceProcess,
+  mode: LatencyResult["mode"],
+  options: { jobs: number; pollIntervalMs: number; webhookPort: number; firstUser: number },
+): Promise<LatencyResult> {
+  const data = await dataDirectory();
+  try {
+    const env = botEnv(emu, service, join(data.path, "bot.db"), {
+      POLL_INTERVAL_MS: String(options.pollIntervalMs),
+      USER_COOLDOWN_MS: "0",
+      GUILD_MAX_ACTIVE_JOBS: "10000",
+      ...(mode === "webhook"
+        ? { HTTP_PORT: String(options.webhookPort), HTTP_HOST: "127.0.0.1", WEBHOOK_SECRET }
+        : {}),
+    });
+    const bot = await startBot(env, { cwd: data.path });
+    const from = await emu.requestCount();
+    const users = benchUsers(options.jobs, options.firstUser);
+    const interactions = await startJobs(emu, users, (i) => `${PROBE} ${mode} ${i}`);
+    await waitInProgress(emu, interactions);
+    // Completions spread over two poll intervals, each at a random moment.
+    const spreadMs = 2 * options.pollIntervalMs;
+    await Promise.all(
+      interactions.map(async (interaction) => {
+        await sleep(Math.random() * spreadMs);
+        await service.complete(interaction.id);
+      }),
+    );
+    await waitForResults(emu, interactions, spreadMs + 4 * options.pollIntervalMs + 10_000);
+    const samples = resultLatencies(interactions, await emu.requestsFrom(from), await service.completions());
+    await bot.stop();
+    return { mode, pollIntervalMs: options.pollIntervalMs, latencyMs: summarize(samples) };
+  } finally {
+    await data.cleanup();
+  }
+}
+
+/** Poll mode, then webhook mode, `jobs` jobs each. */
+export async function runLatency(
+  emu: EmulatorProcess,
+  options: { jobs: number; pollIntervalMs: number; log: (line: string) => void },
+): Promise<LatencyResult[]> {
+  const webhookPort = await freePort();
+  const service = await startService({
+    tickMs: 200,
+    hangPattern: PROBE,
+    webhooks: [`http://127.0.0.1:${webhookPort}/webhooks/imagine/${WEBHOOK_SECRET}`],
+  });
+  try {
+    const results: LatencyResult[] = [];
+    for (const mode of ["poll", "webhook"] as const) {
+      const firstUser = mode === "poll" ? 1 : options.jobs + 1;
+      results.push(await measureMode(emu, service, mode, { ...options, webhookPort, firstUser }));
+      const s = results.at(-1)!.latencyMs;
+      options.log(`latency ${mode}: median ${s.median.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms (n=${s.n})`);
+    }
+    return results;
+  } finally {
+    await service.proc.stop();
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Poll cost and scale: the bot restarted with N unfinished jobs in its database (seeded, pointing at
+ * records pre-created in the service that stay in progress), polling them at the default interval.
+ * Measures the bot's RSS, CPU share, polls served and CPU per poll over a few windows; then a bare undici
+ * GET loop (bench/floor-poller.ts) at the same rate against the same records, measured the same way.
+ */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { cpuSince, markCpu, rssMiB } from "./proc-stats.js";
+import { startTsProcess, type ManagedProcess } from "./processes.js";
+import { seedUnfinishedJobs } from "./seed-store.js";
+import { botEnv, dataDirectory, startBot, startService, type EmulatorProcess, type ServiceProcess } from "./stack.js";
+import { median, round, sleep } from "./stats.js";
+
+/** One measurement window. */
+export interface Window {
+  wallMs: number;
+  polls: number;
+  cpuMs: number;
+  /** Share of one core (1 = a whole core). */
+  coreShare: number;
+  rssMiB: number;
+  serviceCpuMs: number;
+}
+
+/** Medians over the windows of one process. */
+export interface WindowSummary {
+  windows: number;
+  pollsPerSecond: number;
+  cpuMsPerPoll: number;
+  coreShare: number;
+  rssMiB: number;
+  /** The service's CPU per request it served, for context. */
+  serviceCpuMsPerRequest: number;
+}
+
+/** Results of {@link runScale}. */
+export interface ScaleResult {
+  jobs: number;
+  pollIntervalMs: number;
+  /** Polls per second the interval asks for: jobs / (interval × 1.1 average jitter). */
+  demandedPollsPerSecond: number;
+  /** Real time from spawning the bot to it having resumed every job, ms. */
+  resumeMs: number;
+  bot: WindowSummary;
+  /** Peak RSS of the bot (VmHWM), MiB. */
+  botPeakRssMiB: number;
+  floor: WindowSummary;
+  /** bot.cpuMsPerPoll / floor.cpuMsPerPoll. */
+  costRatio: number;
+}
+
+const DEFAULT_POLL_INTERVAL_MS = 3000;
+
+function peakRssMiB(pid: number): number {
+  return rssMiB(pid, "VmHWM");
+}
+
+async function measureWindows(
+  proc: ManagedProcess,
+  service: ServiceProcess,
+  count: number,
+  windowMs: number,
+): Promise<Window[]> {
+  const windows: Window[] = [];
+  for (let i = 0; i < count; i++) {
+    const first = (await service.stats(0)).total;
+    const mark = markCpu(proc.pid);
+    const serviceMark = markCpu(service.proc.pid);
+    await sleep(windowMs);
+    const used = cpuSince(proc.pid, mark);
+    const serviceUsed = cpuSince(service.proc.pid, serviceMark);
+    const polls = (await service.stats(first)).imageReads;
+    windows.push({
+      wallMs: used.wallMs,
+      polls,
+      cpuMs: used.cpuMs,
+      coreShare: used.coreShare,
+      rssMiB: rssMiB(proc.pid),
+      serviceCpuMs: serviceUsed.cpuMs,
+    });
+  }
+  return windows;
+}
+
+function summarizeWindows(windows: Window[]): WindowSummary {
+  const m = (f: (w: Window) => number) => median(windows.map(f));
+  return {
+    windows: windows.length,
+    pollsPerSecond: round(m((w) => (w.polls * 1000) / w.wallMs)),
+    cpuMsPerPoll: round(m((w) => w.cpuMs / Math.max(1, w.polls)), 4),
+    coreShare: round(m((w) => w.coreShare), 3),
+    rssMiB: round(m((w) => w.rssMiB)),
+    serviceCpuMsPerRequest: round(m((w) => w.serviceCpuMs / Math.max(1, w.polls)), 4),
+  };
+}
+
+/** The bot with `jobs` jobs in flight, then the floor at the bot's measured poll rate. */
+export async function runScale(
+  emu: EmulatorProcess,
+  options: { jobs: number; warmupMs: number; windowMs: number; windows: number; log: (line: string) => void },
+): Promise<ScaleResult> {
+  const service = await startService({ tickMs: 1000 });
+  const data = await dataDirectory();
+  try {
+    const ids = await service.seed(options.jobs);
+    const database = join(data.path, "bot.db");
+    await seedUnfinishedJobs(database, ids, {
+      applicationId: emu.applicationId,
+      guildId: emu.guildId,
+      channelId: emu.generalId,
+      requesterId: emu.applicationId,
+    });
+    const bot = await startBot(botEnv(emu, service, database), { cwd: data.path, waitForResume: true });
+    const resumeMs = Date.now() - bot.spawnedAt;
+    await sleep(options.warmupMs);
+    const botWindows = await measureWindows(bot.proc, service, options.windows, options.windowMs);
+    const botPeak = peakRssMiB(bot.proc.pid);
+    await bot.stop();
+    const botSummary = summarizeWindows(botWindows);
+    options.log(
+      `${options.jobs} jobs: ${botSummary.pollsPerSecond} polls/s, ${botSummary.cpuMsPerPoll} ms CPU/poll, ` +
+        `${(botSummary.coreShare * 100).toFixed(1)} % of a core, RSS ${botSummary.rssMiB} MiB`,
+    );
+
+    const idsFile = join(data.path, "ids.json");
+    await writeFile(idsFile, JSON.stringify(ids));
+    const floor = startTsProcess("floor-poller", "bench/floor-poller.ts", [
+      ...["--url", service.url, "--token", service.token, "--ids", idsFile],
+      ...["--rate", String(botSummary.pollsPerSecond)],
+    ]);
+    await floor.waitForLine((l) => l.text === "FLOOR_READY");
+    await sleep(Math.min(options.warmupMs, 3000));
+    const floorSummary = summarizeWindows(await measureWindows(floor, service, options.windows, options.windowMs));
+    await floor.stop();
+    options.log(`${options.jobs} jobs floor: ${floorSummary.cpuMsPerPoll} ms CPU/request`);
+    return {
+      jobs: options.jobs,
+      pollIntervalMs: DEFAULT_POLL_INTERVAL_MS,
+      demandedPollsPerSecond: round(options.jobs / ((DEFAULT_POLL_INTERVAL_MS * 1.1) / 1000)),
+      resumeMs,
+      bot: botSummary,
+      botPeakRssMiB: round(botPeak),
+      floor: floorSummary,
+      costRatio: round(botSummary.cpuMsPerPoll / floorSummary.cpuMsPerPoll, 2),
+    };
+  } finally {
+    await service.proc.stop();
+    await data.cleanup();
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The container image's promises, checked on the Dockerfile itself (there is no Docker engine in CI): a
+ * multi-stage build, a non-root user, an init process, source maps, a health check on /healthz, a volume
+ * for the database, and a build context without secrets, tests or data.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8");
+const dockerignore = readFileSync(join(root, ".dockerignore"), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l !== "" && !l.startsWith("#"));
+const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+};
+
+/** The instructions of the last stage: what the running container is made of. */
+const finalStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+
+describe("Dockerfile", () => {
+  test("builds in one stage and ships only production dependencies and the compiled code in another", () => {
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+    expect(finalStage).toMatch(/COPY --from=\w+ \/app\/dist \.\/dist/);
+    expect(finalStage).not.toMatch(/COPY (src|test|\.) /);
+  });
+
+  test("runs as a non-root user under an init process, with source maps, the same entry point as npm start", () => {
+    expect(finalStage).toMatch(/^USER (?!root\b)\w+/m);
+    expect(finalStage).toMatch(/^ENTRYPOINT \["[^"]*tini", "--"\]/m);
+    const cmd = /^CMD \[(.+)\]$/m.exec(finalStage)?.[1];
+    expect(cmd).toBe('"node", "--enable-source-maps", "dist/src/main.js"');
+    expect(packageJson.scripts["start"]).toBe("node --enable-source-maps dist/src/main.js");
+  });
+
+  test("checks /healthz on HTTP_PORT when it is set, and keeps the database in a volume", () => {
+    const healthcheck = /^HEALTHCHECK .*\\\n\s+CMD (.+)$/m.exec(finalStage)?.[1] ?? "";
+    expect(healthcheck).toContain("process.env.HTTP_PORT");
+    expect(healthcheck).toContain("/healthz");
+    const dataDir = /DATABASE_PATH=(\S+)\/[^/\s]+/.exec(finalStage)?.[1];
+    expect(dataDir).toBeDefined();
+    expect(finalStage).toContain(`VOLUME ["${dataDir}"]`);
+  });
+});
+
+describe(".dockerignore", () => {
+  test.each([".env", "test", "data", "node_modules", "dist", ".git", "**/*.db"])("excludes %s", (entry) => {
+    expect(dockerignore).toContain(entry);
+  });
+
+  test("keeps .env.example, the only .env file meant to be shared", () => {
+    expect(dockerignore).toContain("!.env.example");
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * A database that refuses writes for a while (disk full, locked): the bot logs it and keeps trying, so a
+ * job it took on meanwhile is in the database by the time it restarts, and still ends with its result.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import type { Job } from "../../src/imagine/job.js";
+import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { StoreError } from "../../src/store/store-error.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { isGrid, startImagine } from "./imagine-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/** A job store whose writes fail while `full` is set, like a database on a full disk. */
+class FillingDiskStore extends MemoryJobStore {
+  full = false;
+  failedSaves = 0;
+
+  override async save(job: Job): Promise<void> {
+    if (this.full) {
+      this.failedSaves++;
+      throw new StoreError(
+        `Saving job ${job.imageId} failed (database /data/jobs.db): database or disk is full`,
+      );
+    }
+    await super.save(job);
+  }
+}
+
+describe("job store write failures at run time", () => {
+  test("saves that failed are logged and tried again, so a restart still finds and finishes the job", async () => {
+    const store = new FillingDiskStore();
+    h = await startBotHarness({ store });
+    store.full = true;
+    const job = await startImagine(h, { prompt: "a kite over the dunes" });
+    await h.emu.waitFor(() => store.failedSaves >= 2, { description: "the job's first saves failing" });
+    expect(await store.get(job.record.id)).toBeUndefined();
+
+    store.full = false;
+    const saved = await h.emu.waitFor(
+      () => h.logs.lines.find((line) => line.includes("saving the job works again")),
+      { description: "the job saved on a later try" },
+    );
+    expect(saved).toContain(job.record.id);
+    expect(h.logs.lines.filter((l) => l.includes("saving the job failed")).length).toBeGreaterThan(0);
+    expect((await store.get(job.record.id))?.location.messageId).toBe(job.waiting.id);
+
+    await h.restart({ hard: true });
+    h.service.completeNow(job.record.id);
+    await job.handle.waitForResponse({ where: isGrid });
+    expect(job.handle.responseHistory().filter(isGrid)).toHaveLength(1);
+  });
+});

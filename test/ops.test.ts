@@ -1,0 +1,76 @@
+import { Status, type Client } from "discord.js";
+import { describe, expect, test } from "vitest";
+import { MemoryJobStore } from "../src/imagine/job-store.js";
+import { ServiceHealthMonitor } from "../src/imagine/service-health.js";
+import { silentLogger } from "../src/logger.js";
+import { BotMetrics } from "../src/metrics/metrics.js";
+import { healthChecks, type OpsDeps } from "../src/ops.js";
+import { ServiceError } from "../src/service/errors.js";
+import type { ServiceStatus } from "../src/service/schema.js";
+
+/** A store whose writes fail, like a database on a full or read-only disk. */
+class FullDiskStore extends MemoryJobStore {
+  override async recordSubmission(): Promise<void> {
+    throw new Error("database or disk is full");
+  }
+}
+
+function deps(options: {
+  gateway?: Status;
+  store?: MemoryJobStore;
+  status?: () => Promise<ServiceStatus>;
+}): OpsDeps {
+  const status = options.status ?? (() => Promise.resolve({ bot_status: "healthy", message: "ok" }));
+  return {
+    client: { ws: { status: options.gateway ?? Status.Ready } } as unknown as Client,
+    store: options.store ?? new MemoryJobStore(),
+    health: new ServiceHealthMonitor({ getServiceStatus: status, now: () => 0 }),
+    metrics: new BotMetrics({ processMetrics: false }),
+    logger: silentLogger,
+    now: () => 0,
+  } as unknown as OpsDeps;
+}
+
+describe("healthChecks", () => {
+  test("all three checks pass while the gateway is ready, the store takes writes and the service answers", async () => {
+    expect(await healthChecks(deps({}))).toEqual([
+      { name: "discord-gateway", ok: true },
+      { name: "store", ok: true },
+      { name: "image-service", ok: true, detail: "bot_status healthy" },
+    ]);
+  });
+
+  test.each([
+    [Status.Reconnecting, "gateway status Reconnecting"],
+    [Status.Disconnected, "gateway status Disconnected"],
+    [Status.Idle, "gateway status Idle"],
+  ])("the gateway check fails while discord.js is %s", async (status, detail) => {
+    const [gateway] = await healthChecks(deps({ gateway: status }));
+    expect(gateway).toEqual({ name: "discord-gateway", ok: false, detail });
+  });
+
+  test("the store check fails with the cause when a write is refused", async () => {
+    const [, store] = await healthChecks(deps({ store: new FullDiskStore() }));
+    expect(store).toEqual({ name: "store", ok: false, detail: "cannot write: database or disk is full" });
+  });
+
+  test("the service check fails with the error when the service cannot be reached", async () => {
+    const refused = () =>
+      Promise.reject(
+        new ServiceError("network", "connect ECONNREFUSED 127.0.0.1:9", { request: "GET /items/status" }),
+      );
+    const [, , service] = await healthChecks(deps({ status: refused }));
+    expect(service).toEqual({
+      name: "image-service",
+      ok: false,
+      detail: "unreachable: connect ECONNREFUSED 127.0.0.1:9",
+    });
+  });
+
+  test("a service that answers but reports itself unhealthy is reachable: the detail says so", async () => {
+    const unhealthy = () =>
+      Promise.resolve({ bot_status: "unhealthy", message: "Midjourney is down" } as ServiceStatus);
+    const [, , service] = await healthChecks(deps({ status: unhealthy }));
+    expect(service).toEqual({ name: "image-service", ok: true, detail: "bot_status unhealthy" });
+  });
+});
