@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { JobOutcome } from "../imagine/job.js";
-import { isServiceError, type ServiceErrorKind } from "../service/errors.js";
+import { isServiceError, SERVICE_ERROR_KINDS, type ServiceErrorKind } from "../service/errors.js";
 
 /** Every way a job can end (the `outcome` label of `imagine_jobs_finished_total`). */
 export const JOB_OUTCOMES = [
@@ -25,20 +25,6 @@ export const SERVICE_OPERATIONS = [
 ] as const;
 /** One of {@link SERVICE_OPERATIONS}. */
 export type ServiceOperation = (typeof SERVICE_OPERATIONS)[number];
-
-/** Every {@link ServiceErrorKind}, in the order src/service/errors.ts documents them. */
-export const SERVICE_ERROR_KINDS = [
-  "unauthorized",
-  "forbidden",
-  "validation",
-  "rate-limited",
-  "quota",
-  "server",
-  "not-json",
-  "invalid-response",
-  "network",
-  "timeout",
-] as const satisfies readonly ServiceErrorKind[];
 
 /**
  * The `outcome` label of a service request: `ok`, a {@link ServiceErrorKind}, or `unexpected` for something
@@ -62,7 +48,6 @@ export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 /** Compiles only when `Listed` names every member of `All`. */
 type Exhaustive<All, Listed extends All> = [Exclude<All, Listed>] extends [never] ? true : never;
 const _allOutcomesListed: Exhaustive<JobOutcome, (typeof JOB_OUTCOMES)[number]> = true;
-const _allKindsListed: Exhaustive<ServiceErrorKind, (typeof SERVICE_ERROR_KINDS)[number]> = true;
 
 /** Delivery latency buckets in seconds: 10 ms up to a minute, roughly doubling. */
 export const DELIVERY_LATENCY_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60] as const;

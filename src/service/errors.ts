@@ -3,27 +3,33 @@
  * message when there is one and never the token.
  */
 
-export type ServiceErrorKind =
-  /** 401 INVALID_CREDENTIALS / TOKEN_EXPIRED: the token is wrong or expired. */
-  | "unauthorized"
-  /** 403 FORBIDDEN: no token, or an unknown, malformed or someone else's id (the service never says 404). */
-  | "forbidden"
-  /** 400 FAILED_VALIDATION / INVALID_PAYLOAD (and 413/415): the request was refused as invalid. */
-  | "validation"
-  /** 429 REQUESTS_EXCEEDED: too many requests; `retryAfterMs` says when to try again. */
-  | "rate-limited"
-  /** 429 IMAGE_ERROR: the account's image quota is used up. */
-  | "quota"
-  /** 5xx with a JSON body (500 INTERNAL_SERVER_ERROR, 503 SERVICE_UNAVAILABLE, ...). */
-  | "server"
-  /** A body that is not JSON, e.g. an HTML 502/504 page from a proxy. */
-  | "not-json"
-  /** JSON that does not have the documented shape (e.g. a record without `id` or `status`). */
-  | "invalid-response"
-  /** The connection failed (refused, reset, DNS). `connectFailed` says the request provably never left. */
-  | "network"
-  /** No answer within the per-request time limit. */
-  | "timeout";
+/**
+ * Every kind of {@link ServiceError}, for callers that switch on `kind` and for metrics labels:
+ * - `unauthorized`: 401 INVALID_CREDENTIALS / TOKEN_EXPIRED: the token is wrong or expired.
+ * - `forbidden`: 403 FORBIDDEN: no token, or an unknown, malformed or someone else's id (never 404).
+ * - `validation`: 400 FAILED_VALIDATION / INVALID_PAYLOAD (and 413/415): refused as invalid.
+ * - `rate-limited`: 429 REQUESTS_EXCEEDED; `retryAfterMs` says when to try again.
+ * - `quota`: 429 IMAGE_ERROR: the account's image quota is used up.
+ * - `server`: 5xx with a JSON body (500 INTERNAL_SERVER_ERROR, 503 SERVICE_UNAVAILABLE, ...).
+ * - `not-json`: a body that is not JSON, e.g. an HTML 502/504 page from a proxy.
+ * - `invalid-response`: JSON without the documented shape (e.g. a record without `id` or `status`).
+ * - `network`: the connection failed; `connectFailed` says the request provably never left.
+ * - `timeout`: no answer within the per-request time limit.
+ */
+export const SERVICE_ERROR_KINDS = [
+  "unauthorized",
+  "forbidden",
+  "validation",
+  "rate-limited",
+  "quota",
+  "server",
+  "not-json",
+  "invalid-response",
+  "network",
+  "timeout",
+] as const;
+
+export type ServiceErrorKind = (typeof SERVICE_ERROR_KINDS)[number];
 
 export interface ServiceErrorInit {
   status?: number;

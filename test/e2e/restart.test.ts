@@ -70,34 +70,40 @@ describe("restart after SIGKILL", () => {
     const { world, service } = w;
     const first = await w.startBot(LIMITS);
 
-    const jobs: Started[] = [];
-    for (let i = 0; i < 4; i++) jobs.push(await imagine(`early job ${i}`, world.alice, world.general));
+    const early: Started[] = [];
+    for (let i = 0; i < 4; i++) early.push(await imagine(`early job ${i}`, world.alice, world.general));
     service.advance(2);
-    for (let i = 4; i < 6; i++) jobs.push(await imagine(`middle job ${i}`, world.mod, world.general));
+    const middle: Started[] = [];
+    for (let i = 0; i < 2; i++) middle.push(await imagine(`middle job ${i}`, world.mod, world.general));
     service.advance(1);
-    for (let i = 6; i < 10; i++) jobs.push(await imagine(`late job ${i}`, world.alice, world.general));
-    const [j0, j1, j2, j3, j4, j5, j6, j7, j8, j9] = jobs as [Started, ...Started[]] & Started[];
-    service.completeNow(j0.record.id);
-    service.failNow(j1!.record.id, "Midjourney message: Banned prompt detected");
-    await shows(j0, isGrid);
-    await shows(j1!, isFailure);
-    for (const job of [j2!, j3!]) await shows(job, (m) => /50%/.test(textOf(m)));
-    for (const job of [j4!, j5!]) await shows(job, (m) => /Generating/.test(textOf(m)));
-    for (const job of [j0, j1!])
+    const late: Started[] = [];
+    for (let i = 0; i < 4; i++) late.push(await imagine(`late job ${i}`, world.alice, world.general));
+    const jobs = [...early, ...middle, ...late];
+    const [doneBefore, failedBefore, doneWhileDown, atHalf] = early as [Started, Started, Started, Started];
+    const [failedWhileDown, ...pending] = late as [Started, ...Started[]];
+
+    service.completeNow(doneBefore.record.id);
+    service.failNow(failedBefore.record.id, "Midjourney message: Banned prompt detected");
+    await shows(doneBefore, isGrid);
+    await shows(failedBefore, isFailure);
+    for (const job of [doneWhileDown, atHalf]) await shows(job, (m) => /50%/.test(textOf(m)));
+    for (const job of middle) await shows(job, (m) => /Generating/.test(textOf(m)));
+    const deliveredBefore = [doneBefore, failedBefore];
+    for (const job of deliveredBefore)
       await first.waitForLog((l) => l.msg === "job ended" && l["jobId"] === job.record.id);
-    const deliveredBefore = [j0, j1!].map((j) => j.handle.responseHistory().length);
+    const versionsBefore = deliveredBefore.map((j) => j.handle.responseHistory().length);
 
     await kill(first);
     // While the bot is down: one job completes, one fails, the rest move on.
-    service.completeNow(j2!.record.id);
-    service.failNow(j6!.record.id, "Midjourney message: Banned prompt detected");
+    service.completeNow(doneWhileDown.record.id);
+    service.failNow(failedWhileDown.record.id, "Midjourney message: Banned prompt detected");
     service.advance(1);
 
     const second = await w.startBot(LIMITS);
-    await shows(j2!, isGrid);
-    await shows(j6!, isFailure);
+    await shows(doneWhileDown, isGrid);
+    await shows(failedWhileDown, isFailure);
     service.advance(5);
-    for (const job of [j3!, j4!, j5!, j7!, j8!, j9!]) await shows(job, isGrid);
+    for (const job of [atHalf, ...middle, ...pending]) await shows(job, isGrid);
 
     for (const job of jobs) {
       const user = job.handle.userId === world.mod.id ? world.mod : world.alice;
@@ -107,7 +113,7 @@ describe("restart after SIGKILL", () => {
       expect(service.createsByRef.get(job.handle.id)).toBe(1);
     }
     // Jobs delivered before the kill were not touched again.
-    expect([j0, j1!].map((j) => j.handle.responseHistory().length)).toEqual(deliveredBefore);
+    expect(deliveredBefore.map((j) => j.handle.responseHistory().length)).toEqual(versionsBefore);
     w.emu.assertNoRejectedRequests();
     const lines = [...first.logs, ...second.logs].map((l) => l.raw);
     expect(linesWithSecrets(lines, secretsOf(jobs.map((j) => j.handle)))).toEqual([]);

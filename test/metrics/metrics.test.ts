@@ -3,10 +3,9 @@ import {
   BotMetrics,
   DISCORD_EDIT_ROUTES,
   JOB_OUTCOMES,
-  SERVICE_ERROR_KINDS,
   serviceOutcomeOf,
 } from "../../src/metrics/metrics.js";
-import { ServiceError } from "../../src/service/errors.js";
+import { SERVICE_ERROR_KINDS, ServiceError } from "../../src/service/errors.js";
 import { sampleValue } from "./sample-value.js";
 
 async function text(metrics: BotMetrics): Promise<string> {

@@ -4,7 +4,7 @@ import { renderFailed, renderServiceError, renderTimedOut } from "../../src/rend
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
+import { SERVICE_ERROR_KINDS, ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import { expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
 
 const ctx: RenderContext = {
@@ -123,34 +123,24 @@ describe("renderTimedOut", () => {
 });
 
 describe("renderServiceError", () => {
-  const kinds: ServiceErrorKind[] = [
-    "unauthorized",
-    "forbidden",
-    "validation",
-    "rate-limited",
-    "quota",
-    "server",
-    "not-json",
-    "invalid-response",
-    "network",
-    "timeout",
-  ];
-
-  test.each(kinds)("shows %s without the error's own message, request, URLs or token", (kind) => {
-    const error = new ServiceError(kind, "GET https://internal.example/items/images/1 Bearer tok_123", {
-      request: "GET /items/images/1",
-      serviceMessage: "Invalid prompt near https://internal.example/x with Bearer tok_123",
-      retryAfterMs: 5000,
-    });
-    const payload = renderServiceError(error, { prompt: "a lighthouse" });
-    expectWithinDiscordLimits(payload);
-    const text = visibleText(payload);
-    expect(text).not.toMatch(/internal\.example|tok_123|\/items\/images/);
-    expect(payload.embeds[0]?.title).toMatch(/^⚠️ /);
-    expect(payload.embeds[0]?.description).toContain("**Prompt**\na lighthouse");
-    expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
-    expect(payload.components).toEqual([]);
-  });
+  test.each(SERVICE_ERROR_KINDS)(
+    "shows %s without the error's own message, request, URLs or token",
+    (kind) => {
+      const error = new ServiceError(kind, "GET https://internal.example/items/images/1 Bearer tok_123", {
+        request: "GET /items/images/1",
+        serviceMessage: "Invalid prompt near https://internal.example/x with Bearer tok_123",
+        retryAfterMs: 5000,
+      });
+      const payload = renderServiceError(error, { prompt: "a lighthouse" });
+      expectWithinDiscordLimits(payload);
+      const text = visibleText(payload);
+      expect(text).not.toMatch(/internal\.example|tok_123|\/items\/images/);
+      expect(payload.embeds[0]?.title).toMatch(/^⚠️ /);
+      expect(payload.embeds[0]?.description).toContain("**Prompt**\na lighthouse");
+      expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
+      expect(payload.components).toEqual([]);
+    },
+  );
 
   test.each<[ServiceErrorKind, string]>([
     ["unauthorized", "An admin has been told"],
