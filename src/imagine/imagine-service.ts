@@ -100,8 +100,8 @@ export class ImagineService {
   private readonly clock: Clock;
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
-  /** Failed saves in a row, per job with a save still to retry. */
-  private readonly saveFailures = new Map<string, number>();
+  /** Jobs whose last save failed (with how many failed in a row): saved again later, and at stop. */
+  private readonly unsaved = new Map<string, { job: Job; failures: number }>();
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -138,7 +138,9 @@ export class ImagineService {
         }
         this.jobLog(jobId)[failure.willRetry ? "warn" : "error"](
           { err, ...failure },
-          failure.willRetry ? "updating the Discord message failed; will retry" : "updating the Discord message failed",
+          failure.willRetry
+            ? "updating the Discord message failed; will retry"
+            : "updating the Discord message failed",
         );
       },
     });
@@ -228,6 +230,16 @@ export class ImagineService {
     this.stopping.abort(new Error("the bot is stopping"));
     await this.tracker.stop();
     this.scheduler.stop();
+    for (const { job } of [...this.unsaved.values()]) {
+      try {
+        await this.options.store.save(job);
+        this.unsaved.delete(job.imageId);
+      } catch (err) {
+        this.log
+          .child(logContextOf(job))
+          .error({ err }, "the job could not be saved before stopping: the next start will not know it");
+      }
+    }
   }
 
   private async redeliver(job: Job): Promise<void> {
@@ -310,7 +322,10 @@ export class ImagineService {
       // would only repeat the refusals, so the job is settled.
       job.delivered = true;
       await this.persist(job);
-      log.error({ outcome }, "the result could not be delivered anywhere (no channel access, DMs closed); giving up");
+      log.error(
+        { outcome },
+        "the result could not be delivered anywhere (no channel access, DMs closed); giving up",
+      );
     } else {
       log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
     }
@@ -372,10 +387,10 @@ export class ImagineService {
     try {
       await this.options.store.save(job);
       this.scheduler.cancel(key);
-      if (this.saveFailures.delete(job.imageId)) log.info("saving the job works again");
+      if (this.unsaved.delete(job.imageId)) log.info("saving the job works again");
     } catch (err) {
-      const failures = (this.saveFailures.get(job.imageId) ?? 0) + 1;
-      this.saveFailures.set(job.imageId, failures);
+      const failures = (this.unsaved.get(job.imageId)?.failures ?? 0) + 1;
+      this.unsaved.set(job.imageId, { job, failures });
       const retryInMs = exponentialBackoffMs(failures, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS);
       log[failures === 1 ? "error" : "warn"](
         { err, failures, retryInMs },

@@ -2,6 +2,7 @@
  * What a job's message shows for a record (or a timeout), and the image it needs. Pure: the renderer is
  * chosen by the job's state; the image is referenced as `attachment://NAME` when it must be uploaded.
  */
+import { createHash } from "node:crypto";
 import { renderCompleted, renderUpscale } from "../render/final.js";
 import { renderFailed, renderTimedOut } from "../render/failure.js";
 import type { RenderContext } from "../render/message-parts.js";
@@ -22,7 +23,10 @@ export interface ViewImage {
 export interface JobView {
   payload: MessagePayload;
   image: ViewImage | null;
-  /** Changes exactly when what the user sees changes (including a new preview behind the same name). */
+  /**
+   * Changes exactly when what the user sees changes (including a new preview behind the same name): a
+   * digest of the visible content.
+   */
   key: string;
   final: boolean;
 }
@@ -52,7 +56,13 @@ function embedUrl(image: ViewImage | null): string | null {
 }
 
 function view(payload: MessagePayload, image: ViewImage | null, final: boolean): JobView {
-  return { payload, image, final, key: `${visibleKey(payload)}|${image?.sourceUrl ?? ""}` };
+  // A digest, not the text: the key of every followed job stays in memory (about 1 KB of text each).
+  const key = createHash("sha256")
+    .update(visibleKey(payload))
+    .update("|")
+    .update(image?.sourceUrl ?? "")
+    .digest("base64url");
+  return { payload, image, final, key };
 }
 
 /** The message for the latest record of a job: progress (with the preview), the grid, or the failure. */

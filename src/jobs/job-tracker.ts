@@ -262,7 +262,10 @@ export class JobTracker<J extends TrackedJob> {
     while (state.queued && !state.settled && !this.stopped) {
       const record = state.queued;
       state.queued = null;
-      state.lastRecord = record;
+      // Only status and progress are compared later: an unchanged record keeps the one already held, so
+      // thousands of followed jobs do not move a fresh record into the old generation at every poll.
+      if (state.lastRecord?.status !== record.status || state.lastRecord.progress !== record.progress)
+        state.lastRecord = record;
       state.pendingStreak = record.status === "in-progress" ? 0 : state.pendingStreak + 1;
       if (isFinished(record.status)) {
         state.draining = false;

@@ -30,13 +30,19 @@ class FillingDiskStore extends MemoryJobStore {
   }
 }
 
+/** Starts the bot, fills the disk, and runs /imagine; resolves once `failures` saves of the job failed. */
+async function jobOnFullDisk(prompt: string, failures: number) {
+  const store = new FillingDiskStore();
+  h = await startBotHarness({ store });
+  store.full = true;
+  const job = await startImagine(h, { prompt });
+  await h.emu.waitFor(() => store.failedSaves >= failures, { description: `${failures} failed saves` });
+  return { store, job };
+}
+
 describe("job store write failures at run time", () => {
   test("saves that failed are logged and tried again, so a restart still finds and finishes the job", async () => {
-    const store = new FillingDiskStore();
-    h = await startBotHarness({ store });
-    store.full = true;
-    const job = await startImagine(h, { prompt: "a kite over the dunes" });
-    await h.emu.waitFor(() => store.failedSaves >= 2, { description: "the job's first saves failing" });
+    const { store, job } = await jobOnFullDisk("a kite over the dunes", 2);
     expect(await store.get(job.record.id)).toBeUndefined();
 
     store.full = false;
@@ -52,5 +58,18 @@ describe("job store write failures at run time", () => {
     h.service.completeNow(job.record.id);
     await job.handle.waitForResponse({ where: isGrid });
     expect(job.handle.responseHistory().filter(isGrid)).toHaveLength(1);
+  });
+
+  test("a job whose saves are still failing when the bot stops is saved on the way out", async () => {
+    // Three failures in a row: the next try is seconds away, later than the stop below.
+    const { store, job } = await jobOnFullDisk("a snail on a leaf", 3);
+
+    store.full = false;
+    await h.restart();
+    expect(h.logs.text()).not.toContain("saving the job works again");
+    expect((await store.get(job.record.id))?.location.messageId).toBe(job.waiting.id);
+
+    h.service.completeNow(job.record.id);
+    await job.handle.waitForResponse({ where: isGrid });
   });
 });

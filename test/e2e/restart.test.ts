@@ -25,6 +25,8 @@ afterEach(async () => {
 
 const LIMITS = { USER_MAX_ACTIVE_JOBS: "20", GUILD_MAX_ACTIVE_JOBS: "20" };
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+/** pino's level number of `warn`: nothing in these restarts deserves a warning. */
+const WARN = 40;
 
 type Started = StartedProcessJob;
 
@@ -116,6 +118,7 @@ describe("restart after SIGKILL", () => {
     expect(deliveredBefore.map((j) => j.handle.responseHistory().length)).toEqual(versionsBefore);
     w.emu.assertNoRejectedRequests();
     const lines = [...first.logs, ...second.logs].map((l) => l.raw);
+    expect([...first.logs, ...second.logs].filter((l) => l.level >= WARN).map((l) => l.msg)).toEqual([]);
     expect(linesWithSecrets(lines, secretsOf(jobs.map((j) => j.handle)))).toEqual([]);
   });
 
@@ -156,6 +159,7 @@ describe("restart after SIGKILL", () => {
     const routes = rejected.map((r) => `${r.method} ${r.path}`);
     expect(new Set(routes).size).toBe(routes.length);
     const lines = [...first.logs, ...second.logs].map((l) => l.raw);
+    expect([...first.logs, ...second.logs].filter((l) => l.level >= WARN).map((l) => l.msg)).toEqual([]);
     expect(linesWithSecrets(lines, secretsOf([inGeneral.handle, inNsfw.handle]))).toEqual([]);
   });
 });
