@@ -12,7 +12,7 @@ import { runCallsPerJob, runConcurrentChannel, type JobShape } from "./scenario-
 import { runLatency } from "./scenario-latency.js";
 import { runScale } from "./scenario-scale.js";
 import { runStartup } from "./scenario-startup.js";
-import { startEmulator, startService } from "./stack.js";
+import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
 const SCENARIOS = ["startup", "calls", "concurrent", "latency", "scale"] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -27,11 +27,14 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    "bot-node-options": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
-  console.log(`Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build]`);
+  console.log(
+    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"]`,
+  );
   process.exit(0);
 }
 const only = values.only?.split(",").map((s) => s.trim()) ?? [...SCENARIOS];
@@ -41,6 +44,7 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 const selected = (s: Scenario) => only.includes(s);
+if (values["bot-node-options"]) extraBotEnv["NODE_OPTIONS"] = values["bot-node-options"];
 const quick = values.quick;
 const started = Date.now();
 const log = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
@@ -70,7 +74,7 @@ try {
   if (selected("concurrent"))
     results.concurrent = await runConcurrentChannel(emu, TYPICAL, { jobs: 100, runs: quick ? 1 : 3, log });
   if (selected("latency"))
-    results.latency = await runLatency(emu, { jobs: quick ? 20 : 40, pollIntervalMs: 3000, log });
+    results.latency = await runLatency(emu, { jobs: quick ? 40 : 100, pollIntervalMs: 3000, log });
   if (selected("scale")) {
     results.scale = [];
     for (const jobs of [1000, 10_000]) {
@@ -92,8 +96,10 @@ try {
 const rows = rowsOf(results);
 console.log(`\nimagine-bot benchmark (${quick ? "quick" : "full"}), ${new Date().toISOString()}`);
 console.log(formatTable(rows));
+console.log(`Machine: ${String(machineAtStart["cpu"])}, ${String(machineAtStart["cores"])} cores, load average at start ${JSON.stringify(machineAtStart["loadAverage"])}`);
 const file = await writeResults({
   mode: quick ? "quick" : "full",
+  botNodeOptions: extraBotEnv["NODE_OPTIONS"] ?? null,
   startedAt: new Date(started).toISOString(),
   durationS: Math.round((Date.now() - started) / 1000),
   machine: { ...machineAtStart, loadAverageAtEnd: machine()["loadAverage"] },

@@ -59,7 +59,7 @@ async function measureMode(
   emu: EmulatorProcess,
   service: ServiceProcess,
   mode: LatencyResult["mode"],
-  options: { jobs: number; pollIntervalMs: number; webhookPort: number; firstUser: number },
+  options: { jobs: number; pollIntervalMs: number; webhookPort: number },
 ): Promise<LatencyResult> {
   const data = await dataDirectory();
   try {
@@ -73,7 +73,7 @@ async function measureMode(
     });
     const bot = await startBot(env, { cwd: data.path });
     const from = await emu.requestCount();
-    const users = benchUsers(options.jobs, options.firstUser);
+    const users = benchUsers(options.jobs);
     const interactions = await startJobs(emu, users, (i) => `${PROBE} ${mode} ${i}`);
     await waitInProgress(emu, interactions);
     // Completions spread over two poll intervals, each at a random moment.
@@ -107,8 +107,7 @@ export async function runLatency(
   try {
     const results: LatencyResult[] = [];
     for (const mode of ["poll", "webhook"] as const) {
-      const firstUser = mode === "poll" ? 1 : options.jobs + 1;
-      results.push(await measureMode(emu, service, mode, { ...options, webhookPort, firstUser }));
+      results.push(await measureMode(emu, service, mode, { ...options, webhookPort }));
       const s = results.at(-1)!.latencyMs;
       options.log(`latency ${mode}: median ${s.median.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms (n=${s.n})`);
     }

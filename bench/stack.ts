@@ -146,6 +146,9 @@ export async function startService(settings: ServiceSettings): Promise<ServicePr
   };
 }
 
+/** Added to every bot's environment (`npm run bench -- --bot-node-options "..."` sets NODE_OPTIONS here). */
+export const extraBotEnv: Record<string, string> = {};
+
 /** The bot's environment against `emu` and `service`: production defaults unless overridden. */
 export function botEnv(
   emu: EmulatorProcess,
@@ -165,6 +168,7 @@ export function botEnv(
     // "link" for them); the local service's 127.0.0.1 URLs would make it download and upload instead.
     IMAGE_DELIVERY: "link",
     LOG_LEVEL: "info",
+    ...extraBotEnv,
     ...overrides,
   };
 }

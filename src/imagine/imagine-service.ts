@@ -1,79 +1,31 @@
 /**
  * The core of /imagine, free of discord.js: creates the image record, follows it with the one job tracker,
  * renders each visible change and hands it to the messenger through the update throttle, and delivers the
- * final result exactly once. Jobs live in a {@link JobStore} so a restart resumes them.
+ * final result exactly once. Jobs live in a `JobStore` so a restart resumes them.
  */
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
-import { exponentialBackoffMs } from "../jobs/backoff.js";
 import { DeliveryError, isDeliveryError } from "../jobs/delivery-error.js";
 import { JobTracker } from "../jobs/job-tracker.js";
 import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { Scheduler } from "../jobs/scheduler.js";
 import { unlessAborted } from "../jobs/unless-aborted.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import type { ImagineClient } from "../service/client.js";
 import type { ServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import type { ImageDeliveryMode } from "./image-source.js";
-import { logContextOf, type Job, type JobOutcome, type MessageLocation } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import { progressSignature, viewForRecord, viewForTimeout, type JobView } from "./job-view.js";
-import type { OutgoingMessage } from "./outgoing-message.js";
+import { JobSaver } from "./job-saver.js";
+import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
 
-/** What the core needs from Discord: show a job's message somewhere the requester will see it. */
-export interface JobMessenger {
-  show(
-    location: MessageLocation,
-    message: OutgoingMessage,
-    options: { final: boolean; requesterId: string; log?: Logger },
-  ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
-}
-
-/** How a message reached the user: its interaction token, the bot token, a new message, a DM. */
-export type DeliveryRoute = "interaction" | "channel-edit" | "channel-new" | "dm";
-
-/** Maps a messenger failure onto the throttle's retry/gone/fatal. */
-export type ClassifyDelivery = (err: unknown) => DeliveryError;
-
-export interface ImagineServiceOptions {
-  client: Pick<ImagineClient, "createImage" | "getImage" | "downloadImage">;
-  messenger: JobMessenger;
-  classifyDelivery: ClassifyDelivery;
-  store: JobStore;
-  pollIntervalMs: number;
-  timeoutMs: number;
-  progressUpdateIntervalMs: number;
-  imageDelivery: ImageDeliveryMode;
-  imageDownloadMaxBytes: number;
-  maxConcurrentPolls?: number;
-  clock?: Clock;
-  random?: () => number;
-  logger?: Logger;
-  /**
-   * Called once per job when its final message was delivered (or could not be), with the time from the
-   * bot seeing the job finished to the message delivered (null when not delivered).
-   */
-  onJobEnded?(job: Job, deliveryLatencyMs: number | null): void;
-  /** Called whenever the number of jobs followed changes. */
-  onActiveCountChanged?(count: number): void;
-  /** Called for every message shown in Discord, with the route it took. */
-  onDelivered?(route: DeliveryRoute, final: boolean): void;
-}
-
-/** A new job to start: the message it will be shown in is described by `location`. */
-export interface SubmitRequest {
-  prompt: string;
-  ref: string;
-  requesterId: string;
-  source: Job["source"];
-  location: MessageLocation;
-}
-
-/** First wait before saving a job again after a failed save; it doubles up to the maximum. */
-const SAVE_RETRY_BASE_MS = 1000;
-const SAVE_RETRY_MAX_MS = 60_000;
+export type {
+  ClassifyDelivery,
+  DeliveryRoute,
+  ImagineServiceOptions,
+  JobMessenger,
+  SubmitRequest,
+} from "./imagine-service-options.js";
 
 interface Tracked {
   readonly id: string;
@@ -100,8 +52,7 @@ export class ImagineService {
   private readonly clock: Clock;
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
-  /** Jobs whose last save failed (with how many failed in a row): saved again later, and at stop. */
-  private readonly unsaved = new Map<string, { job: Job; failures: number }>();
+  private readonly saver: JobSaver;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -110,6 +61,7 @@ export class ImagineService {
       clock: this.clock,
       onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
     });
+    this.saver = new JobSaver(options.store, this.scheduler, this.log);
     const common = {
       scheduler: this.scheduler,
       logger: this.log,
@@ -230,16 +182,7 @@ export class ImagineService {
     this.stopping.abort(new Error("the bot is stopping"));
     await this.tracker.stop();
     this.scheduler.stop();
-    for (const { job } of [...this.unsaved.values()]) {
-      try {
-        await this.options.store.save(job);
-        this.unsaved.delete(job.imageId);
-      } catch (err) {
-        this.log
-          .child(logContextOf(job))
-          .error({ err }, "the job could not be saved before stopping: the next start will not know it");
-      }
-    }
+    await this.saver.flush();
   }
 
   private async redeliver(job: Job): Promise<void> {
@@ -377,27 +320,8 @@ export class ImagineService {
     }
   }
 
-  /**
-   * Saves the job. A failed save (disk full, database locked) is logged and tried again with backoff until
-   * it works, saving the job as it is by then: a restart must find every job the bot took on.
-   */
-  private async persist(job: Job): Promise<void> {
-    const key = `save:${job.imageId}`;
-    const log = this.log.child(logContextOf(job));
-    try {
-      await this.options.store.save(job);
-      this.scheduler.cancel(key);
-      if (this.unsaved.delete(job.imageId)) log.info("saving the job works again");
-    } catch (err) {
-      const failures = (this.unsaved.get(job.imageId)?.failures ?? 0) + 1;
-      this.unsaved.set(job.imageId, { job, failures });
-      const retryInMs = exponentialBackoffMs(failures, SAVE_RETRY_BASE_MS, SAVE_RETRY_MAX_MS);
-      log[failures === 1 ? "error" : "warn"](
-        { err, failures, retryInMs },
-        "saving the job failed; it stays in memory and saving is tried again",
-      );
-      if (!this.scheduler.stopped) this.scheduler.scheduleIn(key, retryInMs, () => this.persist(job));
-    }
+  private persist(job: Job): Promise<void> {
+    return this.saver.save(job);
   }
 
   private jobLog(jobId: string): Logger {

@@ -1,0 +1,58 @@
+/** The options and collaborators of {@link ImagineService}. */
+import type { DeliveryError } from "../jobs/delivery-error.js";
+import type { Clock } from "../jobs/clock.js";
+import type { Logger } from "../logger.js";
+import type { ImagineClient } from "../service/client.js";
+import type { ImageDeliveryMode } from "./image-source.js";
+import type { Job, MessageLocation } from "./job.js";
+import type { JobStore } from "./job-store.js";
+import type { OutgoingMessage } from "./outgoing-message.js";
+
+/** What the core needs from Discord: show a job's message somewhere the requester will see it. */
+export interface JobMessenger {
+  show(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    options: { final: boolean; requesterId: string; log?: Logger },
+  ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
+}
+
+/** How a message reached the user: its interaction token, the bot token, a new message, a DM. */
+export type DeliveryRoute = "interaction" | "channel-edit" | "channel-new" | "dm";
+
+/** Maps a messenger failure onto the throttle's retry/gone/fatal. */
+export type ClassifyDelivery = (err: unknown) => DeliveryError;
+
+export interface ImagineServiceOptions {
+  client: Pick<ImagineClient, "createImage" | "getImage" | "downloadImage">;
+  messenger: JobMessenger;
+  classifyDelivery: ClassifyDelivery;
+  store: JobStore;
+  pollIntervalMs: number;
+  timeoutMs: number;
+  progressUpdateIntervalMs: number;
+  imageDelivery: ImageDeliveryMode;
+  imageDownloadMaxBytes: number;
+  maxConcurrentPolls?: number;
+  clock?: Clock;
+  random?: () => number;
+  logger?: Logger;
+  /**
+   * Called once per job when its final message was delivered (or could not be), with the time from the
+   * bot seeing the job finished to the message delivered (null when not delivered).
+   */
+  onJobEnded?(job: Job, deliveryLatencyMs: number | null): void;
+  /** Called whenever the number of jobs followed changes. */
+  onActiveCountChanged?(count: number): void;
+  /** Called for every message shown in Discord, with the route it took. */
+  onDelivered?(route: DeliveryRoute, final: boolean): void;
+}
+
+/** A new job to start: the message it will be shown in is described by `location`. */
+export interface SubmitRequest {
+  prompt: string;
+  ref: string;
+  requesterId: string;
+  source: Job["source"];
+  location: MessageLocation;
+}
