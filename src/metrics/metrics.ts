@@ -5,7 +5,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { JobOutcome } from "../imagine/job.js";
-import { isServiceError, SERVICE_ERROR_KINDS, type ServiceErrorKind } from "../service/errors.js";
+import { isServiceError, type ServiceErrorKind } from "../service/errors.js";
 
 /** Every way a job can end (the `outcome` label of `imagine_jobs_finished_total`). */
 export const JOB_OUTCOMES = [

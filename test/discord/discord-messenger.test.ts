@@ -1,5 +1,6 @@
-import { Events, MessageFlags } from "discord.js";
+import { Events, MessageFlags, RESTEvents } from "discord.js";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { createInteractionRest } from "../../src/discord/create-client.js";
 import { DiscordMessenger, MessengerError } from "../../src/discord/discord-messenger.js";
 import type { MessageLocation } from "../../src/imagine/job.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
@@ -51,6 +52,19 @@ async function deferredCommand(channelId = h.world.general.id) {
 }
 
 describe("DiscordMessenger", () => {
+  test("sends interaction-token edits through its own REST client when given one", async () => {
+    const { location } = await deferredCommand();
+    const interactionRest = createInteractionRest({ apiUrl: h.emu.apiUrl });
+    const paths: Record<string, string[]> = { bot: [], interaction: [] };
+    h.client.rest.on(RESTEvents.Response, (request) => void paths.bot!.push(request.path));
+    interactionRest.on(RESTEvents.Response, (request) => void paths.interaction!.push(request.path));
+    const split = new DiscordMessenger({ rest: h.client.rest, interactionRest, logger: silentLogger });
+    const shown = await split.show(location, text("working"), { final: false, requesterId: h.world.alice.id });
+    expect(shown.route).toBe("interaction");
+    expect(paths.interaction).toEqual([expect.stringMatching(/^\/webhooks\//)]);
+    expect(paths.bot).toEqual([]);
+  });
+
   test("edits the deferred reply through the interaction token and learns its message id", async () => {
     const { handle, location } = await deferredCommand();
     const shown = await messenger.show(location, text("working"), {

@@ -55,6 +55,30 @@ describe("the control API of the standalone emulator", () => {
     expect((await call("nothing")).status).toBe(404);
   });
 
+  test("the request log can be read from an index without bodies, counted by route, and IDENTIFYs listed", async () => {
+    const { emu } = await start();
+    client = await startTestClient(emu);
+    const all = (await call("requests?from=0")).json as { body?: unknown; route: string }[];
+    expect(all.length).toBeGreaterThan(0);
+    const tail = (await call(`requests?from=${all.length - 1}&bodies=0`)).json as object[];
+    expect(tail).toHaveLength(1);
+    expect(tail[0]).not.toHaveProperty("body");
+    expect((await call("stats?from=0")).json).toMatchObject({
+      total: all.length,
+      rateLimited: 0,
+      byRoute: { "GET /gateway/bot": 1 },
+    });
+    expect((await call(`stats?from=${all.length}`)).json).toMatchObject({ total: 0 });
+    expect((await call("gateway")).json).toMatchObject({
+      identifies: [{ accepted: true, at: expect.any(Number) }],
+      connectedSessions: 1,
+    });
+    expect(await call("stats?from=-1")).toMatchObject({
+      status: 400,
+      json: { error: expect.stringMatching(/from must be a whole number/) },
+    });
+  });
+
   test("the clock can be advanced", async () => {
     await start();
     expect((await call("clock/advance", { ms: 1000 })).json).toEqual({ offsetMs: 1000 });

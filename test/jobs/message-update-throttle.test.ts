@@ -72,6 +72,19 @@ describe("MessageUpdateThrottle", () => {
     expect(throttle.stats).toMatchObject({ sends: 1, skipped: 1 });
   });
 
+  test("wouldSkip tells whether offering a key now would be skipped, as show decides", async () => {
+    const { clock, sender, throttle, show } = setup();
+    expect(throttle.wouldSkip("job", "10%")).toBe(false);
+    sender.failures.push(new DeliveryError("fatal", "Invalid Form Body"));
+    void show("10%");
+    expect([throttle.wouldSkip("job", "10%"), throttle.wouldSkip("job", "20%")]).toEqual([true, false]);
+    await clock.advance(1);
+    // The edit failed for good: the same content may be offered again.
+    expect(throttle.wouldSkip("job", "10%")).toBe(false);
+    void show("done", true);
+    expect(throttle.wouldSkip("job", "30%")).toBe(true);
+  });
+
   test("changes inside the interval coalesce into one trailing edit with the latest payload", async () => {
     const { clock, sender, throttle, outcomes, show } = setup();
     void show("10%");
