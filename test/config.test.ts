@@ -26,7 +26,8 @@ describe("configuration", () => {
       message = (err as Error).message;
     }
     expect(message).toMatch(/not configured correctly/);
-    for (const name of ["DISCORD_TOKEN", "IMAGINE_API_URL", "IMAGINE_API_TOKEN"]) expect(message).toContain(name);
+    for (const name of ["DISCORD_TOKEN", "IMAGINE_API_URL", "IMAGINE_API_TOKEN"])
+      expect(message).toContain(name);
     expect(message).toContain(".env.example");
     expect(message).not.toMatch(/\bat \w+ \(/); // no stack trace
   });
@@ -91,7 +92,9 @@ describe("configuration", () => {
   });
 
   test("deploy needs DISCORD_CLIENT_ID and says where to find it", () => {
-    expect(() => requireClientId(parseConfig(required))).toThrow(/DISCORD_CLIENT_ID is required by `npm run deploy`/);
+    expect(() => requireClientId(parseConfig(required))).toThrow(
+      /DISCORD_CLIENT_ID is required by `npm run deploy`/,
+    );
     expect(requireClientId(parseConfig({ ...required, DISCORD_CLIENT_ID: "123456789012345678" }))).toBe(
       "123456789012345678",
     );

@@ -6,7 +6,10 @@ describe("logger", () => {
   test("registered secrets never appear in a log line, wherever they are", () => {
     registerSecret("super-secret-bot-token");
     const { logger, text } = captureLogs();
-    logger.info({ err: new Error("auth failed for super-secret-bot-token") }, "login with super-secret-bot-token");
+    logger.info(
+      { err: new Error("auth failed for super-secret-bot-token") },
+      "login with super-secret-bot-token",
+    );
     expect(text()).not.toContain("super-secret-bot-token");
     expect(text()).toContain("[redacted]");
   });
@@ -21,7 +24,10 @@ describe("logger", () => {
 
   test("fields named like credentials are redacted", () => {
     const { logger, text } = captureLogs();
-    logger.info({ token: "abc", headers: { authorization: "Bearer xyz" }, interactionToken: "tok" }, "request");
+    logger.info(
+      { token: "abc", headers: { authorization: "Bearer xyz" }, interactionToken: "tok" },
+      "request",
+    );
     expect(text()).not.toMatch(/"abc"|Bearer xyz|"tok"/);
   });
 });

@@ -59,7 +59,10 @@ describe("DiscordMessenger", () => {
     h.client.rest.on(RESTEvents.Response, (request) => void paths.bot!.push(request.path));
     interactionRest.on(RESTEvents.Response, (request) => void paths.interaction!.push(request.path));
     const split = new DiscordMessenger({ rest: h.client.rest, interactionRest, logger: silentLogger });
-    const shown = await split.show(location, text("working"), { final: false, requesterId: h.world.alice.id });
+    const shown = await split.show(location, text("working"), {
+      final: false,
+      requesterId: h.world.alice.id,
+    });
     expect(shown.route).toBe("interaction");
     expect(paths.interaction).toEqual([expect.stringMatching(/^\/webhooks\//)]);
     expect(paths.bot).toEqual([]);

@@ -56,7 +56,10 @@ export class FakeMessenger implements JobMessenger {
   async show(loc: MessageLocation, message: OutgoingMessage, options: { final: boolean }) {
     if (this.failWith) throw this.failWith;
     this.shown.push({ message, final: options.final, location: loc });
-    return { location: { ...loc, messageId: loc.messageId ?? "400000000000000001" }, route: "interaction" as const };
+    return {
+      location: { ...loc, messageId: loc.messageId ?? "400000000000000001" },
+      route: "interaction" as const,
+    };
   }
 }
 

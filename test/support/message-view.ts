@@ -10,12 +10,22 @@ export interface ButtonView {
 /** Every button of the message, row by row; `label` is the emoji for emoji-only buttons. */
 export function buttonsOf(message: MessageSnapshot | undefined): ButtonView[] {
   const rows = (message?.components ?? []) as {
-    components?: { type: number; label?: string; emoji?: { name?: string }; custom_id?: string; disabled?: boolean }[];
+    components?: {
+      type: number;
+      label?: string;
+      emoji?: { name?: string };
+      custom_id?: string;
+      disabled?: boolean;
+    }[];
   }[];
   return rows.flatMap((row) =>
     (row.components ?? [])
       .filter((c) => c.type === 2)
-      .map((c) => ({ label: c.label ?? c.emoji?.name ?? "", customId: c.custom_id ?? "", disabled: c.disabled ?? false })),
+      .map((c) => ({
+        label: c.label ?? c.emoji?.name ?? "",
+        customId: c.custom_id ?? "",
+        disabled: c.disabled ?? false,
+      })),
   );
 }
 
