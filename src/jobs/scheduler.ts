@@ -10,6 +10,12 @@ export interface SchedulerOptions {
   clock?: Clock;
   /** Called when a task throws or its promise rejects. Default: the error is ignored. */
   onTaskError?: (error: unknown, key: string) => void;
+  /**
+   * The timer fires only at multiples of this many ms, so tasks due within one such slot run in one
+   * tick (thousands of polls a second then share wake-ups); each runs up to this much later. Default 0:
+   * at each task's own due time.
+   */
+  resolutionMs?: number;
 }
 
 /**
@@ -29,10 +35,15 @@ export class Scheduler {
   private cancelTimer: CancelTimer | null = null;
   private armedFor: number | null = null;
   private isStopped = false;
+  private readonly resolutionMs: number;
 
+  /** @throws {RangeError} when `resolutionMs` is negative or not a number. */
   constructor(options: SchedulerOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.onTaskError = options.onTaskError ?? (() => {});
+    this.resolutionMs = options.resolutionMs ?? 0;
+    if (!(this.resolutionMs >= 0))
+      throw new RangeError(`Scheduler: resolutionMs must be 0 or more (got ${String(options.resolutionMs)})`);
   }
 
   /** The scheduler's clock, for users that need `now()` on the same time base. */
@@ -97,10 +108,12 @@ export class Scheduler {
     if (!next) return this.disarm();
     // A timer that fires earlier than needed is kept: it finds nothing due and re-arms, which is cheaper
     // than re-arming whenever the earliest task is cancelled.
-    if (this.armedFor !== null && this.armedFor <= next.dueAt) return;
+    const r = this.resolutionMs;
+    const fireAt = r > 0 ? Math.ceil(next.dueAt / r) * r : next.dueAt;
+    if (this.armedFor !== null && this.armedFor <= fireAt) return;
     this.disarm();
-    const delay = Math.min(Math.max(0, next.dueAt - this.clock.now()), MAX_TIMER_DELAY_MS);
-    this.armedFor = next.dueAt;
+    const delay = Math.min(Math.max(0, fireAt - this.clock.now()), MAX_TIMER_DELAY_MS);
+    this.armedFor = fireAt;
     this.cancelTimer = this.clock.setTimer(() => this.tick(), delay);
   }
 

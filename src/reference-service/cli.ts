@@ -23,8 +23,20 @@ const HELP = `Usage: npm run service -- [options]
   --control           serve the benchmark control routes under /_control/ (no token checked: local only)
   --help              this text`;
 
-function pattern(value: string | undefined): RegExp | null {
-  return value ? new RegExp(value, "i") : null;
+function pattern(name: string, value: string | undefined): RegExp | null {
+  if (!value) return null;
+  try {
+    return new RegExp(value, "i");
+  } catch (err) {
+    throw new Error(`--${name} is not a valid regular expression: ${(err as Error).message}`);
+  }
+}
+
+function httpUrl(name: string, value: string): string {
+  if (!/^https?:$/.test(URL.parse(value)?.protocol ?? "")) {
+    throw new Error(`--${name} must be an http:// or https:// URL (got "${value}")`);
+  }
+  return value;
 }
 
 async function main(): Promise<void> {
@@ -49,17 +61,21 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const number = (name: string, value: string, min: number) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new Error(`--${name} must be a whole number of at least ${min} (got "${value}")`);
+  const number = (name: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+    const n = value.trim() === "" ? Number.NaN : Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+      throw new Error(`--${name} must be a whole number ${range} (got "${value}")`);
+    }
     return n;
   };
-  const logger = createLogger({ level: "info", pretty: isInteractive() });
-  const service = await startReferenceService({
-    port: number("port", values.port, 0),
+  // Every value is checked before anything starts, so a bad flag leaves nothing running.
+  const settings = {
+    port: number("port", values.port, 0, 65_535),
     host: values.host,
-    ...(values["public-url"] ? { publicUrl: values["public-url"].replace(/\/+$/, "") } : {}),
+    ...(values["public-url"]
+      ? { publicUrl: httpUrl("public-url", values["public-url"]).replace(/\/+$/, "") }
+      : {}),
     ...(values.token ? { tokens: { [values.token]: "local-user" } } : {}),
     tickMs: number("tick-ms", values["tick-ms"], 1),
     lifecycle: {
@@ -69,13 +85,14 @@ async function main(): Promise<void> {
         .split(",")
         .map((w) => w.trim())
         .filter(Boolean),
-      failPattern: pattern(values["fail-pattern"]),
-      hangPattern: pattern(values["hang-pattern"]),
+      failPattern: pattern("fail-pattern", values["fail-pattern"]),
+      hangPattern: pattern("hang-pattern", values["hang-pattern"]),
     },
-    webhookUrls: values.webhook,
+    webhookUrls: values.webhook.map((url) => httpUrl("webhook", url)),
     control: values.control,
-    logger,
-  });
+  };
+  const logger = createLogger({ level: "info", pretty: isInteractive() });
+  const service = await startReferenceService({ ...settings, logger });
   console.log(
     `\nReference image service running. Put these in .env:\n\nIMAGINE_API_URL=${service.url}\nIMAGINE_API_TOKEN=${service.token}\n`,
   );
@@ -85,6 +102,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`The reference service could not start: ${err instanceof Error ? err.message : String(err)}`);
+  const reason = err instanceof Error ? err.message : String(err);
+  console.error(`The reference service could not start: ${reason}\nOptions: npm run service -- --help`);
   process.exitCode = 1;
 });

@@ -13,25 +13,29 @@ export interface FaultSettings {
   queue: InjectedFault[];
   /** Share (0-1) of requests answered 500 at random. */
   errorRate: number;
-  /** Delay before every answer, ms. */
+  /** Delay before every affected answer, ms (given up when the client goes away). */
   delayMs: number;
   /** `Retry-After` seconds sent with 429 and 503. */
   retryAfterSeconds: number;
-  /** Only requests whose `METHOD /path` matches are affected (default: all API requests). */
+  /** Only requests whose `METHOD /path` matches are affected, by faults and delay (default: all API requests). */
   match: RegExp | null;
 }
 
+/** No faults: nothing queued, no errors, no delay. */
 export function defaultFaults(): FaultSettings {
   return { queue: [], errorRate: 0, delayMs: 0, retryAfterSeconds: 1, match: null };
 }
 
-/** The fault for this request, if any (consumes one queued fault). */
-export function nextFault(
-  settings: FaultSettings,
-  request: string,
-  random: () => number,
-): InjectedFault | null {
-  if (settings.match && !settings.match.test(request)) return null;
+/** Whether failure injection applies to this request (`METHOD /path`): `match` is unset or matches. */
+export function isAffected(settings: FaultSettings, request: string): boolean {
+  if (!settings.match) return true;
+  // A `g` or `y` flag would otherwise carry `lastIndex` from one request to the next.
+  settings.match.lastIndex = 0;
+  return settings.match.test(request);
+}
+
+/** The fault for an affected request, if any (consumes one queued fault). */
+export function nextFault(settings: FaultSettings, random: () => number): InjectedFault | null {
   const queued = settings.queue.shift();
   if (queued) return queued;
   return settings.errorRate > 0 && random() < settings.errorRate ? "500" : null;

@@ -5,11 +5,13 @@
  * a 2x2 grid and four upscaled images, webhooks, and failure injection.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { silentLogger, type Logger } from "../logger.js";
 import type { ImageRecord } from "../service/schema.js";
-import { defaultFaults, faultResponse, nextFault, type FaultSettings } from "./faults.js";
+import { handleApi, type ApiContext } from "./api-routes.js";
+import { directusError, parseTarget, waitUnlessClosed } from "./directus-http.js";
+import { defaultFaults, faultResponse, isAffected, nextFault, type FaultSettings } from "./faults.js";
 import { createControlApi, type ControlApi } from "./control-api.js";
 import { AssetCache, renderAsset, type AssetKind } from "./images.js";
 import { JobBook, type BotStatus, type LifecycleSettings } from "./job-book.js";
@@ -18,6 +20,7 @@ import { WebhookSender } from "./webhooks.js";
 export type { BotStatus } from "./job-book.js";
 export type { InjectedFault } from "./faults.js";
 
+/** How to start the reference service; every field is optional. */
 export interface ReferenceServiceOptions {
   /** 0 = any free port. Default 0. */
   port?: number;
@@ -37,10 +40,13 @@ export interface ReferenceServiceOptions {
   control?: boolean;
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Default: silent. */
   logger?: Logger;
+  /** Source of `errorRate` draws, 0 <= x < 1. Default `Math.random`. */
   random?: () => number;
 }
 
+/** A running reference service and its test and benchmark controls. */
 export interface ReferenceService {
   /** The service's `base_url`. */
   readonly url: string;
@@ -54,55 +60,38 @@ export interface ReferenceService {
   readonly webhooks: WebhookSender;
   /** How many records each `ref` created (one interaction must create one record). */
   readonly createsByRef: ReadonlyMap<string, number>;
-  /** Every API request as `METHOD /path` with its status, in order. */
+  /** Every answered request (API calls and asset downloads) as `METHOD /path` with its status, in order. */
   readonly requests: readonly { request: string; status: number }[];
+  /** The current state of one record. */
   record(id: string): ImageRecord | undefined;
+  /** Every record, oldest first (a copy: O(all records)). */
   records(): ImageRecord[];
   /** Sets what `/items/status` reports; while not healthy, new jobs wait in `pending`. */
   setHealth(status: BotStatus, message?: string): void;
   /** Runs lifecycle ticks by hand. */
   advance(steps?: number): void;
+  /** Completes a record at once; a finished record is returned unchanged. */
   completeNow(id: string): ImageRecord;
+  /** Fails a record at once with `error`; a finished record is returned unchanged. */
   failNow(id: string, error: string): ImageRecord;
+  /** Stops the clock and closes the server, cutting open connections (keep-alive, hanging requests). */
   close(): Promise<void>;
 }
 
-const ID_PATH = /^\/items\/images\/([^/]+)$/;
 const ASSET_PATH = /^\/assets\/([0-9a-f-]{36})\/(grid\.png|u[1-4]\.png|preview-(\d{1,3})\.webp)$/;
-
-function directusError(res: ServerResponse, status: number, code: string, message: string): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
-}
-
-function json(res: ServerResponse, body: unknown): void {
-  res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(body));
-}
-
-/** Reads the body up to `max` bytes; null when it is larger. */
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
-  if (Number(req.headers["content-length"] ?? 0) > max) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Starts the reference service; resolves when it listens. */
 export async function startReferenceService(
   options: ReferenceServiceOptions = {},
 ): Promise<ReferenceService> {
   const log = options.logger ?? silentLogger;
-  const tokens = options.tokens ?? { [randomBytes(24).toString("base64url")]: "local-user" };
-  const firstToken = Object.keys(tokens)[0];
-  if (firstToken === undefined) throw new RangeError("at least one token is needed");
+  const users = new Map(
+    Object.entries(options.tokens ?? { [randomBytes(24).toString("base64url")]: "local-user" }),
+  );
+  const [first] = users;
+  if (first === undefined) throw new RangeError("at least one token is needed");
+  const [firstToken, firstUser] = first;
   const random = options.random ?? Math.random;
-  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const faults = defaultFaults();
   const webhooks = new WebhookSender(log);
   for (const url of options.webhookUrls ?? []) webhooks.urls.add(url);
@@ -128,76 +117,25 @@ export async function startReferenceService(
       webhooks.send(record, event);
     },
   );
-  if (options.control) control = createControlApi({ book, requests, userId: tokens[firstToken]! });
+  if (options.control) control = createControlApi({ book, requests, userId: firstUser });
   let healthMessage = "Bot is healthy";
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const auth = req.headers.authorization;
-    if (!auth) return directusError(res, 403, "FORBIDDEN", "You don't have permission to access this.");
-    const userId = /^Bearer (.+)$/.exec(auth)?.[1];
-    const user = userId === undefined ? undefined : tokens[userId];
-    if (user === undefined)
-      return directusError(res, 401, "INVALID_CREDENTIALS", "Invalid user credentials.");
-    if (req.method === "GET" && path === "/items/status") {
-      return json(res, { data: { bot_status: book.botStatus, message: healthMessage } });
-    }
-    const idMatch = ID_PATH.exec(path);
-    if (req.method === "GET" && idMatch) {
-      const record = book.get(decodeURIComponent(idMatch[1]!));
-      if (!record || record.user_created !== user) {
-        return directusError(res, 403, "FORBIDDEN", "You don't have permission to access this.");
-      }
-      return json(res, { data: record });
-    }
-    if (req.method === "POST" && path === "/items/images") {
-      const type = req.headers["content-type"] ?? "";
-      if (!/^application\/json\b/i.test(type)) {
-        return directusError(res, 415, "UNSUPPORTED_MEDIA_TYPE", `Unsupported media type "${type}".`);
-      }
-      const body = await readBody(req, maxBody);
-      if (body === null)
-        return directusError(res, 413, "CONTENT_TOO_LARGE", "Uploaded content is too large.");
-      let input: unknown;
-      try {
-        input = JSON.parse(body.toString("utf8"));
-      } catch {
-        return directusError(res, 400, "INVALID_PAYLOAD", "Invalid JSON payload.");
-      }
-      const { prompt, ref } = (typeof input === "object" && input !== null ? input : {}) as Record<
-        string,
-        unknown
-      >;
-      if (typeof prompt !== "string" || prompt.trim() === "") {
-        return directusError(
-          res,
-          400,
-          "FAILED_VALIDATION",
-          'Validation failed for field "prompt". Value is required.',
-        );
-      }
-      if (ref !== undefined && ref !== null && typeof ref !== "string") {
-        return directusError(
-          res,
-          400,
-          "FAILED_VALIDATION",
-          'Validation failed for field "ref". Value has to be a string.',
-        );
-      }
-      const refValue = typeof ref === "string" ? ref : null;
-      if (refValue !== null) createsByRef.set(refValue, (createsByRef.get(refValue) ?? 0) + 1);
-      return json(res, { data: book.create(prompt, refValue, user) });
-    }
-    return directusError(res, 404, "ROUTE_NOT_FOUND", `Route ${path} doesn't exist.`);
-  }
+  const api: ApiContext = {
+    book,
+    users,
+    createsByRef,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    healthMessage: () => healthMessage,
+  };
 
   async function handleAsset(res: ServerResponse, match: RegExpExecArray): Promise<void> {
     const record = book.get(match[1]!);
-    if (!record) return directusError(res, 404, "ROUTE_NOT_FOUND", "No such asset.");
     const file = match[2]!;
+    const progress = Number(match[3] ?? 0);
+    if (!record || progress > 100) return directusError(res, 404, "ROUTE_NOT_FOUND", "No such asset.");
     const kind: AssetKind = file.startsWith("preview")
       ? "preview"
       : (file.slice(0, file.indexOf(".")) as AssetKind);
-    const progress = Number(match[3] ?? 0);
     const asset = await assets.get(`${record.id}/${file}`, () => renderAsset(record.prompt, kind, progress));
     res.writeHead(200, {
       "content-type": asset.contentType,
@@ -208,7 +146,8 @@ export async function startReferenceService(
   }
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
+    const url = parseTarget(req.url);
+    if (url === null) return directusError(res, 400, "INVALID_PAYLOAD", "Invalid request target.");
     const path = url.pathname;
     if (control && path.startsWith("/_control/")) {
       void control.handle(req, res, url);
@@ -219,16 +158,18 @@ export async function startReferenceService(
     const asset = ASSET_PATH.exec(path);
     const run = async () => {
       if (asset && req.method === "GET") return handleAsset(res, asset);
-      if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
-      const fault = nextFault(faults, request, random);
-      if (fault === "hang") return; // never answers; the client's timeout must fire
-      if (fault) {
-        const answer = faultResponse(fault, faults.retryAfterSeconds);
-        res.writeHead(answer.status, answer.headers);
-        res.end(answer.body);
-        return;
+      if (isAffected(faults, request)) {
+        if (faults.delayMs > 0 && !(await waitUnlessClosed(faults.delayMs, res))) return;
+        const fault = nextFault(faults, random);
+        if (fault === "hang") return; // never answers; the client's timeout must fire
+        if (fault) {
+          const answer = faultResponse(fault, faults.retryAfterSeconds);
+          res.writeHead(answer.status, answer.headers);
+          res.end(answer.body);
+          return;
+        }
       }
-      return handleApi(req, res, path);
+      return handleApi(req, res, path, api);
     };
     run().catch((err: unknown) => {
       log.error({ err }, "reference service request failed");

@@ -5,8 +5,9 @@
  * job; in manual mode nothing moves until {@link JobBook.advance} is called.
  */
 import { randomUUID } from "node:crypto";
-import type { ImageRecord } from "../service/schema.js";
+import { isFinished, type ImageRecord } from "../service/schema.js";
 
+/** What `/items/status` reports as `bot_status`. */
 export type BotStatus = "healthy" | "unhealthy" | "starting" | "paused";
 
 /** How jobs behave; every field may be changed at run time. */
@@ -24,6 +25,26 @@ export interface LifecycleSettings {
   hangPattern: RegExp | null;
 }
 
+/**
+ * `randomUUID()` and template literals return V8 rope strings of ~500 bytes; a flat copy is ~60. Records are
+ * kept for the life of the service (benchmarks create tens of thousands), so stored ids and URLs are
+ * flattened. Only for well-formed text: lone surrogates would not survive the round trip.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
+
+function newId(): string {
+  return flat(randomUUID());
+}
+
+/** `RegExp.test` without the `lastIndex` state a `g` or `y` flag would carry from one prompt to the next. */
+function matches(pattern: RegExp | null, text: string): boolean {
+  if (!pattern) return false;
+  pattern.lastIndex = 0;
+  return pattern.test(text);
+}
+
 interface Entry {
   record: ImageRecord;
   /** Ticks the job has been in progress. */
@@ -33,22 +54,31 @@ interface Entry {
 /** Builds asset URLs for a record. */
 export type AssetUrl = (id: string, file: string) => string;
 
+/** Every record of the service, the queue of pending jobs and the set of running ones. */
 export class JobBook {
+  /** Every record by id, kept for the life of the service. */
   readonly records = new Map<string, Entry>();
-  private readonly queue: string[] = [];
+  /** Pending ids in arrival order; `queueHead` is the next one (no `shift()`: it copies large arrays). */
+  private queue: string[] = [];
+  private queueHead = 0;
   private running = new Set<string>();
+  /** While not `healthy`, pending jobs do not start. */
   botStatus: BotStatus = "healthy";
+
+  private readonly assetUrl: AssetUrl;
 
   constructor(
     readonly settings: LifecycleSettings,
-    private readonly assetUrl: AssetUrl,
+    assetUrl: AssetUrl,
     private readonly onUpdate: (record: ImageRecord, event: "create" | "update") => void,
-  ) {}
+  ) {
+    this.assetUrl = (id, file) => flat(assetUrl(id, file));
+  }
 
   /** Creates a `pending` record; banned prompts are accepted and fail at their first tick, as upstream. */
   create(prompt: string, ref: string | null, userId: string): ImageRecord {
     const record: ImageRecord = {
-      id: randomUUID(),
+      id: newId(),
       prompt: prompt.replace(/[\r\n]+/g, " "),
       results: null,
       user_created: userId,
@@ -73,7 +103,7 @@ export class JobBook {
    * stay in flight). `completeNow` and `failNow` still end it.
    */
   seedInProgress(prompt: string, userId: string, progress: number): ImageRecord {
-    const id = randomUUID();
+    const id = newId();
     const record: ImageRecord = {
       id,
       prompt,
@@ -93,6 +123,7 @@ export class JobBook {
     return record;
   }
 
+  /** The record with this id, if any. */
   get(id: string): ImageRecord | undefined {
     return this.records.get(id)?.record;
   }
@@ -101,8 +132,8 @@ export class JobBook {
   tick(): void {
     for (const id of [...this.running]) this.progress(id);
     if (this.botStatus !== "healthy") return;
-    while (this.running.size < this.settings.concurrency && this.queue.length > 0) {
-      const id = this.queue.shift()!;
+    while (this.running.size < this.settings.concurrency && this.queueHead < this.queue.length) {
+      const id = this.queue[this.queueHead++]!;
       const entry = this.records.get(id);
       if (!entry || entry.record.status !== "pending") continue;
       const refusal = this.refusal(entry.record.prompt);
@@ -113,6 +144,10 @@ export class JobBook {
       this.running.add(id);
       this.update(entry, { status: "in-progress", progress: 0 });
     }
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.queueHead);
+      this.queueHead = 0;
+    }
   }
 
   /** Runs `steps` ticks (manual mode and tests). */
@@ -120,22 +155,23 @@ export class JobBook {
     for (let i = 0; i < steps; i++) this.tick();
   }
 
-  /** Completes a job at once (tests). */
+  /** Completes a job at once (tests); a job already finished is returned unchanged. */
   completeNow(id: string): ImageRecord {
     const entry = this.require(id);
-    this.finish(entry, this.completedFields(entry.record));
+    if (!isFinished(entry.record.status)) this.finish(entry, this.completedFields(entry.record));
     return entry.record;
   }
 
-  /** Fails a job at once with `error` (tests). */
+  /** Fails a job at once with `error` (tests); a job already finished is returned unchanged. */
   failNow(id: string, error: string): ImageRecord {
     const entry = this.require(id);
-    this.finish(entry, { status: "failed", error });
+    if (!isFinished(entry.record.status)) this.finish(entry, { status: "failed", error });
     return entry.record;
   }
 
+  /** Jobs running or waiting to start. */
   get inFlight(): number {
-    return this.running.size + this.queue.length;
+    return this.running.size + this.queue.length - this.queueHead;
   }
 
   private refusal(prompt: string): string | null {
@@ -149,7 +185,7 @@ export class JobBook {
     if (banned) {
       return `Midjourney message: Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards. The word "${banned}" is banned.`;
     }
-    if (this.settings.failPattern?.test(prompt)) return this.settings.failError;
+    if (matches(this.settings.failPattern, prompt)) return this.settings.failError;
     return null;
   }
 
@@ -162,7 +198,7 @@ export class JobBook {
     entry.ticks++;
     const steps = Math.max(1, this.settings.steps);
     const percent = Math.min(100, Math.round((entry.ticks / steps) * 100));
-    if (this.settings.hangPattern?.test(entry.record.prompt)) {
+    if (matches(this.settings.hangPattern, entry.record.prompt)) {
       if (entry.ticks === 1) this.update(entry, { progress: 42, url: this.assetUrl(id, "preview-42.webp") });
       return;
     }
@@ -171,12 +207,12 @@ export class JobBook {
   }
 
   private completedFields(record: ImageRecord): Partial<ImageRecord> {
-    const files = [1, 2, 3, 4].map(() => randomUUID());
+    const files = [1, 2, 3, 4].map(newId);
     return {
       status: "completed",
       progress: null,
       url: this.assetUrl(record.id, "grid.png"),
-      results: randomUUID(),
+      results: newId(),
       upscaled_urls: [1, 2, 3, 4].map((n) => this.assetUrl(record.id, `u${n}.png`)),
       // The real service lists file ids in another order than upscaled_urls.
       upscaled: [files[2]!, files[0]!, files[3]!, files[1]!],

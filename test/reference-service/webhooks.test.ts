@@ -1,0 +1,139 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import type { ImageRecord } from "../../src/service/schema.js";
+import { useReferenceService } from "./service-fixture.js";
+
+const fixture = useReferenceService({ lifecycle: { steps: 2 } });
+
+interface Delivery {
+  contentType: string | undefined;
+  body: { event: string; payload: ImageRecord };
+}
+
+interface Receiver {
+  url: string;
+  deliveries: Delivery[];
+  /** Resolves once `count` deliveries have arrived. */
+  received(count: number): Promise<Delivery[]>;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A webhook receiver answering `status` to every delivery. */
+async function startReceiver(status = 204): Promise<Receiver> {
+  const deliveries: Delivery[] = [];
+  const waiters: Array<{ count: number; resolve: (d: Delivery[]) => void }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      deliveries.push({
+        contentType: req.headers["content-type"],
+        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Delivery["body"],
+      });
+      res.writeHead(status).end();
+      for (const w of waiters.filter((w) => deliveries.length >= w.count)) w.resolve(deliveries);
+    });
+  });
+  const base = await listen(server);
+  return {
+    url: `${base}/webhooks/imagine/secret-123`,
+    deliveries,
+    received: (count) =>
+      new Promise((resolve) => {
+        if (deliveries.length >= count) resolve(deliveries);
+        else waiters.push({ count, resolve });
+      }),
+  };
+}
+
+describe("webhooks", () => {
+  test("a create posts images.items.create with the record as payload, as JSON", async () => {
+    const receiver = await startReceiver();
+    fixture.service.webhooks.urls.add(receiver.url);
+
+    const record = await fixture.create("a lighthouse", "ref-7");
+    const [delivery] = await receiver.received(1);
+
+    expect(delivery).toEqual({
+      contentType: "application/json",
+      body: { event: "images.items.create", payload: record },
+    });
+  });
+
+  test("every tick posts images.items.update with the changed record, up to completion", async () => {
+    const receiver = await startReceiver();
+    fixture.service.webhooks.urls.add(receiver.url);
+    const { id } = await fixture.create("a lighthouse", "ref-8");
+    await receiver.received(1);
+
+    fixture.service.advance(3);
+    const deliveries = await receiver.received(4);
+
+    const updates = deliveries.filter((d) => d.body.event === "images.items.update");
+    // No ordering guarantee: compare as a set, ordered by what the record says.
+    const states = updates
+      .map((d) => [d.body.payload.status, d.body.payload.progress])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+    expect(states).toEqual([
+      ["completed", null],
+      ["in-progress", 0],
+      ["in-progress", 50],
+    ]);
+    expect(updates.every((d) => d.contentType === "application/json")).toBe(true);
+    expect(updates.every((d) => d.body.payload.id === id && d.body.payload.ref === "ref-8")).toBe(true);
+    const completed = updates.find((d) => d.body.payload.status === "completed")!;
+    await expect(fixture.read(id)).resolves.toEqual(completed.body.payload);
+  });
+
+  test("every registered receiver gets every event, and webhookUrls registers at start", async () => {
+    const first = await startReceiver();
+    const second = await startReceiver();
+    await fixture.restart({ webhookUrls: [first.url] });
+    fixture.service.webhooks.urls.add(second.url);
+
+    await fixture.create("a lighthouse");
+    fixture.service.advance();
+
+    await expect(first.received(2)).resolves.toHaveLength(2);
+    await expect(second.received(2)).resolves.toHaveLength(2);
+  });
+
+  test.each([
+    { label: "a closed port", kind: "closed" as const },
+    { label: "a receiver answering 500", kind: "500" as const },
+    { label: "a URL undici cannot parse", kind: "invalid" as const },
+  ])("$label does not disturb the service", async ({ kind }) => {
+    let url = "not a url";
+    if (kind === "500") url = (await startReceiver(500)).url;
+    if (kind === "closed") {
+      const server = createServer();
+      const base = await listen(server);
+      await new Promise((r) => server.close(r));
+      url = `${base}/webhooks/imagine/secret`;
+    }
+    const healthy = await startReceiver();
+    fixture.service.webhooks.urls.add(url);
+    fixture.service.webhooks.urls.add(healthy.url);
+
+    const { id } = await fixture.create("a lighthouse");
+    fixture.service.advance(3);
+
+    await expect(fixture.read(id)).resolves.toMatchObject({ status: "completed" });
+    await expect(healthy.received(4)).resolves.toHaveLength(4);
+    await vi.waitFor(() => {
+      expect(fixture.service.webhooks.failed).toBe(4);
+      expect(fixture.service.webhooks.sent).toBe(4);
+    });
+  });
+});
