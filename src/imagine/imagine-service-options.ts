@@ -34,6 +34,8 @@ export interface ImagineServiceOptions {
   imageDelivery: ImageDeliveryMode;
   imageDownloadMaxBytes: number;
   maxConcurrentPolls?: number;
+  /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
+  timerResolutionMs?: number;
   clock?: Clock;
   random?: () => number;
   logger?: Logger;

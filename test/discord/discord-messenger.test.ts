@@ -65,7 +65,7 @@ describe("DiscordMessenger", () => {
     });
     expect(shown.route).toBe("interaction");
     expect(paths.interaction).toEqual([expect.stringMatching(/^\/webhooks\//)]);
-    expect(paths.bot).toEqual([]);
+    expect(paths.bot!.filter((path) => path.startsWith("/webhooks/"))).toEqual([]);
   });
 
   test("edits the deferred reply through the interaction token and learns its message id", async () => {

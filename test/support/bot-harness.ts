@@ -7,21 +7,12 @@
 import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
 import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
-import { deployCommands } from "../../src/discord/register-commands.js";
-import {
-  startReferenceService,
-  type ReferenceService,
-  type ReferenceServiceOptions,
-} from "../../src/reference-service/index.js";
+import type { ReferenceService, ReferenceServiceOptions } from "../../src/reference-service/index.js";
 import type { Clock } from "../../src/jobs/clock.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
-import {
-  createDefaultWorld,
-  trackUnhandledRejections,
-  type DefaultWorld,
-  type FailureGuard,
-} from "../emulator/fixtures.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
+import { trackUnhandledRejections, type DefaultWorld, type FailureGuard } from "../emulator/fixtures.js";
+import type { DiscordEmulator } from "../emulator/emulator.js";
+import { startTestWorld } from "./test-world.js";
 import { captureLogs } from "./log-capture.js";
 
 export interface BotHarnessOptions {
@@ -50,26 +41,13 @@ export interface BotHarness {
 /** Starts emulator, reference service and bot; registers the commands to the test server. */
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
   const guard = trackUnhandledRejections();
-  const emu = await startDiscordEmulator(options.emulator ?? {});
-  const world = createDefaultWorld(emu);
-  const service = await startReferenceService({ tickMs: 0, ...options.service });
-  const logs = captureLogs();
-  const config = parseConfig({
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_CLIENT_ID: emu.applicationId,
-    DISCORD_GUILD_ID: world.guild.id,
-    DISCORD_API_URL: emu.apiUrl,
-    IMAGINE_API_URL: service.url,
-    IMAGINE_API_TOKEN: service.token,
-    POLL_INTERVAL_MS: "100",
-    PROGRESS_UPDATE_INTERVAL_MS: "150",
-    JOB_TIMEOUT_MS: "60000",
-    USER_COOLDOWN_MS: "0",
-    SERVICE_TIMEOUT_MS: "3000",
-    LOG_LEVEL: "debug",
-    ...options.env,
+  const testWorld = await startTestWorld({
+    ...(options.service ? { service: options.service } : {}),
+    ...(options.emulator ? { emulator: options.emulator } : {}),
   });
-  await deployCommands(config);
+  const { emu, world, service } = testWorld;
+  const logs = captureLogs();
+  const config = parseConfig(testWorld.env(options.env));
   const clock: Clock = options.clock ?? {
     now: () => emu.clock.now(),
     setTimer(fn, ms) {
@@ -103,8 +81,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     },
     async stop() {
       await bot.stop();
-      await emu.close();
-      await service.close();
+      await testWorld.close();
       guard.dispose();
       guard.assertNone();
     },

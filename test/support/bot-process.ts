@@ -9,20 +9,15 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { parseConfig } from "../../src/config.js";
-import { deployCommands } from "../../src/discord/register-commands.js";
-import {
-  startReferenceService,
-  type ReferenceService,
-  type ReferenceServiceOptions,
-} from "../../src/reference-service/index.js";
+import type { ReferenceService, ReferenceServiceOptions } from "../../src/reference-service/index.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import type { InteractionHandle } from "../emulator/interaction-handle.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import { textOf } from "./message-view.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
-import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";
+import type { DiscordEmulator } from "../emulator/emulator.js";
+import type { DefaultWorld } from "../emulator/fixtures.js";
+import { startTestWorld } from "./test-world.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const MAIN = join(PROJECT_ROOT, "src/main.ts");
@@ -172,29 +167,13 @@ export const isRunningLine = (line: LogLine): boolean => line.msg === "imagine-b
 
 /** Starts the world a child bot talks to: emulator, reference service (manual mode), commands registered. */
 export async function startProcessWorld(options: ProcessWorldOptions = {}): Promise<ProcessWorld> {
-  const emu = await startDiscordEmulator(options.emulator ?? {});
-  const world = createDefaultWorld(emu);
-  const service = await startReferenceService({ tickMs: 0, ...options.service });
+  const testWorld = await startTestWorld(options);
+  const { emu, world, service } = testWorld;
   const dataDir = await mkdtemp(join(tmpdir(), "imagine-bot-e2e-"));
   const databasePath = join(dataDir, "jobs.db");
   const bots: BotProcess[] = [];
-  const env = (overrides: Record<string, string> = {}): Record<string, string> => ({
-    DISCORD_TOKEN: emu.botToken,
-    DISCORD_CLIENT_ID: emu.applicationId,
-    DISCORD_GUILD_ID: world.guild.id,
-    DISCORD_API_URL: emu.apiUrl,
-    IMAGINE_API_URL: service.url,
-    IMAGINE_API_TOKEN: service.token,
-    DATABASE_PATH: databasePath,
-    POLL_INTERVAL_MS: "100",
-    PROGRESS_UPDATE_INTERVAL_MS: "150",
-    JOB_TIMEOUT_MS: "60000",
-    USER_COOLDOWN_MS: "0",
-    SERVICE_TIMEOUT_MS: "3000",
-    LOG_LEVEL: "debug",
-    ...overrides,
-  });
-  await deployCommands(parseConfig(env()));
+  const env = (overrides: Record<string, string> = {}) =>
+    testWorld.env({ DATABASE_PATH: databasePath, ...overrides });
   return {
     emu,
     world,
@@ -216,8 +195,7 @@ export async function startProcessWorld(options: ProcessWorldOptions = {}): Prom
     async stop() {
       for (const bot of bots) bot.kill("SIGKILL");
       await Promise.all(bots.map((b) => b.exited));
-      await emu.close();
-      await service.close();
+      await testWorld.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
