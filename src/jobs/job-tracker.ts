@@ -161,7 +161,10 @@ export class JobTracker<J extends TrackedJob> {
         state.lastPushAt !== undefined && this.now() - state.lastPushAt < this.policy.pushedIntervalMs;
       delay = pollDelayMs(this.policy, state.pendingStreak, pushed);
     }
-    this.schedulePollAt(state, this.now() + this.jittered(delay));
+    // The first poll's jitter already spread the jobs apart; steady polls keep that phase, so a job's
+    // mean poll interval (and the wait for a finished image) stays what POLL_INTERVAL_MS says.
+    const steady = state.failures === 0 && delay === this.policy.intervalMs;
+    this.schedulePollAt(state, this.now() + (steady ? delay : this.jittered(delay)));
   }
 
   private startPoll(state: JobState<J>): void {

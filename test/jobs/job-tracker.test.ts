@@ -34,6 +34,15 @@ describe("JobTracker polling", () => {
     expect(gaps(service.callTimes("a")).slice(0, 2)).toEqual([6_000, 6_000]);
   });
 
+  test("only the first poll is jittered: an in-progress job is then polled exactly every interval", async () => {
+    const { clock, service, tracker } = setup({ random: () => 0.5, jitterRatio: 0.2 });
+    service.script("a", [imageRecord("a", "in-progress", 10)]);
+    tracker.track(job("a"));
+    await clock.advance(6_000);
+    expect(service.callTimes("a")[0]).toBe(1_100);
+    expect(gaps(service.callTimes("a"))).toEqual([1_000, 1_000, 1_000, 1_000]);
+  });
+
   test("a job that stays pending is polled less and less often, up to 4 × the interval", async () => {
     const { clock, service, tracker } = setup();
     service.script("a", [imageRecord("a", "pending")]);
