@@ -33,7 +33,10 @@ export function showsResult(view: InteractionView): boolean {
 }
 
 /** Counts the calls of the job started by `interaction` among `requests`. */
-export function callsOf(interaction: Pick<InteractionView, "id" | "token">, requests: LoggedRequest[]): JobCalls {
+export function callsOf(
+  interaction: Pick<InteractionView, "id" | "token">,
+  requests: LoggedRequest[],
+): JobCalls {
   const calls: JobCalls = { defer: 0, edits: 0, final: 0, other: 0, total: 0, rateLimited: 0, finalAt: null };
   for (const r of requests) {
     if (!r.path.includes(interaction.token)) continue;

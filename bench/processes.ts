@@ -61,7 +61,8 @@ function parse(text: string, stream: OutputLine["stream"]): OutputLine {
   if (text.startsWith("{")) {
     try {
       const json: unknown = JSON.parse(text);
-      if (typeof json === "object" && json !== null) return { text, stream, json: json as Record<string, unknown> };
+      if (typeof json === "object" && json !== null)
+        return { text, stream, json: json as Record<string, unknown> };
     } catch {
       // Not JSON after all: kept as text.
     }

@@ -40,7 +40,13 @@ function callsRows(c: CallsPerJobResult): Row[] {
   const limit = 2 + c.visibleChanges;
   const area = `1 calls/job, ${c.shape.label}`;
   return [
-    { area, measure: "bot, median of jobs", result: kinds(c.bot), target: `<= ${limit}`, met: c.bot.total <= limit },
+    {
+      area,
+      measure: "bot, median of jobs",
+      result: kinds(c.bot),
+      target: `<= ${limit}`,
+      met: c.bot.total <= limit,
+    },
     { area, measure: "naive baseline", result: kinds(c.naive), target: "", met: null },
     { area, measure: "baseline / bot", result: `${round(c.ratio, 2)}x`, target: ">= 5x", met: c.ratio >= 5 },
   ];
@@ -55,8 +61,20 @@ export function rowsOf(r: BenchResults): Row[] {
     const area = `1 ${c.jobs} jobs, 1 channel`;
     const total429 = c.rateLimited.reduce((a, b) => a + b, 0);
     rows.push(
-      { area, measure: `429s (${c.runs} runs)`, result: c.rateLimited.join(", "), target: "0", met: total429 === 0 },
-      { area, measure: "to last result, median", result: `${round(c.toLastResultMs.median, 0)} ms`, target: "", met: null },
+      {
+        area,
+        measure: `429s (${c.runs} runs)`,
+        result: c.rateLimited.join(", "),
+        target: "0",
+        met: total429 === 0,
+      },
+      {
+        area,
+        measure: "to last result, median",
+        result: `${round(c.toLastResultMs.median, 0)} ms`,
+        target: "",
+        met: null,
+      },
       {
         area,
         measure: "completed to result, median / p99",
@@ -83,7 +101,13 @@ export function rowsOf(r: BenchResults): Row[] {
         target: "<= 1.5x",
         met: s.costRatio <= 1.5,
       },
-      { area, measure: "bot CPU share", result: `${round(s.bot.coreShare * 100)} % of a core`, target: "", met: null },
+      {
+        area,
+        measure: "bot CPU share",
+        result: `${round(s.bot.coreShare * 100)} % of a core`,
+        target: "",
+        met: null,
+      },
       {
         area,
         measure: "bot RSS (peak)",
@@ -139,7 +163,13 @@ export function rowsOf(r: BenchResults): Row[] {
 
 /** The rows as an aligned text table. */
 export function formatTable(rows: Row[]): string {
-  const cells = rows.map((r) => [r.area, r.measure, r.result, r.target, r.met === null ? "" : r.met ? "yes" : "NO"]);
+  const cells = rows.map((r) => [
+    r.area,
+    r.measure,
+    r.result,
+    r.target,
+    r.met === null ? "" : r.met ? "yes" : "NO",
+  ]);
   const header = ["Area", "Measure", "Result", "Target", "Met"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i]!)).join(" | ")} |`;

@@ -18,7 +18,13 @@ const SCENARIOS = ["startup", "calls", "concurrent", "latency", "scale"] as cons
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
-const TYPICAL: JobShape = { label: "typical", tickMs: 500, pollIntervalMs: 500, progressIntervalMs: 500, steps: 10 };
+const TYPICAL: JobShape = {
+  label: "typical",
+  tickMs: 500,
+  pollIntervalMs: 500,
+  progressIntervalMs: 500,
+  steps: 10,
+};
 /** Same, with a progress step every 5 polls: a ~2.5 min job at the defaults (relax mode, a busy upstream). */
 const SLOW: JobShape = { ...TYPICAL, label: "slow", tickMs: 2500 };
 
@@ -47,7 +53,8 @@ const selected = (s: Scenario) => only.includes(s);
 if (values["bot-node-options"]) extraBotEnv["NODE_OPTIONS"] = values["bot-node-options"];
 const quick = values.quick;
 const started = Date.now();
-const log = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+const log = (line: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
 
 if (!values["no-build"]) {
   log("building (npm run build)");
@@ -57,38 +64,50 @@ if (!values["no-build"]) {
 
 const machineAtStart = machine();
 const results: BenchResults = {};
-const emu = await startEmulator(100);
+const failures: { scenario: string; error: string }[] = [];
+/** Runs one scenario; a failure is reported and the others still run. */
+async function attempt(scenario: Scenario, run: () => Promise<void>): Promise<void> {
+  if (!selected(scenario)) return;
+  try {
+    await run();
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    failures.push({ scenario, error: text });
+    log(`FAILED ${scenario}: ${text}`);
+  }
+}
+
+const emu = await startEmulator(200);
 try {
-  if (selected("startup")) {
+  await attempt("startup", async () => {
     const service = await startService({ tickMs: 1000 });
     try {
       results.startup = await runStartup(emu, service, { runs: quick ? 3 : 5, settleMs: 3000, log });
     } finally {
       await service.proc.stop();
     }
-  }
-  if (selected("calls")) {
+  });
+  await attempt("calls", async () => {
     results.calls = [await runCallsPerJob(emu, TYPICAL, quick ? 3 : 5, log)];
     if (!quick) results.calls.push(await runCallsPerJob(emu, SLOW, 5, log));
-  }
-  if (selected("concurrent"))
+  });
+  await attempt("concurrent", async () => {
     results.concurrent = await runConcurrentChannel(emu, TYPICAL, { jobs: 100, runs: quick ? 1 : 3, log });
-  if (selected("latency"))
-    results.latency = await runLatency(emu, { jobs: quick ? 40 : 100, pollIntervalMs: 3000, log });
-  if (selected("scale")) {
+  });
+  await attempt("latency", async () => {
+    const rounds = quick ? 1 : 2;
+    results.latency = await runLatency(emu, { jobs: quick ? 50 : 200, rounds, pollIntervalMs: 3000, log });
+  });
+  await attempt("scale", async () => {
     results.scale = [];
     for (const jobs of [1000, 10_000]) {
-      results.scale.push(
-        await runScale(emu, {
-          jobs,
-          warmupMs: jobs >= 10_000 ? 10_000 : 7000,
-          windowMs: quick ? 5000 : 8000,
-          windows: quick ? 2 : 3,
-          log,
-        }),
-      );
+      // Windows of two poll intervals (3 s): jobs resumed together are polled in waves of that period,
+      // which a window of another length would sample unevenly.
+      const windows = { windowMs: 6000, windows: quick ? 2 : jobs >= 10_000 ? 3 : 5 };
+      const warmupMs = jobs >= 10_000 ? 9000 : 6000;
+      results.scale.push(await runScale(emu, { jobs, warmupMs, ...windows, log }));
     }
-  }
+  });
 } finally {
   await emu.proc.stop();
 }
@@ -96,7 +115,9 @@ try {
 const rows = rowsOf(results);
 console.log(`\nimagine-bot benchmark (${quick ? "quick" : "full"}), ${new Date().toISOString()}`);
 console.log(formatTable(rows));
-console.log(`Machine: ${String(machineAtStart["cpu"])}, ${String(machineAtStart["cores"])} cores, load average at start ${JSON.stringify(machineAtStart["loadAverage"])}`);
+console.log(
+  `Machine: ${String(machineAtStart["cpu"])}, ${String(machineAtStart["cores"])} cores, load average at start ${JSON.stringify(machineAtStart["loadAverage"])}`,
+);
 const file = await writeResults({
   mode: quick ? "quick" : "full",
   botNodeOptions: extraBotEnv["NODE_OPTIONS"] ?? null,
@@ -105,5 +126,10 @@ const file = await writeResults({
   machine: { ...machineAtStart, loadAverageAtEnd: machine()["loadAverage"] },
   rows,
   results,
+  failures,
 });
 console.log(`\nResults: ${file}`);
+if (failures.length > 0) {
+  console.log(`Failed scenarios: ${failures.map((f) => f.scenario).join(", ")} (see the log above)`);
+  process.exitCode = 1;
+}

@@ -6,7 +6,7 @@
  */
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { benchUsers, resultLatencies, startJobs, waitForResults } from "./discord-calls.js";
+import { benchUsers, resultLatencies, waitForResults } from "./discord-calls.js";
 import {
   botEnv,
   dataDirectory,
@@ -59,7 +59,7 @@ async function measureMode(
   emu: EmulatorProcess,
   service: ServiceProcess,
   mode: LatencyResult["mode"],
-  options: { jobs: number; pollIntervalMs: number; webhookPort: number },
+  options: { jobs: number; rounds: number; pollIntervalMs: number; webhookPort: number },
 ): Promise<LatencyResult> {
   const data = await dataDirectory();
   try {
@@ -72,20 +72,31 @@ async function measureMode(
         : {}),
     });
     const bot = await startBot(env, { cwd: data.path });
-    const from = await emu.requestCount();
-    const users = benchUsers(options.jobs);
-    const interactions = await startJobs(emu, users, (i) => `${PROBE} ${mode} ${i}`);
-    await waitInProgress(emu, interactions);
-    // Completions spread over two poll intervals, each at a random moment.
-    const spreadMs = 2 * options.pollIntervalMs;
-    await Promise.all(
-      interactions.map(async (interaction) => {
-        await sleep(Math.random() * spreadMs);
-        await service.complete(interaction.id);
-      }),
-    );
-    await waitForResults(emu, interactions, spreadMs + 4 * options.pollIntervalMs + 10_000);
-    const samples = resultLatencies(interactions, await emu.requestsFrom(from), await service.completions());
+    const samples: number[] = [];
+    for (let round = 1; round <= options.rounds; round++) {
+      const from = await emu.requestCount();
+      const users = benchUsers(options.jobs);
+      // Starts spread over one poll interval: each job gets its own poll phase, so the samples are
+      // independent rather than jobs polled in one wave.
+      const interactions = await Promise.all(
+        users.map(async (user, i) => {
+          await sleep(Math.random() * options.pollIntervalMs);
+          return emu.imagine(user, `${PROBE} ${mode} ${round}.${i}`);
+        }),
+      );
+      await waitInProgress(emu, interactions);
+      // Completions spread over two poll intervals, each at a random moment.
+      const spreadMs = 2 * options.pollIntervalMs;
+      await Promise.all(
+        interactions.map(async (interaction) => {
+          await sleep(Math.random() * spreadMs);
+          await service.complete(interaction.id);
+        }),
+      );
+      await waitForResults(emu, interactions, spreadMs + 4 * options.pollIntervalMs + 10_000);
+      const requests = await emu.requestsFrom(from);
+      samples.push(...resultLatencies(interactions, requests, await service.completions()));
+    }
     await bot.stop();
     return { mode, pollIntervalMs: options.pollIntervalMs, latencyMs: summarize(samples) };
   } finally {
@@ -93,10 +104,10 @@ async function measureMode(
   }
 }
 
-/** Poll mode, then webhook mode, `jobs` jobs each. */
+/** Poll mode, then webhook mode: `rounds` times `jobs` jobs each. */
 export async function runLatency(
   emu: EmulatorProcess,
-  options: { jobs: number; pollIntervalMs: number; log: (line: string) => void },
+  options: { jobs: number; rounds: number; pollIntervalMs: number; log: (line: string) => void },
 ): Promise<LatencyResult[]> {
   const webhookPort = await freePort();
   const service = await startService({

@@ -2,14 +2,21 @@
  * Poll cost and scale: the bot restarted with N unfinished jobs in its database (seeded, pointing at
  * records pre-created in the service that stay in progress), polling them at the default interval.
  * Measures the bot's RSS, CPU share, polls served and CPU per poll over a few windows; then a bare undici
- * GET loop (bench/floor-poller.ts) at the same rate against the same records, measured the same way.
+ * GET loop (bench/floor-poller.ts) on the same schedule against the same records, measured the same way.
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cpuSince, markCpu, rssMiB } from "./proc-stats.js";
 import { startTsProcess, type ManagedProcess } from "./processes.js";
 import { seedUnfinishedJobs } from "./seed-store.js";
-import { botEnv, dataDirectory, startBot, startService, type EmulatorProcess, type ServiceProcess } from "./stack.js";
+import {
+  botEnv,
+  dataDirectory,
+  startBot,
+  startService,
+  type EmulatorProcess,
+  type ServiceProcess,
+} from "./stack.js";
 import { median, round, sleep } from "./stats.js";
 
 /** One measurement window. */
@@ -23,7 +30,7 @@ export interface Window {
   serviceCpuMs: number;
 }
 
-/** Medians over the windows of one process. */
+/** Medians over the windows of one process (CPU per poll: all windows together). */
 export interface WindowSummary {
   windows: number;
   pollsPerSecond: number;
@@ -38,14 +45,16 @@ export interface WindowSummary {
 export interface ScaleResult {
   jobs: number;
   pollIntervalMs: number;
-  /** Polls per second the interval asks for: jobs / (interval × 1.1 average jitter). */
+  /** Polls per second the interval asks for: jobs / interval (steady polls are not jittered). */
   demandedPollsPerSecond: number;
   /** Real time from spawning the bot to it having resumed every job, ms. */
   resumeMs: number;
   bot: WindowSummary;
+  botWindows: Window[];
   /** Peak RSS of the bot (VmHWM), MiB. */
   botPeakRssMiB: number;
   floor: WindowSummary;
+  floorWindows: Window[];
   /** bot.cpuMsPerPoll / floor.cpuMsPerPoll. */
   costRatio: number;
 }
@@ -85,13 +94,28 @@ async function measureWindows(
 
 function summarizeWindows(windows: Window[]): WindowSummary {
   const m = (f: (w: Window) => number) => median(windows.map(f));
+  const sum = (f: (w: Window) => number) => windows.reduce((total, w) => total + f(w), 0);
   return {
     windows: windows.length,
     pollsPerSecond: round(m((w) => (w.polls * 1000) / w.wallMs)),
-    cpuMsPerPoll: round(m((w) => w.cpuMs / Math.max(1, w.polls)), 4),
-    coreShare: round(m((w) => w.coreShare), 3),
+    // Summed over the windows: /proc counts CPU in 10 ms ticks, coarse for a few percent of a core.
+    cpuMsPerPoll: round(
+      sum((w) => w.cpuMs) /
+        Math.max(
+          1,
+          sum((w) => w.polls),
+        ),
+      4,
+    ),
+    coreShare: round(
+      m((w) => w.coreShare),
+      3,
+    ),
     rssMiB: round(m((w) => w.rssMiB)),
-    serviceCpuMsPerRequest: round(m((w) => w.serviceCpuMs / Math.max(1, w.polls)), 4),
+    serviceCpuMsPerRequest: round(
+      m((w) => w.serviceCpuMs / Math.max(1, w.polls)),
+      4,
+    ),
   };
 }
 
@@ -125,23 +149,29 @@ export async function runScale(
 
     const idsFile = join(data.path, "ids.json");
     await writeFile(idsFile, JSON.stringify(ids));
+    // `--name=value`: a token may start with "-".
     const floor = startTsProcess("floor-poller", "bench/floor-poller.ts", [
-      ...["--url", service.url, "--token", service.token, "--ids", idsFile],
-      ...["--rate", String(botSummary.pollsPerSecond)],
+      `--url=${service.url}`,
+      `--token=${service.token}`,
+      `--ids=${idsFile}`,
+      `--interval-ms=${DEFAULT_POLL_INTERVAL_MS}`,
     ]);
     await floor.waitForLine((l) => l.text === "FLOOR_READY");
     await sleep(Math.min(options.warmupMs, 3000));
-    const floorSummary = summarizeWindows(await measureWindows(floor, service, options.windows, options.windowMs));
+    const floorWindows = await measureWindows(floor, service, options.windows, options.windowMs);
+    const floorSummary = summarizeWindows(floorWindows);
     await floor.stop();
     options.log(`${options.jobs} jobs floor: ${floorSummary.cpuMsPerPoll} ms CPU/request`);
     return {
       jobs: options.jobs,
       pollIntervalMs: DEFAULT_POLL_INTERVAL_MS,
-      demandedPollsPerSecond: round(options.jobs / ((DEFAULT_POLL_INTERVAL_MS * 1.1) / 1000)),
+      demandedPollsPerSecond: round(options.jobs / (DEFAULT_POLL_INTERVAL_MS / 1000)),
       resumeMs,
       bot: botSummary,
+      botWindows,
       botPeakRssMiB: round(botPeak),
       floor: floorSummary,
+      floorWindows,
       costRatio: round(botSummary.cpuMsPerPoll / floorSummary.cpuMsPerPoll, 2),
     };
   } finally {

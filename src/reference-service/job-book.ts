@@ -54,6 +54,25 @@ interface Entry {
 /** Builds asset URLs for a record. */
 export type AssetUrl = (id: string, file: string) => string;
 
+/** A new `pending` record, as `POST /items/images` creates it (newlines in the prompt become spaces). */
+function newRecord(prompt: string, ref: string | null, userId: string): ImageRecord {
+  return {
+    id: newId(),
+    prompt: prompt.replace(/[\r\n]+/g, " "),
+    results: null,
+    user_created: userId,
+    date_created: new Date().toISOString(),
+    status: "pending",
+    progress: null,
+    url: null,
+    error: null,
+    upscaled_urls: null,
+    upscaled: [],
+    ref,
+    parent_id: null,
+  };
+}
+
 /** Every record of the service, the queue of pending jobs and the set of running ones. */
 export class JobBook {
   /** Every record by id, kept for the life of the service. */
@@ -77,21 +96,7 @@ export class JobBook {
 
   /** Creates a `pending` record; banned prompts are accepted and fail at their first tick, as upstream. */
   create(prompt: string, ref: string | null, userId: string): ImageRecord {
-    const record: ImageRecord = {
-      id: newId(),
-      prompt: prompt.replace(/[\r\n]+/g, " "),
-      results: null,
-      user_created: userId,
-      date_created: new Date().toISOString(),
-      status: "pending",
-      progress: null,
-      url: null,
-      error: null,
-      upscaled_urls: null,
-      upscaled: [],
-      ref,
-      parent_id: null,
-    };
+    const record = newRecord(prompt, ref, userId);
     this.records.set(record.id, { record, ticks: 0 });
     this.queue.push(record.id);
     this.onUpdate(record, "create");
@@ -103,23 +108,10 @@ export class JobBook {
    * stay in flight). `completeNow` and `failNow` still end it.
    */
   seedInProgress(prompt: string, userId: string, progress: number): ImageRecord {
-    const id = newId();
-    const record: ImageRecord = {
-      id,
-      prompt,
-      results: null,
-      user_created: userId,
-      date_created: new Date().toISOString(),
-      status: "in-progress",
-      progress,
-      url: this.assetUrl(id, `preview-${progress}.webp`),
-      error: null,
-      upscaled_urls: null,
-      upscaled: [],
-      ref: null,
-      parent_id: null,
-    };
-    this.records.set(id, { record, ticks: 0 });
+    const pending = newRecord(prompt, null, userId);
+    const url = this.assetUrl(pending.id, `preview-${progress}.webp`);
+    const record: ImageRecord = { ...pending, status: "in-progress", progress, url };
+    this.records.set(record.id, { record, ticks: 0 });
     return record;
   }
 

@@ -22,6 +22,21 @@ describe("Scheduler", () => {
     expect(ran).toEqual(["a@100", "b1@200", "b2@200", "c@300"]);
   });
 
+  test("with a resolution, tasks due within one slot run together at its end, on one timer", async () => {
+    const clock = new ManualClock(0);
+    const scheduler = new Scheduler({ clock, resolutionMs: 10 });
+    const ran: string[] = [];
+    for (const at of [101, 104.5, 110, 111])
+      scheduler.schedule(`t${at}`, at, () => void ran.push(`${at}@${clock.now()}`));
+    await clock.advance(1_000);
+    expect(ran).toEqual(["101@110", "104.5@110", "110@110", "111@120"]);
+    expect(clock.timersSet).toBe(2);
+  });
+
+  test("a negative resolution is refused", () => {
+    expect(() => new Scheduler({ resolutionMs: -1 })).toThrow(/resolutionMs must be 0 or more/);
+  });
+
   test("scheduling an existing key replaces its task and due time", async () => {
     const { clock, scheduler, ran, record } = setup();
     scheduler.schedule("job", 100, record("old"));
