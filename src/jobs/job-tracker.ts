@@ -92,7 +92,11 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),
     );
-    this.schedulePollAt(state, this.now() + this.jittered(this.policy.intervalMs));
+    // A new job is first polled an interval after it was created; jobs resumed after a restart spread
+    // their first polls over a whole interval instead of all polling at once.
+    const interval = this.policy.intervalMs;
+    const resumed = job.startedAt < this.now() - interval;
+    this.schedulePollAt(state, this.now() + (resumed ? this.random() * interval : this.jittered(interval)));
     return true;
   }
 

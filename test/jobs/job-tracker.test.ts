@@ -43,6 +43,19 @@ describe("JobTracker polling", () => {
     expect(gaps(service.callTimes("a"))).toEqual([1_000, 1_000, 1_000, 1_000]);
   });
 
+  test("jobs resumed after a restart spread their first polls over a whole interval", async () => {
+    let n = 0;
+    const { clock, service, tracker } = setup({ random: () => (n++ % 10) / 10 });
+    await clock.advance(100_000);
+    for (let i = 0; i < 10; i++) {
+      service.script(`j${i}`, [imageRecord(`j${i}`, "in-progress", 10)]);
+      tracker.track(job(`j${i}`, 95_000));
+    }
+    await clock.advance(999);
+    const first = Array.from({ length: 10 }, (_, i) => service.callTimes(`j${i}`)[0]! - 100_000);
+    expect(first).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+  });
+
   test("a job that stays pending is polled less and less often, up to 4 × the interval", async () => {
     const { clock, service, tracker } = setup();
     service.script("a", [imageRecord("a", "pending")]);
