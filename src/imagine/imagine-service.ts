@@ -14,7 +14,14 @@ import { systemClock, type Clock } from "../jobs/clock.js";
 import type { ServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
-import { progressSignature, viewForRecord, viewForTimeout, type JobView } from "./job-view.js";
+import {
+  LOST_JOB_ERROR,
+  progressSignature,
+  viewForLost,
+  viewForRecord,
+  viewForTimeout,
+  type JobView,
+} from "./job-view.js";
 import { JobSaver } from "./job-saver.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
@@ -228,23 +235,8 @@ export class ImagineService {
     const job = this.active.get(jobId);
     if (!job) return;
     this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
-    const lost: ImageRecord = {
-      id: job.imageId,
-      prompt: job.prompt,
-      results: null,
-      user_created: "",
-      date_created: "",
-      status: "failed",
-      progress: null,
-      url: null,
-      error: "The image service no longer knows this job (it may have been deleted).",
-      upscaled_urls: null,
-      upscaled: [],
-      ref: job.ref,
-      parent_id: null,
-    };
-    job.error = lost.error;
-    await this.finish(job, "lost", viewForRecord(job, lost, this.options.imageDelivery));
+    job.error = LOST_JOB_ERROR;
+    await this.finish(job, "lost", viewForLost(job, this.options.imageDelivery));
   }
 
   private async finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void> {
@@ -301,16 +293,17 @@ export class ImagineService {
   private async send(jobId: string, view: JobView, final: boolean): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) throw new DeliveryError("gone", "the job is no longer followed");
+    const log = this.jobLog(jobId);
     const message = await materialize(view, {
       download: (url) =>
         this.options.client.downloadImage(url, { maxBytes: this.options.imageDownloadMaxBytes }),
-      log: this.jobLog(jobId),
+      log,
     });
     try {
       const shown = await this.options.messenger.show(job.location, message, {
         final,
         requesterId: job.requesterId,
-        log: this.jobLog(jobId),
+        log,
       });
       if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
       if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {

@@ -90,6 +90,29 @@ export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   return view(renderTimedOut(renderContext(job, null), timeoutMs), null, true);
 }
 
+/** What a job whose record the service no longer knows ends with. */
+export const LOST_JOB_ERROR = "The image service no longer knows this job (it may have been deleted).";
+
+/** The message for a job the service answers "forbidden" for, as if its record had failed. */
+export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
+  const record: ImageRecord = {
+    id: job.imageId,
+    prompt: job.prompt,
+    results: null,
+    user_created: "",
+    date_created: "",
+    status: "failed",
+    progress: null,
+    url: null,
+    error: LOST_JOB_ERROR,
+    upscaled_urls: null,
+    upscaled: [],
+    ref: job.ref,
+    parent_id: null,
+  };
+  return viewForRecord(job, record, mode);
+}
+
 /** The single image U(index+1) of a completed record, posted as its own message. */
 export function viewForUpscale(
   job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt">,

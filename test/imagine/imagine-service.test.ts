@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { MessengerError } from "../../src/discord/discord-messenger.js";
+import { ServiceError } from "../../src/service/errors.js";
 import { imageRecord } from "../jobs/fakes.js";
 import { createService, request } from "./service-fakes.js";
 
@@ -142,5 +143,16 @@ describe("ImagineService", () => {
     env.messenger.failWith = new MessengerError("transient", "Discord is down");
     await env.clock.advance(20 * 60_000);
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: false });
+  });
+
+  test("a job the service stops knowing (403 on every poll) ends with a message saying so", async () => {
+    const env = setup();
+    await env.imagine.submit(request());
+    env.service.getFails = new ServiceError("forbidden", "Image service refused the request (403 FORBIDDEN)");
+    await env.clock.advance(120_000);
+    const finals = env.messenger.shown.filter((s) => s.final);
+    expect(finals).toHaveLength(1);
+    expect(JSON.stringify(finals[0]!.message.payload)).toContain("no longer knows this job");
+    expect(await env.store.get("job-1")).toMatchObject({ outcome: "lost", delivered: true });
   });
 });

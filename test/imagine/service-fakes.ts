@@ -36,7 +36,11 @@ export class FakeService {
     return { ...this.scripts.get(id)![0]!, prompt: input.prompt, ref: input.ref ?? null };
   }
 
+  /** Thrown by every getImage while set. */
+  getFails: Error | null = null;
+
   async getImage(id: string): Promise<ImageRecord> {
+    if (this.getFails) throw this.getFails;
     const steps = this.scripts.get(id)!;
     return steps.length > 1 ? steps.shift()! : steps[0]!;
   }
