@@ -5,7 +5,7 @@
  * job; in manual mode nothing moves until {@link JobBook.advance} is called.
  */
 import { randomUUID } from "node:crypto";
-import { isFinished, type ImageRecord } from "../service/schema.js";
+import { isFinished, type ImageRecord } from "../../src/service/schema.js";
 
 /** What `/items/status` reports as `bot_status`. */
 export type BotStatus = "healthy" | "unhealthy" | "starting" | "paused";
