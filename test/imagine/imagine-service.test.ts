@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { MessengerError } from "../../src/discord/discord-messenger.js";
 import { ServiceError } from "../../src/service/errors.js";
-import { imageRecord } from "../jobs/fakes.js";
+import { imageRecord } from "../fixtures/fake-image-service.js";
 import { createService, request } from "./service-fakes.js";
 
 let stop: (() => Promise<void>) | undefined;
