@@ -32,7 +32,9 @@ const logger = createLogger({ level: config.LOG_LEVEL, pretty: isInteractive() }
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 process.on("uncaughtException", (err) => logger.fatal({ err }, "uncaught exception"));
 
-const starting = startBot(config, { logger });
+// Discord refusing the bot after the start (a reset token) is logged by the lifecycle, which stops the bot;
+// exiting non-zero lets a restart policy (`on-failure`) or the owner notice.
+const starting = startBot(config, { logger, onRefused: () => process.exit(1) });
 let stopping = false;
 
 function shutdown(signal: NodeJS.Signals): void {

@@ -85,6 +85,8 @@ export class GatewayServer {
   readonly #sessions = new Map<string, Session>();
   readonly #sockets = new Set<WebSocket>();
   readonly #closedByEmulator = new WeakSet<WebSocket>();
+  #refuseConnections = false;
+  #refuseIdentifyWith: number | null = null;
 
   constructor(private readonly options: GatewayOptions) {}
 
@@ -93,6 +95,10 @@ export class GatewayServer {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== "/gateway") {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      return;
+    }
+    if (this.#refuseConnections) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       return;
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, url.searchParams));
@@ -132,6 +138,19 @@ export class GatewayServer {
       }
     }
     return count;
+  }
+
+  /** Test hook: while on, new connections are answered 503 (a gateway outage); open ones stay. */
+  refuseConnections(on: boolean): void {
+    this.#refuseConnections = on;
+  }
+
+  /**
+   * Test hook: from now on every RESUME is refused (Invalid Session) and every IDENTIFY closed with `code`,
+   * as after a token reset (4004) or intents disabled in the portal (4014); null accepts them again.
+   */
+  refuseIdentify(code: number | null): void {
+    this.#refuseIdentifyWith = code;
   }
 
   /** Terminates every connection and stops accepting new ones. */
@@ -230,6 +249,10 @@ export class GatewayServer {
       accepted: false,
     };
     this.identifies.push(record);
+    if (this.#refuseIdentifyWith !== null) {
+      this.#close(ws, this.#refuseIdentifyWith, "Emulator: identify refused");
+      return null;
+    }
     if (d.token !== this.options.botToken) {
       this.#close(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
       return null;
@@ -264,7 +287,12 @@ export class GatewayServer {
 
   #resume(ws: WebSocket, d: Record<string, unknown>): Session | null {
     const session = typeof d.session_id === "string" ? this.#sessions.get(d.session_id) : undefined;
-    if (!session || d.token !== this.options.botToken || typeof d.seq !== "number") {
+    if (
+      !session ||
+      this.#refuseIdentifyWith !== null ||
+      d.token !== this.options.botToken ||
+      typeof d.seq !== "number"
+    ) {
       ws.send(JSON.stringify({ op: GatewayOpcodes.InvalidSession, d: false }));
       return null;
     }
