@@ -13,7 +13,7 @@ import { createInteractionRouter } from "./discord/interaction-router.js";
 import type { LoginError } from "./discord/login-error.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
-import { runBot, type RunningBot } from "./lifecycle.js";
+import { runBot, type LifecycleOptions, type RunningBot } from "./lifecycle.js";
 import { registerSecret, type Logger } from "./logger.js";
 import type { BotMetrics } from "./metrics/metrics.js";
 
@@ -25,8 +25,8 @@ export interface StartBotOptions {
   store?: JobStore;
   clock?: Clock;
   metrics?: BotMetrics;
-  /** Called after the bot stopped because Discord refused it for good (the reason is already logged). */
-  onRefused?(error: LoginError): void;
+  /** Called when Discord refused the bot for good after the start (see {@link LifecycleOptions.onRefused}). */
+  onRefused?(error: LoginError, stopped: Promise<void>): void;
 }
 
 /**

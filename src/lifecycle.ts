@@ -16,8 +16,11 @@ export interface LifecycleOptions {
   client: Client;
   core: BotContext;
   clock: Clock;
-  /** Called after the bot stopped because Discord refused it for good (already logged). */
-  onRefused?(error: LoginError): void;
+  /**
+   * Called when Discord refused the bot for good after the start (already logged), with the stop that
+   * follows (jobs are saved for the next start).
+   */
+  onRefused?(error: LoginError, stopped: Promise<void>): void;
 }
 
 /** A bot that is up: connected, jobs resumed, housekeeping running. */
@@ -47,7 +50,7 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
     onRefused(error, closeCode) {
       if (stopBot === null) return refusedAtStart(error);
       log.fatal({ closeCode }, `${error.message} The bot stops.`);
-      void stopBot().then(() => options.onRefused?.(error));
+      options.onRefused?.(error, stopBot());
     },
   });
   try {

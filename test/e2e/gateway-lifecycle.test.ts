@@ -7,7 +7,7 @@
 import { GatewayCloseCodes } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
-import { startProcessWorld, type ProcessWorld } from "../support/bot-process.js";
+import { spawnBot, startProcessWorld, type ProcessWorld } from "../support/bot-process.js";
 
 /** pino's level for `error`: what the owner is told to look at. */
 const ERROR_LEVEL = 50;
@@ -43,6 +43,29 @@ describe("Discord refusing the bot after the start", () => {
     },
     30_000,
   );
+});
+
+describe("Discord refusing the bot at the start", () => {
+  let w: ProcessWorld | undefined;
+  afterEach(async () => {
+    await w?.stop();
+    w = undefined;
+  });
+
+  test("a refused first IDENTIFY stops the start with the gateway's reason on stderr and exit code 1", async () => {
+    w = await startProcessWorld();
+    w.emu.gateway.refuseIdentify(GatewayCloseCodes.DisallowedIntents);
+    const bot = spawnBot(w.env(), w.dataDir);
+    const exit = await bot.exited;
+
+    expect(exit.code).toBe(1);
+    expect(bot.stderr().trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^Discord closed the gateway connection with 4014 DisallowedIntents: .*Developer Portal/,
+      ),
+    ]);
+    expect(bot.logs.some((line) => line.msg === "connected to Discord")).toBe(false);
+  }, 30_000);
 });
 
 describe("a gateway outage the bot recovers from", () => {
