@@ -13,7 +13,7 @@ import { createInteractionRouter } from "./discord/interaction-router.js";
 import type { LoginError } from "./discord/login-error.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
-import { runBot, type LifecycleOptions, type RunningBot } from "./lifecycle.js";
+import { runBot, type RunningBot } from "./lifecycle.js";
 import { registerSecret, type Logger } from "./logger.js";
 import type { BotMetrics } from "./metrics/metrics.js";
 
@@ -25,7 +25,7 @@ export interface StartBotOptions {
   store?: JobStore;
   clock?: Clock;
   metrics?: BotMetrics;
-  /** Called when Discord refused the bot for good after the start (see {@link LifecycleOptions.onRefused}). */
+  /** Called when Discord refused the bot for good after the start (see `LifecycleOptions.onRefused`). */
   onRefused?(error: LoginError, stopped: Promise<void>): void;
 }
 
