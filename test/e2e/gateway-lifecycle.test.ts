@@ -29,7 +29,7 @@ describe("Discord refusing the bot after the start", () => {
       w = await startProcessWorld();
       const bot = await w.startBot();
 
-      w.emu.gateway.refuseIdentify(code);
+      w.emu.gateway.refuseIdentifyWith = code;
       w.emu.faults.disconnectGateway();
       const exit = await bot.exited;
 
@@ -54,7 +54,7 @@ describe("Discord refusing the bot at the start", () => {
 
   test("a refused first IDENTIFY stops the start with the gateway's reason on stderr and exit code 1", async () => {
     w = await startProcessWorld();
-    w.emu.gateway.refuseIdentify(GatewayCloseCodes.DisallowedIntents);
+    w.emu.gateway.refuseIdentifyWith = GatewayCloseCodes.DisallowedIntents;
     const bot = spawnBot(w.env(), w.dataDir);
     const exit = await bot.exited;
 
@@ -95,7 +95,7 @@ describe("a gateway outage the bot recovers from", () => {
     h = await startBotHarness({ env: { HTTP_PORT: "0", HTTP_HOST: "127.0.0.1" } });
     expect((await healthz()).status).toBe(200);
 
-    h.emu.gateway.refuseConnections(true);
+    h.emu.gateway.refuseConnections = true;
     h.emu.faults.disconnectGateway();
     expect(await healthzUntil(503)).toEqual({
       status: 503,
@@ -105,7 +105,7 @@ describe("a gateway outage the bot recovers from", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await healthz()).status).toBe(503);
 
-    h.emu.gateway.refuseConnections(false);
+    h.emu.gateway.refuseConnections = false;
     await h.emu.waitFor(() => h!.emu.gateway.resumes >= 1, { description: "the bot resumed" });
     expect((await healthzUntil(200)).status).toBe(200);
 

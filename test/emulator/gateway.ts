@@ -85,8 +85,10 @@ export class GatewayServer {
   readonly #sessions = new Map<string, Session>();
   readonly #sockets = new Set<WebSocket>();
   readonly #closedByEmulator = new WeakSet<WebSocket>();
-  #refuseConnections = false;
-  #refuseIdentifyWith: number | null = null;
+  /** Test hook: while true, new connections are answered 503 (a gateway outage); open ones stay. */
+  refuseConnections = false;
+  /** Test hook: refuse every RESUME and close every IDENTIFY with this code (a token reset: 4004). */
+  refuseIdentifyWith: number | null = null;
 
   constructor(private readonly options: GatewayOptions) {}
 
@@ -97,7 +99,7 @@ export class GatewayServer {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
       return;
     }
-    if (this.#refuseConnections) {
+    if (this.refuseConnections) {
       socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       return;
     }
@@ -138,19 +140,6 @@ export class GatewayServer {
       }
     }
     return count;
-  }
-
-  /** Test hook: while on, new connections are answered 503 (a gateway outage); open ones stay. */
-  refuseConnections(on: boolean): void {
-    this.#refuseConnections = on;
-  }
-
-  /**
-   * Test hook: from now on every RESUME is refused (Invalid Session) and every IDENTIFY closed with `code`,
-   * as after a token reset (4004) or intents disabled in the portal (4014); null accepts them again.
-   */
-  refuseIdentify(code: number | null): void {
-    this.#refuseIdentifyWith = code;
   }
 
   /** Terminates every connection and stops accepting new ones. */
@@ -249,8 +238,8 @@ export class GatewayServer {
       accepted: false,
     };
     this.identifies.push(record);
-    if (this.#refuseIdentifyWith !== null) {
-      this.#close(ws, this.#refuseIdentifyWith, "Emulator: identify refused");
+    if (this.refuseIdentifyWith !== null) {
+      this.#close(ws, this.refuseIdentifyWith, "Emulator: identify refused");
       return null;
     }
     if (d.token !== this.options.botToken) {
@@ -286,13 +275,9 @@ export class GatewayServer {
   }
 
   #resume(ws: WebSocket, d: Record<string, unknown>): Session | null {
+    const refused = this.refuseIdentifyWith !== null || d.token !== this.options.botToken;
     const session = typeof d.session_id === "string" ? this.#sessions.get(d.session_id) : undefined;
-    if (
-      !session ||
-      this.#refuseIdentifyWith !== null ||
-      d.token !== this.options.botToken ||
-      typeof d.seq !== "number"
-    ) {
+    if (!session || refused || typeof d.seq !== "number") {
       ws.send(JSON.stringify({ op: GatewayOpcodes.InvalidSession, d: false }));
       return null;
     }
