@@ -43,18 +43,26 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
   let refusedAtStart: (error: LoginError) => void = () => {};
   const refusal = new Promise<never>((_, reject) => (refusedAtStart = reject));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  let loggedIn = false;
   let stopBot: (() => Promise<void>) | null = null;
+  /** A refusal that came after READY but before the bot was up: handled once it is. */
+  const whileStarting: { refused?: () => void } = {};
   const gateway = watchGateway(client, {
     logger: log.child({ component: "gateway" }),
     now: core.now,
     onRefused(error, closeCode) {
-      if (stopBot === null) return refusedAtStart(error);
-      log.fatal({ closeCode }, `${error.message} The bot stops.`);
-      options.onRefused?.(error, stopBot());
+      if (!loggedIn) return refusedAtStart(error);
+      const refuse = (stop: () => Promise<void>) => {
+        log.fatal({ closeCode }, `${error.message} The bot stops.`);
+        options.onRefused?.(error, stop());
+      };
+      if (stopBot === null) whileStarting.refused = () => refuse(stopBot!);
+      else refuse(stopBot);
     },
   });
   try {
     await Promise.race([client.login(config.DISCORD_TOKEN).then(() => ready), refusal]);
+    loggedIn = true;
   } catch (err) {
     gateway.dispose();
     await client.destroy();
@@ -87,5 +95,6 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
     return stopping;
   };
   stopBot = stop;
+  whileStarting.refused?.();
   return { client, context: core, opsUrl: ops?.url ?? null, stop };
 }
