@@ -1,20 +1,18 @@
-/** `npm run deploy`: registers every slash command, globally or to DISCORD_GUILD_ID. */
+/**
+ * `npm run deploy [-- --global | -- --clear-guild]`: registers every slash command in the server
+ * DISCORD_GUILD_ID or globally, or removes that server's copies, and says where the commands now work.
+ */
 import { ConfigError, loadConfig } from "./config.js";
-import { deployCommands } from "./discord/register-commands.js";
+import { DeployUsageError, runDeploy } from "./discord/command-deploy.js";
 import { errorMessage } from "./errors.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const names = await deployCommands(config);
-  const where = config.DISCORD_GUILD_ID
-    ? `to server ${config.DISCORD_GUILD_ID} (available now)`
-    : "globally (may take up to an hour to appear everywhere)";
-  console.log(`Registered ${names.length} command(s) ${where}: ${names.map((n) => `/${n}`).join(", ")}`);
+  console.log(await runDeploy(config, process.argv.slice(2)));
 }
 
 main().catch((err: unknown) => {
-  console.error(
-    err instanceof ConfigError ? err.message : `Registering commands failed: ${errorMessage(err)}`,
-  );
+  const ownMessage = err instanceof ConfigError || err instanceof DeployUsageError;
+  console.error(ownMessage ? err.message : `Registering commands failed: ${errorMessage(err)}`);
   process.exitCode = 1;
 });

@@ -32,7 +32,17 @@ const logger = createLogger({ level: config.LOG_LEVEL, pretty: isInteractive() }
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
 process.on("uncaughtException", (err) => logger.fatal({ err }, "uncaught exception"));
 
-const starting = startBot(config, { logger });
+/**
+ * Discord refusing the bot after the start (a reset token) is logged by the lifecycle, which stops the bot;
+ * the exit is non-zero so a restart policy (`on-failure`) or the owner notices.
+ */
+function exitRefused(stopped: Promise<void>): void {
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  void stopped.finally(() => process.exit(1));
+}
+
+const starting = startBot(config, { logger, onRefused: (_error, stopped) => exitRefused(stopped) });
 let stopping = false;
 
 function shutdown(signal: NodeJS.Signals): void {

@@ -2,8 +2,8 @@
  * The operations side of the bot: the HTTP server with /healthz, /metrics and the webhook receiver, and
  * what its health report checks.
  */
-import { Status, type Client } from "discord.js";
 import type { Config } from "./config.js";
+import type { GatewayWatch } from "./discord/gateway-watch.js";
 import { startOpsServer, type OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
@@ -15,7 +15,8 @@ import { errorMessage } from "./errors.js";
 
 export interface OpsDeps {
   config: Config;
-  client: Client;
+  /** The Discord gateway connection's state. */
+  gateway: Pick<GatewayWatch, "problem">;
   store: JobStore;
   health: ServiceHealthMonitor;
   imagine: ImagineService;
@@ -26,14 +27,11 @@ export interface OpsDeps {
 
 /** The three checks behind /healthz: the gateway, the store, the image service. */
 export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
-  const gatewayReady = deps.client.ws.status === Status.Ready;
-  const gateway: HealthCheck = gatewayReady
-    ? { name: "discord-gateway", ok: true }
-    : {
-        name: "discord-gateway",
-        ok: false,
-        detail: `gateway status ${Status[deps.client.ws.status] ?? "unknown"}`,
-      };
+  const gatewayProblem = deps.gateway.problem();
+  const gateway: HealthCheck =
+    gatewayProblem === null
+      ? { name: "discord-gateway", ok: true }
+      : { name: "discord-gateway", ok: false, detail: gatewayProblem };
   let store: HealthCheck = { name: "store", ok: true };
   try {
     await deps.store.recordSubmission("healthz-probe", deps.now());

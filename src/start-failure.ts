@@ -2,7 +2,7 @@
  * What the person running the bot reads when it cannot start: one paragraph saying what is wrong and what
  * to do, never a stack trace for a problem they caused (configuration, token, database).
  */
-import { LoginError } from "./bot.js";
+import { LoginError } from "./discord/login-error.js";
 import { ConfigError } from "./config.js";
 import { errorMessage } from "./errors.js";
 import { StoreError } from "./store/store-error.js";

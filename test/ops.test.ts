@@ -1,4 +1,3 @@
-import { Status, type Client } from "discord.js";
 import { describe, expect, test } from "vitest";
 import { MemoryJobStore } from "../src/imagine/job-store.js";
 import { ServiceHealthMonitor } from "../src/imagine/service-health.js";
@@ -16,13 +15,14 @@ class FullDiskStore extends MemoryJobStore {
 }
 
 function deps(options: {
-  gateway?: Status;
+  /** What the gateway watch reports: null while connected. */
+  gatewayProblem?: string | null;
   store?: MemoryJobStore;
   status?: () => Promise<ServiceStatus>;
 }): OpsDeps {
   const status = options.status ?? (() => Promise.resolve({ bot_status: "healthy", message: "ok" }));
   return {
-    client: { ws: { status: options.gateway ?? Status.Ready } } as unknown as Client,
+    gateway: { problem: () => options.gatewayProblem ?? null },
     store: options.store ?? new MemoryJobStore(),
     health: new ServiceHealthMonitor({ getServiceStatus: status, now: () => 0 }),
     metrics: new BotMetrics({ processMetrics: false }),
@@ -40,14 +40,13 @@ describe("healthChecks", () => {
     ]);
   });
 
-  test.each([
-    [Status.Reconnecting, "gateway status Reconnecting"],
-    [Status.Disconnected, "gateway status Disconnected"],
-    [Status.Idle, "gateway status Idle"],
-  ])("the gateway check fails while discord.js is %s", async (status, detail) => {
-    const [gateway] = await healthChecks(deps({ gateway: status }));
-    expect(gateway).toEqual({ name: "discord-gateway", ok: false, detail });
-  });
+  test.each(["connecting", "disconnected for 12 s; reconnecting", "refused by Discord: 4004"])(
+    "the gateway check fails with the watch's reason while the gateway is %s",
+    async (problem) => {
+      const [gateway] = await healthChecks(deps({ gatewayProblem: problem }));
+      expect(gateway).toEqual({ name: "discord-gateway", ok: false, detail: problem });
+    },
+  );
 
   test("the store check fails with the cause when a write is refused", async () => {
     const [, store] = await healthChecks(deps({ store: new FullDiskStore() }));

@@ -47,9 +47,9 @@ function tracked(job: Job): Tracked {
 
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
-  readonly scheduler: Scheduler;
-  readonly tracker: JobTracker<Tracked>;
-  readonly throttle: MessageUpdateThrottle<JobView>;
+  private readonly scheduler: Scheduler;
+  private readonly tracker: JobTracker<Tracked>;
+  private readonly throttle: MessageUpdateThrottle<JobView>;
   private readonly active = new Map<string, Job>();
   /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
   private readonly lastProgress = new Map<string, { signature: string; key: string }>();

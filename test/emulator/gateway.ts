@@ -85,6 +85,10 @@ export class GatewayServer {
   readonly #sessions = new Map<string, Session>();
   readonly #sockets = new Set<WebSocket>();
   readonly #closedByEmulator = new WeakSet<WebSocket>();
+  /** Test hook: while true, new connections are answered 503 (a gateway outage); open ones stay. */
+  refuseConnections = false;
+  /** Test hook: refuse every RESUME and close every IDENTIFY with this code (a token reset: 4004). */
+  refuseIdentifyWith: number | null = null;
 
   constructor(private readonly options: GatewayOptions) {}
 
@@ -93,6 +97,10 @@ export class GatewayServer {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== "/gateway") {
       socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
+      return;
+    }
+    if (this.refuseConnections) {
+      socket.end("HTTP/1.1 503 Service Unavailable\r\n\r\n");
       return;
     }
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, url.searchParams));
@@ -230,6 +238,10 @@ export class GatewayServer {
       accepted: false,
     };
     this.identifies.push(record);
+    if (this.refuseIdentifyWith !== null) {
+      this.#close(ws, this.refuseIdentifyWith, "Emulator: identify refused");
+      return null;
+    }
     if (d.token !== this.options.botToken) {
       this.#close(ws, GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
       return null;
@@ -263,8 +275,9 @@ export class GatewayServer {
   }
 
   #resume(ws: WebSocket, d: Record<string, unknown>): Session | null {
+    const refused = this.refuseIdentifyWith !== null || d.token !== this.options.botToken;
     const session = typeof d.session_id === "string" ? this.#sessions.get(d.session_id) : undefined;
-    if (!session || d.token !== this.options.botToken || typeof d.seq !== "number") {
+    if (!session || refused || typeof d.seq !== "number") {
       ws.send(JSON.stringify({ op: GatewayOpcodes.InvalidSession, d: false }));
       return null;
     }

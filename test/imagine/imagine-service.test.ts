@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { MessengerError } from "../../src/discord/discord-messenger.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
@@ -70,7 +70,10 @@ describe("ImagineService", () => {
     expect(finals).toHaveLength(1);
     expect(JSON.stringify(finals[0]!.message.payload)).toMatch(/job-1/);
     expect((await env.store.get("job-1"))?.outcome).toBe("timed-out");
-    expect(env.imagine.tracker.size).toBe(0);
+    expect(env.imagine.activeJobs()).toEqual([]);
+    const polls = vi.spyOn(env.service, "getImage");
+    await env.clock.advance(120_000);
+    expect(polls).not.toHaveBeenCalled();
   });
 
   test("submitting the same interaction twice creates one record", async () => {
@@ -87,7 +90,10 @@ describe("ImagineService", () => {
     env.messenger.failWith = new MessengerError("message-gone", "Unknown Message");
     env.service.script("job-1", [imageRecord("job-1", "in-progress", 50)]);
     await env.clock.advance(20_000);
-    expect(env.imagine.tracker.size).toBe(0);
+    expect(env.imagine.activeJobs()).toEqual([]);
+    const polls = vi.spyOn(env.service, "getImage");
+    await env.clock.advance(20_000);
+    expect(polls).not.toHaveBeenCalled();
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "message-deleted", delivered: true });
   });
 

@@ -1,0 +1,122 @@
+/**
+ * Builds the bot's core from the configuration: the image-service client, the job store, the core
+ * ImagineService, service health, admission, moderation and the audit log. Nothing here talks to Discord
+ * or starts anything: the messenger is handed in, and the lifecycle (`lifecycle.ts`) logs in, resumes jobs
+ * and runs the housekeeping.
+ */
+import { readFile } from "node:fs/promises";
+import type { BotContext } from "./bot-context.js";
+import type { Config } from "./config.js";
+import { toDeliveryError, type DiscordMessenger } from "./discord/discord-messenger.js";
+import { Admission } from "./imagine/admission.js";
+import { AuditLog } from "./imagine/audit-log.js";
+import { ImagineService } from "./imagine/imagine-service.js";
+import type { JobStore } from "./imagine/job-store.js";
+import { ServiceHealthMonitor } from "./imagine/service-health.js";
+import { systemClock, type Clock } from "./jobs/clock.js";
+import type { Logger } from "./logger.js";
+import { instrumentClient } from "./metrics/instrument-client.js";
+import { BotMetrics } from "./metrics/metrics.js";
+import { BannedWords } from "./moderation/banned-words.js";
+import { createImagineClient } from "./service/client.js";
+import { openSqliteJobStore } from "./store/sqlite-job-store.js";
+
+/** What {@link buildCore} needs besides the configuration. */
+export interface CoreDeps {
+  logger: Logger;
+  /** Shows job messages in Discord (built by the Discord adapter; not used until jobs run). */
+  messenger: DiscordMessenger;
+  /** Default: the SQLite store at DATABASE_PATH. */
+  store?: JobStore;
+  clock?: Clock;
+  metrics?: BotMetrics;
+}
+
+async function loadBannedWords(config: Config): Promise<BannedWords> {
+  let fileText: string | null = null;
+  if (config.BANNED_WORDS_FILE) {
+    try {
+      fileText = await readFile(config.BANNED_WORDS_FILE, "utf8");
+    } catch (err) {
+      throw new Error(
+        `BANNED_WORDS_FILE ${config.BANNED_WORDS_FILE} cannot be read: ${(err as Error).message}`,
+      );
+    }
+  }
+  return BannedWords.fromTexts(config.BANNED_WORDS, fileText);
+}
+
+/**
+ * Wires the core together and returns what commands, handlers and the lifecycle use.
+ * @throws {Error} when BANNED_WORDS_FILE cannot be read; a StoreError when the database is unusable.
+ */
+export async function buildCore(config: Config, deps: CoreDeps): Promise<BotContext> {
+  const log = deps.logger;
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
+  const metrics = deps.metrics ?? new BotMetrics();
+  const bannedWords = await loadBannedWords(config);
+  const store =
+    deps.store ??
+    (await openSqliteJobStore(config.DATABASE_PATH, { logger: log.child({ component: "store" }) }));
+  const service = createImagineClient(config, { logger: log.child({ component: "service" }) });
+  const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
+  instrumentClient(service, metrics, (err) => health.recordError(err));
+  const { messenger } = deps;
+  const audit = new AuditLog({
+    channelId: config.AUDIT_CHANNEL_ID,
+    post: (channelId, message) => messenger.post(channelId, message),
+    logger: log,
+  });
+  const imagine = new ImagineService({
+    client: service,
+    messenger,
+    classifyDelivery: toDeliveryError,
+    store,
+    pollIntervalMs: config.POLL_INTERVAL_MS,
+    timeoutMs: config.JOB_TIMEOUT_MS,
+    progressUpdateIntervalMs: config.PROGRESS_UPDATE_INTERVAL_MS,
+    imageDelivery: config.IMAGE_DELIVERY,
+    imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
+    maxConcurrentPolls: config.SERVICE_MAX_CONCURRENCY,
+    clock,
+    logger: log.child({ component: "jobs" }),
+    onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
+    onDelivered: (route, final) => metrics.discordEdit(route, final),
+    onJobEnded: (job, latencyMs) => {
+      if (job.outcome) metrics.jobFinished(job.outcome);
+      if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
+      void audit.jobEnded(job);
+    },
+  });
+  const admission = new Admission({
+    limits: {
+      userMaxActive: config.USER_MAX_ACTIVE_JOBS,
+      userCooldownMs: config.USER_COOLDOWN_MS,
+      guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
+    },
+    bannedWords,
+    health,
+    activeJobs: () =>
+      imagine
+        .activeJobs()
+        .map((j) => ({ requesterId: j.requesterId, guildId: j.location.guildId, ref: j.ref })),
+    lastSubmission: (userId) => store.getLastSubmission(userId),
+    recordSubmission: (userId, at) => store.recordSubmission(userId, at),
+    now,
+  });
+  return {
+    config,
+    imagine,
+    service,
+    store,
+    messenger,
+    admission,
+    health,
+    bannedWords,
+    audit,
+    metrics,
+    logger: log,
+    now,
+  };
+}

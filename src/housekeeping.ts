@@ -1,0 +1,52 @@
+/**
+ * The housekeeping loop: deletes ended jobs older than JOB_RETENTION_DAYS from the store, at start and then
+ * every hour. It has its own timer on the injected clock, apart from the job scheduler.
+ */
+import type { JobStore } from "./imagine/job-store.js";
+import type { CancelTimer, Clock } from "./jobs/clock.js";
+import type { Logger } from "./logger.js";
+
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface HousekeepingOptions {
+  store: Pick<JobStore, "prune">;
+  retentionDays: number;
+  clock: Clock;
+  logger: Logger;
+  /** Default {@link HOUSEKEEPING_INTERVAL_MS}. */
+  intervalMs?: number;
+}
+
+/** A running housekeeping loop. */
+export interface Housekeeping {
+  /** Cancels the next round and waits for one in progress. */
+  stop(): Promise<void>;
+}
+
+/** Runs a first round now and then one every interval, each after the previous one finished. */
+export function startHousekeeping(options: HousekeepingOptions): Housekeeping {
+  const { store, clock, logger } = options;
+  const intervalMs = options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS;
+  let cancel: CancelTimer | null = null;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+
+  const round = async () => {
+    try {
+      const removed = await store.prune(options.retentionDays * DAY_MS);
+      if (removed > 0) logger.info({ removed }, "pruned old jobs");
+    } catch (err) {
+      logger.warn({ err }, "pruning old jobs failed; the next round tries again");
+    }
+    if (!stopped) cancel = clock.setTimer(() => (running = round()), intervalMs);
+  };
+  running = round();
+  return {
+    async stop() {
+      stopped = true;
+      cancel?.();
+      await running;
+    },
+  };
+}

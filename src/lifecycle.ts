@@ -1,0 +1,100 @@
+/**
+ * The bot's lifecycle around a built core: log in to Discord, wait for READY, start the operations server,
+ * resume unfinished jobs, run the housekeeping, watch the gateway, and stop in order. A refusal by Discord
+ * after the start (a reset token, refused intents) logs one line and stops the bot, so the process can
+ * exit non-zero instead of idling.
+ */
+import { Events, type Client } from "discord.js";
+import type { BotContext } from "./bot-context.js";
+import { watchGateway } from "./discord/gateway-watch.js";
+import { LoginError, loginFailure } from "./discord/login-error.js";
+import { startHousekeeping } from "./housekeeping.js";
+import type { Clock } from "./jobs/clock.js";
+import { startOps } from "./ops.js";
+
+export interface LifecycleOptions {
+  client: Client;
+  core: BotContext;
+  clock: Clock;
+  /**
+   * Called when Discord refused the bot for good after the start (already logged), with the stop that
+   * follows (jobs are saved for the next start).
+   */
+  onRefused?(error: LoginError, stopped: Promise<void>): void;
+}
+
+/** A bot that is up: connected, jobs resumed, housekeeping running. */
+export interface RunningBot {
+  readonly client: Client;
+  readonly context: BotContext;
+  /** The operations server's URL, when HTTP_PORT is set. */
+  readonly opsUrl: string | null;
+  /** Stops taking work, stops polling, closes the HTTP server, destroys the Discord client, closes the store. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Logs in and resolves once the gateway is ready and unfinished jobs were resumed.
+ * @throws {LoginError} when Discord refuses the token or cannot be reached.
+ */
+export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
+  const { client, core, clock } = options;
+  const { config, logger: log, store, imagine } = core;
+  let refusedAtStart: (error: LoginError) => void = () => {};
+  const refusal = new Promise<never>((_, reject) => (refusedAtStart = reject));
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  let loggedIn = false;
+  let stopBot: (() => Promise<void>) | null = null;
+  /** A refusal that came after READY but before the bot was up: handled once it is. */
+  const whileStarting: { refused?: () => void } = {};
+  const gateway = watchGateway(client, {
+    logger: log.child({ component: "gateway" }),
+    now: core.now,
+    onRefused(error, closeCode) {
+      if (!loggedIn) return refusedAtStart(error);
+      const refuse = (stop: () => Promise<void>) => {
+        log.fatal({ closeCode }, `${error.message} The bot stops.`);
+        options.onRefused?.(error, stop());
+      };
+      if (stopBot === null) whileStarting.refused = () => refuse(stopBot!);
+      else refuse(stopBot);
+    },
+  });
+  try {
+    await Promise.race([client.login(config.DISCORD_TOKEN).then(() => ready), refusal]);
+    loggedIn = true;
+  } catch (err) {
+    gateway.dispose();
+    await client.destroy();
+    await store.close();
+    throw err instanceof LoginError ? err : loginFailure(err, config.DISCORD_API_URL);
+  }
+  log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
+  const ops = await startOps({ ...core, gateway, logger: log });
+  await imagine.resume();
+  const housekeeping = startHousekeeping({
+    store,
+    retentionDays: config.JOB_RETENTION_DAYS,
+    clock,
+    logger: log,
+  });
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      gateway.dispose();
+      client.removeAllListeners(Events.InteractionCreate);
+      client.removeAllListeners(Events.MessageCreate);
+      await housekeeping.stop();
+      await imagine.stop();
+      await ops?.close();
+      await client.destroy();
+      await store.close();
+      log.info("stopped");
+    })();
+    return stopping;
+  };
+  stopBot = stop;
+  whileStarting.refused?.();
+  return { client, context: core, opsUrl: ops?.url ?? null, stop };
+}

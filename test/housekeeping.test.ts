@@ -1,0 +1,65 @@
+import { describe, expect, test } from "vitest";
+import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping } from "../src/housekeeping.js";
+import { captureLogs } from "./support/log-capture.js";
+import { ManualClock } from "./jobs/manual-clock.js";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A store whose prune answers from a list (a number removed, or an error) and records each call. */
+function pruneScript(answers: (number | Error)[]) {
+  const calls: { olderThanMs: number }[] = [];
+  return {
+    calls,
+    async prune(olderThanMs: number): Promise<number> {
+      calls.push({ olderThanMs });
+      const answer = answers.shift() ?? 0;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+}
+
+function setup(answers: (number | Error)[]) {
+  const clock = new ManualClock();
+  const store = pruneScript(answers);
+  const logs = captureLogs();
+  const housekeeping = startHousekeeping({ store, retentionDays: 3, clock, logger: logs.logger });
+  const messages = () => logs.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+  return { clock, store, housekeeping, messages };
+}
+
+describe("housekeeping", () => {
+  test("prunes at start and then once an hour, keeping JOB_RETENTION_DAYS of ended jobs", async () => {
+    const env = setup([2, 0, 5]);
+    await env.clock.advance(0);
+    expect(env.store.calls).toEqual([{ olderThanMs: 3 * DAY_MS }]);
+
+    await env.clock.advance(HOUR_MS - 1);
+    expect(env.store.calls).toHaveLength(1);
+    await env.clock.advance(1 + HOUR_MS);
+    expect(env.store.calls).toHaveLength(3);
+    expect(env.messages()).toEqual(["pruned old jobs", "pruned old jobs"]);
+    await env.housekeeping.stop();
+  });
+
+  test("a failed round is logged and the next one runs an hour later", async () => {
+    const env = setup([new Error("database is locked"), 1]);
+    await env.clock.advance(HOUSEKEEPING_INTERVAL_MS);
+    expect(env.store.calls).toHaveLength(2);
+    expect(env.messages()).toEqual([
+      "pruning old jobs failed; the next round tries again",
+      "pruned old jobs",
+    ]);
+    await env.housekeeping.stop();
+  });
+
+  test("after stop no round runs and no timer is left", async () => {
+    const env = setup([0]);
+    await env.clock.advance(0);
+    await env.housekeeping.stop();
+    await env.clock.advance(10 * HOUR_MS);
+    expect(env.store.calls).toHaveLength(1);
+    expect(env.clock.pendingTimers).toBe(0);
+  });
+});
