@@ -229,6 +229,8 @@ describe("DM prompts", () => {
     await emu.sendDirectMessage({ user: world.alice, content: "a lantern in the fog" });
     emu.blockDms(world.alice);
     await emu.waitFor(() => service.records().length === 1);
+    // The job must be followed before "no active jobs" can mean it ended.
+    await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 1);
     expect(h.logs.text()).toContain("does not accept DMs");
     service.advance(12);
     await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0);
@@ -249,6 +251,7 @@ describe("DM prompts", () => {
     await emu.sendDirectMessage({ user: world.alice, content: "a lantern in the fog" });
     const answer = await waitForBotDm(world.alice);
     await emu.waitFor(() => service.records().length === 1);
+    await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 1);
     emu.blockDms(world.alice);
     service.advance(12);
     await emu.waitFor(() => service.records()[0]!.status === "completed");
