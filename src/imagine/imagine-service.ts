@@ -176,12 +176,16 @@ export class ImagineService {
   }
 
   /**
-   * Feeds a record pushed by the service's webhook, correlated by image id. A webhook for a record the
-   * bot has not seen yet (the `create` event can arrive before the create request returns) is ignored:
-   * polling is the safety net. Returns false when no such job is followed.
+   * Takes a record pushed by the service's webhook as a hint: the job it names is polled soon, and only
+   * the record read back from the service is ever shown, so a forged webhook can neither show its own
+   * image or text nor end a job. A webhook whose id is not a followed job, or whose `ref` is not that
+   * job's (the `create` event can also arrive before the create request returns), is ignored: polling is
+   * the safety net. Returns whether the webhook named a followed job.
    */
   push(record: ImageRecord): boolean {
-    return this.tracker.push(record);
+    const job = this.active.get(record.id);
+    if (!job || record.ref !== job.ref) return false;
+    return this.tracker.push(record.id);
   }
 
   /** Stops polling and editing; jobs stay in the store for the next start. */

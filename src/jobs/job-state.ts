@@ -20,6 +20,10 @@ export interface JobState<J> {
   forbiddenStreak: number;
   lastErrorKind: string | undefined;
   lastPushAt: number | undefined;
+  /** When the last `getImage` call for the job started. */
+  lastPollAt: number | undefined;
+  /** A webhook came while a poll or its record was being handled: poll again right after. */
+  pushedDuringPoll: boolean;
 }
 
 /** The state of a job that was just tracked. */
@@ -40,5 +44,7 @@ export function newJobState<J extends { readonly id: string }>(job: J, log: Logg
     forbiddenStreak: 0,
     lastErrorKind: undefined,
     lastPushAt: undefined,
+    lastPollAt: undefined,
+    pushedDuringPoll: false,
   };
 }

@@ -23,7 +23,8 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`; a
  * 429 pauses ALL polling until its `retryAfterMs`; `unauthorized` waits `errorMaxBackoffMs` and is logged
  * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
- * through `onLost`. A job whose records arrive by {@link push} is polled only every `pushedIntervalMs`.
+ * through `onLost`. A webhook ({@link push}) is only a hint: it brings the job's next poll forward, and
+ * between webhooks the job is polled only every `pushedIntervalMs`.
  * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once.
  *
  * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
@@ -52,6 +53,7 @@ export class JobTracker<J extends TrackedJob> {
       pendingMaxIntervalMs: options.pendingMaxIntervalMs,
       errorMaxBackoffMs: options.errorMaxBackoffMs,
       pushedIntervalMs: options.pushedIntervalMs,
+      pushedPollGapMs: options.pushedPollGapMs,
       jitterRatio: options.jitterRatio,
     });
     if (!(options.timeoutMs > 0))
@@ -110,15 +112,24 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   /**
-   * Hands over a record that arrived by webhook: delivered to `onRecord` like a poll result (at once,
-   * or after the job's running callback), and the job's polling relaxes to `pushedIntervalMs`.
-   * Returns false when no followed job has this record's id.
+   * Takes a webhook about a followed job as a hint, never as a result: the webhook is not authenticated
+   * beyond its URL, so its record is not shown. The job is polled soon instead (at once, or
+   * `pushedPollGapMs` after its last poll started, so forged calls cannot flood the service), and the
+   * job's polling relaxes to `pushedIntervalMs` while webhooks keep coming.
+   * Returns false when no followed job has this id.
    */
-  push(record: ImageRecord): boolean {
-    const state = this.jobs.get(record.id);
+  push(id: string): boolean {
+    const state = this.jobs.get(id);
     if (!state || state.settled || this.stopped) return false;
     state.lastPushAt = this.now();
-    this.accept(state, record);
+    if (state.polling || state.draining) {
+      // The poll in flight may have read the record before the change: poll again once it is done.
+      state.pushedDuringPoll = true;
+      return true;
+    }
+    const soon = this.pushedPollAt(state);
+    const due = this.scheduler.dueAt(state.pollKey);
+    if (due === undefined || soon < due) this.schedulePollAt(state, soon);
     return true;
   }
 
@@ -152,8 +163,19 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.pollKey, at, () => this.startPoll(state));
   }
 
+  /** When a poll asked for by a webhook may run: now, but not sooner than the gap after the last poll. */
+  private pushedPollAt(state: JobState<J>): number {
+    const earliest = (state.lastPollAt ?? -Infinity) + this.policy.pushedPollGapMs;
+    return Math.max(this.now(), earliest);
+  }
+
   private scheduleNextPoll(state: JobState<J>): void {
     if (state.settled || this.stopped) return;
+    if (state.pushedDuringPoll) {
+      state.pushedDuringPoll = false;
+      this.schedulePollAt(state, this.pushedPollAt(state));
+      return;
+    }
     let delay: number;
     if (state.failures > 0) {
       delay =
@@ -204,6 +226,7 @@ export class JobTracker<J extends TrackedJob> {
         this.schedulePollAt(state, this.pausedUntil);
         return null;
       }
+      state.lastPollAt = this.now();
       const record = await this.options.getImage(state.job.id);
       return record ? { record } : { error: new TypeError("getImage resolved without a record") };
     } catch (error) {
