@@ -50,29 +50,32 @@ describe("forged webhooks", () => {
       forged: { status: "failed", progress: null, error: FORGED_ERROR },
       leak: "account is banned",
     },
-  ])("a webhook claiming $claim is not shown, and the job delivers its real grid", async ({ forged, leak }) => {
-    const url = await startWithWebhook();
-    const job = await startImagine(h, { prompt: "a lighthouse in a storm" });
-    const real = h.service.record(job.record.id)!;
+  ])(
+    "a webhook claiming $claim is not shown, and the job delivers its real grid",
+    async ({ forged, leak }) => {
+      const url = await startWithWebhook();
+      const job = await startImagine(h, { prompt: "a lighthouse in a storm" });
+      const real = h.service.record(job.record.id)!;
 
-    h.service.webhooks.urls.add(url);
-    const answer = await postEvent(url, { ...real, ...forged });
-    expect(answer.status).toBe(200);
-    // The bot reads the record back: still pending, so the job goes on.
-    await h.emu.waitFor(
-      () => h.service.requests.some((r) => r.request === `GET /items/images/${real.id}`),
-      { description: "the bot read the record back after the webhook" },
-    );
-    h.service.advance();
-    await job.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
-    h.service.completeNow(real.id);
-    const grid = await job.handle.waitForResponse({ where: isGrid });
+      h.service.webhooks.urls.add(url);
+      const answer = await postEvent(url, { ...real, ...forged });
+      expect(answer.status).toBe(200);
+      // The bot reads the record back: still pending, so the job goes on.
+      await h.emu.waitFor(
+        () => h.service.requests.some((r) => r.request === `GET /items/images/${real.id}`),
+        { description: "the bot read the record back after the webhook" },
+      );
+      h.service.advance();
+      await job.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+      h.service.completeNow(real.id);
+      const grid = await job.handle.waitForResponse({ where: isGrid });
 
-    expect(textOf(grid)).toContain(real.id);
-    expect(everythingShown(job.handle)).not.toContain(leak);
-    expect(everythingShown(job.handle)).not.toMatch(/could not be made/);
-    h.emu.assertNoRejectedRequests();
-  });
+      expect(textOf(grid)).toContain(real.id);
+      expect(everythingShown(job.handle)).not.toContain(leak);
+      expect(everythingShown(job.handle)).not.toMatch(/could not be made/);
+      h.emu.assertNoRejectedRequests();
+    },
+  );
 
   test("a webhook whose ref is not the job's is ignored", async () => {
     const url = await startWithWebhook();
