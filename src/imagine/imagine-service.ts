@@ -25,6 +25,7 @@ import {
 import { JobSaver } from "./job-saver.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
+import { usableRecord } from "./usable-record.js";
 
 export type {
   ClassifyDelivery,
@@ -208,9 +209,10 @@ export class ImagineService {
     }
   }
 
-  private async handleRecord(jobId: string, record: ImageRecord): Promise<void> {
+  private async handleRecord(jobId: string, polled: ImageRecord): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) return;
+    const record = usableRecord(polled);
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = isFinished(record.status) ? null : progressSignature(record);
     const seen = this.lastProgress.get(jobId);

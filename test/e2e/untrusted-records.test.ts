@@ -28,4 +28,18 @@ describe("records that need care", () => {
       h.emu.assertNoRejectedRequests();
     },
   );
+
+  test("a completed record whose image URL is not http(s) ends as a clear failure, without an image or U buttons", async () => {
+    h = await startBotHarness({ service: { publicUrl: "ftp://images.example" } });
+    const { handle, record } = await startImagine(h, { prompt: "a clockwork owl" });
+    expect(h.service.completeNow(record.id).url).toMatch(/^ftp:/);
+    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    expect(textOf(failed)).toMatch(/sent no image that can be shown/);
+    expect(textOf(failed)).not.toMatch(/ready/i);
+    expect(textOf(failed)).toContain(record.id);
+    expect(failed.embeds.every((e) => e.image === undefined)).toBe(true);
+    expect(buttonsOf(failed).map((b) => b.label)).toEqual(["Try again"]);
+    expect(handle.responseHistory().some((m) => /ready/i.test(textOf(m)))).toBe(false);
+    h.emu.assertNoRejectedRequests();
+  });
 });
