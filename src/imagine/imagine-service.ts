@@ -11,7 +11,8 @@ import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { Scheduler } from "../jobs/scheduler.js";
 import { unlessAborted } from "../jobs/unless-aborted.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import type { ServiceError } from "../service/errors.js";
+import { isServiceError, type ServiceError } from "../service/errors.js";
+import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import {
@@ -53,7 +54,7 @@ export class ImagineService {
   readonly throttle: MessageUpdateThrottle<JobView>;
   private readonly active = new Map<string, Job>();
   /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
-  private readonly lastProgress = new Map<string, { signature: string; key: string }>();
+  private readonly lastProgress = new Map<string, { signature: string; key: string; record: ImageRecord }>();
   /** Jobs whose final message Discord refused for good. */
   private readonly undeliverable = new Set<string>();
   private readonly log: Logger;
@@ -86,8 +87,10 @@ export class ImagineService {
       onRecord: (t, record) => this.handleRecord(t.id, record),
       onTimeout: (t) => this.handleTimeout(t.id),
       onLost: (t, error) => this.handleLost(t.id, error),
-      onPollError: (t, err, failures) =>
-        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed"),
+      onPollError: (t, err, failures) => {
+        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed");
+        this.handlePollFailure(t.id, err, failures);
+      },
     });
     this.throttle = new MessageUpdateThrottle<JobView>({
       ...common,
@@ -228,7 +231,20 @@ export class ImagineService {
       return;
     }
     if (changed) await this.persist(job);
-    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key });
+    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key, record });
+    void this.throttle.show(jobId, { payload: view, key: view.key });
+  }
+
+  /**
+   * After enough failed polls in a row ({@link isServiceUnanswering}), the job's message says the service
+   * is not answering; the next successful poll renders the record again, which removes the notice.
+   */
+  private handlePollFailure(jobId: string, err: unknown, failures: number): void {
+    const job = this.active.get(jobId);
+    const seen = this.lastProgress.get(jobId);
+    if (!job || !seen) return;
+    if (!isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined)) return;
+    const view = viewForRecord(job, seen.record, this.options.imageDelivery, { serviceUnanswering: true });
     void this.throttle.show(jobId, { payload: view, key: view.key });
   }
 
