@@ -23,6 +23,13 @@ export function isServiceUnanswering(
   kind: string | undefined,
   threshold: number = SERVICE_SILENT_AFTER_FAILURES,
 ): boolean {
-  if (kind !== undefined && NOT_AN_OUTAGE.has(kind)) return false;
-  return consecutiveFailures >= Math.max(1, threshold);
+  return isOutageKind(kind) && consecutiveFailures >= Math.max(1, threshold);
+}
+
+/**
+ * Whether a failure of `kind` (a `ServiceErrorKind`, or `undefined` for any other error) can mean the
+ * service is down or refusing the bot, as opposed to a problem with one record or one request.
+ */
+export function isOutageKind(kind: string | undefined): boolean {
+  return kind === undefined || !NOT_AN_OUTAGE.has(kind);
 }

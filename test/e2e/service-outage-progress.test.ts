@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { isGrid, startImagine } from "./imagine-steps.js";
+import { serviceStatusText } from "./status-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -31,6 +32,10 @@ describe("a service outage during a job", () => {
     expect(textOf(hint)).toMatch(/keeps trying/i);
     expect(textOf(hint)).toMatch(/Generating/);
     expect(textOf(hint)).toContain(record.id);
+    // /imagine-status agrees: the service says healthy, but the bot's requests fail.
+    const status = await serviceStatusText(h);
+    expect(status).toMatch(/🟠 \*\*degraded\*\*/);
+    expect(status).toMatch(/Last error <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
 
     h.service.faults.errorRate = 0;
     const recovered = await handle.waitForResponse({

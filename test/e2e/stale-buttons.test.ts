@@ -9,6 +9,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { encodeButtonId, type ButtonAction } from "../../src/render/button-ids.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
+import { serviceStatusText } from "./status-steps.js";
 
 /** An id the reference service never issued. */
 const UNKNOWN_ID = "7d1f3c2a-0000-4000-8000-00000000dead";
