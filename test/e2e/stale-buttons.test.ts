@@ -73,6 +73,10 @@ describe("buttons of an image the service does not know", () => {
       const logs = h.logs.text();
       expect(logs).not.toContain("IMAGINE_API_TOKEN");
       expect(h.logs.lines.filter((l) => /"level":(50|60)/.test(l))).toEqual([]);
+      // A 403 about one image says nothing about the service's health.
+      const status = await serviceStatusText(h);
+      expect(status).toMatch(/🟢 \*\*healthy\*\*/);
+      expect(status).not.toMatch(/Last error|403|FORBIDDEN/);
       h.emu.assertNoRejectedRequests();
     },
   );

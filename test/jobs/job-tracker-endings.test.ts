@@ -89,7 +89,10 @@ describe("JobTracker endings", () => {
 describe("JobTracker webhooks and stop", () => {
   test("a webhook brings the next poll forward and relaxes polling while webhooks keep coming", async () => {
     const { clock, service, events, tracker } = setup();
-    service.script("a", [1, 2, 3, 4, 5, 6, 7].map((p) => imageRecord("a", "in-progress", p * 10)));
+    service.script(
+      "a",
+      [1, 2, 3, 4, 5, 6, 7].map((p) => imageRecord("a", "in-progress", p * 10)),
+    );
     tracker.track(job("a"));
     await clock.advance(500);
     for (let p = 1; p <= 5; p++) {
