@@ -114,14 +114,15 @@ export class JobTracker<J extends TrackedJob> {
   /**
    * Takes a webhook about a followed job as a hint, never as a result: the webhook is not authenticated
    * beyond its URL, so its record is not shown. The job is polled soon instead (at once, or
-   * `pushedPollGapMs` after its last poll started, so forged calls cannot flood the service), and the
-   * job's polling relaxes to `pushedIntervalMs` while webhooks keep coming.
+   * `pushedPollGapMs` after its last poll started, so forged calls cannot flood the service). Only while
+   * webhooks keep announcing changes the service confirms does the job's polling relax to
+   * `pushedIntervalMs`: forged calls announcing nothing cannot slow it down.
    * Returns false when no followed job has this id.
    */
   push(id: string): boolean {
     const state = this.jobs.get(id);
     if (!state || state.settled || this.stopped) return false;
-    state.lastPushAt = this.now();
+    state.webhookSincePoll = true;
     if (state.polling || state.draining) {
       // The poll in flight may have read the record before the change: poll again once it is done.
       state.pushedDuringPoll = true;
@@ -205,6 +206,7 @@ export class JobTracker<J extends TrackedJob> {
     state.polling = false;
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
+      if (outcome.announced && this.isNews(state, outcome.record)) state.lastPushAt = this.now();
       state.failures = 0;
       state.forbiddenStreak = 0;
       this.unauthorizedReported = false;
@@ -216,8 +218,19 @@ export class JobTracker<J extends TrackedJob> {
     if (!state.draining) this.scheduleNextPoll(state);
   }
 
-  /** One `getImage` call within a concurrency slot; null when the poll did not happen. */
-  private async fetch(state: JobState<J>): Promise<{ record: ImageRecord } | { error: unknown } | null> {
+  /** Whether `record` changes the status or progress of the newest record held for the job. */
+  private isNews(state: JobState<J>, record: ImageRecord): boolean {
+    const newest = state.queued ?? state.lastRecord;
+    return !newest || newest.status !== record.status || newest.progress !== record.progress;
+  }
+
+  /**
+   * One `getImage` call within a concurrency slot; null when the poll did not happen. `announced`: a
+   * webhook came for the job since its previous poll.
+   */
+  private async fetch(
+    state: JobState<J>,
+  ): Promise<{ record: ImageRecord; announced: boolean } | { error: unknown } | null> {
     const release = await this.slots.acquire();
     if (!release) return null;
     try {
@@ -227,8 +240,10 @@ export class JobTracker<J extends TrackedJob> {
         return null;
       }
       state.lastPollAt = this.now();
+      const announced = state.webhookSincePoll;
+      state.webhookSincePoll = false;
       const record = await this.options.getImage(state.job.id);
-      return record ? { record } : { error: new TypeError("getImage resolved without a record") };
+      return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
     } catch (error) {
       // Before the slot is released: a poll waiting for it must already see the pause.
       if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);

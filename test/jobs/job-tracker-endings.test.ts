@@ -105,6 +105,16 @@ describe("JobTracker webhooks and stop", () => {
     expect(service.callTimes("a").slice(0, 7)).toEqual([500, 2_500, 4_500, 6_500, 8_500, 23_500, 24_500]);
   });
 
+  test("a webhook that announces nothing the service confirms does not slow the job's polling", async () => {
+    const { clock, service, tracker } = setup();
+    service.script("a", [imageRecord("a", "in-progress", 10)]);
+    tracker.track(job("a"));
+    await clock.advance(1_500);
+    tracker.push("a");
+    await clock.advance(3_000);
+    expect(service.callTimes("a")).toEqual([1_000, 2_000, 3_000, 4_000]);
+  });
+
   test("a burst of webhooks polls a job at most once per gap", async () => {
     const { clock, service, tracker } = setup();
     tracker.track(job("a"));
