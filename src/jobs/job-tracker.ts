@@ -24,7 +24,7 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * 429 pauses ALL polling until its `retryAfterMs`; `unauthorized` waits `errorMaxBackoffMs` and is logged
  * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
  * through `onLost`. A webhook ({@link push}) is only a hint: it brings the job's next poll forward, and
- * between webhooks the job is polled only every `pushedIntervalMs`.
+ * while webhooks announce changes that polls confirm, the job is polled only every `pushedIntervalMs`.
  * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once.
  *
  * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
