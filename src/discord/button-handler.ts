@@ -3,14 +3,16 @@
  * again. Their custom ids carry the job id and index, so they work after a restart too.
  * @see https://discord.com/developers/docs/interactions/message-components#buttons
  */
-import type { ButtonInteraction } from "discord.js";
+import { MessageFlags, type ButtonInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
+import { readImage, UnknownImageError } from "../imagine/image-access.js";
 import { viewForUpscale } from "../imagine/job-view.js";
 import { materialize } from "../imagine/materialize.js";
 import type { Logger } from "../logger.js";
 import { decodeButtonId } from "../render/button-ids.js";
 import { gatherStatus } from "../imagine/status-report.js";
+import { IMAGE_NO_LONGER_AVAILABLE } from "../render/service-errors.js";
 import { decodeStatusPageId, renderStatus } from "../render/status.js";
 import { ClickGuard } from "./click-guard.js";
 import { requireModerator } from "./status-access.js";
@@ -32,7 +34,9 @@ function requesterFromMessage(interaction: ButtonInteraction): string | null {
 async function loadSource(jobId: string, interaction: ButtonInteraction, app: BotContext) {
   const job = await app.imagine.findJob(jobId);
   if (job) return { prompt: job.prompt, requesterId: job.requesterId, startedAt: job.startedAt };
-  const record = await app.service.getImage(jobId);
+  const record = await readImage(app.service, jobId).catch((err: unknown) => {
+    throw err instanceof UnknownImageError ? new UserError(IMAGE_NO_LONGER_AVAILABLE, err.message) : err;
+  });
   return { prompt: record.prompt, requesterId: requesterFromMessage(interaction), startedAt: app.now() };
 }
 
@@ -61,9 +65,20 @@ async function postUpscale(
   log: Logger,
 ) {
   await interaction.deferReply();
-  const record = await app.service.getImage(jobId);
+  let record;
+  try {
+    record = await readImage(app.service, jobId);
+  } catch (err) {
+    if (!(err instanceof UnknownImageError)) throw err;
+    log.info({ reason: err.message }, "button of an image the service does not know");
+    return answerPrivately(interaction, IMAGE_NO_LONGER_AVAILABLE);
+  }
   if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
-    throw new UserError(`Image U${index + 1} of this job is not available from the image service.`);
+    log.info({ status: record.status }, "upscale asked of an image without that single image");
+    return answerPrivately(
+      interaction,
+      `Image U${index + 1} of this job is not available from the image service.`,
+    );
   }
   const view = viewForUpscale(
     { imageId: jobId, prompt: record.prompt, requesterId: interaction.user.id, startedAt: app.now() },
@@ -79,6 +94,16 @@ async function postUpscale(
     ...message.payload,
     files: message.files.map((f) => ({ attachment: f.data, name: f.name })),
   });
+}
+
+/**
+ * Replaces the public "thinking..." of a deferred reply with a message only the clicker sees: what
+ * concerns only the clicker (a stale button) is not posted in the channel.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+ */
+async function answerPrivately(interaction: ButtonInteraction, content: string): Promise<void> {
+  await interaction.deleteReply();
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 
 async function reroll(interaction: ButtonInteraction, app: BotContext, jobId: string) {

@@ -11,7 +11,8 @@ import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { Scheduler } from "../jobs/scheduler.js";
 import { unlessAborted } from "../jobs/unless-aborted.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import type { ServiceError } from "../service/errors.js";
+import { isServiceError, type ServiceError } from "../service/errors.js";
+import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import {
@@ -25,6 +26,7 @@ import {
 import { JobSaver } from "./job-saver.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
+import { usableRecord } from "./usable-record.js";
 
 export type {
   ClassifyDelivery,
@@ -52,7 +54,7 @@ export class ImagineService {
   private readonly throttle: MessageUpdateThrottle<JobView>;
   private readonly active = new Map<string, Job>();
   /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
-  private readonly lastProgress = new Map<string, { signature: string; key: string }>();
+  private readonly lastProgress = new Map<string, { signature: string; key: string; record: ImageRecord }>();
   /** Jobs whose final message Discord refused for good. */
   private readonly undeliverable = new Set<string>();
   private readonly log: Logger;
@@ -85,8 +87,10 @@ export class ImagineService {
       onRecord: (t, record) => this.handleRecord(t.id, record),
       onTimeout: (t) => this.handleTimeout(t.id),
       onLost: (t, error) => this.handleLost(t.id, error),
-      onPollError: (t, err, failures) =>
-        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed"),
+      onPollError: (t, err, failures) => {
+        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed");
+        this.handlePollFailure(t.id, err, failures);
+      },
     });
     this.throttle = new MessageUpdateThrottle<JobView>({
       ...common,
@@ -176,12 +180,16 @@ export class ImagineService {
   }
 
   /**
-   * Feeds a record pushed by the service's webhook, correlated by image id. A webhook for a record the
-   * bot has not seen yet (the `create` event can arrive before the create request returns) is ignored:
-   * polling is the safety net. Returns false when no such job is followed.
+   * Takes a record pushed by the service's webhook as a hint: the job it names is polled soon, and only
+   * the record read back from the service is ever shown, so a forged webhook can neither show its own
+   * image or text nor end a job. A webhook whose id is not a followed job, or whose `ref` is not that
+   * job's (the `create` event can also arrive before the create request returns), is ignored: polling is
+   * the safety net. Returns whether the webhook named a followed job.
    */
   push(record: ImageRecord): boolean {
-    return this.tracker.push(record);
+    const job = this.active.get(record.id);
+    if (!job || record.ref !== job.ref) return false;
+    return this.tracker.push(record.id);
   }
 
   /** Stops polling and editing; jobs stay in the store for the next start. */
@@ -204,9 +212,10 @@ export class ImagineService {
     }
   }
 
-  private async handleRecord(jobId: string, record: ImageRecord): Promise<void> {
+  private async handleRecord(jobId: string, polled: ImageRecord): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) return;
+    const record = usableRecord(polled);
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = isFinished(record.status) ? null : progressSignature(record);
     const seen = this.lastProgress.get(jobId);
@@ -222,7 +231,20 @@ export class ImagineService {
       return;
     }
     if (changed) await this.persist(job);
-    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key });
+    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key, record });
+    void this.throttle.show(jobId, { payload: view, key: view.key });
+  }
+
+  /**
+   * After enough failed polls in a row ({@link isServiceUnanswering}), the job's message says the service
+   * is not answering; the next successful poll renders the record again, which removes the notice.
+   */
+  private handlePollFailure(jobId: string, err: unknown, failures: number): void {
+    const job = this.active.get(jobId);
+    const seen = this.lastProgress.get(jobId);
+    if (!job || !seen) return;
+    if (!isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined)) return;
+    const view = viewForRecord(job, seen.record, this.options.imageDelivery, { serviceUnanswering: true });
     void this.throttle.show(jobId, { payload: view, key: view.key });
   }
 

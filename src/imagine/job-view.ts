@@ -7,7 +7,7 @@ import { renderCompleted, renderUpscale } from "../render/final.js";
 import { renderFailed, renderTimedOut } from "../render/failure.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
-import { renderProgress } from "../render/progress.js";
+import { renderProgress, type ProgressNotice } from "../render/progress.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
@@ -66,8 +66,16 @@ function view(payload: MessagePayload, image: ViewImage | null, final: boolean):
   return { payload, image, final, key };
 }
 
-/** The message for the latest record of a job: progress (with the preview), the grid, or the failure. */
-export function viewForRecord(job: Job, record: ImageRecord, mode: ImageDeliveryMode): JobView {
+/**
+ * The message for the latest record of a job: progress (with the preview and any `notice`), the grid, or
+ * the failure.
+ */
+export function viewForRecord(
+  job: Job,
+  record: ImageRecord,
+  mode: ImageDeliveryMode,
+  notice: ProgressNotice = {},
+): JobView {
   if (record.status === "completed") {
     const image = chooseImage(mode, "grid", record.url);
     return view(renderCompleted(record, renderContext(job, embedUrl(image))), image, true);
@@ -75,7 +83,7 @@ export function viewForRecord(job: Job, record: ImageRecord, mode: ImageDelivery
   if (record.status === "failed") return view(renderFailed(record, renderContext(job, null)), null, true);
   // While in progress, `url` is a changing low-resolution preview (service-facts.md).
   const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;
-  return view(renderProgress(record, renderContext(job, embedUrl(preview))), preview, false);
+  return view(renderProgress(record, renderContext(job, embedUrl(preview)), notice), preview, false);
 }
 
 /**

@@ -1,11 +1,42 @@
 /**
  * What the bot knows of the image service's health: the last `/items/status` answer (cached briefly so
- * a burst of submissions asks once), its latency, and the last error seen.
+ * a burst of submissions asks once), its latency, and the last failure that says something about the
+ * service as a whole (an outage, refused credentials; not a 403 about one image).
  */
 import { setTimeout as delay } from "node:timers/promises";
-import type { ServiceHealth } from "../render/status.js";
 import { errorMessage } from "../errors.js";
+import { isOutageKind } from "../jobs/outage-policy.js";
+import { isServiceError } from "../service/errors.js";
 import type { ServiceStatus } from "../service/schema.js";
+
+/** The image service's health as last checked (`GET /items/status`), and its last outage-like error. */
+export interface ServiceHealth {
+  /** `bot_status` (`healthy`, `unhealthy`, `starting`, `paused`, or another word); `null` if unknown. */
+  readonly botStatus: string | null;
+  readonly message: string | null;
+  /** Round trip of the last check; `null` if it failed. */
+  readonly latencyMs: number | null;
+  /** The last error that says the service is down or refusing the bot, if any. */
+  readonly lastError: string | null;
+  /** When {@link lastError} happened (ms since the epoch); `null` if never. */
+  readonly lastErrorAt: number | null;
+  /** When it was checked (ms since the epoch); `null` if never. */
+  readonly checkedAt: number | null;
+}
+
+/** How long an outage-like error keeps a service that reports `healthy` shown as `degraded`. */
+export const RECENT_ERROR_WINDOW_MS = 5 * 60_000;
+
+/**
+ * One word for the service's health at `now`: `unreachable` when the last check failed, `unknown` before
+ * any check, `degraded` when it reports `healthy` but a request failed like an outage within
+ * {@link RECENT_ERROR_WINDOW_MS}, otherwise its own `bot_status`.
+ */
+export function serviceCondition(health: ServiceHealth, now: number): string {
+  if (health.botStatus === null) return health.checkedAt === null ? "unknown" : "unreachable";
+  const recentError = health.lastErrorAt !== null && now - health.lastErrorAt < RECENT_ERROR_WINDOW_MS;
+  return health.botStatus === "healthy" && recentError ? "degraded" : health.botStatus;
+}
 
 export interface ServiceHealthOptions {
   getServiceStatus(): Promise<ServiceStatus>;
@@ -32,6 +63,7 @@ export class ServiceHealthMonitor {
     message: null,
     latencyMs: null,
     lastError: null,
+    lastErrorAt: null,
     checkedAt: null,
   };
   private inFlight: Promise<ServiceHealth> | null = null;
@@ -66,9 +98,14 @@ export class ServiceHealthMonitor {
     }
   }
 
-  /** Remembers an error from any request to the service, for the status command. */
+  /**
+   * Remembers an error from any request to the service, for the status command, when it says something
+   * about the service's health: a 403 about one image (unknown, or someone else's) or a refused prompt
+   * does not.
+   */
   recordError(err: unknown): void {
-    this.snapshot = { ...this.snapshot, lastError: errorMessage(err) };
+    if (!isOutageKind(isServiceError(err) ? err.kind : undefined)) return;
+    this.snapshot = { ...this.snapshot, lastError: errorMessage(err), lastErrorAt: this.now() };
   }
 
   /** The last snapshot, without asking the service. */
@@ -93,6 +130,7 @@ export class ServiceHealthMonitor {
         botStatus: null,
         latencyMs: null,
         lastError: errorMessage(err),
+        lastErrorAt: this.now(),
         checkedAt: this.now(),
       };
     }

@@ -19,7 +19,14 @@ export interface JobState<J> {
   failures: number;
   forbiddenStreak: number;
   lastErrorKind: string | undefined;
+  /** When a poll last confirmed a change a webhook announced (polling relaxes for a while after). */
   lastPushAt: number | undefined;
+  /** A webhook came since the job's last poll started. */
+  webhookSincePoll: boolean;
+  /** When the last `getImage` call for the job started. */
+  lastPollAt: number | undefined;
+  /** A webhook came while a poll or its record was being handled: poll again right after. */
+  pushedDuringPoll: boolean;
 }
 
 /** The state of a job that was just tracked. */
@@ -40,5 +47,8 @@ export function newJobState<J extends { readonly id: string }>(job: J, log: Logg
     forbiddenStreak: 0,
     lastErrorKind: undefined,
     lastPushAt: undefined,
+    webhookSincePoll: false,
+    lastPollAt: undefined,
+    pushedDuringPoll: false,
   };
 }

@@ -38,6 +38,8 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   errorMaxBackoffMs?: number;
   /** Safety-net poll pace while webhooks deliver a job's records. [max(5 × interval, 15 s)] */
   pushedIntervalMs?: number;
+  /** Shortest time between two polls of a job brought forward by webhooks. [min(interval, 1 s)] */
+  pushedPollGapMs?: number;
   /** Up to this fraction of each delay is added at random. [0.2] */
   jitterRatio?: number;
   /**
@@ -49,7 +51,7 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   lostAfterForbidden?: number;
 
   /**
-   * Every record polled or pushed. Calls for one job never overlap and come in arrival order; the next
+   * Every record polled (webhooks only bring polls forward). Calls for one job never overlap and come in arrival order; the next
    * poll of the job is scheduled after the returned promise settles. Records that arrive meanwhile are
    * coalesced (the newest waits), and a record older than the last one delivered is dropped. After a
    * finished record (completed/failed) resolves, the job is untracked; nothing else is called for it.

@@ -23,7 +23,8 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`; a
  * 429 pauses ALL polling until its `retryAfterMs`; `unauthorized` waits `errorMaxBackoffMs` and is logged
  * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
- * through `onLost`. A job whose records arrive by {@link push} is polled only every `pushedIntervalMs`.
+ * through `onLost`. A webhook ({@link push}) is only a hint: it brings the job's next poll forward, and
+ * while webhooks announce changes that polls confirm, the job is polled only every `pushedIntervalMs`.
  * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once.
  *
  * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
@@ -52,6 +53,7 @@ export class JobTracker<J extends TrackedJob> {
       pendingMaxIntervalMs: options.pendingMaxIntervalMs,
       errorMaxBackoffMs: options.errorMaxBackoffMs,
       pushedIntervalMs: options.pushedIntervalMs,
+      pushedPollGapMs: options.pushedPollGapMs,
       jitterRatio: options.jitterRatio,
     });
     if (!(options.timeoutMs > 0))
@@ -110,15 +112,25 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   /**
-   * Hands over a record that arrived by webhook: delivered to `onRecord` like a poll result (at once,
-   * or after the job's running callback), and the job's polling relaxes to `pushedIntervalMs`.
-   * Returns false when no followed job has this record's id.
+   * Takes a webhook about a followed job as a hint, never as a result: the webhook is not authenticated
+   * beyond its URL, so its record is not shown. The job is polled soon instead (at once, or
+   * `pushedPollGapMs` after its last poll started, so forged calls cannot flood the service). Only while
+   * webhooks keep announcing changes the service confirms does the job's polling relax to
+   * `pushedIntervalMs`: forged calls announcing nothing cannot slow it down.
+   * Returns false when no followed job has this id.
    */
-  push(record: ImageRecord): boolean {
-    const state = this.jobs.get(record.id);
+  push(id: string): boolean {
+    const state = this.jobs.get(id);
     if (!state || state.settled || this.stopped) return false;
-    state.lastPushAt = this.now();
-    this.accept(state, record);
+    state.webhookSincePoll = true;
+    if (state.polling || state.draining) {
+      // The poll in flight may have read the record before the change: poll again once it is done.
+      state.pushedDuringPoll = true;
+      return true;
+    }
+    const soon = this.pushedPollAt(state);
+    const due = this.scheduler.dueAt(state.pollKey);
+    if (due === undefined || soon < due) this.schedulePollAt(state, soon);
     return true;
   }
 
@@ -152,8 +164,19 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.pollKey, at, () => this.startPoll(state));
   }
 
+  /** When a poll asked for by a webhook may run: now, but not sooner than the gap after the last poll. */
+  private pushedPollAt(state: JobState<J>): number {
+    const earliest = (state.lastPollAt ?? -Infinity) + this.policy.pushedPollGapMs;
+    return Math.max(this.now(), earliest);
+  }
+
   private scheduleNextPoll(state: JobState<J>): void {
     if (state.settled || this.stopped) return;
+    if (state.pushedDuringPoll) {
+      state.pushedDuringPoll = false;
+      this.schedulePollAt(state, this.pushedPollAt(state));
+      return;
+    }
     let delay: number;
     if (state.failures > 0) {
       delay =
@@ -183,6 +206,7 @@ export class JobTracker<J extends TrackedJob> {
     state.polling = false;
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
+      if (outcome.announced && this.isNews(state, outcome.record)) state.lastPushAt = this.now();
       state.failures = 0;
       state.forbiddenStreak = 0;
       this.unauthorizedReported = false;
@@ -194,8 +218,19 @@ export class JobTracker<J extends TrackedJob> {
     if (!state.draining) this.scheduleNextPoll(state);
   }
 
-  /** One `getImage` call within a concurrency slot; null when the poll did not happen. */
-  private async fetch(state: JobState<J>): Promise<{ record: ImageRecord } | { error: unknown } | null> {
+  /** Whether `record` changes the status or progress of the newest record held for the job. */
+  private isNews(state: JobState<J>, record: ImageRecord): boolean {
+    const newest = state.queued ?? state.lastRecord;
+    return !newest || newest.status !== record.status || newest.progress !== record.progress;
+  }
+
+  /**
+   * One `getImage` call within a concurrency slot; null when the poll did not happen. `announced`: a
+   * webhook came for the job since its previous poll.
+   */
+  private async fetch(
+    state: JobState<J>,
+  ): Promise<{ record: ImageRecord; announced: boolean } | { error: unknown } | null> {
     const release = await this.slots.acquire();
     if (!release) return null;
     try {
@@ -204,8 +239,11 @@ export class JobTracker<J extends TrackedJob> {
         this.schedulePollAt(state, this.pausedUntil);
         return null;
       }
+      state.lastPollAt = this.now();
+      const announced = state.webhookSincePoll;
+      state.webhookSincePoll = false;
       const record = await this.options.getImage(state.job.id);
-      return record ? { record } : { error: new TypeError("getImage resolved without a record") };
+      return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
     } catch (error) {
       // Before the slot is released: a poll waiting for it must already see the pause.
       if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);

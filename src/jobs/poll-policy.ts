@@ -15,6 +15,8 @@ export interface PollPolicy {
   readonly errorMaxBackoffMs: number;
   /** Safety-net pace of a job whose records arrive by webhook. */
   readonly pushedIntervalMs: number;
+  /** Shortest time between the starts of two polls of a job brought forward by webhooks. */
+  readonly pushedPollGapMs: number;
   /** Every delay gets up to this fraction added at random, so jobs started together drift apart. */
   readonly jitterRatio: number;
 }
@@ -28,6 +30,7 @@ export interface PollPolicyOptions {
   pendingMaxIntervalMs?: number | undefined;
   errorMaxBackoffMs?: number | undefined;
   pushedIntervalMs?: number | undefined;
+  pushedPollGapMs?: number | undefined;
   jitterRatio?: number | undefined;
 }
 
@@ -43,6 +46,7 @@ function requirePositive(name: string, value: number): number {
  * - `pendingMaxIntervalMs`: 4 × interval, but at most 15 s (never below the interval itself);
  * - `errorMaxBackoffMs`: 60 s (never below the interval);
  * - `pushedIntervalMs`: max(5 × interval, 15 s);
+ * - `pushedPollGapMs`: min(interval, 1 s);
  * - `jitterRatio`: 0.2.
  * @throws {RangeError} on a non-positive interval or a jitter ratio outside 0..1.
  */
@@ -63,6 +67,7 @@ export function resolvePollPolicy(options: PollPolicyOptions): PollPolicy {
     ),
     errorMaxBackoffMs: pick("errorMaxBackoffMs", options.errorMaxBackoffMs, Math.max(intervalMs, 60_000)),
     pushedIntervalMs: pick("pushedIntervalMs", options.pushedIntervalMs, Math.max(5 * intervalMs, 15_000)),
+    pushedPollGapMs: pick("pushedPollGapMs", options.pushedPollGapMs, Math.min(intervalMs, 1_000)),
     jitterRatio,
   };
 }

@@ -2,6 +2,7 @@
  * Turns the `error` text of a failed record into sentences for the user (service-facts.md lists the
  * texts the service sends).
  */
+import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
 
 /** Which failure an `error` text describes. */
 export type ImageErrorKind =
@@ -16,6 +17,8 @@ export type ImageErrorKind =
   | "completion-timeout"
   | "not-delivered"
   | "unspecified"
+  /** The service said `completed` but gave no http(s) image URL (the bot's own text). */
+  | "no-image"
   /** The record failed with no error text. */
   | "no-reason"
   /** A text this module does not know: shown as it is. */
@@ -91,6 +94,13 @@ const KNOWN_ERRORS: readonly (Explanation & { readonly text: string })[] = [
     kind: "not-delivered",
     summary: "The generator made the image, but it never reached the image service.",
     hint: "Try again.",
+    retryable: true,
+  },
+  {
+    text: NO_USABLE_IMAGE_ERROR.toLowerCase(),
+    kind: "no-image",
+    summary: "The image service said the image was finished, but sent no image that can be shown.",
+    hint: "Try again; if it keeps happening, tell an admin.",
     retryable: true,
   },
   {

@@ -49,19 +49,37 @@ function statusSentence(record: ImageRecord): string {
   }
 }
 
+/** What {@link renderProgress} adds to the record. */
+export interface ProgressNotice {
+  /** The last polls failed: say the service is not answering and that the bot keeps trying. */
+  readonly serviceUnanswering?: boolean;
+}
+
+/** The line shown while the image service is not answering. */
+export const SERVICE_UNANSWERING_LINE =
+  "⚠️ The image service is not answering right now. The bot keeps trying and will update this message when it does.";
+
 /**
  * Shown while the job runs: status, a progress bar with the percentage, the start time as a relative
- * timestamp, the prompt, the job id and, while generating, the preview image (`ctx.imageUrl`).
- * Nothing in it depends on the current time, so its `visibleKey` changes only when the record does.
+ * timestamp, the prompt, the job id and, while generating, the preview image (`ctx.imageUrl`); with
+ * `notice.serviceUnanswering`, a warning that the service is not answering. Nothing in it depends on
+ * the current time, so its `visibleKey` changes only when the record or the notice does.
  */
-export function renderProgress(record: ImageRecord, ctx: RenderContext): MessagePayload {
+export function renderProgress(
+  record: ImageRecord,
+  ctx: RenderContext,
+  notice: ProgressNotice = {},
+): MessagePayload {
   const view = statusView(record.status);
   const generating = record.status === "in-progress";
   // A completed record has no progress any more (service-facts.md), but its bar is full.
   const bar = progressBar(record.status === "completed" ? 100 : record.progress);
   const embed: APIEmbed = {
     title: view.label,
-    description: `${statusSentence(record)}\n${bar}\n\n${promptBlock(ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
+    description:
+      `${statusSentence(record)}\n${bar}\n` +
+      (notice.serviceUnanswering ? `\n${SERVICE_UNANSWERING_LINE}\n` : "") +
+      `\n${promptBlock(ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(ctx),
   };

@@ -17,6 +17,10 @@ export interface ServiceErrorDescription {
   readonly retryable: boolean;
 }
 
+/** Told (privately) to whoever clicks a button of an image the service no longer knows. */
+export const IMAGE_NO_LONGER_AVAILABLE =
+  "This image is no longer available from the image service (it may be old or deleted), so this button no longer works. Run `/imagine` to make a new one.";
+
 /** The longest service message shown. */
 const MAX_SERVICE_MESSAGE = 500;
 

@@ -6,6 +6,7 @@
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import type { Job } from "../imagine/job.js";
+import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
 import { EMBED_COLORS, formatDuration, progressBar, relativeTimestamp, statusView } from "./format.js";
 import { describeImageError } from "./image-errors.js";
 import { fitMessageLimits, truncate } from "./limits.js";
@@ -14,19 +15,6 @@ import { NO_PINGS, userMention } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
 
 export { renderJobDetails, messageJumpLink } from "./status-job.js";
-
-/** The image service's health as last checked (`GET /items/status`). */
-export interface ServiceHealth {
-  /** `bot_status` (`healthy`, `unhealthy`, `starting`, `paused`, or another word); `null` if unknown. */
-  readonly botStatus: string | null;
-  readonly message: string | null;
-  /** Round trip of the last check; `null` if it failed. */
-  readonly latencyMs: number | null;
-  /** The last error talking to the service, if any. */
-  readonly lastError: string | null;
-  /** When it was checked (ms since the epoch); `null` if never. */
-  readonly checkedAt: number | null;
-}
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -110,6 +98,8 @@ function ageOf(epochMs: number | null): string {
 
 const HEALTH: Readonly<Record<string, { emoji: string; color: number }>> = {
   healthy: { emoji: "🟢", color: EMBED_COLORS.completed },
+  degraded: { emoji: "🟠", color: EMBED_COLORS.waiting },
+  unreachable: { emoji: "🔴", color: EMBED_COLORS.failed },
   unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed },
   starting: { emoji: "🟡", color: EMBED_COLORS.waiting },
   paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut },
@@ -117,13 +107,17 @@ const HEALTH: Readonly<Record<string, { emoji: string; color: number }>> = {
 
 function serviceEmbed(input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
-  const health = (service.botStatus !== null && HEALTH[service.botStatus]) || null;
-  const word = service.botStatus === null ? "unknown" : oneLine(service.botStatus, 40);
-  const lines = [`${health?.emoji ?? "⚪"} **${word}**`];
-  if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
+  const condition = serviceCondition(service, input.now);
+  const health = HEALTH[condition] ?? null;
+  const lines = [`${health?.emoji ?? "⚪"} **${oneLine(condition, 40)}**`];
+  if (condition === "degraded") {
+    lines[0] += " — the service reports healthy, but requests to it failed in the last few minutes";
+  } else if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
   const latency = service.latencyMs === null ? "no answer" : `${Math.round(service.latencyMs)} ms`;
   lines.push(`Latency: ${latency} · checked ${ageOf(service.checkedAt)}`);
-  if (service.lastError?.trim()) lines.push(`Last error: ${oneLine(service.lastError, 300)}`);
+  if (service.lastError?.trim()) {
+    lines.push(`Last error ${ageOf(service.lastErrorAt)}: ${oneLine(service.lastError, 300)}`);
+  }
   const cooldown =
     limits.userCooldownMs > 0 ? `${formatDuration(limits.userCooldownMs)} cooldown` : "no cooldown";
   return {

@@ -36,7 +36,10 @@ export interface ServiceClientOptions {
   retryMaxDelayMs?: number;
   /** A `Retry-After` longer than this is not waited for; the error is thrown instead. Default 60000. */
   maxRetryAfterMs?: number;
-  /** Largest response body read from the service. Default 1 MiB. */
+  /**
+   * Largest response body read from the service. Default 16 MiB: a record is a few KiB, but a failed one
+   * may carry an error text of any length, and refusing it would leave the job to time out.
+   */
   maxResponseBytes?: number;
   /** Requests to the service in flight at once (waits between retries hold no slot). Default 8. */
   maxConcurrency?: number;
@@ -51,6 +54,9 @@ export interface ServiceClientOptions {
   /** `User-Agent` header. Default `imagine-bot`. */
   userAgent?: string;
 }
+
+/** Default {@link ServiceClientOptions.maxResponseBytes}. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** {@link ServiceClientOptions} checked and with every default filled in. */
 export interface ServiceContext {
@@ -108,7 +114,7 @@ export function resolveServiceOptions(options: ServiceClientOptions): ServiceCon
     token,
     dispatcher: options.dispatcher,
     timeoutMs: positive("timeoutMs", options.timeoutMs ?? 15_000, 1),
-    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes ?? 1024 * 1024, 1),
+    maxResponseBytes: positive("maxResponseBytes", options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, 1),
     retry: {
       maxRetries,
       baseDelayMs: positive("retryBaseDelayMs", options.retryBaseDelayMs ?? 500, 0),

@@ -32,8 +32,19 @@ const progressSchema = z
   });
 
 /**
+ * Longest `error` text kept from a record: enough for any message a user could read (Discord shows at
+ * most 4096 characters in an embed), while a failed record with megabytes of text is still accepted.
+ */
+export const MAX_RECORD_ERROR_LENGTH = 4_000;
+
+const errorText = nullableString.transform((v) =>
+  v !== null && v.length > MAX_RECORD_ERROR_LENGTH ? `${v.slice(0, MAX_RECORD_ERROR_LENGTH - 1)}…` : v,
+);
+
+/**
  * One image record as the service returns it (interface part 2), normalised: nullable fields are `null`
- * when absent, `progress` is a number, unknown extra fields are dropped. `id` and `status` are required.
+ * when absent, `progress` is a number, `error` is cut to {@link MAX_RECORD_ERROR_LENGTH} characters, unknown
+ * extra fields are dropped. `id` and `status` are required.
  */
 export const imageRecordSchema = z.object({
   id: z.string({ error: "record has no id" }).min(1, "record id is empty"),
@@ -50,7 +61,7 @@ export const imageRecordSchema = z.object({
   status: z.string({ error: "record has no status" }).min(1, "record status is empty"),
   progress: progressSchema,
   url: nullableString,
-  error: nullableString,
+  error: errorText,
   upscaled_urls: z
     .array(z.string())
     .nullish()

@@ -86,7 +86,7 @@ describe("/imagine-status", () => {
 
     const text = textOf(await runStatus(world.mod));
     expect(text).toMatch(/unhealthy\*\* — maintenance until noon/);
-    expect(text).toMatch(/Last error: .*Cannot create more images/);
+    expect(text).toMatch(/Last error <t:\d+:R>: .*Cannot create more images/);
     expect(text).toMatch(/1 timed out/);
     expect(text).toContain("stopped waiting");
     expect(text).toContain(stuck.record.id);

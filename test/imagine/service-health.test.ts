@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
+import {
+  RECENT_ERROR_WINDOW_MS,
+  serviceCondition,
+  ServiceHealthMonitor,
+  type ServiceHealth,
+} from "../../src/imagine/service-health.js";
+import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
 
 /** A status request the test answers by hand, and a sleep the test ends by hand. */
@@ -58,5 +64,63 @@ describe("ServiceHealthMonitor.current", () => {
     c.answer({ bot_status: "healthy", message: "Bot is healthy" });
     expect((await pending).botStatus).toBe("healthy");
     expect(c.sleeps()).toBe(0);
+  });
+});
+
+describe("ServiceHealthMonitor.recordError", () => {
+  const monitorAt = (now: number) =>
+    new ServiceHealthMonitor({
+      getServiceStatus: () => Promise.resolve({ bot_status: "healthy" }),
+      now: () => now,
+    });
+
+  test.each<ServiceErrorKind>(["forbidden", "validation"])(
+    "a %s error (about one image or one request) is not remembered as the service's last error",
+    (kind) => {
+      const monitor = monitorAt(1_000);
+      monitor.recordError(new ServiceError(kind, `403 about one image (${kind})`));
+      expect(monitor.last).toMatchObject({ lastError: null, lastErrorAt: null });
+    },
+  );
+
+  test.each<ServiceErrorKind>(["server", "network", "timeout", "not-json", "unauthorized", "rate-limited"])(
+    "a %s error is remembered with its time",
+    (kind) => {
+      const monitor = monitorAt(1_000);
+      monitor.recordError(new ServiceError(kind, `fake ${kind}`));
+      expect(monitor.last).toMatchObject({ lastError: `fake ${kind}`, lastErrorAt: 1_000 });
+    },
+  );
+});
+
+describe("serviceCondition", () => {
+  const base: ServiceHealth = {
+    botStatus: "healthy",
+    message: null,
+    latencyMs: 20,
+    lastError: null,
+    lastErrorAt: null,
+    checkedAt: 0,
+  };
+  const NOW = 10_000_000;
+
+  test.each<[string, Partial<ServiceHealth>, string]>([
+    ["never checked", { botStatus: null, checkedAt: null }, "unknown"],
+    ["a failed check", { botStatus: null, checkedAt: NOW }, "unreachable"],
+    ["healthy, no error", {}, "healthy"],
+    ["healthy, an outage error just now", { lastError: "500", lastErrorAt: NOW }, "degraded"],
+    [
+      "healthy, an outage error long ago",
+      { lastError: "500", lastErrorAt: NOW - RECENT_ERROR_WINDOW_MS },
+      "healthy",
+    ],
+    [
+      "paused, an outage error just now",
+      { botStatus: "paused", lastError: "500", lastErrorAt: NOW },
+      "paused",
+    ],
+    ["unhealthy", { botStatus: "unhealthy" }, "unhealthy"],
+  ])("%s is %s", (_what, overrides, condition) => {
+    expect(serviceCondition({ ...base, ...overrides }, NOW)).toBe(condition);
   });
 });

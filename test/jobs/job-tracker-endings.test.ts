@@ -88,33 +88,61 @@ describe("JobTracker endings", () => {
 });
 
 describe("JobTracker webhooks and stop", () => {
-  test("a pushed record is delivered at once and relaxes polling while pushes keep coming", async () => {
+  test("a webhook brings the next poll forward and relaxes polling while webhooks keep coming", async () => {
     const { clock, service, events, tracker } = setup();
+    service.script(
+      "a",
+      [1, 2, 3, 4, 5, 6, 7].map((p) => imageRecord("a", "in-progress", p * 10)),
+    );
     tracker.track(job("a"));
     await clock.advance(500);
     for (let p = 1; p <= 5; p++) {
-      expect(tracker.push(imageRecord("a", "in-progress", p * 10))).toBe(true);
+      expect(tracker.push("a")).toBe(true);
       await clock.advance(0);
       expect(events.at(-1)).toBe(`a in-progress ${p * 10} @${clock.now()}`);
       await clock.advance(2_000);
     }
-    expect(service.calls).toEqual([]);
     await clock.advance(20_000);
-    expect(service.callTimes("a").slice(0, 2)).toEqual([8_500 + 15_000, 8_500 + 16_000]);
+    expect(service.callTimes("a").slice(0, 7)).toEqual([500, 2_500, 4_500, 6_500, 8_500, 23_500, 24_500]);
   });
 
-  test("a pushed record older than the last one is dropped and a finished push ends the job", async () => {
-    const { clock, events, tracker } = setup();
+  test("a webhook that announces nothing the service confirms does not slow the job's polling", async () => {
+    const { clock, service, tracker } = setup();
+    service.script("a", [imageRecord("a", "in-progress", 10)]);
     tracker.track(job("a"));
-    tracker.push(imageRecord("a", "in-progress", 50));
-    tracker.push(imageRecord("a", "in-progress", 30));
+    await clock.advance(1_500);
+    tracker.push("a");
+    await clock.advance(3_000);
+    expect(service.callTimes("a")).toEqual([1_000, 2_000, 3_000, 4_000]);
+  });
+
+  test("a burst of webhooks polls a job at most once per gap", async () => {
+    const { clock, service, tracker } = setup();
+    tracker.track(job("a"));
+    for (let i = 0; i < 50; i++) {
+      tracker.push("a");
+      await clock.advance(10);
+    }
+    expect(service.callTimes("a")).toEqual([0]);
+    await clock.advance(500);
+    expect(service.callTimes("a")).toEqual([0, 1_000]);
+  });
+
+  test("a webhook never ends a job by itself: only a finished record read from the service does", async () => {
+    const { clock, service, events, tracker } = setup();
+    service.script("a", [imageRecord("a", "in-progress", 30)]);
+    tracker.track(job("a"));
+    tracker.push("a");
     await clock.advance(0);
-    tracker.push(imageRecord("a", "pending"));
-    tracker.push(imageRecord("a", "completed"));
+    expect(events).toEqual(["a in-progress 30 @0"]);
+    expect(tracker.has("a")).toBe(true);
+    service.script("a", [imageRecord("a", "completed")]);
+    await clock.advance(1_000);
+    tracker.push("a");
     await clock.advance(0);
-    expect(events).toEqual(["a in-progress 50 @0", "a completed - @0"]);
+    expect(events.at(-1)).toBe("a completed - @1000");
     expect(tracker.has("a")).toBe(false);
-    expect(tracker.push(imageRecord("a", "completed"))).toBe(false);
+    expect(tracker.push("a")).toBe(false);
   });
 
   test("callbacks of one job never overlap, even when a push arrives during onRecord", async () => {
@@ -131,7 +159,7 @@ describe("JobTracker webhooks and stop", () => {
     service.script("a", [imageRecord("a", "in-progress", 10), imageRecord("a", "completed")]);
     tracker.track(job("a"));
     await clock.advance(1_200);
-    tracker.push(imageRecord("a", "in-progress", 40));
+    tracker.push("a");
     await clock.advance(30_000);
     expect(overlapped).toBe(false);
     expect(tracker.has("a")).toBe(false);

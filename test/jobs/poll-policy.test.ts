@@ -4,18 +4,19 @@ import { imageRecord } from "../fixtures/fake-image-service.js";
 
 describe("resolvePollPolicy", () => {
   test.each([
-    { intervalMs: 3_000, pendingMax: 12_000, errorMax: 60_000, pushed: 15_000 },
-    { intervalMs: 100, pendingMax: 400, errorMax: 60_000, pushed: 15_000 },
-    { intervalMs: 10_000, pendingMax: 15_000, errorMax: 60_000, pushed: 50_000 },
-    { intervalMs: 90_000, pendingMax: 90_000, errorMax: 90_000, pushed: 450_000 },
+    { intervalMs: 3_000, pendingMax: 12_000, errorMax: 60_000, pushed: 15_000, gap: 1_000 },
+    { intervalMs: 100, pendingMax: 400, errorMax: 60_000, pushed: 15_000, gap: 100 },
+    { intervalMs: 10_000, pendingMax: 15_000, errorMax: 60_000, pushed: 50_000, gap: 1_000 },
+    { intervalMs: 90_000, pendingMax: 90_000, errorMax: 90_000, pushed: 450_000, gap: 1_000 },
   ])(
-    "an interval of $intervalMs ms caps pending at $pendingMax, errors at $errorMax, pushed jobs at $pushed",
-    ({ intervalMs, pendingMax, errorMax, pushed }) => {
+    "an interval of $intervalMs ms caps pending at $pendingMax, errors at $errorMax, pushed jobs at $pushed, webhook polls $gap apart",
+    ({ intervalMs, pendingMax, errorMax, pushed, gap }) => {
       expect(resolvePollPolicy({ intervalMs })).toEqual({
         intervalMs,
         pendingMaxIntervalMs: pendingMax,
         errorMaxBackoffMs: errorMax,
         pushedIntervalMs: pushed,
+        pushedPollGapMs: gap,
         jitterRatio: 0.2,
       });
     },

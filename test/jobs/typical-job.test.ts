@@ -64,17 +64,19 @@ describe("a typical job", () => {
     expect([tracker.size, throttle.size, scheduler.size]).toEqual([0, 0, 0]);
   });
 
-  test("progress pushed every second is shown at most once per interval, and the result at once", async () => {
-    const { clock, tracker, sent } = wire(() => 0);
+  test("progress announced by a webhook every second is shown at most once per interval, and the result at once", async () => {
+    const { clock, service, tracker, sent } = wire(() => 0);
     tracker.track({ id: "a", startedAt: 0 });
     for (let p = 1; p <= 30; p++) {
       await clock.advanceTo(p * 1_000);
-      tracker.push(imageRecord("a", "in-progress", p));
+      service.script("a", [imageRecord("a", "in-progress", p)]);
+      tracker.push("a");
     }
-    await clock.advanceTo(30_500);
-    tracker.push(imageRecord("a", "completed"));
+    await clock.advanceTo(31_000);
+    service.script("a", [imageRecord("a", "completed")]);
+    tracker.push("a");
     await clock.advance(0);
-    expect(sent.at(-1)).toEqual({ payload: "completed", at: 30_500 });
+    expect(sent.at(-1)).toEqual({ payload: "completed", at: 31_000 });
     expect(sent.length).toBeLessThanOrEqual(2 + Math.ceil(30_000 / INTERVAL_MS));
     expect(Math.min(...gaps(sent.slice(0, -1).map((s) => s.at)))).toBeGreaterThanOrEqual(INTERVAL_MS);
     expect(tracker.has("a")).toBe(false);

@@ -115,3 +115,21 @@ describe("renderProgress", () => {
     expect(payload.embeds[0]?.description).toMatch(/p…$/);
   });
 });
+
+describe("renderProgress while the service is not answering", () => {
+  test.each(["pending", "in-progress"])(
+    "a %s job's message says the service is not answering and the bot keeps trying, and nothing else changes",
+    (status) => {
+      const record = makeRecord({ status, progress: status === "pending" ? null : 40 });
+      const normal = renderProgress(record, ctx);
+      const warned = renderProgress(record, ctx, { serviceUnanswering: true });
+      expectWithinDiscordLimits(warned);
+      expect(visibleText(warned)).toMatch(/image service is not answering right now/);
+      expect(visibleText(warned)).toMatch(/keeps trying/);
+      expect(visibleText(normal)).not.toMatch(/not answering/);
+      expect(visibleKey(warned)).not.toBe(visibleKey(normal));
+      expect(warned.embeds[0]?.image).toEqual(normal.embeds[0]?.image);
+      expect(warned.embeds[0]?.title).toBe(normal.embeds[0]?.title);
+    },
+  );
+});

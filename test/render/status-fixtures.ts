@@ -62,6 +62,7 @@ export function statusInput(overrides: Partial<StatusInput> = {}): StatusInput {
       message: null,
       latencyMs: 123.4,
       lastError: null,
+      lastErrorAt: null,
       checkedAt: NOW - 5_000,
     },
     inFlight: [],

@@ -6,8 +6,8 @@ import {
   encodeStatusPageId,
   MAX_FAILURES_SHOWN,
   renderStatus,
-  type ServiceHealth,
 } from "../../src/render/status.js";
+import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/imagine/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
 
@@ -59,6 +59,7 @@ describe("renderStatus", () => {
           message: long,
           latencyMs: 1e9,
           lastError: long,
+          lastErrorAt: NOW,
           checkedAt: NOW,
         },
         inFlight: jobs(1000, { prompt: long, status: "weird_status*".repeat(100), imageId: "i".repeat(500) }),
@@ -148,11 +149,33 @@ describe("renderStatus", () => {
     ["starting", "🟡 **starting**", EMBED_COLORS.waiting],
     ["paused", "⏸️ **paused**", EMBED_COLORS.timedOut],
     ["on_fire*", "⚪ **on\\_fire\\***", EMBED_COLORS.timedOut],
-    [null, "⚪ **unknown**", EMBED_COLORS.timedOut],
+    [null, "🔴 **unreachable**", EMBED_COLORS.failed],
   ])("shows service status %j as %j", (botStatus, line, color) => {
     const payload = renderStatus(statusInput({ service: { ...statusInput().service, botStatus } }));
     expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(line);
     expect(payload.embeds[SERVICE]?.color).toBe(color);
+  });
+
+  test("shows a service never checked as unknown", () => {
+    const service = { ...statusInput().service, botStatus: null, checkedAt: null };
+    const payload = renderStatus(statusInput({ service }));
+    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe("⚪ **unknown**");
+  });
+
+  test.each([
+    { ago: 60_000, line: "🟠 **degraded** — the service reports healthy, but requests to it failed" },
+    { ago: RECENT_ERROR_WINDOW_MS - 1, line: "🟠 **degraded**" },
+    { ago: RECENT_ERROR_WINDOW_MS, line: "🟢 **healthy**" },
+    { ago: 3_600_000, line: "🟢 **healthy**" },
+  ])("a healthy report with an outage error $ago ms ago starts with $line", ({ ago, line }) => {
+    const service = {
+      ...statusInput().service,
+      lastError: "Image service failed while reading image (500 INTERNAL_SERVER_ERROR).",
+      lastErrorAt: NOW - ago,
+    };
+    const description = renderStatus(statusInput({ service })).embeds[SERVICE]?.description ?? "";
+    expect(description.split("\n")[0]?.startsWith(line)).toBe(true);
+    expect(description).toContain(`Last error <t:${Math.floor((NOW - ago) / 1000)}:R>`);
   });
 
   test("shows the service's message, latency, check time and last error, escaped", () => {
@@ -163,6 +186,7 @@ describe("renderStatus", () => {
           message: "Discord *down*",
           latencyMs: null,
           lastError: "HTTP 502 <html>",
+          lastErrorAt: NOW - 60_000,
           checkedAt: NOW - 5_000,
         },
       }),
@@ -170,7 +194,7 @@ describe("renderStatus", () => {
     expect(payload.embeds[SERVICE]?.description).toBe(
       "🔴 **unhealthy** — Discord \\*down\\*\n" +
         `Latency: no answer · checked <t:${(NOW - 5_000) / 1000}:R>\n` +
-        "Last error: HTTP 502 \\<html\\>",
+        `Last error <t:${(NOW - 60_000) / 1000}:R>: HTTP 502 \\<html\\>`,
     );
   });
 

@@ -1,0 +1,35 @@
+/**
+ * When a job's failed polls mean the image service is not answering, so the job's message should say so
+ * instead of standing still: pure, kept beside the poll policy.
+ */
+import type { ServiceErrorKind } from "../service/errors.js";
+
+/** Failed polls in a row after which the job's message says the service is not answering. */
+export const SERVICE_SILENT_AFTER_FAILURES = 3;
+
+/**
+ * Failures that say nothing about the service as a whole: `forbidden` is about one record (a job the
+ * service no longer knows ends through the tracker's `onLost`), `validation` about one request.
+ */
+const NOT_AN_OUTAGE: ReadonlySet<string> = new Set<ServiceErrorKind>(["forbidden", "validation"]);
+
+/**
+ * Whether a job whose last `consecutiveFailures` polls failed, the last with an error of `kind`
+ * (`undefined` for an error that is not a `ServiceError`), should tell the user the service is not
+ * answering. A successful poll resets the count, and with it the hint.
+ */
+export function isServiceUnanswering(
+  consecutiveFailures: number,
+  kind: string | undefined,
+  threshold: number = SERVICE_SILENT_AFTER_FAILURES,
+): boolean {
+  return isOutageKind(kind) && consecutiveFailures >= Math.max(1, threshold);
+}
+
+/**
+ * Whether a failure of `kind` (a `ServiceErrorKind`, or `undefined` for any other error) can mean the
+ * service is down or refusing the bot, as opposed to a problem with one record or one request.
+ */
+export function isOutageKind(kind: string | undefined): boolean {
+  return kind === undefined || !NOT_AN_OUTAGE.has(kind);
+}

@@ -1,0 +1,51 @@
+/**
+ * A service outage while a job runs: after a few failed polls the job's message says the service is not
+ * answering and that the bot keeps trying; once the service answers again the message is back to normal
+ * and the job delivers its grid.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { textOf } from "../support/message-view.js";
+import { isGrid, startImagine } from "./imagine-steps.js";
+import { serviceStatusText } from "./status-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+const UNANSWERING = /not answering right now/i;
+
+describe("a service outage during a job", () => {
+  test("the progress message says the service is not answering, then recovers and delivers the grid", async () => {
+    h = await startBotHarness();
+    const { handle, record } = await startImagine(h, { prompt: "a snowy mountain village" });
+    h.service.advance(2);
+    await handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+
+    h.service.faults.match = /^GET \/items\/images\//;
+    h.service.faults.errorRate = 1;
+    const hint = await handle.waitForResponse({
+      where: (m) => UNANSWERING.test(textOf(m)),
+      timeoutMs: 30_000,
+    });
+    expect(textOf(hint)).toMatch(/keeps trying/i);
+    expect(textOf(hint)).toMatch(/Generating/);
+    expect(textOf(hint)).toContain(record.id);
+    // /imagine-status agrees: the service says healthy, but the bot's requests fail.
+    const status = await serviceStatusText(h);
+    expect(status).toMatch(/🟠 \*\*degraded\*\*/);
+    expect(status).toMatch(/Last error <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
+
+    h.service.faults.errorRate = 0;
+    const recovered = await handle.waitForResponse({
+      where: (m) => !UNANSWERING.test(textOf(m)) && /Generating/.test(textOf(m)),
+      timeoutMs: 30_000,
+    });
+    expect(textOf(recovered)).toContain(record.id);
+    h.service.completeNow(record.id);
+    const grid = await handle.waitForResponse({ where: isGrid, timeoutMs: 30_000 });
+    expect(textOf(grid)).not.toMatch(UNANSWERING);
+    h.emu.assertNoRejectedRequests();
+  });
+});
