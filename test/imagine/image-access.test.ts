@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { readImage, tokenRefused, UnknownImageError } from "../../src/imagine/image-access.js";
 import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
-import { imageRecord } from "../jobs/fakes.js";
+import { imageRecord } from "../fixtures/fake-image-service.js";
 
 const error = (kind: ServiceErrorKind) => new ServiceError(kind, `fake ${kind}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { NO_USABLE_IMAGE_ERROR, usableRecord } from "../../src/imagine/usable-record.js";
-import { imageRecord } from "../jobs/fakes.js";
+import { imageRecord } from "../fixtures/fake-image-service.js";
 
 describe("usableRecord", () => {
   test.each([
