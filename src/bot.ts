@@ -9,7 +9,7 @@ import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
 import { allCommands } from "./discord/commands.js";
 import { createDiscordClient, createInteractionRest } from "./discord/create-client.js";
-import { DiscordMessenger, toDeliveryError } from "./discord/discord-messenger.js";
+import { DiscordMessenger } from "./discord/discord-messenger.js";
 import { handleDirectMessage } from "./discord/dm-handler.js";
 import { createInteractionRouter } from "./discord/interaction-router.js";
 import { Admission } from "./imagine/admission.js";
@@ -114,7 +114,6 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   const imagine = new ImagineService({
     client: service,
     messenger,
-    classifyDelivery: toDeliveryError,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
     timeoutMs: config.JOB_TIMEOUT_MS,

@@ -1,10 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  BotMetrics,
-  DISCORD_EDIT_ROUTES,
-  JOB_OUTCOMES,
-  serviceOutcomeOf,
-} from "../../src/metrics/metrics.js";
+import { DELIVERY_ROUTES } from "../../src/jobs/delivery-error.js";
+import { BotMetrics, JOB_OUTCOMES, serviceOutcomeOf } from "../../src/metrics/metrics.js";
 import { SERVICE_ERROR_KINDS, ServiceError } from "../../src/service/errors.js";
 import { sampleValue } from "./sample-value.js";
 
@@ -91,7 +87,7 @@ describe("BotMetrics", () => {
     expect(serviceOutcomeOf("a string")).toBe("unexpected");
   });
 
-  test.each(DISCORD_EDIT_ROUTES)(
+  test.each(DELIVERY_ROUTES)(
     "counts edits through %s apart for final and progress messages",
     async (route) => {
       const metrics = new BotMetrics({ processMetrics: false });
