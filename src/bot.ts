@@ -125,6 +125,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
     onDelivered: (route, final) => metrics.discordEdit(route, final),
+    onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);

@@ -1,5 +1,5 @@
 /** The options and collaborators of {@link ImagineService}. */
-import type { DeliveryRoute } from "../jobs/delivery-error.js";
+import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
@@ -44,6 +44,8 @@ export interface ImagineServiceOptions {
   onActiveCountChanged?(count: number): void;
   /** Called for every message shown in Discord, with the route it took. */
   onDelivered?(route: DeliveryRoute, final: boolean): void;
+  /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
+  onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
 }
 
 /** A new job to start: the message it will be shown in is described by `location`. */

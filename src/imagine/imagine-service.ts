@@ -87,11 +87,11 @@ export class ImagineService {
       jobLogger: (jobId) => this.jobLog(jobId),
       send: (jobId, view, info) => this.send(jobId, view, info.final),
       onGone: (jobId) => void this.handleMessageGone(jobId),
-      // The tracker and the throttle log each failure once; here they only decide the job's fate.
+      // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
       onError: (jobId, err, failure) => {
-        if (failure.final && !failure.willRetry && isDeliveryError(err) && err.kind !== "transient") {
-          this.undeliverable.add(jobId);
-        }
+        const kind = isDeliveryError(err) ? err.kind : "transient";
+        this.options.onDeliveryFailed?.(kind, failure.final);
+        if (failure.final && !failure.willRetry && kind !== "transient") this.undeliverable.add(jobId);
       },
     });
   }

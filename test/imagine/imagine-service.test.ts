@@ -84,7 +84,11 @@ describe("ImagineService", () => {
 
   test("a deleted message stops progress edits at once and the result is still delivered, once, anew", async () => {
     const logs = captureLogs("debug");
-    const env = setup({ logger: logs.logger });
+    const failures: string[] = [];
+    const env = setup({
+      logger: logs.logger,
+      onDeliveryFailed: (kind, final) => void failures.push(`${kind}${final ? "!" : ""}`),
+    });
     env.messenger.failProgressWith = new DeliveryError("message-gone", "Unknown Message");
     env.service.script(
       "job-1",
@@ -97,6 +101,7 @@ describe("ImagineService", () => {
     await env.clock.advance(10_000);
 
     expect(env.messenger.calls).toBe(2);
+    expect(failures).toEqual(["message-gone"]);
     const finals = env.messenger.shown.filter((s) => s.final);
     expect(finals).toHaveLength(1);
     expect(finals[0]!.location).toMatchObject({ interactionToken: null, channelEditable: false });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DELIVERY_ROUTES } from "../../src/jobs/delivery-error.js";
+import { DELIVERY_ERROR_KINDS, DELIVERY_ROUTES } from "../../src/jobs/delivery-error.js";
 import { BotMetrics, JOB_OUTCOMES, serviceOutcomeOf } from "../../src/metrics/metrics.js";
 import { SERVICE_ERROR_KINDS, ServiceError } from "../../src/service/errors.js";
 import { sampleValue } from "./sample-value.js";
@@ -97,6 +97,21 @@ describe("BotMetrics", () => {
       const body = await text(metrics);
       expect(sampleValue(body, `imagine_discord_edits_total{route="${route}",final="false"}`)).toBe(2);
       expect(sampleValue(body, `imagine_discord_edits_total{route="${route}",final="true"}`)).toBe(1);
+    },
+  );
+
+  test.each(DELIVERY_ERROR_KINDS)(
+    "counts failed deliveries of kind %s apart for final and progress messages",
+    async (kind) => {
+      const metrics = new BotMetrics({ processMetrics: false });
+      metrics.discordDeliveryFailed(kind, true);
+      const body = await text(metrics);
+      expect(sampleValue(body, `imagine_discord_delivery_failures_total{kind="${kind}",final="true"}`)).toBe(
+        1,
+      );
+      expect(sampleValue(body, `imagine_discord_delivery_failures_total{kind="${kind}",final="false"}`)).toBe(
+        0,
+      );
     },
   );
 
