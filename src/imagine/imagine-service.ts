@@ -26,7 +26,6 @@ import { JobSaver } from "./job-saver.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
 
-export type { DeliveryRoute } from "../jobs/delivery-error.js";
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
 interface Tracked {
