@@ -18,6 +18,23 @@ export default tseslint.config(
     },
   },
   {
+    // The bot's production build is src/ and commands/; the reference service and sharp are dev-only tools.
+    files: ["src/**", "commands/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "sharp", message: "sharp is a dev dependency of the reference service, not of the bot." },
+          ],
+          patterns: [
+            { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/config.ts", "test/**", "bench/**"],
     rules: { "no-restricted-properties": "off" },
   },

@@ -1,6 +1,6 @@
 /**
  * The three parts of a benchmark run, each in its own process: the Discord emulator
- * (`test/emulator/cli.ts`), the reference image service (`src/reference-service/cli.ts --control`) and
+ * (`test/emulator/cli.ts`), the reference image service (`tools/reference-service/cli.ts --control`) and
  * the built bot (`node dist/src/main.js`, as `npm start` runs it), configured only through env.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -131,7 +131,7 @@ export async function startService(settings: ServiceSettings): Promise<ServicePr
   args.push("--steps", String(settings.steps ?? 10), "--concurrency", String(settings.concurrency ?? 1000));
   for (const url of settings.webhooks ?? []) args.push("--webhook", url);
   if (settings.hangPattern) args.push("--hang-pattern", settings.hangPattern);
-  const proc = startTsProcess("service", "src/reference-service/cli.ts", args);
+  const proc = startTsProcess("service", "tools/reference-service/cli.ts", args);
   const url = await printedValue(proc, "IMAGINE_API_URL");
   const token = await printedValue(proc, "IMAGINE_API_TOKEN");
   const control = (path: string) => `${url}/_control/${path}`;

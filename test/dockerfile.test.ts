@@ -20,12 +20,30 @@ const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 /** The instructions of the last stage: what the running container is made of. */
 const finalStage = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
 
+/** The instructions of the stage named `name` (`FROM … AS name`), up to the next FROM. */
+function stage(name: string): string {
+  const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${name}$`, "m"));
+  if (start < 0) return "";
+  const next = dockerfile.indexOf("\nFROM ", start + 1);
+  return dockerfile.slice(start, next < 0 ? undefined : next);
+}
+
 describe("Dockerfile", () => {
   test("builds in one stage and ships only production dependencies and the compiled code in another", () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(finalStage).toMatch(/COPY --from=\w+ \/app\/dist \.\/dist/);
     expect(finalStage).not.toMatch(/COPY (src|test|\.) /);
+  });
+
+  test("installs the runtime's node_modules without dev dependencies, so sharp and the tools stay out", () => {
+    const from = /^COPY --from=(\w+) \/app\/node_modules /m.exec(finalStage)?.[1];
+    expect(from).toBeDefined();
+    const installs = stage(from!).match(/npm (ci|install)\b.*$/gm) ?? [];
+    expect(installs.length).toBeGreaterThan(0);
+    for (const install of installs) expect(install).toMatch(/--omit=dev\b/);
+    expect(finalStage).not.toMatch(/npm (ci|install)\b(?!.*--omit=dev)/);
+    expect(finalStage).not.toMatch(/COPY .*\btools\b/);
   });
 
   test("runs as a non-root user under an init process, with source maps, the same entry point as npm start", () => {
@@ -47,9 +65,12 @@ describe("Dockerfile", () => {
 });
 
 describe(".dockerignore", () => {
-  test.each([".env", "test", "data", "node_modules", "dist", ".git", "**/*.db"])("excludes %s", (entry) => {
-    expect(dockerignore).toContain(entry);
-  });
+  test.each([".env", "test", "tools", "data", "node_modules", "dist", ".git", "**/*.db"])(
+    "excludes %s",
+    (entry) => {
+      expect(dockerignore).toContain(entry);
+    },
+  );
 
   test("keeps .env.example, the only .env file meant to be shared", () => {
     expect(dockerignore).toContain("!.env.example");

@@ -8,12 +8,13 @@ import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { preparePrompt } from "../imagine/prepare-prompt.js";
 import type { Logger } from "../logger.js";
+import { normalizePrompt } from "../prompt/parse-prompt.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode } from "./discord-errors.js";
 import { replyPayloadFor } from "./reply-with-error.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
 
-/** Shown for `help` or an empty message. */
+/** Shown for `help` or an empty message (whitespace and invisible characters only). */
 export const DM_HELP_TEXT = [
   "**Send me a prompt and I'll draw it.** For example:",
   "> a lighthouse at dusk, oil painting --ar 16:9",
@@ -77,7 +78,8 @@ async function startDmJob(message: Message, prompt: string, app: BotContext, log
 export async function handleDirectMessage(message: Message, app: BotContext): Promise<void> {
   if (message.author.bot || message.author.system || message.channel.type !== ChannelType.DM) return;
   const log = app.logger.child({ interactionId: message.id, userId: message.author.id, source: "dm" });
-  const text = message.content.trim();
+  // Normalised so a message of only invisible characters (zero-width spaces, fillers) counts as empty.
+  const text = normalizePrompt(message.content);
   const images = [...message.attachments.values()];
   try {
     if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {

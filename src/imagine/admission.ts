@@ -3,19 +3,41 @@
  * words, and the service's own health. Shared by /imagine, the reroll button and DM prompts.
  */
 import { UserError } from "../errors.js";
-import { BANNED_WORDS_MESSAGE, type BannedWords } from "../moderation/banned-words.js";
-import { checkUsage, type ActiveJobRef, type UsageLimits } from "../moderation/usage-limits.js";
+import type { BannedWords } from "../moderation/banned-words.js";
+import {
+  checkUsage,
+  type ActiveJobRef,
+  type UsageLimits,
+  type UsageRefusal,
+} from "../moderation/usage-limits.js";
+import { renderAdmissionRefusal } from "../render/refusal.js";
 import type { ServiceHealthMonitor } from "./service-health.js";
 
-/** A refused submission: what the user reads, and why (for the log and the audit channel). */
+/** Why a submission may not start, with the values its message needs. */
+export type AdmissionRefusal =
+  | UsageRefusal
+  /** The prompt has a word on the server's banned list. */
+  | { readonly code: "banned-words" }
+  | {
+      /** The service reports a `status` other than healthy, with its own `detail` when it gave one. */
+      readonly code: "service-unhealthy";
+      readonly status: string;
+      readonly detail: string | null;
+    };
+
+/** A refused submission: the refusal, and its text for the user (written by `renderAdmissionRefusal`). */
 export class RefusedError extends UserError {
   constructor(
-    message: string,
-    readonly reason: string,
+    readonly refusal: AdmissionRefusal,
     detail?: unknown,
   ) {
-    super(message, detail);
+    super(renderAdmissionRefusal(refusal), detail);
     this.name = "RefusedError";
+  }
+
+  /** The refusal's code, for the log and the audit channel. */
+  get reason(): AdmissionRefusal["code"] {
+    return this.refusal.code;
   }
 }
 
@@ -83,7 +105,7 @@ export class Admission {
    */
   async admit(request: AdmissionRequest): Promise<AdmissionTicket> {
     const matched = this.options.bannedWords.find(request.prompt);
-    if (matched !== null) throw new RefusedError(BANNED_WORDS_MESSAGE, "banned-words", { matched });
+    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched });
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(request.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
@@ -99,13 +121,16 @@ export class Admission {
       lastSubmissionAt: this.lastSubmission(request.userId, stored),
       limits: this.options.limits,
     });
-    if (!decision.ok) throw new RefusedError(decision.message, decision.reason);
+    if (!decision.ok) {
+      const { ok: _ok, ...refusal } = decision;
+      throw new RefusedError(refusal);
+    }
     if (health.botStatus !== null && health.botStatus !== "healthy") {
-      const why = health.message ? ` (${health.message.slice(0, 200)})` : "";
-      throw new RefusedError(
-        `The image service reports that it is **${health.botStatus}**${why}, so a new image would only wait in the queue. Please try again later.`,
-        "service-unhealthy",
-      );
+      throw new RefusedError({
+        code: "service-unhealthy",
+        status: health.botStatus,
+        detail: health.message || null,
+      });
     }
     const reservation: Reservation = {
       requesterId: request.userId,

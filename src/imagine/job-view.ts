@@ -8,6 +8,7 @@ import { renderFailed, renderTimedOut } from "../render/failure.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress } from "../render/progress.js";
+import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
 import type { Job } from "./job.js";
@@ -95,21 +96,13 @@ export const LOST_JOB_ERROR = "The image service no longer knows this job (it ma
 
 /** The message for a job the service answers "forbidden" for, as if its record had failed. */
 export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
-  const record: ImageRecord = {
+  const record = newImageRecord({
     id: job.imageId,
     prompt: job.prompt,
-    results: null,
-    user_created: "",
-    date_created: "",
     status: "failed",
-    progress: null,
-    url: null,
     error: LOST_JOB_ERROR,
-    upscaled_urls: null,
-    upscaled: [],
     ref: job.ref,
-    parent_id: null,
-  };
+  });
   return viewForRecord(job, record, mode);
 }
 

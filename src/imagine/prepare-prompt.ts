@@ -1,11 +1,14 @@
 import { UserError } from "../errors.js";
-import { checkImageAttachment, type AttachmentInfo } from "../prompt/check-attachment.js";
+import {
+  checkAttachmentLink,
+  checkImageAttachment,
+  type AttachmentInfo,
+  type AttachmentLink,
+} from "../prompt/check-attachment.js";
 import { checkPrompt } from "../prompt/check-prompt.js";
 
 /** An image the user attached as an image prompt. */
-export interface PromptAttachment extends AttachmentInfo {
-  readonly url: string;
-}
+export interface PromptAttachment extends AttachmentInfo, AttachmentLink {}
 
 export interface PromptLimits {
   maxLength: number;
@@ -23,12 +26,14 @@ export function preparePrompt(
   limits: PromptLimits,
 ): string {
   for (const attachment of attachments) {
-    const problem = checkImageAttachment(attachment, limits.attachmentMaxBytes);
+    const problem =
+      checkAttachmentLink(attachment) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes);
     if (problem) throw new UserError(problem.message, { code: problem.code });
   }
   const checked = checkPrompt({
     text,
-    imageUrls: attachments.map((a) => a.url),
+    // Every link was checked above.
+    imageUrls: attachments.map((a) => a.url ?? ""),
     maxLength: limits.maxLength,
   });
   if (!checked.ok) throw new UserError(checked.message, { codes: checked.problems.map((p) => p.code) });

@@ -6,10 +6,6 @@
  * other scripts, and letters spaced out one by one.
  */
 
-/** What the user is told when a prompt is refused; it never repeats the words. */
-export const BANNED_WORDS_MESSAGE =
-  "Your prompt was refused: it contains words this server does not allow. Please rephrase it.";
-
 /** Letters, digits and marks: a match must not have one of these right before or after it. */
 const WORD_CHAR = String.raw`[\p{L}\p{N}\p{M}]`;
 /** What may separate the words of a phrase: any run of whitespace, `_` or `-`. */
@@ -119,7 +115,7 @@ export class BannedWords {
 
   /**
    * The entry (as written in the list) that `prompt` contains, or `null`. For logs and audits only: the
-   * user must be shown {@link BANNED_WORDS_MESSAGE}, which does not repeat the words.
+   * user must be shown `BANNED_WORDS_MESSAGE` (src/render/refusal.ts), which does not repeat the words.
    */
   find(prompt: string): string | null {
     const match = this.pattern?.exec(foldForMatching(prompt));

@@ -1,9 +1,8 @@
 /**
  * Per-user and per-server usage limits for starting images: how many jobs may run at once and how soon a
  * user may start the next one. Pure: the caller passes the jobs in flight, the user's last submission and
- * the clock, and shows the returned message (ephemerally) when a request is refused.
+ * the clock; a refusal is a code with the values its message needs (`renderUsageRefusal` writes it).
  */
-import { formatDuration, relativeTimestamp } from "../render/format.js";
 
 /** The limits in force. */
 export interface UsageLimits {
@@ -46,20 +45,32 @@ export interface UsageInput {
   readonly limits?: Partial<UsageLimits>;
 }
 
-/** Which limit refused a request. */
-export type UsageRefusalReason = "user-active" | "cooldown" | "guild-active";
-
-/** Whether a new job may start; when not, why, and a message for the user. */
-export type UsageDecision =
-  | { readonly ok: true }
+/** Which limit refused a request, with what the user needs to know about it. */
+export type UsageRefusal =
   | {
-      readonly ok: false;
-      readonly reason: UsageRefusalReason;
-      /** A sentence for the user (send it ephemerally): what limit was hit and when to try again. */
-      readonly message: string;
-      /** When the user may try again (ms since the epoch), for limits that end at a known time. */
-      readonly retryAt?: number;
+      /** The user has `active` jobs in flight, at or over their `limit`. */
+      readonly code: "user-active";
+      readonly active: number;
+      readonly limit: number;
+    }
+  | {
+      /** The user submitted less than `cooldownMs` ago. */
+      readonly code: "cooldown";
+      readonly cooldownMs: number;
+      /** When the user may try again (ms since the epoch). */
+      readonly retryAt: number;
+      /** Time left until `retryAt`. */
+      readonly remainingMs: number;
+    }
+  | {
+      /** The server has `active` jobs in flight, at or over its `limit`. */
+      readonly code: "guild-active";
+      readonly active: number;
+      readonly limit: number;
     };
+
+/** Whether a new job may start; when not, which limit refused it and the values to tell the user. */
+export type UsageDecision = { readonly ok: true } | ({ readonly ok: false } & UsageRefusal);
 
 function checkLimit(name: keyof UsageLimits, value: number, min: number): number {
   if (Number.isNaN(value) || value < min || (Number.isFinite(value) && !Number.isInteger(value))) {
@@ -83,10 +94,6 @@ export function resolveUsageLimits(limits: Partial<UsageLimits> = {}): UsageLimi
   };
 }
 
-function images(count: number): string {
-  return count === 1 ? "1 image" : `${count} images`;
-}
-
 /**
  * Decides whether `input.userId` may start a new image now. Checked in this order: the user's jobs in
  * flight, the user's cooldown, then the server's jobs in flight.
@@ -104,28 +111,18 @@ export function checkUsage(input: UsageInput): UsageDecision {
   if (!input.isModerator) {
     const mine = input.activeJobs.filter((job) => job.requesterId === input.userId).length;
     if (mine >= limits.userMaxActive) {
-      return {
-        ok: false,
-        reason: "user-active",
-        message:
-          `You already have ${images(mine)} being generated, the most you can run at once ` +
-          `(${limits.userMaxActive}). You can start another one when one of them finishes.`,
-      };
+      return { ok: false, code: "user-active", active: mine, limit: limits.userMaxActive };
     }
     const last = input.lastSubmissionAt;
     if (last !== undefined && Number.isFinite(last) && limits.userCooldownMs > 0) {
       const retryAt = last + limits.userCooldownMs;
       if (input.now < retryAt) {
-        // Rounded up so the live countdown never reaches "now" before the cooldown has really ended.
-        const when =
-          relativeTimestamp(Math.ceil(retryAt / 1000) * 1000) ?? `in ${formatDuration(retryAt - input.now)}`;
         return {
           ok: false,
-          reason: "cooldown",
-          message:
-            `Please wait ${formatDuration(limits.userCooldownMs)} between images. ` +
-            `You can start another image ${when}.`,
+          code: "cooldown",
+          cooldownMs: limits.userCooldownMs,
           retryAt,
+          remainingMs: retryAt - input.now,
         };
       }
     }
@@ -133,13 +130,7 @@ export function checkUsage(input: UsageInput): UsageDecision {
   if (input.guildId !== null) {
     const server = input.activeJobs.filter((job) => job.guildId === input.guildId).length;
     if (server >= limits.guildMaxActive) {
-      return {
-        ok: false,
-        reason: "guild-active",
-        message:
-          `This server already has ${images(server)} being generated, the most it can run at once ` +
-          `(${limits.guildMaxActive}). Please try again when one of them finishes.`,
-      };
+      return { ok: false, code: "guild-active", active: server, limit: limits.guildMaxActive };
     }
   }
   return { ok: true };

@@ -1,5 +1,6 @@
 /** Checks a Discord attachment that the user wants to use as an image prompt. */
 import { inlineCode } from "../render/markdown.js";
+import { isHttpUrl } from "./parse-prompt.js";
 import { quoteForProblem, type PromptProblem } from "./problems.js";
 
 /** The attachment fields that matter (a discord.js `Attachment` has them). */
@@ -10,6 +11,29 @@ export interface AttachmentInfo {
   readonly size: number;
   /** File name as uploaded. */
   readonly name: string;
+}
+
+/** An attachment's link as it arrived from Discord: typed as a string, but nothing guarantees one. */
+export interface AttachmentLink {
+  readonly url?: string | null | undefined;
+  readonly name: string;
+}
+
+/** What names an attachment in a problem message: its file name, or "attachment" when it has none. */
+function attachmentName(name: string | undefined): string {
+  return inlineCode(quoteForProblem(name === undefined || name === "" ? "attachment" : name, 60));
+}
+
+/**
+ * Checks that an attachment has a web link the generator can fetch: Discord always sends one, but a
+ * missing or broken link must read as "upload it again", not as a failure of the bot.
+ */
+export function checkAttachmentLink(attachment: AttachmentLink): PromptProblem | null {
+  if (typeof attachment.url === "string" && isHttpUrl(attachment.url.trim())) return null;
+  return {
+    code: "attachment-unreadable",
+    message: `The attachment ${attachmentName(attachment.name)} could not be read: try uploading it again.`,
+  };
 }
 
 /** Image types the generator reads (service-facts.md: .png .gif .webp .jpg .jpeg). */
@@ -38,7 +62,7 @@ function formatSize(bytes: number, round: "up" | "down"): string {
  * without one, the file name's extension does. Returns the problem, or `null` when the image can be used.
  */
 export function checkImageAttachment(attachment: AttachmentInfo, maxBytes: number): PromptProblem | null {
-  const name = inlineCode(quoteForProblem(attachment.name === "" ? "attachment" : attachment.name, 60));
+  const name = attachmentName(attachment.name);
   const mimeType = attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   const isImage = mimeType === "" ? IMAGE_EXTENSIONS.test(attachment.name) : IMAGE_TYPES.has(mimeType);
   if (!isImage) {

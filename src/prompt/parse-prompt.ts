@@ -73,15 +73,30 @@ export function parsePrompt(prompt: string): PromptParts {
 }
 
 /**
+ * Characters that show nothing by themselves: zero-width spaces and joiners, direction marks, the soft
+ * hyphen, the BOM, variation selectors, tags, Hangul fillers (Unicode's default-ignorable code points),
+ * other format and control characters, and the blank braille pattern U+2800.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\u2800]/gu;
+
+/** Whether a word shows something, i.e. is more than invisible characters. */
+function isVisible(word: string): boolean {
+  return word.replace(INVISIBLE, "") !== "";
+}
+
+/**
  * Normalises what a user typed the way the service would read it: `—`/`–` directly before a parameter
  * name becomes `--` (phones turn a typed `--` into a dash), line breaks become spaces (the service does
- * that too), runs of whitespace collapse to one space, and the ends are trimmed.
+ * that too), runs of whitespace collapse to one space, and the ends are trimmed. Words made only of
+ * invisible characters are dropped, so a prompt of zero-width spaces is empty; inside a word they stay
+ * (an emoji sequence joined by U+200D is one visible word).
  */
 export function normalizePrompt(text: string): string {
   return text
     .replace(/(^|\s)[—–](?=[a-z])/giu, "$1--")
-    .replace(/\s+/gu, " ")
-    .trim();
+    .split(/\s+/u)
+    .filter(isVisible)
+    .join(" ");
 }
 
 /** Reads `W:H` with whole positive numbers, e.g. `16:9`; anything else is `null`. */

@@ -1,6 +1,6 @@
 /** What can be wrong with a prompt or an image attachment before anything is sent to the service. */
 export type PromptProblemCode =
-  /** Nothing but whitespace. */
+  /** Nothing but whitespace and characters that show nothing (zero-width, fillers, variation selectors). */
   | "empty"
   /** Only parameters (or a single image) and no description. */
   | "no-description"
@@ -19,7 +19,9 @@ export type PromptProblemCode =
   /** An attachment that is not a PNG, JPEG, WebP or GIF image. */
   | "attachment-type"
   /** An attachment larger than the configured limit. */
-  | "attachment-too-large";
+  | "attachment-too-large"
+  /** An attachment Discord sent without a usable link, so the generator could not fetch it. */
+  | "attachment-unreadable";
 
 /** One problem, with a message written for the Discord user that says what to change. */
 export interface PromptProblem {

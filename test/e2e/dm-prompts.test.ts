@@ -184,10 +184,13 @@ describe("DM prompts", () => {
     emu.assertNoRejectedRequests();
   });
 
-  test("a message with only whitespace gets the usage text", async () => {
+  test.each([
+    ["only whitespace", "   "],
+    ["only zero-width and filler characters", "\u200b\u200c \u2060\u3164\u2800\u00ad"],
+  ])("a message with %s gets the usage text", async (_what, content) => {
     h = await startBotHarness();
     const { emu, world, service } = h;
-    await emu.sendDirectMessage({ user: world.alice, content: "   " });
+    await emu.sendDirectMessage({ user: world.alice, content });
     const answer = await waitForBotDm(world.alice);
     expect(textOf(answer)).toMatch(/send me a prompt/i);
     expect(service.records()).toHaveLength(0);

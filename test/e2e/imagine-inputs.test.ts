@@ -60,6 +60,11 @@ describe("/imagine refuses input the generator cannot use, before sending it", (
   test.each([
     { what: "a whitespace-only prompt", prompt: "   \t  ", says: /Your prompt is empty: describe the image/ },
     {
+      what: "a prompt of only zero-width and filler characters",
+      prompt: "\u200b\u200c\u200d \u2060\u3164\u2800\u00ad\ufe0f",
+      says: /^Your prompt is empty: describe the image you want/,
+    },
+    {
       what: "a permutation",
       prompt: "a {red, blue} bird on a wire",
       says: /`\{red, blue\}` is a permutation, which is not supported here.*Run `\/imagine` once for each option/s,

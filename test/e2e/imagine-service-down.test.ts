@@ -4,8 +4,8 @@
  * the service does.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import type { InjectedFault } from "../../src/reference-service/index.js";
-import { startReferenceService, type ReferenceService } from "../../src/reference-service/index.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
+import { startReferenceService, type ReferenceService } from "../../tools/reference-service/index.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import {

@@ -4,7 +4,7 @@
  * and the bot keeps working.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import type { InjectedFault } from "../../src/reference-service/index.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import {

@@ -3,7 +3,7 @@
  * a following /imagine works, and read what the bot logged for its owner.
  */
 import { expect } from "vitest";
-import type { InjectedFault, ReferenceService } from "../../src/reference-service/index.js";
+import type { InjectedFault, ReferenceService } from "../../tools/reference-service/index.js";
 import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 

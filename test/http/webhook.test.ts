@@ -3,23 +3,22 @@ import { request } from "undici";
 import { describe, expect, test } from "vitest";
 import type { WebhookDisposition, WebhookEvent } from "../../src/http/webhook.js";
 import { createSecretMatcher } from "../../src/http/webhook.js";
+import { newImageRecord } from "../../src/service/record-factory.js";
 import { sampleValue } from "../metrics/sample-value.js";
 import { SECRET, startTestServer, type TestServer } from "./ops-fixture.js";
 
 /** A record as the service sends it on a progress tick (progress as a string, as some deployments do). */
 const SENT_RECORD = {
-  id: "0d5f8f0c-3a9e-4b7e-9c39-4b8f2c1b1e2a",
-  prompt: "a lighthouse at dawn --ar 16:9",
-  results: null,
-  user_created: "6f1c2b9e-8d3a-4c5f-a1e2-3b4c5d6e7f80",
-  date_created: "2023-09-01T03:30:34.094Z",
-  status: "in-progress",
+  ...newImageRecord({
+    id: "0d5f8f0c-3a9e-4b7e-9c39-4b8f2c1b1e2a",
+    prompt: "a lighthouse at dawn --ar 16:9",
+    user_created: "6f1c2b9e-8d3a-4c5f-a1e2-3b4c5d6e7f80",
+    date_created: "2023-09-01T03:30:34.094Z",
+    status: "in-progress",
+    url: "https://cdn.example.test/previews/0d5f8f0c.webp",
+    ref: "1187654321098765432",
+  }),
   progress: "42",
-  url: "https://cdn.example.test/previews/0d5f8f0c.webp",
-  error: null,
-  upscaled_urls: null,
-  upscaled: [],
-  ref: "1187654321098765432",
 };
 
 /** The body exactly as the service POSTs it. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
-import { imageRecord } from "../jobs/fakes.js";
+import { imageRecord } from "../fixtures/fake-image-service.js";
 import { captureLogs } from "../support/log-capture.js";
 import { createService, request } from "./service-fakes.js";
 

@@ -3,8 +3,7 @@ import { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
-import type { ImageRecord } from "../../src/service/schema.js";
-import { imageRecord } from "../jobs/fakes.js";
+import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "../jobs/manual-clock.js";
 
 export const location: MessageLocation = {
@@ -16,40 +15,6 @@ export const location: MessageLocation = {
   messageId: null,
   channelEditable: true,
 };
-
-/** A scripted image service: each getImage answers the next step of the job's script. */
-export class FakeService {
-  readonly scripts = new Map<string, ImageRecord[]>();
-  creates = 0;
-  downloads: string[] = [];
-  downloadFails = false;
-
-  script(id: string, steps: ImageRecord[]): void {
-    this.scripts.set(id, steps);
-  }
-
-  async createImage(input: { prompt: string; ref?: string | null }): Promise<ImageRecord> {
-    this.creates++;
-    const id = `job-${this.creates}`;
-    if (!this.scripts.has(id)) this.script(id, [imageRecord(id, "pending")]);
-    return { ...this.scripts.get(id)![0]!, prompt: input.prompt, ref: input.ref ?? null };
-  }
-
-  /** Thrown by every getImage while set. */
-  getFails: Error | null = null;
-
-  async getImage(id: string): Promise<ImageRecord> {
-    if (this.getFails) throw this.getFails;
-    const steps = this.scripts.get(id)!;
-    return steps.length > 1 ? steps.shift()! : steps[0]!;
-  }
-
-  async downloadImage(url: string) {
-    this.downloads.push(url);
-    if (this.downloadFails) throw new Error("download refused");
-    return { bytes: Buffer.from("png"), contentType: "image/png" as const, fileName: "x.png" };
-  }
-}
 
 /** Records every message the core asks Discord to show. */
 export class FakeMessenger implements JobMessenger {
@@ -75,7 +40,7 @@ export class FakeMessenger implements JobMessenger {
 
 export function createService(overrides: Partial<ConstructorParameters<typeof ImagineService>[0]> = {}) {
   const clock = new ManualClock();
-  const service = new FakeService();
+  const service = new FakeImageService(clock);
   const messenger = new FakeMessenger();
   const store = overrides.store ?? new MemoryJobStore();
   const imagine = new ImagineService({

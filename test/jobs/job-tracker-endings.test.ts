@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { capturingLogger, gaps, imageRecord, serviceError } from "./fakes.js";
+import { imageRecord, serviceError } from "../fixtures/fake-image-service.js";
+import { capturingLogger, gaps } from "./fakes.js";
 import { job, setupTracker as setup } from "./tracker-setup.js";
 
 describe("JobTracker endings", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { errorBackoffMs, isOlderRecord, pollDelayMs, resolvePollPolicy } from "../../src/jobs/poll-policy.js";
-import { imageRecord } from "./fakes.js";
+import { imageRecord } from "../fixtures/fake-image-service.js";
 
 describe("resolvePollPolicy", () => {
   test.each([

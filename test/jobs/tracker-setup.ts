@@ -1,7 +1,7 @@
 import { JobTracker, type JobTrackerOptions, type TrackedJob } from "../../src/jobs/job-tracker.js";
 import { Scheduler } from "../../src/jobs/scheduler.js";
 import { ServiceError } from "../../src/service/errors.js";
-import { FakeImageService } from "./fakes.js";
+import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "./manual-clock.js";
 
 /** A tracked job with caller data, as the Discord adapter has. */
@@ -21,7 +21,7 @@ export type Overrides = Partial<JobTrackerOptions<Job>>;
 export function setupTracker(overrides: Overrides | ((clock: ManualClock) => Overrides) = {}, latencyMs = 0) {
   const clock = new ManualClock(0);
   const scheduler = new Scheduler({ clock });
-  const service = new FakeImageService(clock, new Map(), latencyMs);
+  const service = new FakeImageService(clock, { latencyMs });
   const events: string[] = [];
   const tracker = new JobTracker<Job>({
     getImage: service.getImage,

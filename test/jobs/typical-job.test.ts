@@ -3,7 +3,8 @@ import { JobTracker, type TrackedJob } from "../../src/jobs/job-tracker.js";
 import { MessageUpdateThrottle } from "../../src/jobs/message-update-throttle.js";
 import { Scheduler } from "../../src/jobs/scheduler.js";
 import { isFinished, type ImageRecord } from "../../src/service/schema.js";
-import { FakeImageService, gaps, imageRecord } from "./fakes.js";
+import { FakeImageService, imageRecord } from "../fixtures/fake-image-service.js";
+import { gaps } from "./fakes.js";
 import { ManualClock } from "./manual-clock.js";
 
 const INTERVAL_MS = 3_000;

@@ -80,55 +80,44 @@ describe("checkUsage", () => {
     ],
   ])("decides %s", (_name, overrides, expected) => {
     const decision = checkUsage(input(overrides));
-    expect(decision.ok ? "ok" : decision.reason).toBe(expected);
+    expect(decision.ok ? "ok" : decision.code).toBe(expected);
   });
 
   test("uses the default limits for values left out", () => {
     const base = input({ limits: {} });
     expect(checkUsage({ ...base, activeJobs: jobs(1, USER, GUILD) }).ok).toBe(true);
     expect(checkUsage({ ...base, activeJobs: jobs(2, USER, GUILD) })).toMatchObject({
-      reason: "user-active",
+      code: "user-active",
     });
-    expect(checkUsage({ ...base, lastSubmissionAt: NOW - 9_999 })).toMatchObject({ reason: "cooldown" });
+    expect(checkUsage({ ...base, lastSubmissionAt: NOW - 9_999 })).toMatchObject({ code: "cooldown" });
     expect(checkUsage({ ...base, activeJobs: jobs(9, OTHER, GUILD) }).ok).toBe(true);
     expect(checkUsage({ ...base, activeJobs: jobs(10, OTHER, GUILD) })).toMatchObject({
-      reason: "guild-active",
+      code: "guild-active",
     });
     expect(DEFAULT_USAGE_LIMITS).toEqual({ userMaxActive: 2, userCooldownMs: 10_000, guildMaxActive: 10 });
   });
 
-  test("tells a user in cooldown when they can try again, as a live relative timestamp rounded up", () => {
+  test("tells a user in cooldown how long the cooldown is and when they can try again", () => {
     const decision = checkUsage(input({ lastSubmissionAt: NOW - 1_500 }));
     expect(decision).toEqual({
       ok: false,
-      reason: "cooldown",
+      code: "cooldown",
+      cooldownMs: 10_000,
       retryAt: NOW + 8_500,
-      message: `Please wait 10 seconds between images. You can start another image <t:${(NOW + 9_000) / 1000}:R>.`,
+      remainingMs: 8_500,
     });
   });
 
-  test.each<[number, string]>([
-    [1, "You already have 1 image being generated, the most you can run at once (1)."],
-    [2, "You already have 2 images being generated, the most you can run at once (2)."],
-  ])("tells a user at a limit of %i how many they have running and when to try again", (limit, start) => {
+  test.each([1, 2])("tells a user at a limit of %i how many they have running and the limit", (limit) => {
     const decision = checkUsage(
       input({ activeJobs: jobs(limit, USER, GUILD), limits: { ...LIMITS, userMaxActive: limit } }),
     );
-    expect(decision.ok).toBe(false);
-    if (decision.ok) return;
-    expect(decision.message).toBe(`${start} You can start another one when one of them finishes.`);
-    expect(decision.retryAt).toBeUndefined();
+    expect(decision).toEqual({ ok: false, code: "user-active", active: limit, limit });
   });
 
-  test("tells a member of a full server how many run there and to try again when one finishes", () => {
+  test("tells a member of a full server how many run there and the limit", () => {
     const decision = checkUsage(input({ activeJobs: jobs(3, OTHER, GUILD) }));
-    expect(decision).toEqual({
-      ok: false,
-      reason: "guild-active",
-      message:
-        "This server already has 3 images being generated, the most it can run at once (3). " +
-        "Please try again when one of them finishes.",
-    });
+    expect(decision).toEqual({ ok: false, code: "guild-active", active: 3, limit: 3 });
   });
 
   test("ignores a last submission that is not a valid time", () => {

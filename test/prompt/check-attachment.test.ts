@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkImageAttachment } from "../../src/prompt/check-attachment.js";
+import { checkAttachmentLink, checkImageAttachment } from "../../src/prompt/check-attachment.js";
 
 const MB = 1024 * 1024;
 const MAX = 10 * MB;
@@ -55,5 +55,25 @@ describe("checkImageAttachment", () => {
       MAX,
     );
     expect(problem?.message.length).toBeLessThan(200);
+  });
+});
+
+describe("checkAttachmentLink", () => {
+  test("accepts an attachment with a web link", () => {
+    const url = "https://cdn.discordapp.com/attachments/1/2/cat.png?ex=66";
+    expect(checkAttachmentLink({ url, name: "cat.png" })).toBeNull();
+  });
+
+  test.each([
+    ["no url", { name: "cat.png" }, "`cat.png`"],
+    ["a null url", { url: null, name: "cat.png" }, "`cat.png`"],
+    ["an empty url", { url: "", name: "cat.png" }, "`cat.png`"],
+    ["a url that is not a web link", { url: "attachment://cat.png", name: "cat.png" }, "`cat.png`"],
+    ["no url and no name", { url: undefined, name: "" }, "`attachment`"],
+  ])("asks to upload again an attachment with %s", (_what, attachment, name) => {
+    expect(checkAttachmentLink(attachment)).toEqual({
+      code: "attachment-unreadable",
+      message: `The attachment ${name} could not be read: try uploading it again.`,
+    });
   });
 });

@@ -92,6 +92,37 @@ describe("checkPrompt refuses, saying what to change", () => {
     expect(result.message).toContain(message);
   });
 
+  test.each([
+    ["zero-width space", "\u200b"],
+    ["zero-width non-joiner and joiner", "\u200c\u200d"],
+    ["left-to-right and right-to-left marks", "\u200e \u200f"],
+    ["word joiner", "\u2060"],
+    ["byte order mark", "\ufeff"],
+    ["soft hyphen", "\u00ad\u00ad"],
+    ["variation selectors", "\ufe0f\ufe0e"],
+    ["supplementary variation selector", "\u{e0100}"],
+    ["tag characters", "\u{e0041}\u{e0042}"],
+    ["Hangul filler", "\u3164"],
+    ["halfwidth Hangul filler", "\uffa0"],
+    ["Hangul choseong filler", "\u115f"],
+    ["braille blank", "\u2800 \u2800"],
+    ["combining grapheme joiner", "\u034f"],
+    ["Mongolian vowel separator", "\u180e"],
+    ["invisible separators between spaces", " \u200b \u2063 \u2064 "],
+    ["a mix of all of them, between line breaks", "\n\u200b\u3164\u2800\ufeff\u00ad\n"],
+  ])("a prompt of only invisible characters (%s) is empty", (_name, text) => {
+    const result = checkPrompt({ text, maxLength: MAX });
+    expect(result).toMatchObject({ ok: false, problems: [{ code: "empty" }] });
+    expect(!result.ok && result.message).toBe(
+      "Your prompt is empty: describe the image you want, e.g. `a lighthouse at dusk, oil painting`.",
+    );
+  });
+
+  test("invisible characters before parameters are no description", () => {
+    const result = checkPrompt({ text: "\u200b\u3164 --ar 16:9", maxLength: MAX });
+    expect(result).toMatchObject({ ok: false, problems: [{ code: "no-description" }] });
+  });
+
   test("one image and no words asks for a description", () => {
     const result = checkPrompt({ text: "--ar 1:1", imageUrls: [ATTACHMENT], maxLength: MAX });
     expect(result).toMatchObject({ ok: false, problems: [{ code: "no-description" }] });

@@ -76,6 +76,11 @@ describe("normalizePrompt", () => {
     ["well—maybe", "well—maybe"],
     ["\tcat\t\tdog\u00a0bird", "cat dog bird"],
     ["", ""],
+    ["a \u200b cat \ufeff", "a cat"],
+    ["\u200b --ar 16:9", "--ar 16:9"],
+    ["a\u200bcat", "a\u200bcat"],
+    ["\u{1f469}\u200d\u{1f3a8} painting", "\u{1f469}\u200d\u{1f3a8} painting"],
+    ["\u2764\ufe0f heart", "\u2764\ufe0f heart"],
   ])("turns %j into %j", (input, expected) => {
     expect(normalizePrompt(input)).toBe(expected);
   });

@@ -4,7 +4,7 @@ import { request } from "undici";
 import { describe, expect, test } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CLI = "src/reference-service/cli.ts";
+const CLI = "tools/reference-service/cli.ts";
 
 /** `npm run service -- ...args` without npm: node with the tsx loader, in the project root. */
 function startCli(args: string[]): ChildProcess {

@@ -1,6 +1,6 @@
 import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
-import { startReferenceService, type ReferenceService } from "../../src/reference-service/index.js";
+import { startReferenceService, type ReferenceService } from "../../tools/reference-service/index.js";
 
 let service: ReferenceService | undefined;
 afterEach(async () => {

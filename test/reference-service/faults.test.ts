@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { InjectedFault } from "../../src/reference-service/index.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
 import { directusError, useReferenceService } from "./service-fixture.js";
 
 const fixture = useReferenceService();

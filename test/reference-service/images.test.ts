@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { request } from "undici";
 import { describe, expect, test } from "vitest";
-import { aspectRatioOf, sizeFor } from "../../src/reference-service/images.js";
+import { aspectRatioOf, sizeFor } from "../../tools/reference-service/images.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import { useReferenceService } from "./service-fixture.js";
 

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { Agent, request } from "undici";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { startReferenceService } from "../../src/reference-service/index.js";
+import { startReferenceService } from "../../tools/reference-service/index.js";
 import { TOKEN, useReferenceService } from "./service-fixture.js";
 
 const fixture = useReferenceService({ lifecycle: { steps: 2 } });

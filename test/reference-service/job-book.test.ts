@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { JobBook } from "../../src/reference-service/job-book.js";
+import { JobBook } from "../../tools/reference-service/job-book.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import { useReferenceService } from "./service-fixture.js";
 

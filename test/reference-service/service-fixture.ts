@@ -8,7 +8,7 @@ import {
   startReferenceService,
   type ReferenceService,
   type ReferenceServiceOptions,
-} from "../../src/reference-service/index.js";
+} from "../../tools/reference-service/index.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 
 export const TOKEN = "ref-token-alice-7f3a";

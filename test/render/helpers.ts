@@ -1,23 +1,22 @@
 /** Test helpers: realistic image records, and an independent check of Discord's message limits. */
 import { expect } from "vitest";
 import type { MessagePayload } from "../../src/render/payload.js";
+import { newImageRecord } from "../../src/service/record-factory.js";
 import { imageRecordSchema, type ImageRecord } from "../../src/service/schema.js";
 
 export const JOB_ID = "2b5c5d2e-5f4b-4f1e-9a55-0c1a2b3c4d5e";
 export const REQUESTER_ID = "123456789012345678";
 export const CDN = "https://cdn.example.com/imagine";
 
-/**
- * A record as the service returns it, parsed by the real schema (which fills the nullable fields left out
- * here with `null`), with `overrides` applied.
- */
+/** A record as the service returns it, with `overrides` (in the wire format) applied and parsed by the real schema. */
 export function makeRecord(overrides: Record<string, unknown> = {}): ImageRecord {
   return imageRecordSchema.parse({
-    id: JOB_ID,
-    prompt: "a lighthouse at dusk --ar 16:9",
-    user_created: "5f0d7c6e-1111-2222-3333-444455556666",
-    date_created: "2024-05-01T10:00:00.000Z",
-    status: "pending",
+    ...newImageRecord({
+      id: JOB_ID,
+      prompt: "a lighthouse at dusk --ar 16:9",
+      user_created: "5f0d7c6e-1111-2222-3333-444455556666",
+      date_created: "2024-05-01T10:00:00.000Z",
+    }),
     ...overrides,
   });
 }

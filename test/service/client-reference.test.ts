@@ -3,7 +3,7 @@ import {
   startReferenceService,
   type InjectedFault,
   type ReferenceService,
-} from "../../src/reference-service/index.js";
+} from "../../tools/reference-service/index.js";
 import { ImagineClient } from "../../src/service/client.js";
 import { sniffImageType } from "../../src/service/download.js";
 import type { ServiceClientOptions } from "../../src/service/request.js";

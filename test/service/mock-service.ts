@@ -8,27 +8,23 @@ import { afterEach, beforeEach, expect } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { ImagineClient } from "../../src/service/client.js";
 import { ServiceError } from "../../src/service/errors.js";
+import { newImageRecord } from "../../src/service/record-factory.js";
 import type { ServiceClientOptions } from "../../src/service/request.js";
 
 export const BASE_URL = "https://imagine.test";
 /** Long and distinctive so a leak into a message or log line is easy to find. */
 export const TOKEN = "tok-SECRET-5b1e0c7d9a";
 
-/** A record as the service sends it (service-facts.md): every documented field. */
+/** A record as the service sends it (service-facts.md): every field, with `overrides` in the wire format. */
 export function wireRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id: "4f6d5e1c-2b1a-4c3d-9e8f-0a1b2c3d4e5f",
-    prompt: "a red fox in snow",
-    results: null,
-    user_created: "9a8b7c6d-0000-4000-8000-000000000001",
-    date_created: "2023-09-01T03:30:34.094Z",
-    status: "pending",
-    progress: null,
-    url: null,
-    error: null,
-    upscaled_urls: null,
-    upscaled: [],
-    ref: "job-1",
+    ...newImageRecord({
+      id: "4f6d5e1c-2b1a-4c3d-9e8f-0a1b2c3d4e5f",
+      prompt: "a red fox in snow",
+      user_created: "9a8b7c6d-0000-4000-8000-000000000001",
+      date_created: "2023-09-01T03:30:34.094Z",
+      ref: "job-1",
+    }),
     ...overrides,
   };
 }

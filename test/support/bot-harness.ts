@@ -7,7 +7,7 @@
 import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
 import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
-import type { ReferenceService, ReferenceServiceOptions } from "../../src/reference-service/index.js";
+import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
 import type { Clock } from "../../src/jobs/clock.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import { trackUnhandledRejections, type DefaultWorld, type FailureGuard } from "../emulator/fixtures.js";

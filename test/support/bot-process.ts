@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import type { ReferenceService, ReferenceServiceOptions } from "../../src/reference-service/index.js";
+import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import type { InteractionHandle } from "../emulator/interaction-handle.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";

@@ -9,7 +9,7 @@ import {
   startReferenceService,
   type ReferenceService,
   type ReferenceServiceOptions,
-} from "../../src/reference-service/index.js";
+} from "../../tools/reference-service/index.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
 import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";

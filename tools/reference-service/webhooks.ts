@@ -1,6 +1,6 @@
 import { request } from "undici";
-import type { Logger } from "../logger.js";
-import type { ImageRecord } from "../service/schema.js";
+import type { Logger } from "../../src/logger.js";
+import type { ImageRecord } from "../../src/service/schema.js";
 
 /**
  * Sends `{event, payload}` to every registered URL on create and on every update, like the real service:

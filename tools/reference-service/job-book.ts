@@ -5,7 +5,8 @@
  * job; in manual mode nothing moves until {@link JobBook.advance} is called.
  */
 import { randomUUID } from "node:crypto";
-import { isFinished, type ImageRecord } from "../service/schema.js";
+import { newImageRecord } from "../../src/service/record-factory.js";
+import { isFinished, type ImageRecord } from "../../src/service/schema.js";
 
 /** What `/items/status` reports as `bot_status`. */
 export type BotStatus = "healthy" | "unhealthy" | "starting" | "paused";
@@ -56,21 +57,13 @@ export type AssetUrl = (id: string, file: string) => string;
 
 /** A new `pending` record, as `POST /items/images` creates it (newlines in the prompt become spaces). */
 function newRecord(prompt: string, ref: string | null, userId: string): ImageRecord {
-  return {
+  return newImageRecord({
     id: newId(),
     prompt: prompt.replace(/[\r\n]+/g, " "),
-    results: null,
     user_created: userId,
     date_created: new Date().toISOString(),
-    status: "pending",
-    progress: null,
-    url: null,
-    error: null,
-    upscaled_urls: null,
-    upscaled: [],
     ref,
-    parent_id: null,
-  };
+  });
 }
 
 /** Every record of the service, the queue of pending jobs and the set of running ones. */

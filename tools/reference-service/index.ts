@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { silentLogger, type Logger } from "../logger.js";
-import type { ImageRecord } from "../service/schema.js";
+import { silentLogger, type Logger } from "../../src/logger.js";
+import type { ImageRecord } from "../../src/service/schema.js";
 import { handleApi, type ApiContext } from "./api-routes.js";
 import { directusError, parseTarget, waitUnlessClosed } from "./directus-http.js";
 import { defaultFaults, faultResponse, isAffected, nextFault, type FaultSettings } from "./faults.js";

@@ -3,8 +3,8 @@
  * Prints the two lines to put in .env. Options: `npm run service -- --help`.
  */
 import { parseArgs } from "node:util";
-import { isInteractive } from "../config.js";
-import { createLogger } from "../logger.js";
+import { isInteractive } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
 import { startReferenceService } from "./index.js";
 
 const HELP = `Usage: npm run service -- [options]

@@ -6,7 +6,7 @@
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ImageRecord } from "../service/schema.js";
+import type { ImageRecord } from "../../src/service/schema.js";
 import type { JobBook } from "./job-book.js";
 
 /** What the control routes read and change. */

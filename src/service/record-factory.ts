@@ -1,0 +1,28 @@
+/**
+ * The one place an image record is put together by hand, with every field of the interface (the schema
+ * beside it reads records; this writes them): the reference service's new records, the bot's lost-job
+ * view, and the records of the tests.
+ */
+import type { ImageRecord } from "./schema.js";
+
+/**
+ * A complete image record: `fields` over the values of a record just created (`pending`, no progress,
+ * no images, no error, no ref or parent). The same shape the service sends, and the schema's output.
+ */
+export function newImageRecord(fields: Pick<ImageRecord, "id"> & Partial<ImageRecord>): ImageRecord {
+  return {
+    prompt: "",
+    results: null,
+    user_created: "",
+    date_created: "",
+    status: "pending",
+    progress: null,
+    url: null,
+    error: null,
+    upscaled_urls: null,
+    upscaled: [],
+    ref: null,
+    parent_id: null,
+    ...fields,
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from "vitest";
+import type { AdmissionRefusal } from "../../src/imagine/admission.js";
+import type { UsageRefusal } from "../../src/moderation/usage-limits.js";
+import {
+  BANNED_WORDS_MESSAGE,
+  renderAdmissionRefusal,
+  renderUsageRefusal,
+} from "../../src/render/refusal.js";
+
+const NOW = 1_714_557_600_000;
+
+describe("renderUsageRefusal", () => {
+  test.each<[string, UsageRefusal, string]>([
+    [
+      "a user at a limit of 1",
+      { code: "user-active", active: 1, limit: 1 },
+      "You already have 1 image being generated, the most you can run at once (1). " +
+        "You can start another one when one of them finishes.",
+    ],
+    [
+      "a user at a limit of 2",
+      { code: "user-active", active: 2, limit: 2 },
+      "You already have 2 images being generated, the most you can run at once (2). " +
+        "You can start another one when one of them finishes.",
+    ],
+    [
+      "a full server",
+      { code: "guild-active", active: 3, limit: 3 },
+      "This server already has 3 images being generated, the most it can run at once (3). " +
+        "Please try again when one of them finishes.",
+    ],
+    [
+      "a user in cooldown, as a live relative timestamp rounded up to the second",
+      { code: "cooldown", cooldownMs: 10_000, retryAt: NOW + 8_500, remainingMs: 8_500 },
+      `Please wait 10 seconds between images. You can start another image <t:${(NOW + 9_000) / 1000}:R>.`,
+    ],
+    [
+      "a cooldown ending at a time Discord cannot show, as a duration",
+      { code: "cooldown", cooldownMs: 90_000, retryAt: Number.NaN, remainingMs: 61_000 },
+      "Please wait 1 minute 30 seconds between images. You can start another image in 1 minute 1 second.",
+    ],
+  ])("tells %s", (_what, refusal, text) => {
+    expect(renderUsageRefusal(refusal)).toBe(text);
+  });
+});
+
+describe("renderAdmissionRefusal", () => {
+  test.each<[string, AdmissionRefusal, string]>([
+    ["a banned word, without naming it", { code: "banned-words" }, BANNED_WORDS_MESSAGE],
+    [
+      "an unhealthy service, with its reason",
+      { code: "service-unhealthy", status: "unhealthy", detail: "maintenance" },
+      "The image service reports that it is **unhealthy** (maintenance), so a new image would only wait in " +
+        "the queue. Please try again later.",
+    ],
+    [
+      "a paused service without a reason",
+      { code: "service-unhealthy", status: "paused", detail: null },
+      "The image service reports that it is **paused**, so a new image would only wait in the queue. " +
+        "Please try again later.",
+    ],
+    [
+      "a usage limit, as renderUsageRefusal writes it",
+      { code: "guild-active", active: 10, limit: 10 },
+      renderUsageRefusal({ code: "guild-active", active: 10, limit: 10 }),
+    ],
+  ])("tells %s", (_what, refusal, text) => {
+    expect(renderAdmissionRefusal(refusal)).toBe(text);
+  });
+
+  test("quotes at most 200 characters of the service's reason", () => {
+    const text = renderAdmissionRefusal({
+      code: "service-unhealthy",
+      status: "unhealthy",
+      detail: "x".repeat(500),
+    });
+    expect(text).toContain(`(${"x".repeat(200)})`);
+    expect(text).not.toContain("x".repeat(201));
+  });
+
+  test("the banned-words message does not name any word", () => {
+    expect(BANNED_WORDS_MESSAGE).toBe(
+      "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
+    );
+  });
+});
