@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
-import { toDeliveryError, type DiscordMessenger } from "./discord/discord-messenger.js";
+import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./imagine/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
@@ -71,7 +71,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const imagine = new ImagineService({
     client: service,
     messenger,
-    classifyDelivery: toDeliveryError,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
     timeoutMs: config.JOB_TIMEOUT_MS,
@@ -83,6 +82,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
     onDelivered: (route, final) => metrics.discordEdit(route, final),
+    onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);

@@ -12,8 +12,8 @@ import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { MessagePayload } from "../render/payload.js";
-import { DeliveryError } from "../jobs/delivery-error.js";
-import { classifyDiscordError, type DiscordFailure } from "./discord-errors.js";
+import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
+import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
 
 /** A message as Discord's REST API takes it: JSON body and files. */
 interface ApiMessage {
@@ -40,20 +40,6 @@ export function toApiMessage(message: OutgoingMessage): ApiMessage {
     },
     files: message.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
   };
-}
-
-export type DeliveryRoute = "interaction" | "channel-edit" | "channel-new" | "dm";
-
-/** Why a message could not be shown; `transient` may succeed later. */
-export class MessengerError extends Error {
-  constructor(
-    readonly failure: DiscordFailure | "unreachable",
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = "MessengerError";
-  }
 }
 
 export interface ShowResult {
@@ -108,8 +94,10 @@ export class DiscordMessenger {
   /**
    * Shows `message` as the job's message: edits it where possible. A progress update (`final` false) that
    * cannot be edited anywhere is skipped (route `null`); a final one is posted anew, in the channel or
-   * else as a DM to `requesterId`. Lines it logs go to `options.log` (the job's logger) when given.
-   * @throws {MessengerError} `message-gone` (deleted), `transient`, `invalid`, or `unreachable` (final only).
+   * else as a DM to `requesterId`, also when the message is gone. Lines it logs go to `options.log` (the
+   * job's logger) when given.
+   * @throws {DeliveryError} `message-gone` (progress only: the message or its channel was deleted),
+   * `transient`, `invalid`, or `unreachable` (final only).
    */
   async show(
     location: MessageLocation,
@@ -130,14 +118,16 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return { location: this.located(loc, sent.message), route: "interaction" };
-      if (sent.failure === "token-expired") loc = { ...loc, interactionToken: null };
-      else if (sent.failure !== "no-access") throw sent.error;
+      if (sent.error.kind === "message-gone") loc = this.gone(loc, sent.error, options.final);
+      else if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
+      else if (sent.error.kind !== "no-access") throw sent.error;
     }
     if (loc.messageId !== null && loc.channelEditable) {
       const route = Routes.channelMessage(loc.channelId, loc.messageId);
       const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit", log);
       if (sent.ok) return { location: this.located(loc, sent.message), route: "channel-edit" };
-      if (sent.failure !== "no-access" && sent.failure !== "token-expired") throw sent.error;
+      if (sent.error.kind === "message-gone") loc = this.gone(loc, sent.error, options.final);
+      else if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
       loc = { ...loc, channelEditable: false };
     }
     if (!options.final) return { location: loc, route: null };
@@ -185,10 +175,9 @@ export class DiscordMessenger {
       const posted = await this.post(loc.channelId, message, loc.messageId ?? undefined, log);
       return { location: this.located(loc, posted), route: "channel-new" };
     } catch (err) {
-      if (!(err instanceof MessengerError) || (err.failure !== "no-access" && err.failure !== "message-gone"))
-        throw err;
+      if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
       log.info(
-        { channelId: loc.channelId, failure: err.failure },
+        { channelId: loc.channelId, kind: err.kind, code: discordErrorCode(err.cause) },
         "cannot post in the channel; sending the result by DM",
       );
     }
@@ -196,15 +185,25 @@ export class DiscordMessenger {
       const posted = await this.postDirect(requesterId, message, log);
       return { location: { ...this.located(loc, posted), guildId: null }, route: "dm" };
     } catch (err) {
-      if (err instanceof MessengerError && err.failure === "transient") throw err;
-      throw new MessengerError(
+      if (isDeliveryError(err, "transient")) throw err;
+      throw new DeliveryError(
         "unreachable",
         "the requester can be reached neither in the channel nor by DM",
         {
           cause: err,
+          route: "dm",
         },
       );
     }
+  }
+
+  /**
+   * The job's message is gone (deleted, or its channel deleted): neither token can edit it any more. A
+   * progress update stops here; a final one goes on to a new message.
+   */
+  private gone(loc: MessageLocation, error: DeliveryError, final: boolean): MessageLocation {
+    if (!final) throw error;
+    return { ...loc, interactionToken: null, channelEditable: false };
   }
 
   private located(loc: MessageLocation, message: APIMessage): MessageLocation {
@@ -215,35 +214,17 @@ export class DiscordMessenger {
     call: () => Promise<unknown>,
     route: DeliveryRoute,
     log: Logger,
-  ): Promise<
-    { ok: true; message: APIMessage } | { ok: false; failure: DiscordFailure; error: MessengerError }
-  > {
+  ): Promise<{ ok: true; message: APIMessage } | { ok: false; error: DeliveryError }> {
     try {
       return { ok: true, message: (await call()) as APIMessage };
     } catch (err) {
-      const failure = classifyDiscordError(err);
-      log.debug({ route, failure, err }, "Discord refused a message request");
-      return {
-        ok: false,
-        failure,
-        error: new MessengerError(failure, `${route}: ${String(err)}`, { cause: err }),
-      };
+      const error = toDeliveryError(err, route);
+      // No stack here: whoever decides what to do about the failure logs it, once.
+      log.debug(
+        { route, kind: error.kind, code: discordErrorCode(err) },
+        "Discord refused a message request",
+      );
+      return { ok: false, error };
     }
-  }
-}
-
-/** Maps a messenger failure onto the update throttle's kinds: retry what can succeed, stop on a deleted message. */
-export function toDeliveryError(err: unknown): DeliveryError {
-  if (err instanceof DeliveryError) return err;
-  const failure = err instanceof MessengerError ? err.failure : classifyDiscordError(err);
-  const message = err instanceof Error ? err.message : String(err);
-  switch (failure) {
-    case "message-gone":
-      return new DeliveryError("gone", message, { cause: err });
-    case "invalid":
-    case "unreachable":
-      return new DeliveryError("fatal", message, { cause: err });
-    default:
-      return new DeliveryError("retry", message, { cause: err });
   }
 }

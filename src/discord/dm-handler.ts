@@ -3,14 +3,14 @@
  * bot answers with a message it edits with progress, then the final image or the error.
  * @see https://discord.com/developers/docs/topics/gateway-events#message-create
  */
-import { ChannelType, type Message } from "discord.js";
+import { ChannelType, RESTJSONErrorCodes, type Message } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { preparePrompt } from "../imagine/prepare-prompt.js";
 import type { Logger } from "../logger.js";
 import { normalizePrompt } from "../prompt/parse-prompt.js";
 import { renderSubmitting } from "../render/progress.js";
-import { discordErrorCode, DiscordErrorCode } from "./discord-errors.js";
+import { discordErrorCode } from "./discord-errors.js";
 import { replyPayloadFor } from "./reply-with-error.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
 
@@ -30,7 +30,7 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
   try {
     return await message.reply({ ...renderSubmitting(ctx), allowedMentions: { repliedUser: false } });
   } catch (err) {
-    if (discordErrorCode(err) !== DiscordErrorCode.CannotSendToUser) throw err;
+    if (discordErrorCode(err) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw err;
     log.warn("the user does not accept DMs from the bot; the job runs, its result waits for delivery");
     return null;
   }
@@ -93,7 +93,7 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
     );
     await startDmJob(message, prompt, app, log);
   } catch (err) {
-    if (discordErrorCode(err) === DiscordErrorCode.CannotSendToUser) {
+    if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");
       return;
     }

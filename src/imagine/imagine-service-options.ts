@@ -1,5 +1,5 @@
 /** The options and collaborators of {@link ImagineService}. */
-import type { DeliveryError } from "../jobs/delivery-error.js";
+import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
@@ -8,7 +8,10 @@ import type { Job, MessageLocation } from "./job.js";
 import type { JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
-/** What the core needs from Discord: show a job's message somewhere the requester will see it. */
+/**
+ * What the core needs from Discord: show a job's message somewhere the requester will see it. `show`
+ * throws only `DeliveryError`s.
+ */
 export interface JobMessenger {
   show(
     location: MessageLocation,
@@ -17,16 +20,9 @@ export interface JobMessenger {
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
 }
 
-/** How a message reached the user: its interaction token, the bot token, a new message, a DM. */
-export type DeliveryRoute = "interaction" | "channel-edit" | "channel-new" | "dm";
-
-/** Maps a messenger failure onto the throttle's retry/gone/fatal. */
-export type ClassifyDelivery = (err: unknown) => DeliveryError;
-
 export interface ImagineServiceOptions {
   client: Pick<ImagineClient, "createImage" | "getImage" | "downloadImage">;
   messenger: JobMessenger;
-  classifyDelivery: ClassifyDelivery;
   store: JobStore;
   pollIntervalMs: number;
   timeoutMs: number;
@@ -48,6 +44,8 @@ export interface ImagineServiceOptions {
   onActiveCountChanged?(count: number): void;
   /** Called for every message shown in Discord, with the route it took. */
   onDelivered?(route: DeliveryRoute, final: boolean): void;
+  /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
+  onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
 }
 
 /** A new job to start: the message it will be shown in is described by `location`. */

@@ -28,13 +28,7 @@ import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-opt
 import { materialize } from "./materialize.js";
 import { usableRecord } from "./usable-record.js";
 
-export type {
-  ClassifyDelivery,
-  DeliveryRoute,
-  ImagineServiceOptions,
-  JobMessenger,
-  SubmitRequest,
-} from "./imagine-service-options.js";
+export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
 interface Tracked {
   readonly id: string;
@@ -87,26 +81,19 @@ export class ImagineService {
       onRecord: (t, record) => this.handleRecord(t.id, record),
       onTimeout: (t) => this.handleTimeout(t.id),
       onLost: (t, error) => this.handleLost(t.id, error),
-      onPollError: (t, err, failures) => {
-        this.jobLog(t.id).warn({ err, consecutiveFailures: failures }, "polling the image service failed");
-        this.handlePollFailure(t.id, err, failures);
-      },
+      onPollError: (t, err, failures) => this.handlePollFailure(t.id, err, failures),
     });
     this.throttle = new MessageUpdateThrottle<JobView>({
       ...common,
       minIntervalMs: options.progressUpdateIntervalMs,
+      jobLogger: (jobId) => this.jobLog(jobId),
       send: (jobId, view, info) => this.send(jobId, view, info.final),
       onGone: (jobId) => void this.handleMessageGone(jobId),
+      // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
       onError: (jobId, err, failure) => {
-        if (failure.final && !failure.willRetry && isDeliveryError(err) && err.kind === "fatal") {
-          this.undeliverable.add(jobId);
-        }
-        this.jobLog(jobId)[failure.willRetry ? "warn" : "error"](
-          { err, ...failure },
-          failure.willRetry
-            ? "updating the Discord message failed; will retry"
-            : "updating the Discord message failed",
-        );
+        const kind = isDeliveryError(err) ? err.kind : "transient";
+        this.options.onDeliveryFailed?.(kind, failure.final);
+        if (failure.final && !failure.willRetry && kind !== "transient") this.undeliverable.add(jobId);
       },
     });
   }
@@ -271,7 +258,7 @@ export class ImagineService {
     this.throttle.forget(job.imageId);
     this.removeActive(job.imageId);
     let latencyMs: number | null = null;
-    if (shown === "delivered" || shown === "gone") {
+    if (shown === "delivered" || shown === "message-gone") {
       job.delivered = true;
       latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
       await this.persist(job);
@@ -301,39 +288,35 @@ export class ImagineService {
     if (this.active.delete(jobId)) this.options.onActiveCountChanged?.(this.active.size);
   }
 
+  /**
+   * The job's message is gone: it is still followed, and its result is posted anew (in the channel, else
+   * by DM). Neither token is tried on the old message again, also after a restart.
+   */
   private async handleMessageGone(jobId: string): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) return;
-    this.jobLog(jobId).info("the job's message was deleted; no longer following it");
-    this.tracker.untrack(jobId);
-    this.removeActive(jobId);
-    job.outcome ??= "message-deleted";
-    job.delivered = true;
+    job.location = { ...job.location, interactionToken: null, channelEditable: false };
     await this.persist(job);
   }
 
   private async send(jobId: string, view: JobView, final: boolean): Promise<void> {
     const job = this.active.get(jobId);
-    if (!job) throw new DeliveryError("gone", "the job is no longer followed");
+    if (!job) throw new DeliveryError("invalid", "the job is no longer followed");
     const log = this.jobLog(jobId);
     const message = await materialize(view, {
       download: (url) =>
         this.options.client.downloadImage(url, { maxBytes: this.options.imageDownloadMaxBytes }),
       log,
     });
-    try {
-      const shown = await this.options.messenger.show(job.location, message, {
-        final,
-        requesterId: job.requesterId,
-        log,
-      });
-      if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
-      if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
-        job.location = shown.location;
-        await this.persist(job);
-      }
-    } catch (err) {
-      throw this.options.classifyDelivery(err);
+    const shown = await this.options.messenger.show(job.location, message, {
+      final,
+      requesterId: job.requesterId,
+      log,
+    });
+    if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
+    if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
+      job.location = shown.location;
+      await this.persist(job);
     }
   }
 

@@ -13,11 +13,12 @@ export interface MessageUpdate<P> {
 }
 
 /**
- * How a `MessageUpdateThrottle.show` call ended: `delivered`; `skipped` (nothing visible changed, or
- * the job already got its final update); `superseded` (a newer update replaced it before it was sent);
- * `gone` (the message is gone); `failed` (given up); `cancelled` (`MessageUpdateThrottle.forget`).
+ * How a `MessageUpdateThrottle.show` call ended: `delivered`; `skipped` (nothing visible changed, the job
+ * already got its final update, or its message is gone); `superseded` (a newer update replaced it before it
+ * was sent); `message-gone` (the send failed with a `message-gone` {@link DeliveryError}); `failed` (given
+ * up); `cancelled` (`MessageUpdateThrottle.forget`).
  */
-export type ShowOutcome = "delivered" | "skipped" | "superseded" | "gone" | "failed" | "cancelled";
+export type ShowOutcome = "delivered" | "skipped" | "superseded" | "message-gone" | "failed" | "cancelled";
 
 /** Counters for tests and benchmarks. */
 export interface MessageUpdateStats {
@@ -42,7 +43,7 @@ export interface DeliveryFailure {
 
 /** Options of `MessageUpdateThrottle`. Millisecond values; defaults in brackets. */
 export interface MessageUpdateThrottleOptions<P> {
-  /** Sends one update; throws {@link DeliveryError} (anything else counts as `retry` and is reported). */
+  /** Sends one update; throws {@link DeliveryError} (anything else counts as `transient`, logged as a bug). */
   send(jobId: string, payload: P, info: { final: boolean }): Promise<void>;
   /** Least time between the starts of two progress edits of one message (PROGRESS_UPDATE_INTERVAL_MS). */
   minIntervalMs: number;
@@ -52,7 +53,10 @@ export interface MessageUpdateThrottleOptions<P> {
   clock?: Clock;
   /** 0 <= x < 1, for retry jitter. [Math.random] */
   random?: () => number;
+  /** Where failures are logged, one line each. [silent] */
   logger?: Logger;
+  /** The logger of one job's lines (with its interaction and user ids). [`logger` with `jobId`] */
+  jobLogger?(jobId: string): Logger;
   /** Attempts of one progress edit before it is given up. [3] */
   maxProgressAttempts?: number;
   /** How long a final update is retried after its first failure. [10 minutes] */
@@ -61,8 +65,11 @@ export interface MessageUpdateThrottleOptions<P> {
   retryBaseMs?: number;
   /** Longest retry delay. [30 s] */
   retryMaxMs?: number;
-  /** The message is gone (`gone` error): the caller should untrack the job. Its state is dropped. */
+  /**
+   * The job's message is gone (a `message-gone` error): progress updates of the job are skipped from now
+   * on, and only a final update is still sent (the sender must post it somewhere else).
+   */
   onGone?(jobId: string, error: DeliveryError): void;
-  /** Every failed `send` (including unknown errors), for logs and metrics. */
+  /** Every failed `send` (including unknown errors), for metrics: the throttle logs it. */
   onError?(jobId: string, error: unknown, failure: DeliveryFailure): void;
 }

@@ -32,6 +32,8 @@ interface MessageState<P> {
   inFlight: QueuedUpdate<P> | null;
   pending: QueuedUpdate<P> | null;
   finalRequested: boolean;
+  /** The message is gone: progress updates are skipped, only a final one is still sent. */
+  messageGone: boolean;
 }
 
 /**
@@ -89,7 +91,7 @@ export class MessageUpdateThrottle<P> {
     if (typeof update.key !== "string") throw new TypeError(`show: key of job ${jobId} must be a string`);
     const final = update.final === true;
     let state = this.states.get(jobId);
-    if (!final && state && (state.finalRequested || update.key === state.latestKey)) {
+    if (!final && state && (state.finalRequested || state.messageGone || update.key === state.latestKey)) {
       this.counters.skipped++;
       return Promise.resolve("skipped");
     }
@@ -112,12 +114,12 @@ export class MessageUpdateThrottle<P> {
   }
 
   /**
-   * Whether a progress update with `key` would be skipped now (it is the newest accepted, or a final one
-   * was requested), so a caller can avoid rendering an update that would change nothing.
+   * Whether a progress update with `key` would be skipped now (it is the newest accepted, a final one was
+   * requested, or the message is gone), so a caller can avoid rendering an update that would change nothing.
    */
   wouldSkip(jobId: string, key: string): boolean {
     const state = this.states.get(jobId);
-    return state !== undefined && (state.finalRequested || state.latestKey === key);
+    return state !== undefined && (state.finalRequested || state.messageGone || state.latestKey === key);
   }
 
   /** Drops a job's state: its pending and in-flight updates resolve `cancelled`. */
@@ -139,6 +141,7 @@ export class MessageUpdateThrottle<P> {
       inFlight: null,
       pending: null,
       finalRequested: false,
+      messageGone: false,
     };
     this.states.set(jobId, state);
     return state;
@@ -197,17 +200,18 @@ export class MessageUpdateThrottle<P> {
   }
 
   private failed(jobId: string, state: MessageState<P>, item: QueuedUpdate<P>, error: unknown): void {
-    const kind = isDeliveryError(error) ? error.kind : "retry";
+    const kind = isDeliveryError(error) ? error.kind : "transient";
     const now = this.scheduler.now();
     item.attempts++;
     item.firstFailureAt ??= now;
     const willRetry =
-      kind === "retry" &&
+      kind === "transient" &&
       (item.final
         ? now - item.firstFailureAt < (this.options.finalRetryForMs ?? 600_000)
         : item.attempts < (this.options.maxProgressAttempts ?? 3));
-    this.report(jobId, error, { final: item.final, attempt: item.attempts, willRetry });
-    if (kind === "gone") return this.gone(jobId, state, item, error as DeliveryError);
+    const failure = { final: item.final, attempt: item.attempts, willRetry };
+    if (kind === "message-gone") return this.gone(jobId, state, item, error as DeliveryError, failure);
+    this.report(jobId, error, failure);
     if (!willRetry) {
       this.counters.failures++;
       // What the user sees is still the last delivered update: the next change must not be skipped.
@@ -232,27 +236,64 @@ export class MessageUpdateThrottle<P> {
     else state.pending = item;
   }
 
-  private gone(jobId: string, state: MessageState<P>, item: QueuedUpdate<P>, error: DeliveryError): void {
-    this.drop(jobId, state);
-    settle(item, "gone");
-    if (state.pending) settle(state.pending, "gone");
-    state.pending = null;
-    this.log.info({ jobId, err: error }, "The job's message is gone: no more updates");
+  /**
+   * The message is gone: no more progress edits of it, ever (a deleted message would otherwise be tried at
+   * every poll), logged once. A final update still goes out: the sender posts it somewhere else.
+   */
+  private gone(
+    jobId: string,
+    state: MessageState<P>,
+    item: QueuedUpdate<P>,
+    error: DeliveryError,
+    failure: DeliveryFailure,
+  ): void {
+    this.counters.failures++;
+    settle(item, "message-gone");
+    if (item.final) {
+      this.report(jobId, error, failure);
+      return;
+    }
+    state.messageGone = true;
+    if (state.pending && !state.pending.final) {
+      settle(state.pending, "skipped");
+      state.pending = null;
+    }
+    if (!state.pending) this.scheduler.cancel(state.editKey);
+    this.logFor(jobId).warn(
+      { kind: error.kind, route: error.route, reason: error.message },
+      "The job's message is gone: no more progress edits; the result will be posted anew",
+    );
+    this.notify(jobId, "onGone", () => this.options.onGone?.(jobId, error));
+    this.notify(jobId, "onError", () => this.options.onError?.(jobId, error, failure));
+  }
+
+  /** One line per failed send, at warn (an error the sender classified) or error (anything else: a bug). */
+  private report(jobId: string, error: unknown, failure: DeliveryFailure): void {
+    const log = this.logFor(jobId);
+    if (isDeliveryError(error)) {
+      // The sender's classified error: its reason, not its stack, which says nothing new each time.
+      log.warn(
+        { kind: error.kind, route: error.route, reason: error.message, ...failure },
+        failure.willRetry
+          ? "Updating the job's message failed; will retry"
+          : "Updating the job's message failed",
+      );
+    } else {
+      log.error({ err: error, ...failure }, "Updating the job's message failed");
+    }
+    this.notify(jobId, "onError", () => this.options.onError?.(jobId, error, failure));
+  }
+
+  private notify(jobId: string, name: string, callback: () => void): void {
     try {
-      this.options.onGone?.(jobId, error);
+      callback();
     } catch (err) {
-      this.log.error({ jobId, err }, "onGone threw");
+      this.logFor(jobId).error({ err }, `${name} threw`);
     }
   }
 
-  private report(jobId: string, error: unknown, failure: DeliveryFailure): void {
-    const level = isDeliveryError(error) ? "warn" : "error";
-    this.log[level]({ jobId, err: error, ...failure }, "Updating the job's message failed");
-    try {
-      this.options.onError?.(jobId, error, failure);
-    } catch (err) {
-      this.log.error({ jobId, err }, "onError threw");
-    }
+  private logFor(jobId: string): Logger {
+    return this.options.jobLogger?.(jobId) ?? this.log.child({ jobId });
   }
 }
 

@@ -5,6 +5,12 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { JobOutcome } from "../imagine/job.js";
+import {
+  DELIVERY_ERROR_KINDS,
+  DELIVERY_ROUTES,
+  type DeliveryErrorKind,
+  type DeliveryRoute,
+} from "../jobs/delivery-error.js";
 import { isServiceError, type ServiceErrorKind } from "../service/errors.js";
 
 /** Every way a job can end (the `outcome` label of `imagine_jobs_finished_total`). */
@@ -31,11 +37,6 @@ export type ServiceOperation = (typeof SERVICE_OPERATIONS)[number];
  * thrown that is not a ServiceError (a bug: the client documents that it throws only ServiceErrors).
  */
 export type ServiceRequestOutcome = "ok" | ServiceErrorKind | "unexpected";
-
-/** How a message reached Discord (mirrors `DeliveryRoute` of src/discord/discord-messenger.ts). */
-export const DISCORD_EDIT_ROUTES = ["interaction", "channel-edit", "channel-new", "dm"] as const;
-/** One of {@link DISCORD_EDIT_ROUTES}. */
-export type DiscordEditRoute = (typeof DISCORD_EDIT_ROUTES)[number];
 
 /**
  * What the ops server did with one webhook call: `accepted` (a tracked job), `ignored` (an unknown job),
@@ -73,6 +74,7 @@ export class BotMetrics {
   readonly #jobsFinished: Counter<"outcome">;
   readonly #serviceRequests: Counter<"operation" | "outcome">;
   readonly #discordEdits: Counter<"route" | "final">;
+  readonly #discordDeliveryFailures: Counter<"kind" | "final">;
   readonly #discordRateLimits: Counter;
   readonly #webhooksReceived: Counter<"result">;
   readonly #deliveryLatency: Histogram;
@@ -102,6 +104,12 @@ export class BotMetrics {
       labelNames: ["route", "final"],
       registers,
     });
+    this.#discordDeliveryFailures = new Counter({
+      name: "imagine_discord_delivery_failures_total",
+      help: "Failed sends or edits of job messages on Discord, by kind and whether it was the final message.",
+      labelNames: ["kind", "final"],
+      registers,
+    });
     this.#discordRateLimits = new Counter({
       name: "imagine_discord_rate_limits_total",
       help: "Discord 429 answers and rate-limit waits seen by the bot.",
@@ -122,8 +130,11 @@ export class BotMetrics {
     // Zeroed series exist from the start, so rate() works before the first event of each kind.
     for (const outcome of JOB_OUTCOMES) this.#jobsFinished.inc({ outcome }, 0);
     for (const result of WEBHOOK_RESULTS) this.#webhooksReceived.inc({ result }, 0);
-    for (const route of DISCORD_EDIT_ROUTES) {
+    for (const route of DELIVERY_ROUTES) {
       for (const final of ["true", "false"]) this.#discordEdits.inc({ route, final }, 0);
+    }
+    for (const kind of DELIVERY_ERROR_KINDS) {
+      for (const final of ["true", "false"]) this.#discordDeliveryFailures.inc({ kind, final }, 0);
     }
     for (const operation of SERVICE_OPERATIONS) this.#serviceRequests.inc({ operation, outcome: "ok" }, 0);
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
@@ -156,8 +167,13 @@ export class BotMetrics {
   }
 
   /** Counts one message sent or edited on Discord; `final` is true for the job's last message. */
-  discordEdit(route: DiscordEditRoute, final: boolean): void {
+  discordEdit(route: DeliveryRoute, final: boolean): void {
     this.#discordEdits.inc({ route, final: String(final) });
+  }
+
+  /** Counts one failed send or edit of a job message on Discord, by why it failed. */
+  discordDeliveryFailed(kind: DeliveryErrorKind, final: boolean): void {
+    this.#discordDeliveryFailures.inc({ kind, final: String(final) });
   }
 
   /** Counts one Discord rate limit (a 429 answer, or a wait discord.js reported). */

@@ -1,7 +1,8 @@
 import { Events, MessageFlags, RESTEvents } from "discord.js";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createInteractionRest } from "../../src/discord/create-client.js";
-import { DiscordMessenger, MessengerError } from "../../src/discord/discord-messenger.js";
+import { DiscordMessenger } from "../../src/discord/discord-messenger.js";
+import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import type { MessageLocation } from "../../src/imagine/job.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { silentLogger } from "../../src/logger.js";
@@ -147,21 +148,28 @@ describe("DiscordMessenger", () => {
     h.emu.blockDms(h.world.alice);
     await expect(
       messenger.show(location, text("done"), { final: true, requesterId: h.world.alice.id }),
-    ).rejects.toMatchObject({ failure: "unreachable" });
+    ).rejects.toMatchObject({ kind: "unreachable" });
   });
 
-  test("a deleted message is reported as gone", async () => {
-    const { handle, location } = await deferredCommand();
-    const first = await messenger.show(location, text("one"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
-    await h.client.rest.delete(`/webhooks/${h.emu.applicationId}/${handle.token}/messages/@original`);
-    const err = await messenger
-      .show(first.location, text("two"), { final: false, requesterId: h.world.alice.id })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(MessengerError);
-    expect((err as MessengerError).failure).toBe("message-gone");
+  test.each([
+    { final: false, what: "a progress update fails as message-gone" },
+    { final: true, what: "the final result is posted anew in the channel, mentioning the requester" },
+  ])("for a deleted message, $what", async ({ final }) => {
+    const { location } = await deferredCommand();
+    const requesterId = h.world.alice.id;
+    const first = await messenger.show(location, text("one"), { final: false, requesterId });
+    h.emu.deleteMessage(first.location.messageId!);
+    const shown = messenger.show(first.location, text("done"), { final, requesterId });
+    if (!final) {
+      const err = await shown.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(DeliveryError);
+      expect(err).toMatchObject({ kind: "message-gone", route: "interaction" });
+      return;
+    }
+    const { route, location: posted } = await shown;
+    expect(route).toBe("channel-new");
+    expect(posted.messageId).not.toBe(first.location.messageId);
+    expect(h.emu.message(posted.messageId!)?.content).toBe(`<@${requesterId}> done`);
   });
 
   test("uploaded files replace the previous attachments of the message", async () => {

@@ -22,11 +22,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** The service's polls of one image record so far. */
-function pollsOf(h: BotHarness, imageId: string): number {
-  return h.service.requests.filter((r) => r.request === `GET /items/images/${imageId}`).length;
-}
-
 type FaultSetup = (emu: DiscordEmulator) => void;
 
 describe("/imagine when Discord misbehaves", () => {
@@ -67,7 +62,7 @@ describe("/imagine when Discord misbehaves", () => {
     expect(emu.rateLimitHits).toBe(0);
   });
 
-  test("deleting the job's message mid-job stops the bot following that job, and nothing is posted", async () => {
+  test("deleting the job's message mid-job stops its edits, another job goes on, and its result is posted once anew", async () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
     const { emu, service, world } = h;
     const deleted = await startImagine(h, { prompt: "a message about to vanish" });
@@ -78,21 +73,25 @@ describe("/imagine when Discord misbehaves", () => {
       auth: false,
     });
     service.advance();
-    await emu.waitFor(() => /message was deleted; no longer following it/.test(h.logs.text()), {
+    await emu.waitFor(() => /message is gone/.test(h.logs.text()), {
       description: "the bot noticing the deleted message",
     });
-    const pollsWhenGone = pollsOf(h, deleted.record.id);
+    const editsWhenGone = emu.requests.filter((r) => r.method === "PATCH").length;
 
-    // A second job runs to its end: many poll intervals pass, none of them for the deleted job.
+    // A second job runs to its end meanwhile: its edits go on, the deleted job's stop.
     const other = await startImagine(h, { prompt: "a message that stays" });
     service.advance(5);
-    await other.handle.waitForResponse({ where: isGrid });
-    expect(service.record(deleted.record.id)?.status).toBe("completed");
-    expect(pollsOf(h, deleted.record.id)).toBe(pollsWhenGone);
+    const otherGrid = await other.handle.waitForResponse({ where: isGrid });
     await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0, {
       description: "no job followed any more",
     });
-    expect(emu.messagesIn(world.general).map((m) => m.id)).toEqual([other.waiting.id]);
+    const edits = emu.requests.filter((r) => r.method === "PATCH").slice(editsWhenGone);
+    expect(edits.every((r) => r.path.includes(other.handle.token))).toBe(true);
+    const messages = emu.messagesIn(world.general);
+    expect(messages.map((m) => m.id)).toEqual([other.waiting.id, expect.any(String)]);
+    expect(messages[0]!.id).toBe(otherGrid.id);
+    expect(isGrid(messages[1]!)).toBe(true);
+    expect(messages[1]!.content).toContain(`<@${world.alice.id}>`);
     emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
   });
 });

@@ -99,6 +99,25 @@ export class EmulatorQueries {
   blockDms(user: UserRef, blocked = true): void {
     this.ctx.world.blockDms(user, blocked);
   }
+  /** Someone deletes a message (MESSAGE_DELETE is sent): Discord answers 10008 Unknown Message for it. */
+  deleteMessage(id: string): void {
+    const message = this.ctx.messages.get(id);
+    if (!message || message.deleted) throw new Error(`deleteMessage: no live message ${id}`);
+    this.ctx.messaging.remove(message);
+  }
+  /**
+   * A moderator deletes a server channel with its messages: Discord answers 10003 Unknown Channel for it,
+   * and 10015 Unknown Webhook for the interaction webhooks of its interactions.
+   */
+  deleteChannel(channel: ChannelRef): void {
+    const id = typeof channel === "string" ? channel : channel.id;
+    if (!this.ctx.world.channels.get(id)?.guildId) throw new Error(`deleteChannel: no server channel ${id}`);
+    for (const message of this.ctx.messages.inChannel(id, { includeEphemeral: true })) {
+      this.ctx.messaging.remove(message);
+    }
+    this.ctx.world.channels.delete(id);
+    this.ctx.changed();
+  }
 
   /** A user runs a slash command; resolves once INTERACTION_CREATE is dispatched. */
   async sendSlashCommand(input: SlashCommandInput): Promise<InteractionHandle> {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { MessengerError } from "../../src/discord/discord-messenger.js";
+import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
+import { captureLogs } from "../support/log-capture.js";
 import { createService, request } from "./service-fakes.js";
 
 let stop: (() => Promise<void>) | undefined;
@@ -84,17 +85,45 @@ describe("ImagineService", () => {
     expect(env.service.creates).toBe(1);
   });
 
-  test("a deleted message stops the job instead of retrying forever", async () => {
-    const env = setup();
+  test("a deleted message stops progress edits at once and the result is still delivered, once, anew", async () => {
+    const logs = captureLogs("debug");
+    const failures: string[] = [];
+    const env = setup({
+      logger: logs.logger,
+      onDeliveryFailed: (kind, final) => void failures.push(`${kind}${final ? "!" : ""}`),
+    });
+    env.messenger.failProgressWith = new DeliveryError("message-gone", "Unknown Message");
+    env.service.script(
+      "job-1",
+      [10, 20, 30, 40, 50, 60, 70].map((p) => imageRecord("job-1", "in-progress", p)),
+    );
     await env.imagine.submit(request());
-    env.messenger.failWith = new MessengerError("message-gone", "Unknown Message");
-    env.service.script("job-1", [imageRecord("job-1", "in-progress", 50)]);
-    await env.clock.advance(20_000);
-    expect(env.imagine.activeJobs()).toEqual([]);
-    const polls = vi.spyOn(env.service, "getImage");
-    await env.clock.advance(20_000);
-    expect(polls).not.toHaveBeenCalled();
-    expect(await env.store.get("job-1")).toMatchObject({ outcome: "message-deleted", delivered: true });
+    await env.clock.advance(30_000);
+    expect(env.messenger.calls).toBe(1);
+    env.service.script("job-1", [imageRecord("job-1", "completed")]);
+    await env.clock.advance(10_000);
+
+    expect(env.messenger.calls).toBe(2);
+    expect(failures).toEqual(["message-gone"]);
+    const finals = env.messenger.shown.filter((s) => s.final);
+    expect(finals).toHaveLength(1);
+    expect(finals[0]!.location).toMatchObject({ interactionToken: null, channelEditable: false });
+    expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
+    const warnings = logs.lines.filter((l) => /"level":(40|50)/.test(l));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/message is gone/);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ jobId: "job-1", interactionId: "500000000000000001" });
+  });
+
+  test("a failed poll is logged once, by the tracker, with the job's ids", async () => {
+    const logs = captureLogs("debug");
+    const env = setup({ logger: logs.logger });
+    await env.imagine.submit(request());
+    env.service.getFails = new ServiceError("server", "Image service failed (503)");
+    await env.clock.advance(4_000);
+    const failures = logs.lines.filter((l) => /[Pp]olling/.test(l));
+    expect(failures).toHaveLength(1);
+    expect(JSON.parse(failures[0]!)).toMatchObject({ jobId: "job-1", userId: "600000000000000001" });
   });
 
   test("with attach delivery the grid is downloaded and referenced as an attachment", async () => {
@@ -136,7 +165,7 @@ describe("ImagineService", () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
     await env.imagine.submit(request());
-    env.messenger.failWith = new MessengerError("unreachable", "no channel access and DMs closed");
+    env.messenger.failWith = new DeliveryError("unreachable", "no channel access and DMs closed");
     await env.clock.advance(10_000);
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
     expect(await env.store.unfinished()).toEqual([]);
@@ -146,7 +175,7 @@ describe("ImagineService", () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
     await env.imagine.submit(request());
-    env.messenger.failWith = new MessengerError("transient", "Discord is down");
+    env.messenger.failWith = new DeliveryError("transient", "Discord is down");
     await env.clock.advance(20 * 60_000);
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: false });
   });

@@ -3,7 +3,6 @@ import { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
-import { toDeliveryError } from "../../src/discord/discord-messenger.js";
 import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "../jobs/manual-clock.js";
 
@@ -20,10 +19,17 @@ export const location: MessageLocation = {
 /** Records every message the core asks Discord to show. */
 export class FakeMessenger implements JobMessenger {
   readonly shown: { message: OutgoingMessage; final: boolean; location: MessageLocation }[] = [];
+  /** Every call, delivered or not. */
+  calls = 0;
+  /** Thrown by every show while set. */
   failWith: unknown = null;
+  /** Thrown by every progress (not final) show while set. */
+  failProgressWith: unknown = null;
 
   async show(loc: MessageLocation, message: OutgoingMessage, options: { final: boolean }) {
+    this.calls++;
     if (this.failWith) throw this.failWith;
+    if (this.failProgressWith && !options.final) throw this.failProgressWith;
     this.shown.push({ message, final: options.final, location: loc });
     return {
       location: { ...loc, messageId: loc.messageId ?? "400000000000000001" },
@@ -40,7 +46,6 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
   const imagine = new ImagineService({
     client: service,
     messenger,
-    classifyDelivery: toDeliveryError,
     store,
     pollIntervalMs: 3000,
     timeoutMs: 60_000,

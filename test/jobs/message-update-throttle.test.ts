@@ -6,6 +6,7 @@ import {
   type ShowOutcome,
 } from "../../src/jobs/message-update-throttle.js";
 import { Scheduler } from "../../src/jobs/scheduler.js";
+import { captureLogs } from "../support/log-capture.js";
 import { ManualClock } from "./manual-clock.js";
 
 /** A fake `send` that takes `latencyMs` of manual time and throws the queued failures first. */
@@ -75,7 +76,7 @@ describe("MessageUpdateThrottle", () => {
   test("wouldSkip tells whether offering a key now would be skipped, as show decides", async () => {
     const { clock, sender, throttle, show } = setup();
     expect(throttle.wouldSkip("job", "10%")).toBe(false);
-    sender.failures.push(new DeliveryError("fatal", "Invalid Form Body"));
+    sender.failures.push(new DeliveryError("invalid", "Invalid Form Body"));
     void show("10%");
     expect([throttle.wouldSkip("job", "10%"), throttle.wouldSkip("job", "20%")]).toEqual([true, false]);
     await clock.advance(1);
@@ -141,9 +142,9 @@ describe("MessageUpdateThrottle", () => {
     expect(throttle.stats.skipped).toBe(1);
   });
 
-  test("a retry error is retried after its retryAfterMs", async () => {
+  test("a transient error is retried after its retryAfterMs", async () => {
     const { clock, sender, reports, show } = setup();
-    sender.failures.push(new DeliveryError("retry", "429", { retryAfterMs: 7_000 }));
+    sender.failures.push(new DeliveryError("transient", "429", { retryAfterMs: 7_000 }));
     void show("10%");
     await clock.advance(20_000);
     expect(sender.log).toEqual(["10%@0", "10%@7000"]);
@@ -157,7 +158,7 @@ describe("MessageUpdateThrottle", () => {
     "with $failures transient failures a final=$final update ends $expected after $sends sends",
     async ({ final, failures, expected, sends }) => {
       const { clock, sender, show } = setup();
-      for (let i = 0; i < failures; i++) sender.failures.push(new DeliveryError("retry", "503"));
+      for (let i = 0; i < failures; i++) sender.failures.push(new DeliveryError("transient", "503"));
       const outcome = show("payload", final);
       await clock.advance(600_000);
       expect(await outcome).toBe(expected);
@@ -167,7 +168,7 @@ describe("MessageUpdateThrottle", () => {
 
   test("a final update is given up once retries have failed for finalRetryForMs", async () => {
     const { clock, sender, reports, show } = setup({ finalRetryForMs: 60_000 });
-    for (let i = 0; i < 100; i++) sender.failures.push(new DeliveryError("retry", "503"));
+    for (let i = 0; i < 100; i++) sender.failures.push(new DeliveryError("transient", "503"));
     const outcome = show("done", true);
     await clock.advance(600_000);
     expect(await outcome).toBe("failed");
@@ -185,22 +186,59 @@ describe("MessageUpdateThrottle", () => {
     expect(reports).toEqual(["error job #1 retry=true"]);
   });
 
-  test("a gone message stops all updates of the job and is reported once", async () => {
-    const { clock, sender, throttle, reports, outcomes, show } = setup({}, 1_000);
-    sender.failures.push(new DeliveryError("gone", "Unknown Message"));
+  test("a gone message stops every progress edit at once, logs one line, and the final update is still sent once", async () => {
+    const logs = captureLogs("debug");
+    const { clock, sender, throttle, reports, outcomes, show } = setup({ logger: logs.logger }, 1_000);
+    sender.failures.push(new DeliveryError("message-gone", "Unknown Message", { route: "interaction" }));
     void show("10%");
     await clock.advance(500);
     void show("20%");
     await clock.advance(10_000);
-    expect(outcomes).toEqual({ "10%": "gone", "20%": "gone" });
-    expect(sender.log).toEqual(["10%@0"]);
-    expect(reports.filter((r) => r.startsWith("gone"))).toEqual(["gone job Unknown Message"]);
-    expect(throttle.size).toBe(0);
+    for (const progress of ["30%", "40%", "50%"]) {
+      void show(progress);
+      await clock.advance(10_000);
+    }
+    expect(throttle.wouldSkip("job", "60%")).toBe(true);
+    const final = show("done", true);
+    await clock.advance(10_000);
+
+    expect(await final).toBe("delivered");
+    expect(outcomes).toEqual({
+      "10%": "message-gone",
+      "20%": "skipped",
+      "30%": "skipped",
+      "40%": "skipped",
+      "50%": "skipped",
+      done: "delivered",
+    });
+    expect(sender.log).toEqual(["10%@0", "done!@40500"]);
+    expect(reports).toEqual(["gone job Unknown Message", "error job #1 retry=false"]);
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.text()).toMatch(/message is gone/);
+    expect(logs.text()).not.toMatch(/stack/);
   });
 
-  test("a fatal error gives up that update, and the next change is still sent", async () => {
+  test.each([
+    { kind: "transient" as const, level: 40, willRetry: true },
+    { kind: "invalid" as const, level: 40, willRetry: false },
+  ])(
+    "a $kind failure is logged once, without a stack (willRetry: $willRetry)",
+    async ({ kind, level, willRetry }) => {
+      const logs = captureLogs("debug");
+      const { clock, sender, show } = setup({ logger: logs.logger });
+      sender.failures.push(new DeliveryError(kind, "Discord said no"));
+      void show("10%");
+      await clock.advance(10_000);
+      const lines = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level, jobId: "job", kind, reason: "Discord said no", willRetry });
+      expect(logs.text()).not.toMatch(/stack/);
+    },
+  );
+
+  test("an invalid request gives up that update, and the next change is still sent", async () => {
     const { clock, sender, outcomes, show } = setup();
-    sender.failures.push(new DeliveryError("fatal", "Invalid Form Body"));
+    sender.failures.push(new DeliveryError("invalid", "Invalid Form Body"));
     void show("10%");
     await clock.advance(3_000);
     void show("10%");

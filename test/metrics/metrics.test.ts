@@ -1,10 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  BotMetrics,
-  DISCORD_EDIT_ROUTES,
-  JOB_OUTCOMES,
-  serviceOutcomeOf,
-} from "../../src/metrics/metrics.js";
+import { DELIVERY_ERROR_KINDS, DELIVERY_ROUTES } from "../../src/jobs/delivery-error.js";
+import { BotMetrics, JOB_OUTCOMES, serviceOutcomeOf } from "../../src/metrics/metrics.js";
 import { SERVICE_ERROR_KINDS, ServiceError } from "../../src/service/errors.js";
 import { sampleValue } from "./sample-value.js";
 
@@ -91,7 +87,7 @@ describe("BotMetrics", () => {
     expect(serviceOutcomeOf("a string")).toBe("unexpected");
   });
 
-  test.each(DISCORD_EDIT_ROUTES)(
+  test.each(DELIVERY_ROUTES)(
     "counts edits through %s apart for final and progress messages",
     async (route) => {
       const metrics = new BotMetrics({ processMetrics: false });
@@ -101,6 +97,21 @@ describe("BotMetrics", () => {
       const body = await text(metrics);
       expect(sampleValue(body, `imagine_discord_edits_total{route="${route}",final="false"}`)).toBe(2);
       expect(sampleValue(body, `imagine_discord_edits_total{route="${route}",final="true"}`)).toBe(1);
+    },
+  );
+
+  test.each(DELIVERY_ERROR_KINDS)(
+    "counts failed deliveries of kind %s apart for final and progress messages",
+    async (kind) => {
+      const metrics = new BotMetrics({ processMetrics: false });
+      metrics.discordDeliveryFailed(kind, true);
+      const body = await text(metrics);
+      expect(sampleValue(body, `imagine_discord_delivery_failures_total{kind="${kind}",final="true"}`)).toBe(
+        1,
+      );
+      expect(sampleValue(body, `imagine_discord_delivery_failures_total{kind="${kind}",final="false"}`)).toBe(
+        0,
+      );
     },
   );
 

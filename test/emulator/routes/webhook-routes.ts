@@ -19,6 +19,8 @@ function interactionOf(ctx: EmulatorContext, request: RouteRequest): Interaction
   if (!record) throw apiErrors.invalidWebhookToken();
   if (ctx.clock.now() - record.createdAt > ctx.options.interactionTokenLifetimeMs)
     throw apiErrors.invalidWebhookToken();
+  // The interaction's webhook belongs to its channel and is deleted with it.
+  if (!ctx.world.channels.has(record.channelId)) throw apiErrors.unknownWebhook();
   return record;
 }
 
