@@ -3,14 +3,14 @@
  * and the emulator's options with their defaults.
  */
 import type { EmulatorClock } from "./clock.js";
-import type { CommandRegistry } from "./commands.js";
-import type { GatewayServer } from "./gateway.js";
-import type { InteractionRegistry } from "./interactions.js";
-import type { MessageStore } from "./message-store.js";
-import type { Messaging } from "./messaging.js";
-import type { RateLimitConfig } from "./rate-limits.js";
-import type { SnowflakeGenerator } from "./snowflake.js";
-import type { World } from "./world.js";
+import type { CommandRegistry } from "./world/commands.js";
+import type { GatewayServer } from "./gateway/gateway.js";
+import type { InteractionRegistry } from "./world/interactions.js";
+import type { MessageStore } from "./world/message-store.js";
+import type { Messaging } from "./world/messaging.js";
+import type { RateLimitConfig } from "./rest/rate-limits.js";
+import type { SnowflakeGenerator } from "./world/snowflake.js";
+import type { World } from "./world/world.js";
 
 /** Options of {@link startDiscordEmulator}; every one has a realistic default. */
 export interface DiscordEmulatorOptions {

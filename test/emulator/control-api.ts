@@ -4,12 +4,12 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DiscordEmulator } from "./emulator.js";
-import { readRawBody, sendJson } from "./http-io.js";
-import type { MessageSnapshot } from "./message-objects.js";
-import type { FaultStatus } from "./faults.js";
-import type { SlashOptionValue } from "./slash-options.js";
-import type { InteractionHandle } from "./interaction-handle.js";
-import type { RequestRecord } from "./request-log.js";
+import { readRawBody, sendJson } from "./rest/http-io.js";
+import type { MessageSnapshot } from "./world/message-objects.js";
+import type { FaultStatus } from "./rest/faults.js";
+import type { SlashOptionValue } from "./world/slash-options.js";
+import type { InteractionHandle } from "./world/interaction-handle.js";
+import type { RequestRecord } from "./rest/request-log.js";
 
 function withoutBytes(message: MessageSnapshot): unknown {
   return { ...message, attachments: message.attachments.map(({ bytes: _bytes, ...rest }) => rest) };

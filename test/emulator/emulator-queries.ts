@@ -3,16 +3,16 @@
  * users see (messages, history, attachments), the request log and its assertions, and waiting.
  */
 import type { EmulatorClock } from "./clock.js";
-import type { RegisteredCommand } from "./commands.js";
+import type { RegisteredCommand } from "./world/commands.js";
 import type { EmulatorContext } from "./context.js";
-import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
-import { messageSnapshot, type MessageSnapshot } from "./message-objects.js";
-import { current } from "./message-store.js";
-import type { PermissionOverwrite } from "./permissions.js";
-import { describeRequest, type RequestRecord } from "./request-log.js";
-import { clickButton, selectMenu, type ComponentInput } from "./component-actions.js";
-import type { SlashCommandInput, UserMessageInput } from "./user-actions.js";
-import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./user-actions.js";
+import { interactionHandle, type InteractionHandle } from "./world/interaction-handle.js";
+import { messageSnapshot, type MessageSnapshot } from "./world/message-objects.js";
+import { current } from "./world/message-store.js";
+import type { PermissionOverwrite } from "./world/permissions.js";
+import { describeRequest, type RequestRecord } from "./rest/request-log.js";
+import { clickButton, selectMenu, type ComponentInput } from "./world/component-actions.js";
+import type { SlashCommandInput, UserMessageInput } from "./world/user-actions.js";
+import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./world/user-actions.js";
 import type { ChangeWaiters, WaitForOptions } from "./wait-for.js";
 import type {
   ChannelRef,
@@ -22,8 +22,8 @@ import type {
   EmulatedRole,
   EmulatedUser,
   UserRef,
-} from "./world-types.js";
-import type { World } from "./world.js";
+} from "./world/world-types.js";
+import type { World } from "./world/world.js";
 
 /** Options for {@link EmulatorQueries.rejectedRequests}. */
 export interface RejectionFilter {

@@ -4,8 +4,8 @@
  * @see https://discord.com/developers/docs/interactions/application-commands#registering-a-command
  */
 import { apiErrors, FormErrors } from "../api-error.js";
-import { validateCommand, validateCommandList } from "../command-validation.js";
-import type { EmulatorContext } from "../context.js";
+import { validateCommand, validateCommandList } from "../../validation/command-validation.js";
+import type { EmulatorContext } from "../../context.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 
 function scopeOf(ctx: EmulatorContext, request: RouteRequest): string | null {

@@ -3,7 +3,7 @@
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object
  */
 import { ApplicationCommandType } from "discord-api-types/v10";
-import type { FormErrors } from "./api-error.js";
+import type { FormErrors } from "../rest/api-error.js";
 import {
   checkChatInputName,
   checkDescription,

@@ -11,11 +11,11 @@ import {
   type APIApplicationCommandOption,
 } from "discord-api-types/v10";
 import type { RegisteredCommand } from "./commands.js";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
 import { dispatchInteraction, requireUserCanAct } from "./interaction-payloads.js";
 import { messageSnapshot, type MessageSnapshot } from "./message-objects.js";
-import { MESSAGE_LIMITS } from "./message-payload.js";
+import { MESSAGE_LIMITS } from "../validation/message-payload.js";
 import { hasPermissions } from "./permissions.js";
 import {
   resolveSlashOptions,
@@ -23,9 +23,9 @@ import {
   type InteractionOption,
   type SlashOptionValue,
 } from "./slash-options.js";
-import type { ChangeWaiters } from "./wait-for.js";
+import type { ChangeWaiters } from "../wait-for.js";
 import type { EmulatedChannel, EmulatedUser, UserRef } from "./world-types.js";
-import { charCount } from "./embed-validation.js";
+import { charCount } from "../validation/embed-validation.js";
 
 /** Input of `emu.sendSlashCommand`. */
 export interface SlashCommandInput {

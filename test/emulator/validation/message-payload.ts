@@ -5,10 +5,10 @@
  * @see https://discord.com/developers/docs/reference#uploading-files
  */
 import { MessageFlags, type APIMessageReference } from "discord-api-types/v10";
-import { apiErrors, FormErrors } from "./api-error.js";
+import { apiErrors, FormErrors } from "../rest/api-error.js";
 import { validateComponents } from "./component-validation.js";
 import { charCount, resolveEmbed, validateEmbeds } from "./embed-validation.js";
-import type { MessageVersion, StoredAttachment } from "./message-store.js";
+import type { MessageVersion, StoredAttachment } from "../world/message-store.js";
 import { isRecord } from "./json-values.js";
 
 /** Discord's message limits outside embeds and components. */

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { apiErrors, DiscordApiError } from "./api-error.js";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import type { FaultInjector, InjectedFailure } from "./faults.js";
 import { parseBody, readRawBody, sendJson } from "./http-io.js";
 import { rateLimitResponse, type RateLimiter } from "./rate-limits.js";

@@ -6,9 +6,9 @@
  */
 import { MessageFlags } from "discord-api-types/v10";
 import { apiErrors } from "../api-error.js";
-import type { EmulatorContext } from "../context.js";
-import type { InteractionRecord } from "../interactions.js";
-import { current, type StoredMessage } from "../message-store.js";
+import type { EmulatorContext } from "../../context.js";
+import type { InteractionRecord } from "../../world/interactions.js";
+import { current, type StoredMessage } from "../../world/message-store.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 import { postInteractionMessage } from "./interaction-routes.js";
 import { draftFor } from "./route-helpers.js";

@@ -9,8 +9,8 @@ import {
   GatewayIntentBits,
   type APIMessage,
 } from "discord-api-types/v10";
-import type { GatewayServer } from "./gateway.js";
-import type { UploadedFile } from "./message-payload.js";
+import type { GatewayServer } from "../gateway/gateway.js";
+import type { UploadedFile } from "../validation/message-payload.js";
 import { messageObject } from "./message-objects.js";
 import type {
   MessageStore,

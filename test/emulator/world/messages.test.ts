@@ -7,7 +7,7 @@ import {
 } from "discord.js";
 import { PermissionFlagsBits, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextMessage, startHarness, type EmulatorHarness } from "./fixtures.js";
+import { nextMessage, startHarness, type EmulatorHarness } from "../fixtures.js";
 
 /** The rejection of `action`: Discord's code and its errors tree. */
 async function rejection(

@@ -4,7 +4,7 @@
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure
  */
 import { ApplicationCommandOptionType } from "discord-api-types/v10";
-import type { FormErrors } from "./api-error.js";
+import type { FormErrors } from "../rest/api-error.js";
 import { charCount } from "./embed-validation.js";
 import { isRecord } from "./json-values.js";
 

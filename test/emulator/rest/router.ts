@@ -2,7 +2,7 @@
  * A small path router for the REST routes: `:name` segments become params; segments are URL-decoded so
  * `%40original` reaches handlers as `@original`.
  */
-import type { UploadedFile } from "./message-payload.js";
+import type { UploadedFile } from "../validation/message-payload.js";
 import type { BucketKind } from "./rate-limits.js";
 
 /** HTTP methods the API uses. */

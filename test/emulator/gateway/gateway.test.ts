@@ -2,14 +2,14 @@ import { ChannelType, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } fro
 import { Events } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
 import {
   nextInteraction,
   nextMessage,
   startDefaultEmulator,
   startHarness,
   type EmulatorHarness,
-} from "./fixtures.js";
+} from "../fixtures.js";
 
 /** Opens a raw gateway connection, sends `payload` after HELLO and resolves with the close code. */
 function closeCodeAfter(

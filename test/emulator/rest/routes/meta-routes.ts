@@ -4,9 +4,15 @@
  */
 import { ApplicationFlags } from "discord-api-types/v10";
 import { apiErrors } from "../api-error.js";
-import type { EmulatorContext } from "../context.js";
+import type { EmulatorContext } from "../../context.js";
 import type { RouteDefinition } from "../router.js";
-import { channelObject, guildCreateObject, memberObject, roleObject, userObject } from "../world-objects.js";
+import {
+  channelObject,
+  guildCreateObject,
+  memberObject,
+  roleObject,
+  userObject,
+} from "../../world/world-objects.js";
 
 /** Application flags of the emulated app (the Message Content intent shows here when enabled). */
 export function applicationFlags(ctx: EmulatorContext): number {

@@ -14,7 +14,7 @@ import {
   RESTJSONErrorCodes,
 } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextInteraction, startHarness, type EmulatorHarness } from "./fixtures.js";
+import { nextInteraction, startHarness, type EmulatorHarness } from "../fixtures.js";
 
 const isCommand = (i: Interaction): i is ChatInputCommandInteraction => i.isChatInputCommand();
 const isButton = (i: Interaction): i is ButtonInteraction => i.isButton();

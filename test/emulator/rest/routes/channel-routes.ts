@@ -6,11 +6,11 @@
  */
 import { MessageType, PermissionFlagsBits } from "discord-api-types/v10";
 import { apiErrors, FormErrors } from "../api-error.js";
-import type { EmulatorContext } from "../context.js";
-import { current } from "../message-store.js";
+import type { EmulatorContext } from "../../context.js";
+import { current } from "../../world/message-store.js";
 import type { RouteDefinition, RouteRequest } from "../router.js";
-import { isSnowflake } from "../snowflake.js";
-import { channelObject } from "../world-objects.js";
+import { isSnowflake } from "../../world/snowflake.js";
+import { channelObject } from "../../world/world-objects.js";
 import {
   botChannel,
   channelMessage,

@@ -5,9 +5,9 @@
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-interaction-data-option-structure
  */
 import { ApplicationCommandOptionType, type APIApplicationCommandOption } from "discord-api-types/v10";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import { attachmentObject } from "./message-objects.js";
-import { charCount } from "./embed-validation.js";
+import { charCount } from "../validation/embed-validation.js";
 import type { EmulatedChannel, EmulatedRole, EmulatedUser } from "./world-types.js";
 import { channelObject, memberObject, roleObject, userObject } from "./world-objects.js";
 

@@ -5,12 +5,12 @@
  */
 import { ChannelType, PermissionFlagsBits } from "discord-api-types/v10";
 import { apiErrors } from "../api-error.js";
-import type { EmulatorContext } from "../context.js";
-import { buildMessageDraft, type MessageDraft } from "../message-payload.js";
-import type { MessageVersion, StoredMessage } from "../message-store.js";
-import { hasPermissions } from "../permissions.js";
+import type { EmulatorContext } from "../../context.js";
+import { buildMessageDraft, type MessageDraft } from "../../validation/message-payload.js";
+import type { MessageVersion, StoredMessage } from "../../world/message-store.js";
+import { hasPermissions } from "../../world/permissions.js";
 import type { RouteRequest } from "../router.js";
-import type { EmulatedChannel } from "../world-types.js";
+import type { EmulatedChannel } from "../../world/world-types.js";
 
 /** A channel the bot can address: 10003 Unknown Channel if it does not exist or is not the bot's. */
 export function botChannel(ctx: EmulatorContext, channelId: string): EmulatedChannel {

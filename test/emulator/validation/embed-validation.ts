@@ -3,7 +3,7 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import { EmbedType, type APIEmbed } from "discord-api-types/v10";
-import type { FormErrors } from "./api-error.js";
+import type { FormErrors } from "../rest/api-error.js";
 import { isRecord } from "./json-values.js";
 
 /** Discord's embed limits. */

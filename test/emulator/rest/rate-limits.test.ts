@@ -2,14 +2,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "./emulator.js";
+import type { DiscordEmulator } from "../emulator.js";
 import {
   nextInteraction,
   startDefaultEmulator,
   startHarness,
   type DefaultWorld,
   type EmulatorHarness,
-} from "./fixtures.js";
+} from "../fixtures.js";
 
 const RATE_LIMIT_HEADERS = [
   "x-ratelimit-limit",

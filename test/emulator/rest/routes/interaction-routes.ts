@@ -6,9 +6,9 @@
 import { InteractionResponseType, InteractionType, MessageFlags, MessageType } from "discord-api-types/v10";
 import type { RESTPostAPIInteractionCallbackWithResponseResult } from "discord-api-types/v10";
 import { apiErrors, FormErrors } from "../api-error.js";
-import type { EmulatorContext } from "../context.js";
-import type { InteractionRecord } from "../interactions.js";
-import { current, type MessageInteractionLink, type StoredMessage } from "../message-store.js";
+import type { EmulatorContext } from "../../context.js";
+import type { InteractionRecord } from "../../world/interactions.js";
+import { current, type MessageInteractionLink, type StoredMessage } from "../../world/message-store.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 import { draftFor } from "./route-helpers.js";
 

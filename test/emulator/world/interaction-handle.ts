@@ -3,10 +3,10 @@
  * (ephemeral or not) and follow-ups, with waits for each.
  */
 import { MessageFlags, type APIInteraction, type InteractionResponseType } from "discord-api-types/v10";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import type { InteractionRecord } from "./interactions.js";
 import { messageSnapshot, type MessageSnapshot } from "./message-objects.js";
-import type { ChangeWaiters, WaitForOptions } from "./wait-for.js";
+import type { ChangeWaiters, WaitForOptions } from "../wait-for.js";
 
 /** The bot's first response to an interaction. */
 export interface Acknowledgement {

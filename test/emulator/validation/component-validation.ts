@@ -3,7 +3,7 @@
  * @see https://discord.com/developers/docs/components/reference
  */
 import { ButtonStyle, ComponentType, type APIMessageTopLevelComponent } from "discord-api-types/v10";
-import type { FormErrors } from "./api-error.js";
+import type { FormErrors } from "../rest/api-error.js";
 import { charCount } from "./embed-validation.js";
 import { isRecord } from "./json-values.js";
 

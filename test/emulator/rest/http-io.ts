@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { apiErrors } from "./api-error.js";
-import type { UploadedFile } from "./message-payload.js";
+import type { UploadedFile } from "../validation/message-payload.js";
 
 /** Discord rejects request bodies above this with 413 (uploads are limited per file separately). */
 export const MAX_REQUEST_BYTES = 100 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { DiscordAPIError, Routes } from "discord.js";
 import { ApplicationCommandOptionType, PermissionFlagsBits, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { startHarness, type EmulatorHarness } from "./fixtures.js";
+import { startHarness, type EmulatorHarness } from "../fixtures.js";
 
 const valid = { name: "imagine", description: "Create an image" };
 const stringOption = (extra: object) => ({

@@ -9,7 +9,7 @@ import {
   PermissionFlagsBits,
   type InteractionType,
 } from "discord-api-types/v10";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import { InteractionRegistry, type InteractionRecord } from "./interactions.js";
 import { hasPermissions } from "./permissions.js";
 import type { EmulatedChannel, EmulatedUser } from "./world-types.js";

@@ -1,8 +1,8 @@
 import { MessageFlags, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
-import { DiscordApiError } from "./api-error.js";
+import { DiscordApiError } from "../rest/api-error.js";
 import { buildMessageDraft, type DraftContext, type UploadedFile } from "./message-payload.js";
-import type { MessageVersion, StoredAttachment } from "./message-store.js";
+import type { MessageVersion, StoredAttachment } from "../world/message-store.js";
 
 let nextId = 1;
 function attachment(filename: string): StoredAttachment {

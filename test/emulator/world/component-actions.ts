@@ -5,12 +5,12 @@
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-message-component-data-structure
  */
 import { ButtonStyle, ComponentType, InteractionType } from "discord-api-types/v10";
-import type { EmulatorContext } from "./context.js";
+import type { EmulatorContext } from "../context.js";
 import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
 import { dispatchInteraction, requireUserCanAct } from "./interaction-payloads.js";
 import { messageObject, type MessageSnapshot } from "./message-objects.js";
 import { current } from "./message-store.js";
-import type { ChangeWaiters } from "./wait-for.js";
+import type { ChangeWaiters } from "../wait-for.js";
 import type { UserRef } from "./world-types.js";
 
 /** Input of `emu.clickButton` / `emu.selectMenu`. */
