@@ -46,6 +46,11 @@ export class EmulatorQueries {
     readonly warnings: readonly string[],
   ) {}
 
+  /** Calls `listener` after every change (request, message, gateway event); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    return this.waiters.subscribe(listener);
+  }
+
   /** The bot token (give it to `client.login`). */
   get botToken(): string {
     return this.ctx.botToken;

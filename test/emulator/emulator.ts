@@ -68,7 +68,7 @@ export class DiscordEmulator extends EmulatorQueries {
     this.faults = parts.faults;
     this.gateway = ctx.gateway;
     this.port = (parts.server.address() as AddressInfo).port;
-    this.baseUrl = `http://127.0.0.1:${this.port}`;
+    this.baseUrl = ctx.baseUrl();
     this.apiUrl = `${this.baseUrl}/api`;
   }
 
@@ -78,6 +78,12 @@ export class DiscordEmulator extends EmulatorQueries {
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** How a listening address is written in a URL: any-address binds are reached on loopback. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 function newBotToken(applicationId: string): string {
@@ -130,7 +136,7 @@ export async function startDiscordEmulator(
   const clock = new EmulatorClock(notify);
   const ids = new SnowflakeGenerator(() => clock.now());
   const applicationId = ids.next();
-  const botToken = newBotToken(applicationId);
+  const botToken = resolved.botToken ?? newBotToken(applicationId);
   const botUser = {
     id: applicationId,
     username: resolved.botUsername,
@@ -232,9 +238,9 @@ export async function startDiscordEmulator(
   server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(resolved.port, "127.0.0.1", () => resolve());
+    server.listen(resolved.port, resolved.host, () => resolve());
   });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://${urlHost(resolved.host)}:${(server.address() as AddressInfo).port}`;
   const emulator = new DiscordEmulator(context, waiters, {
     server,
     limiter,

@@ -1,8 +1,8 @@
 import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
 import { controlApi } from "./control-api.js";
-import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
-import { createDefaultWorld, nextMessage, startTestClient, type DefaultWorld } from "./fixtures.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
+import { createDefaultWorld, nextMessage, startTestClient, type DefaultWorld } from "../fixtures.js";
 import type { Client } from "discord.js";
 
 describe("the control API of the standalone emulator", () => {

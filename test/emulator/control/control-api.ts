@@ -3,39 +3,21 @@
  * (see cli.ts and README.md). Not part of Discord's API.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DiscordEmulator } from "./emulator.js";
-import { readRawBody, sendJson } from "./rest/http-io.js";
-import type { MessageSnapshot } from "./world/message-objects.js";
-import type { FaultStatus } from "./rest/faults.js";
-import type { SlashOptionValue } from "./world/slash-options.js";
-import type { InteractionHandle } from "./world/interaction-handle.js";
-import type { RequestRecord } from "./rest/request-log.js";
-
-function withoutBytes(message: MessageSnapshot): unknown {
-  return { ...message, attachments: message.attachments.map(({ bytes: _bytes, ...rest }) => rest) };
-}
-
-function interactionView(handle: InteractionHandle): unknown {
-  const response = handle.response();
-  return {
-    id: handle.id,
-    token: handle.token,
-    acknowledgement: handle.acknowledgement(),
-    response: response ? withoutBytes(response) : null,
-    followUps: handle.followUps().map(withoutBytes),
-    modal: handle.modal(),
-  };
-}
-
-function userId(emu: DiscordEmulator, ref: unknown): string {
-  if (typeof ref !== "string") throw new Error("`user` must be a username or user id");
-  const user = [...emu.world.users.values()].find((u) => u.id === ref || u.username === ref);
-  if (!user)
-    throw new Error(
-      `No user "${ref}" (known: ${[...emu.world.users.values()].map((u) => u.username).join(", ")})`,
-    );
-  return user.id;
-}
+import type { DiscordEmulator } from "../emulator.js";
+import { readRawBody, sendJson } from "../rest/http-io.js";
+import type { FaultStatus } from "../rest/faults.js";
+import type { SlashOptionValue } from "../world/slash-options.js";
+import type { RequestRecord } from "../rest/request-log.js";
+import { streamChanges } from "./event-stream.js";
+import {
+  fileInput,
+  interactionView,
+  messagesSeenBy,
+  slashOptions,
+  userId,
+  withoutBytes,
+  worldState,
+} from "./views.js";
 
 type Body = Record<string, unknown>;
 
@@ -81,26 +63,18 @@ async function route(
 ): Promise<unknown> {
   switch (`${method} ${path}`) {
     case "GET /_control/state":
-      return {
-        applicationId: emu.applicationId,
-        guilds: [...emu.world.guilds.values()].map((g) => ({
-          id: g.id,
-          name: g.name,
-          channels: emu.world.guildChannels(g.id).map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw })),
-        })),
-        users: [...emu.world.users.values()].map((u) => ({ id: u.id, username: u.username, bot: u.bot })),
-        commands: {
-          global: emu.registeredCommands().map((c) => c.name),
-          guild: Object.fromEntries(
-            [...emu.world.guilds.keys()].map((id) => [id, emu.registeredCommands(id).map((c) => c.name)]),
-          ),
-        },
-      };
+      return worldState(emu);
+    case "GET /_control/commands": {
+      const guild = query.get("guild");
+      return [...emu.registeredCommands(), ...(guild ? emu.registeredCommands(guild) : [])];
+    }
     case "POST /_control/slash": {
+      const user = userId(emu, body.user);
       const handle = await emu.sendSlashCommand({
         name: String(body.name),
-        user: userId(emu, body.user),
-        options: (body.options ?? {}) as Record<string, SlashOptionValue>,
+        user,
+        ...(body.dm === true ? { channelId: emu.dmChannelWith(user).id } : {}),
+        options: slashOptions(body.options) as Record<string, SlashOptionValue>,
         ...(typeof body.channel === "string" ? { channelId: body.channel } : {}),
         ...(typeof body.guild === "string" ? { guildId: body.guild } : {}),
         ...(typeof body.subcommand === "string" ? { subcommand: body.subcommand } : {}),
@@ -115,16 +89,34 @@ async function route(
           user: userId(emu, body.user),
         }),
       );
-    case "POST /_control/dm":
-      return withoutBytes(
-        await emu.sendDirectMessage({ user: userId(emu, body.user), content: String(body.content ?? "") }),
+    case "POST /_control/select":
+      return interactionView(
+        await emu.selectMenu({
+          message: String(body.message),
+          customId: String(body.customId),
+          values: Array.isArray(body.values) ? body.values.map(String) : [],
+          user: userId(emu, body.user),
+        }),
       );
+    case "POST /_control/dm": {
+      const files = Array.isArray(body.attachments) ? body.attachments : [];
+      return withoutBytes(
+        await emu.sendDirectMessage({
+          user: userId(emu, body.user),
+          content: String(body.content ?? ""),
+          attachments: files.map((f, i) => fileInput(f, `attachments[${i}]`)),
+        }),
+      );
+    }
     case "GET /_control/messages": {
       const channel =
         query.get("channel") ?? (query.get("dm") ? emu.dmChannelWith(userId(emu, query.get("dm"))).id : null);
       if (!channel) throw new Error("Give ?channel=ID or ?dm=username");
-      return emu.messagesIn(channel).map(withoutBytes);
+      const viewer = query.get("as");
+      return messagesSeenBy(emu, channel, viewer === null ? null : userId(emu, viewer));
     }
+    case "GET /_control/message-history":
+      return emu.messageHistory(query.get("id") ?? "").map(withoutBytes);
     case "GET /_control/interaction": {
       const handle = emu.interaction(query.get("id") ?? "");
       if (!handle) throw new Error("Unknown interaction id");
@@ -166,6 +158,10 @@ export function controlApi(emulator: () => DiscordEmulator | null) {
     if (!url.pathname.startsWith("/_control/")) return false;
     const emu = emulator();
     if (!emu) return false;
+    if (req.method === "GET" && url.pathname === "/_control/events") {
+      streamChanges(emu, res);
+      return true;
+    }
     try {
       const raw = await readRawBody(req);
       const body = (raw.length > 0 ? JSON.parse(raw.toString("utf8")) : {}) as Body;
