@@ -23,6 +23,10 @@ export async function pageHandler(): Promise<
     if (type) files.set(`/${name}`, { type, body: await readFile(join(PAGE_DIR, name)) });
   }
   return async (req, res, url) => {
+    if (url.pathname === "/favicon.ico") {
+      res.writeHead(204).end();
+      return true;
+    }
     const file = files.get(url.pathname === "/" ? "/index.html" : url.pathname);
     if (!file || req.method !== "GET") return false;
     res.writeHead(200, { "content-type": file.type, "cache-control": "no-store" });

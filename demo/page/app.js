@@ -23,7 +23,6 @@ const state = {
   commands: [],
   commandKey: "",
   showEvents: false,
-  showNotifications: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -292,16 +291,6 @@ async function refreshEvents() {
   );
 }
 
-async function refreshNotifications() {
-  if (!state.showNotifications) return;
-  const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
-  $("notifications").replaceChildren(
-    ...(notifications.length
-      ? notifications.map((n) => h("li", {}, `${n.reason}: `, h("b", {}, n.preview || "(no text)")))
-      : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
-  );
-}
-
 async function refreshCommands() {
   const commands = await api(`commands?guild=${guild().id}`);
   const visible = inDm()
@@ -323,7 +312,7 @@ async function refresh() {
     again = true;
     return refreshing;
   }
-  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshNotifications(), refreshCommands()])
+  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshCommands()])
     .catch(showError)
     .finally(() => {
       refreshing = null;
@@ -364,10 +353,7 @@ async function start() {
     renderComposer();
   });
   $("composer").addEventListener("submit", submit);
-  for (const [button, drawer, key] of [
-    ["toggle-events", "events-drawer", "showEvents"],
-    ["toggle-notifications", "notifications-drawer", "showNotifications"],
-  ]) {
+  for (const [button, drawer, key] of [["toggle-events", "events-drawer", "showEvents"]]) {
     $(button).addEventListener("click", () => {
       state[key] = !state[key];
       $(drawer).hidden = !state[key];

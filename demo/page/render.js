@@ -31,16 +31,20 @@ function avatar(user) {
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
 export function inline(text, users) {
   const nodes = [];
-  const pattern = /<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)/g;
+  const pattern =
+    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
-    if (m[1]) nodes.push(h("span", { class: "mention" }, `@${users.get(m[1])?.username ?? "unknown-user"}`));
-    else if (m[2]) nodes.push(h("span", { class: "mention" }, "@role"));
-    else if (m[3]) nodes.push(h("strong", {}, ...inline(m[3], users)));
-    else if (m[4]) nodes.push(h("em", {}, ...inline(m[4], users)));
-    else if (m[5]) nodes.push(h("code", {}, m[5]));
-    else if (m[6]) nodes.push(h("a", { href: m[6], target: "_blank", rel: "noreferrer" }, m[6]));
+    if (m[1])
+      nodes.push(h("time", { class: "timestamp" }, new Date(Number(m[1]) * 1000).toLocaleTimeString()));
+    else if (m[2])
+      nodes.push(h("span", { class: "mention" }, `@${users.get(m[2])?.username ?? "unknown-user"}`));
+    else if (m[3]) nodes.push(h("span", { class: "mention" }, "@role"));
+    else if (m[4]) nodes.push(h("strong", {}, ...inline(m[4], users)));
+    else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
+    else if (m[6]) nodes.push(h("code", {}, m[6]));
+    else if (m[7]) nodes.push(h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]));
     last = m.index + m[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));
