@@ -27,7 +27,7 @@ try {
   await page.screenshot({ path: join(DOCS, "demo-refusal.png") });
   await page.getByLabel("Command").selectOption("imagine-status");
   await page.getByRole("button", { name: "Send" }).click();
-  await waitForMessage(page, /status/i);
+  await waitForMessage(page, "used /imagine-status");
   await page.locator("#toggle-events").click();
   await page.waitForSelector("#events tr");
   await page.screenshot({ path: join(DOCS, "demo-status.png") });

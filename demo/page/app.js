@@ -23,6 +23,7 @@ const state = {
   commands: [],
   commandKey: "",
   showEvents: false,
+  showNotifications: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -253,7 +254,6 @@ async function submit(event) {
 async function refreshMessages() {
   const messages = await api(`messages?${channelQuery()}&as=${encodeURIComponent(state.user)}`);
   const box = $("messages");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   box.replaceChildren(
     ...(messages.length
       ? messages.map((m) => renderMessage(m, state.users, actions))
@@ -267,7 +267,14 @@ async function refreshMessages() {
           ),
         ]),
   );
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  followBottom();
+}
+
+/** Keeps the newest message in view unless the user scrolled up; images load late, so on each load too. */
+let stickToBottom = true;
+function followBottom() {
+  const box = $("messages");
+  if (stickToBottom) box.scrollTop = box.scrollHeight;
 }
 
 async function refreshEvents() {
@@ -288,6 +295,16 @@ async function refreshEvents() {
           h("td", {}, `${r.status}${r.code ? ` (${r.code})` : ""}${r.injected ? " injected" : ""}`),
         ),
       ),
+  );
+}
+
+async function refreshNotifications() {
+  if (!state.showNotifications) return;
+  const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
+  $("notifications").replaceChildren(
+    ...(notifications.length
+      ? notifications.map((n) => h("li", {}, h("b", {}, `${n.reason}: `), n.preview || "(no text)"))
+      : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
   );
 }
 
@@ -312,7 +329,7 @@ async function refresh() {
     again = true;
     return refreshing;
   }
-  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshCommands()])
+  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshNotifications(), refreshCommands()])
     .catch(showError)
     .finally(() => {
       refreshing = null;
@@ -353,7 +370,15 @@ async function start() {
     renderComposer();
   });
   $("composer").addEventListener("submit", submit);
-  for (const [button, drawer, key] of [["toggle-events", "events-drawer", "showEvents"]]) {
+  const box = $("messages");
+  box.addEventListener("scroll", () => {
+    stickToBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  });
+  box.addEventListener("load", followBottom, true);
+  for (const [button, drawer, key] of [
+    ["toggle-events", "events-drawer", "showEvents"],
+    ["toggle-notifications", "notifications-drawer", "showNotifications"],
+  ]) {
     $(button).addEventListener("click", () => {
       state[key] = !state[key];
       $(drawer).hidden = !state[key];

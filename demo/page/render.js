@@ -99,6 +99,11 @@ function attachment(a) {
   return h("div", { class: "attachment" }, h("a", { href: a.url, download: a.filename }, `📎 ${a.filename}`));
 }
 
+/** Discord shows a file an embed uses (`attachment://NAME`) only inside the embed. */
+function shownInEmbed(file, embeds) {
+  return embeds.some((e) => [e.image?.url, e.thumbnail?.url].includes(file.url));
+}
+
 function emojiText(emoji) {
   if (!emoji) return "";
   return emoji.id ? `:${emoji.name}: ` : `${emoji.name} `;
@@ -189,7 +194,7 @@ export function renderMessage(message, users, actions) {
             : null,
         ),
     message.embeds.map((e) => embed(e, users)),
-    message.attachments.map(attachment),
+    message.attachments.filter((a) => !shownInEmbed(a, message.embeds)).map(attachment),
     message.components
       .filter((row) => row.type === 1)
       .map((row) =>

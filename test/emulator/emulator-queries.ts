@@ -8,6 +8,7 @@ import type { EmulatorContext } from "./context.js";
 import { interactionHandle, type InteractionHandle } from "./world/interaction-handle.js";
 import { messageSnapshot, type MessageSnapshot } from "./world/message-objects.js";
 import { current } from "./world/message-store.js";
+import { notificationsOf, type Notification } from "./world/notifications.js";
 import type { PermissionOverwrite } from "./world/permissions.js";
 import { describeRequest, type RequestRecord } from "./rest/request-log.js";
 import { clickButton, selectMenu, type ComponentInput } from "./world/component-actions.js";
@@ -160,6 +161,11 @@ export class EmulatorQueries {
     return message
       ? message.versions.map((_, i) => messageSnapshot(this.ctx.world, this.ctx.messages, message, i))
       : [];
+  }
+  /** Every message that notified `user` (mentions as sent, allowed_mentions respected), oldest first. */
+  notifications(user: UserRef): Notification[] {
+    const id = typeof user === "string" ? user : user.id;
+    return notificationsOf(this.ctx.world, this.ctx.messages, id);
   }
   /** The bytes of an uploaded attachment, by id or URL. */
   attachmentBytes(idOrUrl: string): Buffer | undefined {

@@ -8,7 +8,7 @@ import { MessageFlags, type APIMessageReference } from "discord-api-types/v10";
 import { apiErrors, FormErrors } from "../rest/api-error.js";
 import { validateComponents } from "./component-validation.js";
 import { charCount, resolveEmbed, validateEmbeds } from "./embed-validation.js";
-import type { MessageVersion, StoredAttachment } from "../world/message-store.js";
+import type { AllowedMentions, MessageVersion, StoredAttachment } from "../world/message-store.js";
 import { isRecord } from "./json-values.js";
 
 /** Discord's message limits outside embeds and components. */
@@ -122,6 +122,21 @@ function resolveFlags(body: Record<string, unknown>, ctx: DraftContext, errors: 
   return requested & (CREATE_FLAGS | (ctx.allowEphemeral ? MessageFlags.Ephemeral : 0));
 }
 
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** `allowed_mentions` as sent; undefined when the request has none. */
+function allowedMentionsOf(value: unknown): AllowedMentions | undefined {
+  if (!isRecord(value)) return undefined;
+  return {
+    parse: stringsOf(value.parse),
+    users: stringsOf(value.users),
+    roles: stringsOf(value.roles),
+    repliedUser: value.replied_user === true,
+  };
+}
+
 /** Validates a message request and returns the resulting message version; throws a {@link DiscordApiError}. */
 export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraft {
   const errors = new FormErrors();
@@ -186,6 +201,7 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
     throw apiErrors.emptyMessage();
   }
   const urlOf = (name: string) => attachments.find((a) => a.filename === name)?.url;
+  const allowedMentions = allowedMentionsOf(body.allowed_mentions);
   return {
     version: {
       content,
@@ -193,6 +209,7 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
       components,
       attachments,
       flags,
+      ...(allowedMentions ? { allowedMentions } : {}),
     },
     tts: body.tts === true,
     nonce: typeof nonce === "string" || typeof nonce === "number" ? nonce : null,

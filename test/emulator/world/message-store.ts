@@ -33,6 +33,16 @@ export interface MessageVersion {
   flags: number;
   /** Emulator-clock ms of this edit; null for the first version. */
   editedAt: number | null;
+  /** The request's `allowed_mentions` (absent: Discord's default, every mention pings). */
+  allowedMentions?: AllowedMentions;
+}
+
+/** Which mentions of a message may notify. @see https://discord.com/developers/docs/resources/message#allowed-mentions-object */
+export interface AllowedMentions {
+  parse: string[];
+  users: string[];
+  roles: string[];
+  repliedUser: boolean;
 }
 
 /** How an interaction produced a message (Discord's `interaction_metadata`). */

@@ -56,6 +56,7 @@ export function postInteractionMessage(
       components: version.components,
       attachments: version.attachments,
       flags: version.flags,
+      ...(version.allowedMentions ? { allowedMentions: version.allowedMentions } : {}),
     },
   });
 }
