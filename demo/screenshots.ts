@@ -12,8 +12,8 @@ const DOCS = join(import.meta.dirname, "..", "docs");
 
 await mkdir(DOCS, { recursive: true });
 const [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 1500 }), launchChromium()]);
+const page = await browser.context.newPage();
 try {
-  const page = await browser.context.newPage();
   await openAs(page, demo.pageUrl, "alice");
   await imagine(page, "a lighthouse on a cliff at dusk, oil painting");
   await waitForMessage(page, "Generating", { image: /preview/, timeoutMs: 30_000 });
@@ -25,6 +25,7 @@ try {
   await imagine(page, `a ${DEMO_BANNED_WORD} ritual`);
   await waitForMessage(page, "does not allow");
   await page.screenshot({ path: join(DOCS, "demo-refusal.png") });
+  await page.getByLabel("Acting as").selectOption("mod");
   await page.getByLabel("Command").selectOption("imagine-status");
   await page.getByRole("button", { name: "Send" }).click();
   await waitForMessage(page, "used /imagine-status");
@@ -32,6 +33,12 @@ try {
   await page.waitForSelector("#events tr");
   await page.screenshot({ path: join(DOCS, "demo-status.png") });
   console.log(`Screenshots saved in ${DOCS}`);
+} catch (error) {
+  await page.screenshot({ path: join(DOCS, "failed.png") });
+  console.error(
+    `Failed; see docs/failed.png. The composer says: "${await page.locator("#composer-error").textContent()}"`,
+  );
+  throw error;
 } finally {
   await browser.close();
   await demo.stop();

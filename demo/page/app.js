@@ -289,7 +289,7 @@ async function refreshEvents() {
         h(
           "tr",
           { class: r.status === 429 ? "limited" : r.status >= 400 ? "error" : "" },
-          h("td", {}, new Date(r.realAt).toLocaleTimeString()),
+          h("td", {}, new Date(r.realAt).toLocaleTimeString([], { hour12: false })),
           h("td", {}, r.method),
           h("td", {}, r.route || r.path),
           h("td", {}, `${r.status}${r.code ? ` (${r.code})` : ""}${r.injected ? " injected" : ""}`),
@@ -310,11 +310,16 @@ async function refreshNotifications() {
 
 async function refreshCommands() {
   const commands = await api(`commands?guild=${guild().id}`);
+  // As Discord's client: commands the user lacks default_member_permissions for are hidden.
+  const permissions = BigInt(me()?.permissions[guild().id] ?? "0");
+  const allowed = (c) =>
+    c.default_member_permissions == null ||
+    (permissions & BigInt(c.default_member_permissions)) === BigInt(c.default_member_permissions);
   const visible = inDm()
     ? commands.filter(
         (c) => !c.guild_id && (c.contexts == null || c.contexts.includes(1) || c.contexts.includes(2)),
       )
-    : commands;
+    : commands.filter(allowed);
   const signature = JSON.stringify(visible.map((c) => [c.id, c.version]));
   if (signature === state.commandSignature) return;
   state.commandSignature = signature;

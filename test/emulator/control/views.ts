@@ -92,6 +92,12 @@ export function worldState(emu: DiscordEmulator): unknown {
             .filter((name) => name !== "@everyone") ?? [],
       ),
       inGuilds: guilds.filter((g) => emu.world.member(g.id, u.id) !== undefined).map((g) => g.id),
+      /** Permission bits (as a decimal string) in each server the user is in, for hiding commands. */
+      permissions: Object.fromEntries(
+        guilds
+          .filter((g) => emu.world.member(g.id, u.id) !== undefined)
+          .map((g) => [g.id, emu.world.guildPermissions(g.id, u.id).toString()]),
+      ),
     })),
     commands: {
       global: emu.registeredCommands().map((c) => c.name),
