@@ -207,6 +207,8 @@ async function fileValue(input) {
 
 async function submit(event) {
   event.preventDefault();
+  // As in Discord, sending jumps to the newest messages.
+  stickToBottom = true;
   const choice = composerChoices().find((c) => c.key === state.commandKey);
   if (!choice) return;
   const form = $("composer");
