@@ -38,6 +38,10 @@ function wholeNumber(name: string, raw: string, max: number): number {
   }
   return value;
 }
+if (values.token !== undefined && !/^[\w.-]{1,200}$/.test(values.token)) {
+  console.error("--token must be 1-200 letters, digits, '.', '_' or '-' (as Discord tokens are)");
+  process.exit(1);
+}
 const port = wholeNumber("port", values.port, 65535);
 const extraUsers = wholeNumber("users", values.users, 100_000);
 const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-deadline-ms"], 2 ** 31 - 1);
