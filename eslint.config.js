@@ -35,7 +35,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/config.ts", "test/**", "bench/**"],
+    files: ["demo/page/**"],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ["src/config.ts", "test/**", "bench/**", "demo/**"],
     rules: { "no-restricted-properties": "off" },
   },
 );

@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { MessageSnapshot } from "../emulator/message-objects.js";
-import type { UserRef } from "../emulator/world-types.js";
+import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { UserRef } from "../emulator/world/world-types.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 

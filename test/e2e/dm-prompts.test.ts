@@ -1,7 +1,7 @@
 import { GatewayIntentBits } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/message-objects.js";
-import type { EmulatedUser } from "../emulator/world-types.js";
+import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { EmulatedUser } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { buttonId, isGrid } from "./imagine-steps.js";

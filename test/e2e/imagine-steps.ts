@@ -2,9 +2,9 @@
  * Steps the /imagine end-to-end tests share: a member runs /imagine and the job is driven to its finished
  * grid by hand (the reference service runs in manual mode), and finding buttons on a message.
  */
-import type { InteractionHandle } from "../emulator/interaction-handle.js";
-import type { MessageSnapshot } from "../emulator/message-objects.js";
-import type { UserRef } from "../emulator/world-types.js";
+import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
+import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { UserRef } from "../emulator/world/world-types.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";

@@ -3,20 +3,24 @@
  * drive a bot by hand: `npm run emulator -- --port 8790`.
  */
 import { parseArgs } from "node:util";
-import { controlApi } from "./control-api.js";
+import { controlApi } from "./control/control-api.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
 import { createDefaultWorld } from "./fixtures.js";
 
 const HELP = `Usage: npm run emulator -- [options]
 Starts the Discord emulator with the default world; see test/emulator/README.md.
 
-  --port N                   port on 127.0.0.1 (default 8790; 0 = any free port)
+  --port N                   port (default 8790; 0 = any free port)
+  --host ADDRESS             address to listen on (default 127.0.0.1)
+  --token TOKEN              a fixed bot token, so .env survives restarts (default: a new one each start)
   --users N                  also add N members user1..userN to the server (default 0)
   --response-deadline-ms N   time allowed for the first interaction response (default 3000)`;
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "8790" },
+    host: { type: "string", default: "127.0.0.1" },
+    token: { type: "string" },
     users: { type: "string", default: "0" },
     "response-deadline-ms": { type: "string", default: "3000" },
     help: { type: "boolean", default: false },
@@ -34,6 +38,10 @@ function wholeNumber(name: string, raw: string, max: number): number {
   }
   return value;
 }
+if (values.token !== undefined && !/^[\w.-]{1,200}$/.test(values.token)) {
+  console.error("--token must be 1-200 letters, digits, '.', '_' or '-' (as Discord tokens are)");
+  process.exit(1);
+}
 const port = wholeNumber("port", values.port, 65535);
 const extraUsers = wholeNumber("users", values.users, 100_000);
 const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-deadline-ms"], 2 ** 31 - 1);
@@ -41,12 +49,17 @@ const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-
 let running: DiscordEmulator | null = null;
 try {
   running = await startDiscordEmulator(
-    { port, interactionResponseDeadlineMs: responseDeadlineMs },
+    {
+      port,
+      host: values.host,
+      interactionResponseDeadlineMs: responseDeadlineMs,
+      ...(values.token ? { botToken: values.token } : {}),
+    },
     controlApi(() => running),
   );
 } catch (error) {
   console.error(
-    `Could not start the emulator on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`,
+    `Could not start the emulator on ${values.host}:${port}: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 }

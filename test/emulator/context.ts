@@ -3,19 +3,23 @@
  * and the emulator's options with their defaults.
  */
 import type { EmulatorClock } from "./clock.js";
-import type { CommandRegistry } from "./commands.js";
-import type { GatewayServer } from "./gateway.js";
-import type { InteractionRegistry } from "./interactions.js";
-import type { MessageStore } from "./message-store.js";
-import type { Messaging } from "./messaging.js";
-import type { RateLimitConfig } from "./rate-limits.js";
-import type { SnowflakeGenerator } from "./snowflake.js";
-import type { World } from "./world.js";
+import type { CommandRegistry } from "./world/commands.js";
+import type { GatewayServer } from "./gateway/gateway.js";
+import type { InteractionRegistry } from "./world/interactions.js";
+import type { MessageStore } from "./world/message-store.js";
+import type { Messaging } from "./world/messaging.js";
+import type { RateLimitConfig } from "./rest/rate-limits.js";
+import type { SnowflakeGenerator } from "./world/snowflake.js";
+import type { World } from "./world/world.js";
 
 /** Options of {@link startDiscordEmulator}; every one has a realistic default. */
 export interface DiscordEmulatorOptions {
-  /** TCP port on 127.0.0.1 (default 0: any free port). */
+  /** TCP port (default 0: any free port). */
   port?: number;
+  /** Address to listen on (default 127.0.0.1, loopback only). */
+  host?: string;
+  /** A fixed bot token, so a bot's configuration survives restarts (default: a new random token each start). */
+  botToken?: string;
   /** The bot's username (default "Imagine Bot"). */
   botUsername?: string;
   /** Gateway heartbeat interval sent in HELLO (default 41250 ms, Discord's usual value). */
@@ -37,14 +41,17 @@ export interface DiscordEmulatorOptions {
 }
 
 /** Options with defaults applied. */
-export type ResolvedEmulatorOptions = Required<Omit<DiscordEmulatorOptions, "rateLimits">> & {
+export type ResolvedEmulatorOptions = Required<Omit<DiscordEmulatorOptions, "rateLimits" | "botToken">> & {
   rateLimits: Partial<RateLimitConfig>;
+  botToken: string | null;
 };
 
 /** Applies defaults. */
 export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulatorOptions {
   return {
     port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
+    botToken: options.botToken ?? null,
     botUsername: options.botUsername ?? "Imagine Bot",
     heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
     interactionResponseDeadlineMs: options.interactionResponseDeadlineMs ?? 3000,

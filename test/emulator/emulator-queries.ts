@@ -3,16 +3,17 @@
  * users see (messages, history, attachments), the request log and its assertions, and waiting.
  */
 import type { EmulatorClock } from "./clock.js";
-import type { RegisteredCommand } from "./commands.js";
+import type { RegisteredCommand } from "./world/commands.js";
 import type { EmulatorContext } from "./context.js";
-import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
-import { messageSnapshot, type MessageSnapshot } from "./message-objects.js";
-import { current } from "./message-store.js";
-import type { PermissionOverwrite } from "./permissions.js";
-import { describeRequest, type RequestRecord } from "./request-log.js";
-import { clickButton, selectMenu, type ComponentInput } from "./component-actions.js";
-import type { SlashCommandInput, UserMessageInput } from "./user-actions.js";
-import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./user-actions.js";
+import { interactionHandle, type InteractionHandle } from "./world/interaction-handle.js";
+import { messageSnapshot, type MessageSnapshot } from "./world/message-objects.js";
+import { current } from "./world/message-store.js";
+import { notificationsOf, type Notification } from "./world/notifications.js";
+import type { PermissionOverwrite } from "./world/permissions.js";
+import { describeRequest, type RequestRecord } from "./rest/request-log.js";
+import { clickButton, selectMenu, type ComponentInput } from "./world/component-actions.js";
+import type { SlashCommandInput, UserMessageInput } from "./world/user-actions.js";
+import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./world/user-actions.js";
 import type { ChangeWaiters, WaitForOptions } from "./wait-for.js";
 import type {
   ChannelRef,
@@ -22,8 +23,8 @@ import type {
   EmulatedRole,
   EmulatedUser,
   UserRef,
-} from "./world-types.js";
-import type { World } from "./world.js";
+} from "./world/world-types.js";
+import type { World } from "./world/world.js";
 
 /** Options for {@link EmulatorQueries.rejectedRequests}. */
 export interface RejectionFilter {
@@ -45,6 +46,11 @@ export class EmulatorQueries {
     /** Things Discord accepts but users would not see right (e.g. embed images on private URLs). */
     readonly warnings: readonly string[],
   ) {}
+
+  /** Calls `listener` after every change (request, message, gateway event); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    return this.waiters.subscribe(listener);
+  }
 
   /** The bot token (give it to `client.login`). */
   get botToken(): string {
@@ -174,6 +180,11 @@ export class EmulatorQueries {
     return message
       ? message.versions.map((_, i) => messageSnapshot(this.ctx.world, this.ctx.messages, message, i))
       : [];
+  }
+  /** Every message that notified `user` (mentions as sent, allowed_mentions respected), oldest first. */
+  notifications(user: UserRef): Notification[] {
+    const id = typeof user === "string" ? user : user.id;
+    return notificationsOf(this.ctx.world, this.ctx.messages, id);
   }
   /** The bytes of an uploaded attachment, by id or URL. */
   attachmentBytes(idOrUrl: string): Buffer | undefined {

@@ -11,28 +11,28 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GatewayDispatchEvents, GatewayIntentBits } from "discord-api-types/v10";
 import { EmulatorClock } from "./clock.js";
-import { CommandRegistry } from "./commands.js";
+import { CommandRegistry } from "./world/commands.js";
 import { resolveOptions, type DiscordEmulatorOptions, type EmulatorContext } from "./context.js";
 import { EmulatorQueries } from "./emulator-queries.js";
-import { FaultInjector } from "./faults.js";
-import { GatewayServer } from "./gateway.js";
-import { InteractionRegistry } from "./interactions.js";
-import { MessageStore } from "./message-store.js";
-import { Messaging } from "./messaging.js";
-import { RateLimiter } from "./rate-limits.js";
-import type { RequestRecord } from "./request-log.js";
-import { Router } from "./router.js";
-import { channelRoutes } from "./routes/channel-routes.js";
-import { commandRoutes } from "./routes/command-routes.js";
-import { interactionRoutes } from "./routes/interaction-routes.js";
-import { applicationFlags, metaRoutes } from "./routes/meta-routes.js";
-import { webhookRoutes } from "./routes/webhook-routes.js";
-import { handleHttp, type ExtraHandler } from "./server.js";
-import { SnowflakeGenerator } from "./snowflake.js";
+import { FaultInjector } from "./rest/faults.js";
+import { GatewayServer } from "./gateway/gateway.js";
+import { InteractionRegistry } from "./world/interactions.js";
+import { MessageStore } from "./world/message-store.js";
+import { Messaging } from "./world/messaging.js";
+import { RateLimiter } from "./rest/rate-limits.js";
+import type { RequestRecord } from "./rest/request-log.js";
+import { Router } from "./rest/router.js";
+import { channelRoutes } from "./rest/routes/channel-routes.js";
+import { commandRoutes } from "./rest/routes/command-routes.js";
+import { interactionRoutes } from "./rest/routes/interaction-routes.js";
+import { applicationFlags, metaRoutes } from "./rest/routes/meta-routes.js";
+import { webhookRoutes } from "./rest/routes/webhook-routes.js";
+import { handleHttp, type ExtraHandler } from "./rest/server.js";
+import { SnowflakeGenerator } from "./world/snowflake.js";
 import { ChangeWaiters } from "./wait-for.js";
-import { World } from "./world.js";
-import type { WorldEvent } from "./world-types.js";
-import { channelObject, guildCreateObject, roleObject, userObject } from "./world-objects.js";
+import { World } from "./world/world.js";
+import type { WorldEvent } from "./world/world-types.js";
+import { channelObject, guildCreateObject, roleObject, userObject } from "./world/world-objects.js";
 
 /** A running emulator. Everything a test needs is on it; see README.md. */
 export class DiscordEmulator extends EmulatorQueries {
@@ -68,7 +68,7 @@ export class DiscordEmulator extends EmulatorQueries {
     this.faults = parts.faults;
     this.gateway = ctx.gateway;
     this.port = (parts.server.address() as AddressInfo).port;
-    this.baseUrl = `http://127.0.0.1:${this.port}`;
+    this.baseUrl = ctx.baseUrl();
     this.apiUrl = `${this.baseUrl}/api`;
   }
 
@@ -78,6 +78,12 @@ export class DiscordEmulator extends EmulatorQueries {
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** How a listening address is written in a URL: any-address binds are reached on loopback. */
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 function newBotToken(applicationId: string): string {
@@ -130,7 +136,7 @@ export async function startDiscordEmulator(
   const clock = new EmulatorClock(notify);
   const ids = new SnowflakeGenerator(() => clock.now());
   const applicationId = ids.next();
-  const botToken = newBotToken(applicationId);
+  const botToken = resolved.botToken ?? newBotToken(applicationId);
   const botUser = {
     id: applicationId,
     username: resolved.botUsername,
@@ -232,9 +238,9 @@ export async function startDiscordEmulator(
   server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(resolved.port, "127.0.0.1", () => resolve());
+    server.listen(resolved.port, resolved.host, () => resolve());
   });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://${urlHost(resolved.host)}:${(server.address() as AddressInfo).port}`;
   const emulator = new DiscordEmulator(context, waiters, {
     server,
     limiter,

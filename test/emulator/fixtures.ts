@@ -15,7 +15,7 @@ import {
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { DiscordEmulatorOptions } from "./context.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
-import type { EmulatedChannel, EmulatedGuild, EmulatedRole, EmulatedUser } from "./world-types.js";
+import type { EmulatedChannel, EmulatedGuild, EmulatedRole, EmulatedUser } from "./world/world-types.js";
 
 /** The default world's parts. */
 export interface DefaultWorld {

@@ -24,6 +24,7 @@ interface Waiter {
 /** Re-runs registered predicates whenever {@link ChangeWaiters.notify} is called. */
 export class ChangeWaiters {
   readonly #waiters = new Set<Waiter>();
+  readonly #listeners = new Set<() => void>();
   #scheduled = false;
 
   constructor(private readonly describeState: () => string) {}
@@ -35,7 +36,14 @@ export class ChangeWaiters {
     queueMicrotask(() => {
       this.#scheduled = false;
       for (const waiter of [...this.#waiters]) waiter.check();
+      for (const listener of [...this.#listeners]) listener();
     });
+  }
+
+  /** Calls `listener` after every burst of changes until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Resolves with the predicate's first truthy result; rejects on timeout or if the predicate throws. */

@@ -9,15 +9,14 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
-import type { DiscordEmulatorOptions } from "../emulator/context.js";
-import type { InteractionHandle } from "../emulator/interaction-handle.js";
-import type { EmulatedChannel, EmulatedUser } from "../emulator/world-types.js";
+import type { ReferenceService } from "../../tools/reference-service/index.js";
+import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
+import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import { textOf } from "./message-view.js";
 import type { DiscordEmulator } from "../emulator/emulator.js";
 import type { DefaultWorld } from "../emulator/fixtures.js";
-import { startTestWorld } from "./test-world.js";
+import { startTestWorld, type TestWorldOptions } from "./test-world.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const MAIN = join(PROJECT_ROOT, "src/main.ts");
@@ -153,13 +152,18 @@ export interface ProcessWorld {
   env(overrides?: Record<string, string>): Record<string, string>;
   /** Starts a bot and waits until it runs (gateway up, unfinished jobs resumed). */
   startBot(overrides?: Record<string, string>): Promise<BotProcess>;
-  /** Kills every bot still running, then stops emulator and service and removes the data dir. */
-  stop(): Promise<void>;
+  /**
+   * Ends every bot still running (SIGKILL unless `signal` says otherwise, SIGKILL after 10 s anyway), then
+   * stops emulator and service and removes the data dir (unless `keepDataDir`).
+   */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export interface ProcessWorldOptions {
-  service?: ReferenceServiceOptions;
-  emulator?: DiscordEmulatorOptions;
+export interface ProcessWorldOptions extends TestWorldOptions {
+  /** Leave the data directory (the database) in place at stop. */
+  keepDataDir?: boolean;
+  /** Start of the data directory's name under the OS temp dir. */
+  dataDirPrefix?: string;
 }
 
 /** Whether a log line is main.ts announcing that the bot is up. */
@@ -169,7 +173,7 @@ export const isRunningLine = (line: LogLine): boolean => line.msg === "imagine-b
 export async function startProcessWorld(options: ProcessWorldOptions = {}): Promise<ProcessWorld> {
   const testWorld = await startTestWorld(options);
   const { emu, world, service } = testWorld;
-  const dataDir = await mkdtemp(join(tmpdir(), "imagine-bot-e2e-"));
+  const dataDir = await mkdtemp(join(tmpdir(), options.dataDirPrefix ?? "imagine-bot-e2e-"));
   const databasePath = join(dataDir, "jobs.db");
   const bots: BotProcess[] = [];
   const env = (overrides: Record<string, string> = {}) =>
@@ -192,11 +196,13 @@ export async function startProcessWorld(options: ProcessWorldOptions = {}): Prom
       }
       return bot;
     },
-    async stop() {
-      for (const bot of bots) bot.kill("SIGKILL");
+    async stop(signal = "SIGKILL") {
+      for (const bot of bots) bot.kill(signal);
+      const killer = setTimeout(() => bots.forEach((b) => b.kill("SIGKILL")), 10_000);
       await Promise.all(bots.map((b) => b.exited));
+      clearTimeout(killer);
       await testWorld.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

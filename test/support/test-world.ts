@@ -13,10 +13,13 @@ import {
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
 import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";
+import type { ExtraHandler } from "../emulator/rest/server.js";
 
 export interface TestWorldOptions {
   service?: ReferenceServiceOptions;
   emulator?: DiscordEmulatorOptions;
+  /** Extra HTTP paths the emulator serves (its control API, the demo page). */
+  emulatorHandler?: ExtraHandler;
 }
 
 export interface TestWorld {
@@ -31,7 +34,7 @@ export interface TestWorld {
 
 /** Starts the emulator and the reference service and registers the bot's commands. */
 export async function startTestWorld(options: TestWorldOptions = {}): Promise<TestWorld> {
-  const emu = await startDiscordEmulator(options.emulator ?? {});
+  const emu = await startDiscordEmulator(options.emulator ?? {}, options.emulatorHandler ?? null);
   const world = createDefaultWorld(emu);
   const service = await startReferenceService({ tickMs: 0, ...options.service });
   const env = (overrides: Record<string, string> = {}): Record<string, string> => ({

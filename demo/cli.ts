@@ -1,0 +1,71 @@
+/**
+ * `npm run demo`: the bot, a Discord emulator, the reference image service and a Discord-like page, with
+ * no configuration. Reads no .env and touches no ./data: the database lives under the OS temp dir.
+ */
+import { parseArgs } from "node:util";
+import { startDemo } from "./demo-stack.js";
+
+const HELP = `Usage: npm run demo -- [options]
+Starts the reference image service, the Discord emulator, the bot and a local page to try it in.
+
+  --port N   port of the page and the emulator (default: DEMO_PORT or 8780; 0 = any free port)
+  --keep     keep the demo's database (under the OS temp dir) at exit`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    keep: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const rawPort = values.port ?? process.env["DEMO_PORT"] ?? "8780";
+const port = Number(rawPort);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port (or DEMO_PORT) must be a whole number between 0 and 65535, got "${rawPort}"`);
+  process.exit(1);
+}
+
+const startedAt = Date.now();
+console.log("Starting the image service, the Discord emulator and the bot...");
+let demo;
+try {
+  demo = await startDemo({ port, keep: values.keep });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const inUse = message.includes("EADDRINUSE");
+  console.error(
+    inUse
+      ? `Port ${port} is in use: choose another with --port N (or DEMO_PORT=N), or --port 0 for any free port.`
+      : `The demo could not start: ${message}`,
+  );
+  process.exit(1);
+}
+const running = demo;
+console.log(`
+imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s).
+
+  Open the page:     ${running.pageUrl}
+  Control API:       ${running.controlUrl}   (routes: test/emulator/README.md)
+  Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
+
+Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the bot, the emulator and the image service...`);
+  void running.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,0 +1,73 @@
+/**
+ * Everything `npm run demo` runs, started the way the end-to-end tests start it (test/support): the
+ * reference image service and the Discord emulator in this process, the real bot (`src/main.ts`, what
+ * `npm start` runs) in a child process configured only through its environment, with a throwaway
+ * database under the OS temp dir, and the demo page served by the emulator next to its control API.
+ */
+import { controlApi } from "../test/emulator/control/control-api.js";
+import type { DiscordEmulator } from "../test/emulator/emulator.js";
+import { startProcessWorld, type ProcessWorld } from "../test/support/bot-process.js";
+import { pageHandler } from "./page-server.js";
+
+/** Options of {@link startDemo}. */
+export interface DemoOptions {
+  /** Port of the page and the emulator (0 = any free port). */
+  port: number;
+  /** Keep the database directory at stop. */
+  keep?: boolean;
+  /** Reference service tick (default 600 ms; a job takes 10 ticks). */
+  tickMs?: number;
+}
+
+/** A running demo. */
+export interface Demo {
+  /** The page: `http://127.0.0.1:PORT/`. */
+  pageUrl: string;
+  /** The emulator's control API: `http://127.0.0.1:PORT/_control`. */
+  controlUrl: string;
+  /** Where the bot's database is. */
+  dataDir: string;
+  world: ProcessWorld;
+  /** Stops the bot (SIGTERM), the emulator and the service; removes the database unless `keep`. */
+  stop(): Promise<void>;
+}
+
+/** A word the bot refuses in prompts, so a refusal can be tried. */
+export const DEMO_BANNED_WORD = "forbidden";
+
+/** Starts the demo; resolves once the bot is connected and its commands are registered. */
+export async function startDemo(options: DemoOptions): Promise<Demo> {
+  let emu: DiscordEmulator | null = null;
+  const control = controlApi(() => emu);
+  const page = await pageHandler();
+  const world = await startProcessWorld({
+    emulator: { port: options.port, botUsername: "Imagine Bot" },
+    service: { tickMs: options.tickMs ?? 600 },
+    emulatorHandler: async (req, res, url) => (await page(req, res, url)) || control(req, res, url),
+    dataDirPrefix: "imagine-bot-demo-",
+    keepDataDir: options.keep ?? false,
+  });
+  emu = world.emu;
+  // A second member, so the page can switch between two members and a moderator.
+  emu.addMember({ guildId: world.world.guild.id, user: emu.addUser({ username: "bob" }) });
+  try {
+    await world.startBot({
+      POLL_INTERVAL_MS: "1000",
+      PROGRESS_UPDATE_INTERVAL_MS: "1000",
+      JOB_TIMEOUT_MS: "300000",
+      USER_COOLDOWN_MS: "0",
+      BANNED_WORDS: DEMO_BANNED_WORD,
+      LOG_LEVEL: "info",
+    });
+  } catch (error) {
+    await world.stop();
+    throw error;
+  }
+  return {
+    pageUrl: `${emu.baseUrl}/`,
+    controlUrl: `${emu.baseUrl}/_control`,
+    dataDir: world.dataDir,
+    world,
+    stop: () => world.stop("SIGTERM"),
+  };
+}

@@ -1,0 +1,203 @@
+// The demo page: a Discord-like channel view over the emulator's control API (/_control/...). It acts as
+// the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
+// the emulator streams (server-sent events).
+import { renderComposer, submit } from "./composer.js";
+import { h, renderMessage } from "./render.js";
+import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
+
+const actions = {
+  click: (message, customId) =>
+    api("click", { message: message.id, customId, user: state.user }).then(() => showError(null), showError),
+  select: (message, customId, values) =>
+    api("select", { message: message.id, customId, values, user: state.user }).then(
+      () => showError(null),
+      showError,
+    ),
+};
+
+function renderChannels() {
+  const list = $("channels");
+  list.replaceChildren();
+  if (inDm()) {
+    $("sidebar-title").textContent = "Direct Messages";
+    list.append(h("li", { class: "dm active" }, state.world.botUser.username));
+  } else {
+    $("sidebar-title").textContent = guild().name;
+    for (const channel of guild().channels) {
+      list.append(
+        h(
+          "li",
+          {
+            class: channel.id === state.channel ? "active" : "",
+            dataset: { channelId: channel.id },
+            onclick: () => switchChannel(channel.id),
+          },
+          channel.name,
+        ),
+      );
+    }
+  }
+  $("dm-home").classList.toggle("active", inDm());
+  $("guild-icon").classList.toggle("active", !inDm());
+  const current = guild().channels.find((c) => c.id === state.channel);
+  $("chat-hash").textContent = inDm() ? "@" : "#";
+  $("chat-title").textContent = inDm() ? state.world.botUser.username : (current?.name ?? "");
+}
+
+function renderUsers() {
+  const select = $("user-switch");
+  select.replaceChildren(
+    ...[...state.users.values()]
+      .filter((u) => !u.bot)
+      .map((u) => h("option", { value: u.username, selected: u.username === state.user }, u.username)),
+  );
+  const user = me();
+  const roles = user?.roles.length ? user.roles.join(", ") : "member";
+  $("user-roles").textContent = user?.inGuilds.length ? roles : "not in the server (DMs only)";
+}
+
+async function refreshMessages() {
+  const messages = await api(`messages?${channelQuery()}&as=${encodeURIComponent(state.user)}`);
+  const box = $("messages");
+  box.replaceChildren(
+    ...(messages.length
+      ? messages.map((m) => renderMessage(m, state.users, actions))
+      : [
+          h(
+            "div",
+            { class: "empty" },
+            inDm()
+              ? "This is the beginning of your DMs with the bot."
+              : "No messages yet. Run /imagine below.",
+          ),
+        ]),
+  );
+  followBottom();
+}
+
+/** Keeps the newest message in view unless the user scrolled up; images load late, so on each load too. */
+function followBottom() {
+  const box = $("messages");
+  if (state.stickToBottom) box.scrollTop = box.scrollHeight;
+}
+
+async function refreshEvents() {
+  if (!state.showEvents) return;
+  const requests = await api("requests?last=200&bodies=0");
+  const limited = requests.filter((r) => r.rateLimited).length;
+  $("events-summary").textContent = `(last ${requests.length}, ${limited} × 429)`;
+  $("events").replaceChildren(
+    ...requests
+      .reverse()
+      .map((r) =>
+        h(
+          "tr",
+          { class: r.status === 429 ? "limited" : r.status >= 400 ? "error" : "" },
+          h("td", {}, new Date(r.realAt).toLocaleTimeString([], { hour12: false })),
+          h("td", {}, r.method),
+          h("td", {}, r.route || r.path),
+          h("td", {}, `${r.status}${r.code ? ` (${r.code})` : ""}${r.injected ? " injected" : ""}`),
+        ),
+      ),
+  );
+}
+
+async function refreshNotifications() {
+  if (!state.showNotifications) return;
+  const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
+  $("notifications").replaceChildren(
+    ...(notifications.length
+      ? notifications.map((n) => h("li", {}, h("b", {}, `${n.reason}: `), n.preview || "(no text)"))
+      : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
+  );
+}
+
+async function refreshCommands() {
+  const commands = await api(`commands?guild=${guild().id}`);
+  // As Discord's client: commands the user lacks default_member_permissions for are hidden.
+  const permissions = BigInt(me()?.permissions[guild().id] ?? "0");
+  const allowed = (c) =>
+    c.default_member_permissions == null ||
+    (permissions & BigInt(c.default_member_permissions)) === BigInt(c.default_member_permissions);
+  const visible = inDm()
+    ? commands.filter(
+        (c) => !c.guild_id && (c.contexts == null || c.contexts.includes(1) || c.contexts.includes(2)),
+      )
+    : commands.filter(allowed);
+  const signature = JSON.stringify(visible.map((c) => [c.id, c.version]));
+  if (signature === state.commandSignature) return;
+  state.commandSignature = signature;
+  state.commands = visible;
+  renderComposer();
+}
+
+let refreshing = null;
+let again = false;
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshNotifications(), refreshCommands()])
+    .catch(showError)
+    .finally(() => {
+      refreshing = null;
+      if (again) {
+        again = false;
+        void refresh();
+      }
+    });
+  return refreshing;
+}
+
+function switchChannel(channel) {
+  state.channel = channel;
+  state.commandSignature = null;
+  renderChannels();
+  void refresh();
+}
+
+async function start() {
+  state.world = await api("state");
+  for (const user of state.world.users) state.users.set(user.id, user);
+  state.channel = guild().channels[0].id;
+  renderUsers();
+  renderChannels();
+  $("user-switch").addEventListener("change", (event) => {
+    state.user = event.target.value;
+    const url = new URL(location.href);
+    url.searchParams.set("user", state.user);
+    history.replaceState(null, "", url);
+    renderUsers();
+    state.commandSignature = null;
+    void refresh();
+  });
+  $("dm-home").addEventListener("click", () => switchChannel(DM));
+  $("guild-icon").addEventListener("click", () => switchChannel(guild().channels[0].id));
+  $("command").addEventListener("change", (event) => {
+    state.commandKey = event.target.value;
+    renderComposer();
+  });
+  $("composer").addEventListener("submit", submit);
+  const box = $("messages");
+  box.addEventListener("scroll", () => {
+    state.stickToBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  });
+  box.addEventListener("load", followBottom, true);
+  for (const [button, drawer, key] of [
+    ["toggle-events", "events-drawer", "showEvents"],
+    ["toggle-notifications", "notifications-drawer", "showNotifications"],
+  ]) {
+    $(button).addEventListener("click", () => {
+      state[key] = !state[key];
+      $(drawer).hidden = !state[key];
+      $(button).classList.toggle("on", state[key]);
+      void refresh();
+    });
+  }
+  new EventSource("/_control/events").addEventListener("change", () => void refresh());
+  await refresh();
+  document.body.dataset.ready = "true";
+}
+
+void start();

@@ -1,0 +1,218 @@
+// Renders Discord message objects (as the emulator's control API returns them) into DOM nodes, the way
+// Discord's client shows them: mentions, embeds, attachments, components, "(edited)", ephemeral notes.
+
+/** Creates an element with attributes and children (strings become text nodes, never HTML). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return el;
+}
+
+const AVATAR_COLOURS = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#9b59b6"];
+
+function avatar(user) {
+  const colour = AVATAR_COLOURS[Number(BigInt(user.id) % 6n)];
+  return h(
+    "div",
+    { class: "avatar", style: `background:${colour}` },
+    (user.username[0] ?? "?").toUpperCase(),
+  );
+}
+
+/** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
+export function inline(text, users) {
+  const nodes = [];
+  const pattern =
+    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) nodes.push(text.slice(last, m.index));
+    if (m[1])
+      nodes.push(h("time", { class: "timestamp" }, new Date(Number(m[1]) * 1000).toLocaleTimeString()));
+    else if (m[2])
+      nodes.push(h("span", { class: "mention" }, `@${users.get(m[2])?.username ?? "unknown-user"}`));
+    else if (m[3]) nodes.push(h("span", { class: "mention" }, "@role"));
+    else if (m[4]) nodes.push(h("strong", {}, ...inline(m[4], users)));
+    else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
+    else if (m[6]) nodes.push(h("code", {}, m[6]));
+    else if (m[7]) nodes.push(h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+function colourOf(value) {
+  return typeof value === "number" ? `#${value.toString(16).padStart(6, "0")}` : "#1e1f22";
+}
+
+function embed(e, users) {
+  const main = h(
+    "div",
+    { class: "embed-main" },
+    e.author?.name ? h("div", { class: "embed-author" }, e.author.name) : null,
+    e.title
+      ? h(
+          "div",
+          { class: "embed-title" },
+          e.url ? h("a", { href: e.url, target: "_blank" }, e.title) : e.title,
+        )
+      : null,
+    e.description ? h("div", { class: "embed-description" }, ...inline(e.description, users)) : null,
+    e.fields?.length
+      ? h(
+          "div",
+          { class: "embed-fields" },
+          e.fields.map((f) =>
+            h(
+              "div",
+              { class: `embed-field${f.inline ? " inline" : ""}` },
+              h("div", { class: "embed-field-name" }, f.name),
+              h("div", {}, ...inline(f.value, users)),
+            ),
+          ),
+        )
+      : null,
+  );
+  return h(
+    "div",
+    { class: "embed", style: `border-left-color:${colourOf(e.color)}` },
+    main,
+    e.thumbnail?.url ? h("img", { class: "embed-thumbnail", src: e.thumbnail.url, alt: "thumbnail" }) : null,
+    e.image?.url ? h("img", { class: "embed-image", src: e.image.url, alt: "image" }) : null,
+    e.footer?.text ? h("div", { class: "embed-footer" }, e.footer.text) : null,
+  );
+}
+
+function attachment(a) {
+  if (a.content_type?.startsWith("image/"))
+    return h("div", { class: "attachment" }, h("img", { src: a.url, alt: a.filename }));
+  return h("div", { class: "attachment" }, h("a", { href: a.url, download: a.filename }, `📎 ${a.filename}`));
+}
+
+/** Discord shows a file an embed uses (`attachment://NAME`) only inside the embed. */
+function shownInEmbed(file, embeds) {
+  return embeds.some((e) => [e.image?.url, e.thumbnail?.url].includes(file.url));
+}
+
+function emojiText(emoji) {
+  if (!emoji) return "";
+  return emoji.id ? `:${emoji.name}: ` : `${emoji.name} `;
+}
+
+function component(c, message, actions) {
+  if (c.type === 2) {
+    const label = `${emojiText(c.emoji)}${c.label ?? ""}`.trim();
+    if (c.style === 5)
+      return h(
+        "a",
+        { class: "button style-5", href: c.url, target: "_blank", rel: "noreferrer" },
+        `${label} ↗`,
+      );
+    return h(
+      "button",
+      {
+        class: `button style-${c.style}`,
+        disabled: c.disabled === true,
+        dataset: { customId: c.custom_id },
+        onclick: () => actions.click(message, c.custom_id),
+      },
+      label,
+    );
+  }
+  if (c.type === 3) {
+    const select = h(
+      "select",
+      {
+        disabled: c.disabled === true,
+        multiple: (c.max_values ?? 1) > 1,
+        dataset: { customId: c.custom_id },
+        onchange: (event) =>
+          actions.select(
+            message,
+            c.custom_id,
+            [...event.target.selectedOptions].map((o) => o.value),
+          ),
+      },
+      h("option", { value: "", disabled: true, selected: true }, c.placeholder ?? "Make a selection"),
+      c.options.map((o) => h("option", { value: o.value }, `${emojiText(o.emoji)}${o.label}`)),
+    );
+    return select;
+  }
+  return null;
+}
+
+function timeOf(iso) {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+/**
+ * One message. `actions.click(message, customId)` and `actions.select(message, customId, values)` run the
+ * components as the selected user.
+ */
+export function renderMessage(message, users, actions) {
+  const author = message.author;
+  const meta = message.interaction_metadata;
+  const command = message.interaction?.name;
+  const thinking = ((message.flags ?? 0) & 128) !== 0;
+  const header = meta
+    ? h(
+        "div",
+        { class: "reply-line" },
+        h("b", {}, `@${users.get(meta.user.id)?.username ?? meta.user.username}`),
+        command ? ` used /${command}` : " clicked a button",
+      )
+    : null;
+  const body = h(
+    "div",
+    { class: "body" },
+    header,
+    h(
+      "div",
+      {},
+      h("span", { class: "author" }, author.username),
+      author.bot ? h("span", { class: "bot-tag" }, "APP") : null,
+      h("span", { class: "time" }, timeOf(message.timestamp)),
+    ),
+    thinking
+      ? h("div", { class: "thinking" }, `${author.username} is thinking`)
+      : h(
+          "div",
+          { class: "content" },
+          ...inline(message.content, users),
+          message.edited_timestamp
+            ? h("span", { class: "edited", title: message.edited_timestamp }, "(edited)")
+            : null,
+        ),
+    message.embeds.map((e) => embed(e, users)),
+    message.attachments.filter((a) => !shownInEmbed(a, message.embeds)).map(attachment),
+    message.components
+      .filter((row) => row.type === 1)
+      .map((row) =>
+        h(
+          "div",
+          { class: "action-row" },
+          row.components.map((c) => component(c, message, actions)),
+        ),
+      ),
+    message.ephemeral ? h("div", { class: "ephemeral-note" }, "Only you can see this") : null,
+  );
+  return h(
+    "article",
+    {
+      class: `message${message.ephemeral ? " ephemeral" : ""}`,
+      dataset: { messageId: message.id, version: String(message.version) },
+    },
+    avatar(author),
+    body,
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The demo page in headless Chromium against the real demo stack (reference service, emulator, the bot as
+ * `npm start` runs it): what a member sees and does. Skipped only when Chromium is missing outside CI.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_BANNED_WORD, startDemo, type Demo } from "../../demo/demo-stack.js";
+import {
+  CHROMIUM_PATH,
+  chromiumInstalled,
+  launchChromium,
+  type HeadlessBrowser,
+} from "../support/browser.js";
+import { imagine, messageWith, openAs, waitForMessage } from "./page-steps.js";
+
+const missing = !chromiumInstalled();
+const inCi = process.env["CI"] === "true";
+if (missing && !inCi)
+  console.warn(
+    `Skipping the demo page browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
+
+describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
+  let demo: Demo;
+  let browser: HeadlessBrowser;
+  let context: BrowserContext;
+  const pages: Page[] = [];
+  const newPage = async () => {
+    const page = await context.newPage();
+    pages.push(page);
+    return page;
+  };
+
+  beforeAll(async () => {
+    if (missing) throw new Error(`CI=true but Chromium is not installed at ${CHROMIUM_PATH}`);
+    [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 500 }), launchChromium()]);
+    context = browser.context;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.stop();
+  }, 30_000);
+
+  test("a prompt shows the waiting message, progress with a preview, the grid, and U1 shows the single image", async () => {
+    const page = await newPage();
+    await openAs(page, demo.pageUrl, "alice");
+    await imagine(page, "a lighthouse at dusk");
+    await waitForMessage(page, /Waiting in queue|Sending your prompt/);
+    await waitForMessage(page, "Generating", { image: /preview/ });
+    const grid = await waitForMessage(page, "a lighthouse at dusk", { image: /grid\.png$/ });
+    await grid.getByRole("button", { name: "U1" }).waitFor();
+    expect(await grid.getByRole("button").allTextContents()).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    await grid.getByRole("button", { name: "U1" }).click();
+    const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
+    expect(await single.locator(".reply-line").textContent()).toContain("@alice");
+    demo.world.emu.assertNoRejectedRequests();
+  }, 60_000);
+
+  test("a refused prompt is shown only to its user, and switching user hides it", async () => {
+    const page = await newPage();
+    await openAs(page, demo.pageUrl, "bob");
+    await imagine(page, `a ${DEMO_BANNED_WORD} castle`);
+    const refusal = await waitForMessage(page, "does not allow");
+    expect(await refusal.textContent()).toContain("Only you can see this");
+
+    const other = await newPage();
+    await openAs(other, demo.pageUrl, "alice");
+    expect(await messageWith(other, "does not allow").count()).toBe(0);
+
+    await page.getByLabel("Acting as").selectOption("mod");
+    await page.waitForFunction('!document.body.textContent.includes("does not allow")');
+    await page.getByLabel("Acting as").selectOption("bob");
+    await waitForMessage(page, "does not allow");
+  }, 60_000);
+
+  test("a bad parameter is refused with how to fix it", async () => {
+    const page = await newPage();
+    await openAs(page, demo.pageUrl, "mod");
+    await imagine(page, "a red bird --v 99");
+    const refusal = await waitForMessage(page, "--v 99");
+    expect(await refusal.textContent()).toMatch(/is not valid.*Only you can see this/s);
+  }, 60_000);
+
+  test("a prompt sent as a DM ends in a grid in the DM channel", async () => {
+    const page = await newPage();
+    await openAs(page, demo.pageUrl, "outsider");
+    await page.getByTitle("Direct messages").click();
+    await page.getByLabel("Command").selectOption("message");
+    await page.getByLabel("message").fill("a paper boat on a pond");
+    await page.getByRole("button", { name: "Send" }).click();
+    await waitForMessage(page, "a paper boat on a pond", { image: /grid\.png$/, timeoutMs: 30_000 });
+    expect(await page.locator("#chat-title").textContent()).toBe("Imagine Bot");
+  }, 60_000);
+});

@@ -1,0 +1,46 @@
+/**
+ * What a person does on the demo page, for the browser tests and the README screenshots: open the page
+ * as a user, run /imagine, wait for what the channel shows.
+ */
+import type { Locator, Page } from "playwright-core";
+
+/** Opens the page as `user` and waits until it has loaded the world and the messages. */
+export async function openAs(page: Page, pageUrl: string, user: string): Promise<void> {
+  await page.goto(`${pageUrl}?user=${encodeURIComponent(user)}`);
+  await page.waitForSelector("body[data-ready]");
+}
+
+/** Runs /imagine with `prompt` from the composer. */
+export async function imagine(page: Page, prompt: string): Promise<void> {
+  await page.getByLabel("Command").selectOption("imagine");
+  await page.getByLabel("prompt").fill(prompt);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+/** The newest message showing `text`. */
+export function messageWith(page: Page, text: string | RegExp): Locator {
+  return page.locator("article.message").filter({ hasText: text }).last();
+}
+
+/** Waits until a message shows `text` (and, with `image`, an embed image that has loaded). */
+export async function waitForMessage(
+  page: Page,
+  text: string | RegExp,
+  options: { image?: RegExp; timeoutMs?: number } = {},
+): Promise<Locator> {
+  const message = messageWith(page, text);
+  await message.waitFor({ timeout: options.timeoutMs ?? 20_000 });
+  if (options.image) {
+    // Runs in the page: some message with the text has an image from that URL, loaded.
+    const textPattern = typeof text === "string" ? text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : text.source;
+    await page.waitForFunction(
+      `[...document.querySelectorAll("article.message")]
+        .filter((a) => new RegExp(${JSON.stringify(textPattern)}).test(a.textContent ?? ""))
+        .some((a) => [...a.querySelectorAll("img")].some(
+          (img) => new RegExp(${JSON.stringify(options.image.source)}).test(img.src) && img.complete && img.naturalWidth > 0))`,
+      undefined,
+      { timeout: options.timeoutMs ?? 20_000 },
+    );
+  }
+  return message;
+}

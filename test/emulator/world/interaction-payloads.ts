@@ -1,0 +1,115 @@
+/**
+ * Builds INTERACTION_CREATE payloads as Discord sends them: the fields common to every interaction
+ * (member with permissions, channel, app_permissions, locale, entitlements, authorizing owners, context).
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
+ */
+import {
+  ChannelType,
+  InteractionContextType,
+  PermissionFlagsBits,
+  type InteractionType,
+} from "discord-api-types/v10";
+import type { EmulatorContext } from "../context.js";
+import { InteractionRegistry, type InteractionRecord } from "./interactions.js";
+import { hasPermissions } from "./permissions.js";
+import type { EmulatedChannel, EmulatedUser } from "./world-types.js";
+import { channelObject, memberObject, userObject } from "./world-objects.js";
+
+/** Where and by whom an interaction happens. */
+export interface InteractionPlace {
+  user: EmulatedUser;
+  channel: EmulatedChannel;
+  locale?: string;
+}
+
+/** Refuses places a user could not act in (not a member, cannot see the channel, no DM with the bot possible). */
+export function requireUserCanAct(ctx: EmulatorContext, place: InteractionPlace, what: string): void {
+  const { user, channel } = place;
+  if (channel.guildId) {
+    if (!ctx.world.member(channel.guildId, user.id))
+      throw new Error(`${what}: ${user.username} is not a member of guild ${channel.guildId}`);
+    const permissions = ctx.world.permissionsIn(channel, user.id);
+    if (!hasPermissions(permissions, PermissionFlagsBits.ViewChannel))
+      throw new Error(`${what}: ${user.username} cannot see #${channel.name ?? channel.id}`);
+  } else if (channel.type === ChannelType.DM) {
+    if (channel.recipientId !== user.id)
+      throw new Error(`${what}: the DM channel ${channel.id} is not ${user.username}'s`);
+    if (!user.appInstalled && !ctx.world.sharesGuildWithBot(user.id)) {
+      throw new Error(
+        `${what}: ${user.username} shares no server with the bot and has not installed the app, so cannot reach it`,
+      );
+    }
+  }
+}
+
+/** Creates, stores and dispatches an interaction; `data` and `extra` are the type-specific parts. */
+export function dispatchInteraction(
+  ctx: EmulatorContext,
+  place: InteractionPlace,
+  type: InteractionType,
+  data: unknown,
+  extra: { commandName: string | null; sourceMessageId: string | null; message?: unknown },
+): InteractionRecord {
+  if (ctx.gateway.sessionCount === 0)
+    throw new Error("No bot is connected to the gateway: start a client and wait for it to be ready first");
+  const { user, channel } = place;
+  const id = ctx.ids.next();
+  const token = InteractionRegistry.newToken(id);
+  const guildId = channel.guildId;
+  const owners: Record<string, string> = guildId
+    ? { "0": guildId }
+    : user.appInstalled
+      ? { "1": user.id }
+      : { "0": "0" };
+  const locale = place.locale ?? "en-US";
+  const member = guildId ? ctx.world.member(guildId, user.id) : undefined;
+  const payload = {
+    id,
+    application_id: ctx.applicationId,
+    type,
+    data,
+    token,
+    version: 1,
+    channel: channelObject(ctx.world, channel),
+    channel_id: channel.id,
+    app_permissions: ctx.world.permissionsIn(channel, ctx.world.botUser.id).toString(),
+    locale,
+    entitlements: [],
+    authorizing_integration_owners: owners,
+    context: guildId ? InteractionContextType.Guild : InteractionContextType.BotDM,
+    attachment_size_limit: ctx.options.maxUploadBytes,
+    ...(extra.message !== undefined ? { message: extra.message } : {}),
+    ...(guildId && member
+      ? {
+          guild_id: guildId,
+          guild: { id: guildId, locale: "en-US", features: [] },
+          guild_locale: "en-US",
+          member: {
+            ...memberObject(ctx.world, member),
+            permissions: ctx.world.permissionsIn(channel, user.id).toString(),
+          },
+        }
+      : { user: userObject(user) }),
+  };
+  const record: InteractionRecord = {
+    id,
+    token,
+    type,
+    channelId: channel.id,
+    guildId,
+    userId: user.id,
+    createdAt: ctx.clock.now(),
+    commandName: extra.commandName,
+    sourceMessageId: extra.sourceMessageId,
+    payload: payload as unknown as InteractionRecord["payload"],
+    ack: null,
+    originalMessageId: null,
+    followUpIds: [],
+    modal: null,
+    authorizingIntegrationOwners: owners,
+  };
+  ctx.interactions.add(record);
+  ctx.gateway.dispatch("INTERACTION_CREATE", () => payload);
+  ctx.changed();
+  return record;
+}

@@ -1,0 +1,58 @@
+/**
+ * Who a message notifies. Only the version a message is sent with can notify: mentions added by a later
+ * edit do not (a deferred interaction response is sent when its "thinking" state is first replaced).
+ * `allowed_mentions` decides which mentions ping; without it every user, role and reply mention does.
+ * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
+ */
+import { MessageFlags, MessageType } from "discord-api-types/v10";
+import { current, type MessageStore, type MessageVersion, type StoredMessage } from "./message-store.js";
+import type { World } from "./world.js";
+
+/** One notification a user got. */
+export interface Notification {
+  messageId: string;
+  channelId: string;
+  /** "mention", "role mention", "@everyone" or "reply". */
+  reason: string;
+  /** The start of the message's text as sent. */
+  preview: string;
+}
+
+/** The version a message was sent with: the first, or for a deferred response the first after "thinking". */
+function sentVersion(message: StoredMessage): MessageVersion | undefined {
+  return message.versions.find((v) => (v.flags & MessageFlags.Loading) === 0);
+}
+
+function reasonFor(world: World, store: MessageStore, message: StoredMessage, userId: string): string | null {
+  const version = sentVersion(message);
+  if (!version || message.authorId === userId || message.deleted) return null;
+  if (message.ephemeral || (version.flags & MessageFlags.SuppressNotifications) !== 0) return null;
+  const allowed = version.allowedMentions;
+  const parses = (kind: string) => allowed === undefined || allowed.parse.includes(kind);
+  const users = [...version.content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]);
+  if (users.includes(userId) && (parses("users") || allowed?.users.includes(userId))) return "mention";
+  const member = message.guildId ? world.member(message.guildId, userId) : undefined;
+  const roles = [...version.content.matchAll(/<@&(\d+)>/g)].map((m) => m[1] ?? "");
+  if (
+    member &&
+    roles.some((r) => member.roleIds.includes(r) && (parses("roles") || allowed?.roles.includes(r)))
+  )
+    return "role mention";
+  if (member && /@(everyone|here)/.test(version.content) && parses("everyone")) return "@everyone";
+  const replied = message.messageReference?.message_id
+    ? store.get(message.messageReference.message_id)
+    : undefined;
+  if (message.type === MessageType.Reply && replied?.authorId === userId && (allowed?.repliedUser ?? true))
+    return "reply";
+  return null;
+}
+
+/** Every message that notified `userId`, oldest first. */
+export function notificationsOf(world: World, store: MessageStore, userId: string): Notification[] {
+  return store.all().flatMap((message) => {
+    const reason = reasonFor(world, store, message, userId);
+    if (!reason) return [];
+    const text = sentVersion(message)?.content ?? current(message).content;
+    return [{ messageId: message.id, channelId: message.channelId, reason, preview: text.slice(0, 120) }];
+  });
+}
