@@ -223,6 +223,8 @@ export class ImagineService {
     const changed = job.status !== record.status || job.progress !== record.progress;
     job.status = record.status;
     job.progress = record.progress;
+    // Set before rendering: the final message says how long the job took.
+    if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
     const view = viewForRecord(job, record, this.options.imageDelivery);
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
@@ -250,7 +252,9 @@ export class ImagineService {
 
   private async handleTimeout(jobId: string): Promise<void> {
     const job = this.active.get(jobId);
-    if (job) await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
+    if (!job) return;
+    job.finishedAt ??= this.clock.now();
+    await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
   }
 
   private async handleLost(jobId: string, error: ServiceError): Promise<void> {
@@ -258,6 +262,7 @@ export class ImagineService {
     if (!job) return;
     this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
     job.error = LOST_JOB_ERROR;
+    job.finishedAt ??= this.clock.now();
     await this.finish(job, "lost", viewForLost(job, this.options.imageDelivery));
   }
 

@@ -38,6 +38,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     prompt: job.prompt,
     jobId: job.imageId,
     startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
     imageUrl,
   };
 }

@@ -17,6 +17,7 @@ import {
   pingOnly,
   promptBlock,
   rerollButton,
+  timingFields,
   userMention,
   type RenderContext,
 } from "./message-parts.js";
@@ -54,7 +55,7 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
     title: "❌ Your image could not be made",
     description: `${described.summary}\n${described.hint}\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.failed,
-    fields,
+    fields: [...fields, ...timingFields(ctx)],
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
@@ -78,6 +79,7 @@ export function renderTimedOut(ctx: RenderContext, timeoutMs: number): MessagePa
       "The generator may be busy or stuck. Try again later with the button below or with `/imagine`." +
       `\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
+    fields: timingFields(ctx),
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({

@@ -91,6 +91,18 @@ describe("renderFailed", () => {
   });
 });
 
+describe("the time of a failed or timed-out job", () => {
+  const ended = { ...ctx, finishedAt: ctx.startedAt + 42_000 };
+  test.each([
+    ["failed", () => renderFailed(makeRecord({ status: "failed", error: "Image not sent to API" }), ended)],
+    ["timed out", () => renderTimedOut(ended, 1_200_000)],
+  ])("a %s message says when it was requested and how long it took", (_what, render) => {
+    const fields = render().embeds[0]?.fields ?? [];
+    expect(fields).toContainEqual({ name: "Requested", value: "<t:1714557600:f>", inline: true });
+    expect(fields).toContainEqual({ name: "Finished", value: "in 42 s", inline: true });
+  });
+});
+
 describe("renderTimedOut", () => {
   test("says how long the bot waited, what to do, and offers to try again", () => {
     const payload = renderTimedOut(ctx, 1_200_000);
