@@ -4,6 +4,7 @@
  * final result exactly once. Jobs live in a `JobStore` so a restart resumes them.
  */
 import type { Logger } from "../logger.js";
+import type { MessagePayload } from "../render/payload.js";
 import { silentLogger } from "../logger.js";
 import { DeliveryError, isDeliveryError } from "../jobs/delivery-error.js";
 import { JobTracker } from "../jobs/job-tracker.js";
@@ -277,6 +278,7 @@ export class ImagineService {
     this.removeActive(job.imageId);
     let latencyMs: number | null = null;
     if (shown === "delivered" || shown === "gone") {
+      if (view.privateNote) await this.showPrivately(job, view.privateNote, log);
       job.delivered = true;
       latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
       await this.persist(job);
@@ -294,6 +296,21 @@ export class ImagineService {
       log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
     }
     this.options.onJobEnded?.(structuredClone(job), latencyMs);
+  }
+
+  /** Shows what only the requester may see; a failure is logged here and does not hold the job up. */
+  private async showPrivately(job: Job, payload: MessagePayload, log: Logger): Promise<void> {
+    try {
+      const route = await this.options.messenger.showPrivately(
+        job.location,
+        { payload, files: [] },
+        job.requesterId,
+        log,
+      );
+      log.info({ route }, "showed the refusal's detail to the requester only");
+    } catch (err) {
+      log.warn({ err }, "could not show the refusal's detail to the requester");
+    }
   }
 
   private setActive(job: Job): void {

@@ -67,6 +67,23 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
 }
 
 /**
+ * Whether a failed record is about the requester's own prompt (the generator's moderation, a parameter
+ * it refused): such a refusal is shown only to the requester, never to the channel.
+ */
+export function isPrivateRefusal(record: ImageRecord): boolean {
+  const { kind } = describeImageError(record.error);
+  return kind === "moderation" || kind === "invalid-parameter";
+}
+
+/** What the channel sees of a {@link isPrivateRefusal} refusal: one neutral line, no prompt, no detail. */
+export const PRIVATE_REFUSAL_NOTICE = "This prompt could not be generated.";
+
+/** The channel's message for a refusal shown only to the requester: {@link PRIVATE_REFUSAL_NOTICE}. */
+export function renderPrivateRefusalNotice(): MessagePayload {
+  return { content: PRIVATE_REFUSAL_NOTICE, embeds: [], components: [], allowedMentions: NO_PINGS };
+}
+
+/**
  * The bot stopped waiting for the job after `timeoutMs` (the service can leave a job pending forever).
  * Says how long it waited, gives the job id and a "Try again" button, and pings the requester once.
  */

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { decodeButtonId } from "../../src/render/button-ids.js";
-import { renderFailed, renderServiceError, renderTimedOut } from "../../src/render/failure.js";
+import {
+  isPrivateRefusal,
+  renderFailed,
+  renderPrivateRefusalNotice,
+  renderServiceError,
+  renderTimedOut,
+} from "../../src/render/failure.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
@@ -88,6 +94,27 @@ describe("renderFailed", () => {
     expectWithinDiscordLimits(
       renderFailed(makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
     );
+  });
+});
+
+describe("isPrivateRefusal", () => {
+  test.each([
+    ["Midjourney message: Banned prompt detected", true],
+    ["Midjourney message: Invalid parameter --v 9", true],
+    ["Midjourney message: Job queue full", false],
+    ["Timeout while waiting for completion", false],
+    [null, false],
+  ])("a failure with error %j is shown only to the requester: %s", (error, expected) => {
+    expect(isPrivateRefusal(makeRecord({ status: "failed", error }))).toBe(expected);
+  });
+
+  test("the channel's notice is one neutral line that pings nobody", () => {
+    expect(renderPrivateRefusalNotice()).toEqual({
+      content: "This prompt could not be generated.",
+      embeds: [],
+      components: [],
+      allowedMentions: { parse: [], users: [], repliedUser: false },
+    });
   });
 });
 
