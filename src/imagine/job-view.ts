@@ -95,7 +95,7 @@ export function viewForRecord(
     const failed = renderFailed(record, renderContext(job, null));
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
-    return { ...view(renderPrivateRefusalNotice(), null, true), privateNote: failed };
+    return { ...view(renderPrivateRefusalNotice(job.imageId), null, true), privateNote: failed };
   }
   // While in progress, `url` is a changing low-resolution preview (service-facts.md).
   const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;

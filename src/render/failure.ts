@@ -78,9 +78,13 @@ export function isPrivateRefusal(record: ImageRecord): boolean {
 /** What the channel sees of a {@link isPrivateRefusal} refusal: one neutral line, no prompt, no detail. */
 export const PRIVATE_REFUSAL_NOTICE = "This prompt could not be generated.";
 
-/** The channel's message for a refusal shown only to the requester: {@link PRIVATE_REFUSAL_NOTICE}. */
-export function renderPrivateRefusalNotice(): MessagePayload {
-  return { content: PRIVATE_REFUSAL_NOTICE, embeds: [], components: [], allowedMentions: NO_PINGS };
+/**
+ * The channel's message for a refusal shown only to the requester: {@link PRIVATE_REFUSAL_NOTICE} and the
+ * job id (so a moderator can look it up with `/imagine-status`), pinging nobody.
+ */
+export function renderPrivateRefusalNotice(jobId: string | null): MessagePayload {
+  const job = jobId === null || jobId === "" ? "" : ` Job ${escapeMarkdown(truncate(jobId, 100))}`;
+  return { content: PRIVATE_REFUSAL_NOTICE + job, embeds: [], components: [], allowedMentions: NO_PINGS };
 }
 
 /**

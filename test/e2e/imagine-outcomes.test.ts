@@ -37,7 +37,7 @@ describe("/imagine outcomes without an image", () => {
     expect(buttonsOf(detail).filter((b) => /^U\d$/.test(b.label))).toEqual([]);
 
     const shown = await handle.waitForResponse({
-      where: (m) => m.content === "This prompt could not be generated.",
+      where: (m) => m.content === `This prompt could not be generated. Job ${record.id}`,
     });
     expect(shown.ephemeral).toBe(false);
     expect(shown.embeds).toEqual([]);

@@ -58,7 +58,7 @@ describe("ImagineService", () => {
     await env.clock.advance(10_000);
     const last = env.messenger.shown.at(-1)!;
     expect(last.final).toBe(true);
-    expect(last.message.payload.content).toBe("This prompt could not be generated.");
+    expect(last.message.payload.content).toBe("This prompt could not be generated. Job job-1");
     expect(JSON.stringify(last.message.payload)).not.toMatch(/banned prompt/i);
     expect(env.messenger.shownPrivately).toHaveLength(1);
     expect(JSON.stringify(env.messenger.shownPrivately[0]!.message.payload)).toMatch(/banned prompt/i);

@@ -108,9 +108,9 @@ describe("isPrivateRefusal", () => {
     expect(isPrivateRefusal(makeRecord({ status: "failed", error }))).toBe(expected);
   });
 
-  test("the channel's notice is one neutral line that pings nobody", () => {
-    expect(renderPrivateRefusalNotice()).toEqual({
-      content: "This prompt could not be generated.",
+  test("the channel's notice is one neutral line with the job id that pings nobody", () => {
+    expect(renderPrivateRefusalNotice("job_1")).toEqual({
+      content: "This prompt could not be generated. Job job\\_1",
       embeds: [],
       components: [],
       allowedMentions: { parse: [], users: [], repliedUser: false },
