@@ -6,7 +6,7 @@
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object
  * @see https://discord.com/developers/docs/resources/message#edit-message
  */
-import { Routes, type REST, type RawFile } from "discord.js";
+import { MessageFlags, Routes, type REST, type RawFile } from "discord.js";
 import type { APIMessage } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
@@ -132,6 +132,38 @@ export class DiscordMessenger {
     }
     if (!options.final) return { location: loc, route: null };
     return this.postFinal(loc, mentioningRequester(message, options.requesterId), options.requesterId, log);
+  }
+
+  /**
+   * Shows `message` to the requester only: an ephemeral follow-up through the interaction token while it
+   * lasts, else a DM.
+   * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+   * @throws {MessengerError} when neither route works.
+   */
+  async showPrivately(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    requesterId: string,
+    log: Logger = this.log,
+  ): Promise<"interaction" | "dm"> {
+    const token = location.interactionToken;
+    if (token !== null && interactionTokenUsable(location, this.now(), this.tokenMarginMs)) {
+      const api = toApiMessage(message);
+      const body = { ...api.body, flags: MessageFlags.Ephemeral };
+      const sent = await this.attempt(
+        () =>
+          this.interactionRest.post(Routes.webhook(location.applicationId, token), {
+            ...api,
+            body,
+            auth: false,
+          }),
+        "interaction",
+        log,
+      );
+      if (sent.ok) return "interaction";
+    }
+    await this.postDirect(requesterId, message, log);
+    return "dm";
   }
 
   /** Posts a new message in a channel, optionally as a reply to `replyTo`. */

@@ -6,23 +6,15 @@
 import { ChannelType, RESTJSONErrorCodes, type Message } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
+import { gatherHelp } from "../imagine/help-facts.js";
 import { preparePrompt } from "../imagine/prepare-prompt.js";
 import type { Logger } from "../logger.js";
 import { normalizePrompt } from "../prompt/parse-prompt.js";
+import { renderHelp } from "../render/help.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode } from "./discord-errors.js";
 import { replyPayloadFor } from "./reply-with-error.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
-
-/** Shown for `help` or an empty message (whitespace and invisible characters only). */
-export const DM_HELP_TEXT = [
-  "**Send me a prompt and I'll draw it.** For example:",
-  "> a lighthouse at dusk, oil painting --ar 16:9",
-  "",
-  "• Attach an image to start from it (PNG, JPEG, WebP or GIF); add words describing what to make of it.",
-  "• Midjourney parameters work: `--ar 3:2`, `--chaos 20`, `--stylize 300`, `--no text`, `--v 6` …",
-  "• In a server, use `/imagine`.",
-].join("\n");
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
 async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger) {
@@ -82,8 +74,10 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
   const text = normalizePrompt(message.content);
   const images = [...message.attachments.values()];
   try {
+    // Shown for `help` or an empty message (whitespace and invisible characters only).
     if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {
-      await message.reply({ content: DM_HELP_TEXT, allowedMentions: { repliedUser: false } });
+      const help = gatherHelp(app, { userId: message.author.id, guildId: null, isModerator: false });
+      await message.reply(renderHelp(help));
       return;
     }
     const prompt = preparePrompt(

@@ -1,8 +1,10 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
 import type { APIEmbed } from "discord-api-types/v10";
 import { UserError } from "../errors.js";
+import { RefusedError } from "../imagine/admission.js";
 import type { Logger } from "../logger.js";
 import { renderServiceError } from "../render/failure.js";
+import { promptBlock } from "../render/message-parts.js";
 import { isServiceError, type ServiceError } from "../service/errors.js";
 
 /** Shown when something unexpected failed: the detail goes to the log, not to the user. */
@@ -54,5 +56,50 @@ export async function replyWithError(
     }
   } catch (replyErr) {
     log.warn({ err: replyErr }, "could not tell the user about the failure");
+  }
+}
+
+/** The longest part of a refused prompt shown back (an embed description holds 4096). */
+const REFUSED_PROMPT_LENGTH = 3500;
+
+/**
+ * Answers a refusal before any job exists (a limit, the service unavailable) only to the requester, with
+ * the prompt so it can be copied. A public deferred reply ("thinking…") is deleted first, as the channel
+ * has nothing to see; anything else is handled by {@link replyWithError}.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+ */
+export async function refuseWithPrompt(
+  interaction: RepliableInteraction,
+  err: unknown,
+  prompt: string,
+  log: Logger,
+): Promise<void> {
+  if (!(err instanceof UserError) && !isServiceError(err)) {
+    await replyWithError(interaction, err, log);
+    return;
+  }
+  const answer = replyPayloadFor(err, log);
+  // A banned-words refusal never repeats the prompt: that would repeat the words.
+  const bannedWords = err instanceof RefusedError && err.reason === "banned-words";
+  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(prompt, REFUSED_PROMPT_LENGTH) }];
+  const withPrompt = {
+    content: answer.content,
+    embeds: [...answer.embeds, ...promptEmbeds],
+    flags: MessageFlags.Ephemeral as const,
+  };
+  // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
+  try {
+    if (interaction.deferred && !interaction.ephemeral) {
+      await interaction.deleteReply().catch((deleteErr: unknown) => {
+        log.warn({ err: deleteErr }, "could not remove the public placeholder of a refused prompt");
+      });
+      await interaction.followUp(withPrompt);
+    } else if (interaction.deferred || interaction.replied) {
+      await interaction.editReply({ content: withPrompt.content, embeds: withPrompt.embeds, components: [] });
+    } else {
+      await interaction.reply(withPrompt);
+    }
+  } catch (replyErr) {
+    log.warn({ err: replyErr }, "could not tell the user about the refusal");
   }
 }

@@ -3,6 +3,7 @@ import type { BotContext } from "../bot-context.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
+import { refuseWithPrompt } from "./reply-with-error.js";
 
 /** Whether the member may manage the server: moderators are exempt from per-user limits. */
 export function isModerator(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
@@ -86,15 +87,21 @@ export async function startImagineJob(
     isModerator: isModerator(interaction),
     ref: interaction.id,
   };
-  const ticket = await admitAndAudit(app, request);
-  await createAdmitted(app, ticket, request, async () => {
-    await interaction.deferReply();
-    return app.imagine.submit({
-      prompt,
-      ref: interaction.id,
-      requesterId: interaction.user.id,
-      source: "interaction",
-      location: interactionLocation(interaction),
+  try {
+    const ticket = await admitAndAudit(app, request);
+    await createAdmitted(app, ticket, request, async () => {
+      await interaction.deferReply();
+      return app.imagine.submit({
+        prompt,
+        ref: interaction.id,
+        requesterId: interaction.user.id,
+        source: "interaction",
+        location: interactionLocation(interaction),
+      });
     });
-  });
+  } catch (err) {
+    // A refusal concerns only the requester, and keeps their prompt so it can be copied.
+    const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+    await refuseWithPrompt(interaction, err, prompt, log);
+  }
 }

@@ -18,6 +18,13 @@ export interface JobMessenger {
     message: OutgoingMessage,
     options: { final: boolean; requesterId: string; log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
+  /** Shows `message` to the requester only: an ephemeral follow-up while the token lasts, else a DM. */
+  showPrivately(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    requesterId: string,
+    log?: Logger,
+  ): Promise<"interaction" | "dm">;
 }
 
 export interface ImagineServiceOptions {

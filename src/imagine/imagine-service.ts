@@ -4,6 +4,7 @@
  * final result exactly once. Jobs live in a `JobStore` so a restart resumes them.
  */
 import type { Logger } from "../logger.js";
+import type { MessagePayload } from "../render/payload.js";
 import { silentLogger } from "../logger.js";
 import { DeliveryError, isDeliveryError } from "../jobs/delivery-error.js";
 import { JobTracker } from "../jobs/job-tracker.js";
@@ -210,6 +211,8 @@ export class ImagineService {
     const changed = job.status !== record.status || job.progress !== record.progress;
     job.status = record.status;
     job.progress = record.progress;
+    // Set before rendering: the final message says how long the job took.
+    if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
     const view = viewForRecord(job, record, this.options.imageDelivery);
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
@@ -237,7 +240,9 @@ export class ImagineService {
 
   private async handleTimeout(jobId: string): Promise<void> {
     const job = this.active.get(jobId);
-    if (job) await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
+    if (!job) return;
+    job.finishedAt ??= this.clock.now();
+    await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
   }
 
   private async handleLost(jobId: string, error: ServiceError): Promise<void> {
@@ -245,6 +250,7 @@ export class ImagineService {
     if (!job) return;
     this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
     job.error = LOST_JOB_ERROR;
+    job.finishedAt ??= this.clock.now();
     await this.finish(job, "lost", viewForLost(job, this.options.imageDelivery));
   }
 
@@ -259,6 +265,7 @@ export class ImagineService {
     this.removeActive(job.imageId);
     let latencyMs: number | null = null;
     if (shown === "delivered" || shown === "message-gone") {
+      if (view.privateNote) await this.showPrivately(job, view.privateNote, log);
       job.delivered = true;
       latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
       await this.persist(job);
@@ -276,6 +283,21 @@ export class ImagineService {
       log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
     }
     this.options.onJobEnded?.(structuredClone(job), latencyMs);
+  }
+
+  /** Shows what only the requester may see; a failure is logged here and does not hold the job up. */
+  private async showPrivately(job: Job, payload: MessagePayload, log: Logger): Promise<void> {
+    try {
+      const route = await this.options.messenger.showPrivately(
+        job.location,
+        { payload, files: [] },
+        job.requesterId,
+        log,
+      );
+      log.info({ route }, "showed the refusal's detail to the requester only");
+    } catch (err) {
+      log.warn({ err }, "could not show the refusal's detail to the requester");
+    }
   }
 
   private setActive(job: Job): void {

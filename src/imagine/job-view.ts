@@ -4,7 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import { renderCompleted, renderUpscale } from "../render/final.js";
-import { renderFailed, renderTimedOut } from "../render/failure.js";
+import {
+  isPrivateRefusal,
+  renderFailed,
+  renderPrivateRefusalNotice,
+  renderTimedOut,
+} from "../render/failure.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress, type ProgressNotice } from "../render/progress.js";
@@ -30,6 +35,11 @@ export interface JobView {
    */
   key: string;
   final: boolean;
+  /**
+   * Shown only to the requester (ephemeral follow-up, or DM) after `payload`: the detail of a refusal of
+   * their own prompt, which the channel must not see.
+   */
+  privateNote?: MessagePayload;
 }
 
 function renderContext(job: Job, imageUrl: string | null): RenderContext {
@@ -38,6 +48,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     prompt: job.prompt,
     jobId: job.imageId,
     startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
     imageUrl,
   };
 }
@@ -80,7 +91,12 @@ export function viewForRecord(
     const image = chooseImage(mode, "grid", record.url);
     return view(renderCompleted(record, renderContext(job, embedUrl(image))), image, true);
   }
-  if (record.status === "failed") return view(renderFailed(record, renderContext(job, null)), null, true);
+  if (record.status === "failed") {
+    const failed = renderFailed(record, renderContext(job, null));
+    // In a server, the channel sees a neutral line; a DM is already private.
+    if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
+    return { ...view(renderPrivateRefusalNotice(job.imageId), null, true), privateNote: failed };
+  }
   // While in progress, `url` is a changing low-resolution preview (service-facts.md).
   const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;
   return view(renderProgress(record, renderContext(job, embedUrl(preview)), notice), preview, false);

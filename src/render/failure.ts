@@ -17,6 +17,7 @@ import {
   pingOnly,
   promptBlock,
   rerollButton,
+  timingFields,
   userMention,
   type RenderContext,
 } from "./message-parts.js";
@@ -54,7 +55,7 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
     title: "❌ Your image could not be made",
     description: `${described.summary}\n${described.hint}\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.failed,
-    fields,
+    fields: [...fields, ...timingFields(ctx)],
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
@@ -63,6 +64,27 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
     components: described.retryable ? tryAgainRow(jobId) : [],
     allowedMentions: pingOnly(ctx.requesterId),
   });
+}
+
+/**
+ * Whether a failed record is about the requester's own prompt (the generator's moderation, a parameter
+ * it refused): such a refusal is shown only to the requester, never to the channel.
+ */
+export function isPrivateRefusal(record: ImageRecord): boolean {
+  const { kind } = describeImageError(record.error);
+  return kind === "moderation" || kind === "invalid-parameter";
+}
+
+/** What the channel sees of a {@link isPrivateRefusal} refusal: one neutral line, no prompt, no detail. */
+export const PRIVATE_REFUSAL_NOTICE = "This prompt could not be generated.";
+
+/**
+ * The channel's message for a refusal shown only to the requester: {@link PRIVATE_REFUSAL_NOTICE} and the
+ * job id (so a moderator can look it up with `/imagine-status`), pinging nobody.
+ */
+export function renderPrivateRefusalNotice(jobId: string | null): MessagePayload {
+  const job = jobId === null || jobId === "" ? "" : ` Job ${escapeMarkdown(truncate(jobId, 100))}`;
+  return { content: PRIVATE_REFUSAL_NOTICE + job, embeds: [], components: [], allowedMentions: NO_PINGS };
 }
 
 /**
@@ -78,6 +100,7 @@ export function renderTimedOut(ctx: RenderContext, timeoutMs: number): MessagePa
       "The generator may be busy or stuck. Try again later with the button below or with `/imagine`." +
       `\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
+    fields: timingFields(ctx),
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({

@@ -67,6 +67,26 @@ export function relativeTimestamp(epochMs: number): string | null {
   return Number.isFinite(epochMs) && epochMs >= 0 ? `<t:${Math.floor(epochMs / 1000)}:R>` : null;
 }
 
+/**
+ * Discord's absolute timestamp `<t:UNIX:f>` ("23 November 2026 09:56", in the reader's time zone and
+ * language) for a time in ms since the epoch, or `null` for an invalid time.
+ * @see https://discord.com/developers/docs/reference#message-formatting-timestamp-styles
+ */
+export function absoluteTimestamp(epochMs: number): string | null {
+  return Number.isFinite(epochMs) && epochMs >= 0 ? `<t:${Math.floor(epochMs / 1000)}:f>` : null;
+}
+
+/** How long something took, short, at most two units: `42 s`, `3 min 5 s`, `1 h 2 min`. */
+export function formatElapsed(ms: number): string {
+  const totalSeconds = Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : 0;
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
+  return `${seconds} s`;
+}
+
 function unit(n: number, name: string): string {
   return `${n} ${name}${n === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,7 @@
 /** Pieces shared by the renderers: the render context, mentions, the prompt block, footers and buttons. */
 import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-api-types/v10";
 import { encodeButtonId, isButtonJobId, type ButtonAction } from "./button-ids.js";
-import { relativeTimestamp } from "./format.js";
+import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { AllowedMentions } from "./payload.js";
@@ -16,6 +16,8 @@ export interface RenderContext {
   readonly jobId: string | null;
   /** When the command was run, in ms since the epoch. */
   readonly startedAt: number;
+  /** When the job ended (ms since the epoch); set for final messages, which then say how long it took. */
+  readonly finishedAt?: number | null;
   /**
    * The image to show, chosen by the delivery layer: an https URL Discord can fetch, or `attachment://NAME`
    * of a file sent with the payload. `null` or absent: no image. Renderers never use the record's URLs
@@ -48,11 +50,26 @@ export function jobFooter(jobId: string | null): APIEmbedFooter | undefined {
   return jobId === null || jobId === "" ? undefined : { text: `Job ${jobId}` };
 }
 
-/** The "Requested by" and "Started" fields. */
+/**
+ * A finished job's "Requested" (absolute time: a relative one would read "3 days ago" later on) and
+ * "Finished" ("in 42 s") fields; none before the job ended.
+ */
+export function timingFields(ctx: RenderContext): APIEmbedField[] {
+  const requested = absoluteTimestamp(ctx.startedAt);
+  if (ctx.finishedAt === undefined || ctx.finishedAt === null || requested === null) return [];
+  return [
+    { name: "Requested", value: requested, inline: true },
+    { name: "Finished", value: `in ${formatElapsed(ctx.finishedAt - ctx.startedAt)}`, inline: true },
+  ];
+}
+
+/** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
 export function requestFields(ctx: RenderContext): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: "Requested by", value: mention, inline: true });
+  const timing = timingFields(ctx);
+  if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);
   if (started !== null) fields.push({ name: "Started", value: started, inline: true });
   return fields;

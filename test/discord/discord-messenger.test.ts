@@ -184,3 +184,26 @@ describe("DiscordMessenger", () => {
     expect(handle.response()?.flags ?? 0 & MessageFlags.Ephemeral).toBe(0);
   });
 });
+
+describe("DiscordMessenger.showPrivately", () => {
+  test("while the token lasts, shows the message as an ephemeral follow-up nobody else sees", async () => {
+    const { handle, location } = await deferredCommand();
+    // The job's public message exists first (a follow-up to a deferral still "thinking" would replace it).
+    await messenger.show(location, text("Waiting"), { final: false, requesterId: h.world.alice.id });
+    expect(await messenger.showPrivately(location, text("Only for you"), h.world.alice.id)).toBe(
+      "interaction",
+    );
+    const followUp = await handle.waitForFollowUp();
+    expect(followUp).toMatchObject({ content: "Only for you", ephemeral: true });
+    expect(h.emu.messagesIn(h.world.general).map((m) => m.content)).toEqual(["Waiting"]);
+  });
+
+  test("without a usable token, sends it to the requester by DM", async () => {
+    const { location } = await deferredCommand();
+    const expired = { ...location, interactionToken: null, interactionTokenExpiresAt: null };
+    expect(await messenger.showPrivately(expired, text("Only for you"), h.world.alice.id)).toBe("dm");
+    const dm = h.emu.messagesIn(h.emu.dmChannelWith(h.world.alice));
+    expect(dm.map((m) => m.content)).toEqual(["Only for you"]);
+    expect(h.emu.messagesIn(h.world.general).map((m) => m.content)).not.toContain("Only for you");
+  });
+});

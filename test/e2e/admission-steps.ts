@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
 import type { BotHarness } from "../support/bot-harness.js";
@@ -19,7 +20,26 @@ export async function imagineAnswer(h: BotHarness, user: UserRef, prompt: string
     user,
     channelId: h.world.general.id,
   });
-  return handle.waitForResponse({ where: (m) => textOf(m) !== "" });
+  return answerTo(h, handle);
+}
+
+/**
+ * The bot's answer to a slash command: the reply once it has text, or, when the command was refused after
+ * a public deferral (the placeholder is deleted), the ephemeral follow-up.
+ */
+export function answerTo(
+  h: BotHarness,
+  handle: InteractionHandle,
+  timeoutMs = 5000,
+): Promise<MessageSnapshot> {
+  return h.emu.waitFor(
+    () => {
+      const response = handle.response();
+      if (response && !response.deleted && textOf(response) !== "") return response;
+      return handle.followUps().find((m) => textOf(m) !== "");
+    },
+    { timeoutMs, description: `the answer to interaction ${handle.id}` },
+  );
 }
 
 const tempDirs: string[] = [];

@@ -21,21 +21,34 @@ function pollsOf(id: string): number {
 }
 
 describe("/imagine outcomes without an image", () => {
-  test("a prompt the generator bans shows its refusal in plain words with the job id, and no upscale buttons", async () => {
+  test("a prompt the generator bans is explained only to the requester; the channel sees one neutral line", async () => {
     h = await startBotHarness({ service: { lifecycle: { bannedWords: ["gore"] } } });
+    const { emu, world } = h;
     const { handle, record } = await imagine("a gore scene in a castle");
 
     h.service.advance();
-    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
-    const text = textOf(failed);
+    const detail = await handle.waitForFollowUp({ where: (m) => /could not be made/i.test(textOf(m)) });
+    expect(detail.ephemeral).toBe(true);
+    const text = textOf(detail);
     expect(text).toMatch(/moderation refused this prompt/i);
     expect(text).toMatch(/Rephrase the prompt/);
     expect(text).toContain('The word "gore" is banned');
     expect(text).toContain(record.id);
-    expect(text).toContain(`<@${h.world.alice.id}>`);
-    expect(buttonsOf(failed).filter((b) => /^U\d$/.test(b.label))).toEqual([]);
-    expect(failed.ephemeral).toBe(false);
-    h.emu.assertNoRejectedRequests();
+    expect(buttonsOf(detail).filter((b) => /^U\d$/.test(b.label))).toEqual([]);
+
+    const shown = await handle.waitForResponse({
+      where: (m) => m.content === `This prompt could not be generated. Job ${record.id}`,
+    });
+    expect(shown.ephemeral).toBe(false);
+    expect(shown.embeds).toEqual([]);
+    // What every other member can see in #general, in every version of every message: never the refusal.
+    const publicTexts = emu
+      .messagesIn(world.general)
+      .flatMap((m) => emu.messageHistory(m.id))
+      .map(textOf);
+    expect(publicTexts.some((t) => /banned|moderation|could not be made/i.test(t))).toBe(false);
+    expect(emu.messagesIn(world.general).some((m) => m.id === detail.id)).toBe(false);
+    emu.assertNoRejectedRequests();
   });
 
   test("a job the service fails with a timeout tells the requester in a sentence, with the job id and a way to try again", async () => {

@@ -28,7 +28,13 @@ describe("/imagine when the image service is down or slow", () => {
   test("a proxy's HTML 502 page on every request says the service is unavailable, and the bot recovers with it", async () => {
     h = await startBotHarness();
     h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
-    const { reply } = await imagineReply(h, "a lighthouse at dusk");
+    const { reply } = await imagineReply(h, "a lighthouse at dusk --ar 16:9");
+
+    // Only the requester sees it, with the prompt to copy; the channel keeps nothing of it.
+    expect(reply.ephemeral).toBe(true);
+    expect(textOf(reply)).toContain("a lighthouse at dusk --ar 16:9");
+    const botInGeneral = h.emu.messagesIn(h.world.general).filter((m) => m.author.id === h.emu.botUser.id);
+    expect(botInGeneral).toEqual([]);
 
     expect(textOf(reply)).toMatch(/The image service is unavailable/);
     expect(textOf(reply)).toMatch(/Try again in a few minutes/);

@@ -25,7 +25,7 @@ describe("/imagine when the image service refuses the create request", () => {
     h = await startBotHarness({ env: { IMAGINE_API_TOKEN: "wrong-token-123" } });
     const { reply } = await imagineReply(h, "a lighthouse at dusk");
 
-    expect(reply.ephemeral).toBe(false);
+    expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(/The bot is misconfigured/);
     expect(textOf(reply)).toMatch(/did not accept the bot's credentials/);
     expect(textOf(reply)).not.toContain("wrong-token-123");

@@ -38,4 +38,32 @@ describe("/imagine end to end", () => {
     expect(textOf(final)).toContain(`<@${world.alice.id}>`);
     emu.assertNoRejectedRequests();
   });
+
+  test("progress says how long ago the job started; the final message says when it was requested and how long it took", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
+    const { emu, world, service } = h;
+    const before = emu.clock.now();
+    const handle = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a slow sunrise" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const after = emu.clock.now();
+    const fieldsOf = (m: typeof waiting) =>
+      new Map((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
+    expect(fieldsOf(waiting).get("Started")).toMatch(/^<t:\d+:R>$/);
+
+    emu.clock.advance(185_000);
+    service.advance(5);
+    const final = await handle.waitForResponse({ where: (m) => buttonsOf(m).length > 0 });
+    const fields = fieldsOf(final);
+    expect(fields.has("Started")).toBe(false);
+    // Real time passes too (at most a few seconds here), on top of the 3 min 5 s jump.
+    expect(fields.get("Finished")).toMatch(/^in 3 min [5-9] s$/);
+    const requested = /^<t:(\d+):f>$/.exec(fields.get("Requested") ?? "");
+    expect(Number(requested?.[1])).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+    expect(Number(requested?.[1])).toBeLessThanOrEqual(Math.floor(after / 1000));
+  });
 });

@@ -37,6 +37,8 @@ describe("usage limits", () => {
     const refusal = await imagineAnswer(h, world.alice, "a green kite");
     expectRefused(refusal, 2, /already have 2 images being generated/);
     expect(textOf(refusal)).toMatch(/when one of them finishes/);
+    // The refusal repeats the prompt, so it can be copied for later.
+    expect(textOf(refusal)).toContain("a green kite");
 
     service.completeNow(first.record.id);
     await first.handle.waitForResponse({ where: isGrid });

@@ -82,7 +82,7 @@ describe("GET /metrics", () => {
     h.service.completeNow(done.record.id);
     h.service.failNow(failing.record.id, "Midjourney message: Invalid parameter");
     await done.handle.waitForResponse({ where: isGrid });
-    await failing.handle.waitForResponse({ where: (m) => /could not be made/.test(textOf(m)) });
+    await failing.handle.waitForFollowUp({ where: (m) => /could not be made/.test(textOf(m)) });
 
     const during = await get("/metrics");
     expect(during.type).toMatch(/^text\/plain/);

@@ -30,7 +30,8 @@ const WARN = 40;
 
 type Started = StartedProcessJob;
 
-const isFailure = (m: MessageSnapshot) => /could not be made/.test(textOf(m));
+// A refused prompt shows the channel one neutral line (the detail goes to the requester only).
+const isFailure = (m: MessageSnapshot) => /could not be made|could not be generated/.test(textOf(m));
 const isFinal = (m: MessageSnapshot) => isGrid(m) || isFailure(m);
 
 /** A user runs /imagine; resolves once the bot shows the job waiting in the queue. */

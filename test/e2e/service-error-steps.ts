@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import type { InjectedFault, ReferenceService } from "../../tools/reference-service/index.js";
 import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
+import { answerTo } from "./admission-steps.js";
 
 /** Alice runs /imagine in #general; resolves with the first visible reply (the deferred one, filled in). */
 export async function imagineReply(h: BotHarness, prompt: string) {
@@ -15,7 +16,7 @@ export async function imagineReply(h: BotHarness, prompt: string) {
     user: h.world.alice,
     channelId: h.world.general.id,
   });
-  const reply = await handle.waitForResponse({ timeoutMs: 8000 });
+  const reply = await answerTo(h, handle, 8000);
   return { handle, reply };
 }
 

@@ -43,7 +43,7 @@ describe("/imagine-status", () => {
     const { emu, world, service } = h;
     const doomed = await startImagine(h, { prompt: "a doomed ship" });
     service.advance();
-    await doomed.handle.waitForResponse({ where: (m) => /Invalid parameter --zz/.test(textOf(m)) });
+    await doomed.handle.waitForFollowUp({ where: (m) => /Invalid parameter --zz/.test(textOf(m)) });
     const running = await startImagine(h, { prompt: "a lighthouse at dusk" });
     service.advance(2);
     await running.handle.waitForResponse({ where: (m) => /25%/.test(textOf(m)) });

@@ -52,14 +52,17 @@ describe("ImagineService", () => {
     expect(env.imagine.activeJobs()).toEqual([]);
   });
 
-  test("a failed job ends with the service's error text", async () => {
+  test("a job refused for its prompt shows the channel a neutral line and only the requester the service's text", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "failed")]);
     await env.imagine.submit(request());
     await env.clock.advance(10_000);
     const last = env.messenger.shown.at(-1)!;
     expect(last.final).toBe(true);
-    expect(JSON.stringify(last.message.payload)).toMatch(/banned prompt/i);
+    expect(last.message.payload.content).toBe("This prompt could not be generated. Job job-1");
+    expect(JSON.stringify(last.message.payload)).not.toMatch(/banned prompt/i);
+    expect(env.messenger.shownPrivately).toHaveLength(1);
+    expect(JSON.stringify(env.messenger.shownPrivately[0]!.message.payload)).toMatch(/banned prompt/i);
     expect((await env.store.get("job-1"))?.outcome).toBe("failed");
   });
 

@@ -36,6 +36,14 @@ export class FakeMessenger implements JobMessenger {
       route: "interaction" as const,
     };
   }
+
+  /** Messages shown only to the requester. */
+  readonly shownPrivately: { message: OutgoingMessage; requesterId: string }[] = [];
+
+  async showPrivately(_loc: MessageLocation, message: OutgoingMessage, requesterId: string) {
+    this.shownPrivately.push({ message, requesterId });
+    return "interaction" as const;
+  }
 }
 
 export function createService(overrides: Partial<ConstructorParameters<typeof ImagineService>[0]> = {}) {

@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { decodeButtonId } from "../../src/render/button-ids.js";
-import { renderFailed, renderServiceError, renderTimedOut } from "../../src/render/failure.js";
+import {
+  isPrivateRefusal,
+  renderFailed,
+  renderPrivateRefusalNotice,
+  renderServiceError,
+  renderTimedOut,
+} from "../../src/render/failure.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
@@ -88,6 +94,39 @@ describe("renderFailed", () => {
     expectWithinDiscordLimits(
       renderFailed(makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
     );
+  });
+});
+
+describe("isPrivateRefusal", () => {
+  test.each([
+    ["Midjourney message: Banned prompt detected", true],
+    ["Midjourney message: Invalid parameter --v 9", true],
+    ["Midjourney message: Job queue full", false],
+    ["Timeout while waiting for completion", false],
+    [null, false],
+  ])("a failure with error %j is shown only to the requester: %s", (error, expected) => {
+    expect(isPrivateRefusal(makeRecord({ status: "failed", error }))).toBe(expected);
+  });
+
+  test("the channel's notice is one neutral line with the job id that pings nobody", () => {
+    expect(renderPrivateRefusalNotice("job_1")).toEqual({
+      content: "This prompt could not be generated. Job job\\_1",
+      embeds: [],
+      components: [],
+      allowedMentions: { parse: [], users: [], repliedUser: false },
+    });
+  });
+});
+
+describe("the time of a failed or timed-out job", () => {
+  const ended = { ...ctx, finishedAt: ctx.startedAt + 42_000 };
+  test.each([
+    ["failed", () => renderFailed(makeRecord({ status: "failed", error: "Image not sent to API" }), ended)],
+    ["timed out", () => renderTimedOut(ended, 1_200_000)],
+  ])("a %s message says when it was requested and how long it took", (_what, render) => {
+    const fields = render().embeds[0]?.fields ?? [];
+    expect(fields).toContainEqual({ name: "Requested", value: "<t:1714557600:f>", inline: true });
+    expect(fields).toContainEqual({ name: "Finished", value: "in 42 s", inline: true });
   });
 });
 

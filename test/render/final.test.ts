@@ -102,6 +102,18 @@ describe("renderCompleted", () => {
     expect(payload.embeds[0]?.description).toContain("The image could not be shown here");
   });
 
+  test("once finished, says when it was requested (absolute) and how long it took, not how long ago", () => {
+    const payload = renderCompleted(completedRecord(), { ...ctx, finishedAt: ctx.startedAt + 185_000 });
+    const fields = payload.embeds[0]?.fields ?? [];
+    expect(fields.map((f) => f.name)).not.toContain("Started");
+    expect(fields).toContainEqual({
+      name: "Requested",
+      value: `<t:${Math.floor(ctx.startedAt / 1000)}:f>`,
+      inline: true,
+    });
+    expect(fields).toContainEqual({ name: "Finished", value: "in 3 min 5 s", inline: true });
+  });
+
   test("has no aspect ratio field for the default ratio", () => {
     const payload = renderCompleted(completedRecord(), { ...ctx, prompt: "a lighthouse" });
     expect(payload.embeds[0]?.fields?.map((f) => f.name)).toEqual(["Requested by", "Started"]);

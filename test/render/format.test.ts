@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
 import {
+  absoluteTimestamp,
   EMBED_COLORS,
   formatDuration,
+  formatElapsed,
   progressBar,
   relativeTimestamp,
   statusView,
@@ -56,6 +58,35 @@ describe("formatDuration", () => {
     [Number.NaN, "0 seconds"],
   ])("writes %d ms as %j", (ms, expected) => {
     expect(formatDuration(ms)).toBe(expected);
+  });
+});
+
+describe("formatElapsed", () => {
+  test.each([
+    [0, "0 s"],
+    [400, "0 s"],
+    [42_000, "42 s"],
+    [59_600, "1 min"],
+    [185_000, "3 min 5 s"],
+    [1_200_000, "20 min"],
+    [3_600_000, "1 h"],
+    [3_720_000, "1 h 2 min"],
+    [3_725_000, "1 h 2 min"],
+    [-5, "0 s"],
+    [Number.NaN, "0 s"],
+  ])("says %d ms took %j", (ms, expected) => {
+    expect(formatElapsed(ms)).toBe(expected);
+  });
+});
+
+describe("absoluteTimestamp", () => {
+  test.each([
+    [1_714_557_600_999, "<t:1714557600:f>"],
+    [0, "<t:0:f>"],
+    [-1, null],
+    [Number.NaN, null],
+  ])("writes %d ms as %j", (ms, expected) => {
+    expect(absoluteTimestamp(ms)).toBe(expected);
   });
 });
 

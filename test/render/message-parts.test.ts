@@ -62,6 +62,23 @@ describe("requestFields", () => {
     ]);
   });
 
+  test("once the job ended, says when it was requested (absolute) and how long it took instead", () => {
+    const started = 1_714_557_600_000;
+    expect(
+      requestFields({
+        requesterId: REQUESTER_ID,
+        prompt: "x",
+        jobId: null,
+        startedAt: started,
+        finishedAt: started + 185_000,
+      }),
+    ).toEqual([
+      { name: "Requested by", value: `<@${REQUESTER_ID}>`, inline: true },
+      { name: "Requested", value: "<t:1714557600:f>", inline: true },
+      { name: "Finished", value: "in 3 min 5 s", inline: true },
+    ]);
+  });
+
   test("leaves out what it cannot show", () => {
     expect(requestFields({ requesterId: "nobody", prompt: "x", jobId: null, startedAt: Number.NaN })).toEqual(
       [],

@@ -1,0 +1,34 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot-context.js";
+import type { Command } from "../src/discord/command.js";
+import { isModerator } from "../src/discord/start-job.js";
+import { gatherHelp } from "../src/imagine/help-facts.js";
+import { renderHelp } from "../src/render/help.js";
+
+/**
+ * `/help`: what the bot does, its commands, prompt syntax and the reader's limits, ephemeral. Usable in
+ * servers and in the bot's DMs; the DM `help` answer is the same message.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const data = new SlashCommandBuilder()
+  .setName("help")
+  .setDescription("What this bot does, its commands, prompt syntax and your limits")
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+
+async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+  const help = gatherHelp(app, {
+    userId: interaction.user.id,
+    guildId: interaction.guildId,
+    isModerator: isModerator(interaction),
+  });
+  await interaction.reply({ ...renderHelp(help), flags: MessageFlags.Ephemeral });
+}
+
+export default { data, execute } satisfies Command<BotContext>;
