@@ -33,6 +33,15 @@ const snowflake = z
   .regex(/^\d{17,20}$/, "must be a Discord id (17-20 digits; enable Developer Mode, right-click, Copy ID)")
   .optional();
 
+/** Whether `value` parses as a URL with the postgres: or postgresql: scheme. */
+function isPostgresUrl(value: string): boolean {
+  try {
+    return /^postgres(ql)?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** A value from a fixed list, in any case. */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -55,6 +64,15 @@ export const configSchema = z.object({
     .string({ error: "is required: the image service's API token (sent as a Bearer token)" })
     .trim(),
   DATABASE_PATH: z.string().default("./data/imagine-bot.db"),
+  /** A Postgres server instead of the SQLite file (for a fleet of bot processes); never echoed back. */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine(
+      isPostgresUrl,
+      "must be a postgres:// or postgresql:// URL, e.g. postgres://bot:secret@db:5432/imagine",
+    )
+    .optional(),
   POLL_INTERVAL_MS: int(100).default(3000),
   JOB_TIMEOUT_MS: int(1000).default(1_200_000),
   PROGRESS_UPDATE_INTERVAL_MS: int(0).default(3000),
@@ -122,7 +140,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
     const value = env[name];
-    const shown = value === undefined || /TOKEN|SECRET/.test(name) ? "" : ` (got ${JSON.stringify(value)})`;
+    const shown =
+      value === undefined || /TOKEN|SECRET|DATABASE_URL/.test(name) ? "" : ` (got ${JSON.stringify(value)})`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

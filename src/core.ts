@@ -19,7 +19,7 @@ import { instrumentClient } from "./metrics/instrument-client.js";
 import { BotMetrics } from "./metrics/metrics.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
-import { openSqliteJobStore } from "./store/sqlite-job-store.js";
+import { openJobStore } from "./store/open-job-store.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -56,9 +56,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const now = () => clock.now();
   const metrics = deps.metrics ?? new BotMetrics();
   const bannedWords = await loadBannedWords(config);
-  const store =
-    deps.store ??
-    (await openSqliteJobStore(config.DATABASE_PATH, { logger: log.child({ component: "store" }) }));
+  const store = deps.store ?? (await openJobStore(config, { logger: log.child({ component: "store" }) }));
   const service = createImagineClient(config, { logger: log.child({ component: "service" }) });
   const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
   instrumentClient(service, metrics, (err) => health.recordError(err));

@@ -91,6 +91,27 @@ describe("configuration", () => {
     expect(problems.join("\n")).not.toContain("has spaces");
   });
 
+  test.each([
+    ["postgres://bot:s3cret@db.internal:5432/imagine"],
+    ["postgresql://bot@localhost/imagine?sslmode=require"],
+  ])("DATABASE_URL=%s selects Postgres; unset or blank it stays unset (SQLite)", (url) => {
+    expect(parseConfig({ ...required, DATABASE_URL: ` ${url} ` }).DATABASE_URL).toBe(url);
+    expect(parseConfig({ ...required, DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    expect(parseConfig(required).DATABASE_URL).toBeUndefined();
+  });
+
+  test.each([
+    ["mysql://bot:hunter2-pw@db/imagine"],
+    ["http://bot:hunter2-pw@db/imagine"],
+    ["bot:hunter2-pw@db/imagine"],
+  ])("DATABASE_URL=%s is refused without repeating the value or its password", (url) => {
+    const problems = problemsOf({ ...required, DATABASE_URL: url });
+    expect(problems).toEqual([
+      "DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://bot:secret@db:5432/imagine",
+    ]);
+    expect(problems.join("\n")).not.toContain("hunter2");
+  });
+
   test("deploy needs DISCORD_CLIENT_ID and says where to find it", () => {
     expect(() => requireClientId(parseConfig(required))).toThrow(
       /DISCORD_CLIENT_ID is required by `npm run deploy`/,

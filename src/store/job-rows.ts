@@ -1,8 +1,10 @@
 /**
- * How a {@link Job} maps to a row of the `jobs` table and back. Ids stay strings (Discord snowflakes do not
- * fit a double); booleans are 0/1; every field of the job and its location has its own column.
+ * How a {@link Job} maps to a row of the `jobs` table and back, for the SQLite and the Postgres store. Ids stay
+ * strings (Discord snowflakes do not fit a double); booleans are written as 0/1 (SQLite's integers, which
+ * Postgres also reads as booleans) and read back from either; every field of the job and its location has its
+ * own column.
  */
-import type { InValue, Row } from "@libsql/client";
+import type { InValue } from "@libsql/client";
 import { z } from "zod";
 import type { Job, JobOutcome } from "../imagine/job.js";
 
@@ -19,7 +21,7 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const integer = z.number().int();
 const nullableInteger = integer.nullable();
-const flag = z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1);
+const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
 const jobRowSchema = z.object({
   image_id: text,
@@ -51,6 +53,12 @@ export const JOB_COLUMNS = [
   ...(Object.keys(jobRowSchema.shape) as (keyof z.input<typeof jobRowSchema>)[]),
   "updated_at",
 ] as const;
+
+/** The values of {@link jobToArgs} in the order of {@link JOB_COLUMNS}, for positional parameters ($1, ...). */
+export function jobToValues(job: Job, updatedAt: number): InValue[] {
+  const args = jobToArgs(job, updatedAt);
+  return JOB_COLUMNS.map((c) => args[c]);
+}
 
 /** The named arguments that store `job`, last changed at `updatedAt`. */
 export function jobToArgs(job: Job, updatedAt: number): JobArgs {
@@ -84,7 +92,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
  * @throws {Error} naming the image id and the bad columns when the row holds values no job can have
  *   (edited by hand, or written by an incompatible version).
  */
-export function rowToJob(row: Row): Job {
+export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
   const parsed = jobRowSchema.safeParse(row);
   if (!parsed.success) {
     const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");

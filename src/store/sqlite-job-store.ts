@@ -10,11 +10,11 @@ import { pathToFileURL } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
 import type { JobStore } from "../imagine/job-store.js";
-import { exponentialBackoffMs } from "../jobs/backoff.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
+import { runWithRetries, type RetryPolicy } from "./store-retry.js";
 
 /** Options of {@link openSqliteJobStore}. Durations in milliseconds. */
 export interface SqliteJobStoreOptions {
@@ -30,8 +30,6 @@ export interface SqliteJobStoreOptions {
   /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
   retryDelayMs?: number;
 }
-
-const MAX_RETRY_DELAY_MS = 2000;
 
 const JOB_UPDATES = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c} = excluded.${c}`);
 const UPSERT_JOB =
@@ -109,9 +107,7 @@ export class SqliteJobStore implements JobStore {
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly attempts: number;
-  private readonly retryDelayMs: number;
+  private readonly retry: RetryPolicy;
 
   /** Use {@link openSqliteJobStore}, which prepares `client` first. */
   constructor(
@@ -122,9 +118,15 @@ export class SqliteJobStore implements JobStore {
   ) {
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
-    this.attempts = Math.max(1, options.attempts ?? 3);
-    this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.retry = {
+      log: this.log,
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+      attempts: Math.max(1, options.attempts ?? 3),
+      retryDelayMs: options.retryDelayMs ?? 100,
+      isTransient,
+      causeText,
+      where: `database ${path}`,
+    };
   }
 
   async save(job: Job): Promise<void> {
@@ -214,27 +216,6 @@ export class SqliteJobStore implements JobStore {
   /** Runs `op`, trying again after transient failures; any failure ends as a {@link StoreError}. */
   private async run<T>(what: string, op: () => Promise<T>): Promise<T> {
     if (this.closed) throw new StoreError(`Cannot finish ${what}: the job store at ${this.path} is closed.`);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await op();
-      } catch (err) {
-        if (!isTransient(err) || attempt >= this.attempts) {
-          const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
-          throw new StoreError(
-            `${capitalize(what)} failed${tries} (database ${this.path}): ${causeText(err)}`,
-            {
-              cause: err,
-            },
-          );
-        }
-        const delayMs = exponentialBackoffMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS);
-        this.log.warn({ err, attempt, delayMs }, `${what} failed; trying again`);
-        await this.sleep(delayMs);
-      }
-    }
+    return runWithRetries(this.retry, what, op);
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

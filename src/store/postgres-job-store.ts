@@ -1,0 +1,230 @@
+/**
+ * The {@link JobStore} that keeps jobs in a Postgres database (`DATABASE_URL`), for bots that outgrow one
+ * SQLite file. Open it with {@link openPostgresJobStore}: that connects, applies the schema and checks the
+ * database takes writes, so a wrong URL, an unreachable server or a refused password stops the bot at start
+ * with a {@link StoreError} saying what to do (and never quoting the password).
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import pg from "pg";
+import type { Job } from "../imagine/job.js";
+import type { JobStore } from "../imagine/job-store.js";
+import { silentLogger, type Logger } from "../logger.js";
+import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
+import {
+  describeTarget,
+  isTransientPostgresError,
+  postgresCauseText,
+  postgresOpenFailure,
+  postgresTarget,
+  type PostgresTarget,
+} from "./postgres-errors.js";
+import { migratePostgres } from "./postgres-migrations.js";
+import { StoreError } from "./store-error.js";
+import { runWithRetries, type RetryPolicy } from "./store-retry.js";
+
+/** Options of {@link openPostgresJobStore}. Durations in milliseconds. */
+export interface PostgresJobStoreOptions {
+  logger?: Logger;
+  /** Clock for `updated_at`, the open check and `prune`. Default `Date.now`. */
+  now?: () => number;
+  /** Waits between attempts of a failed operation. Default: a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Most connections the pool opens. Default 10. */
+  maxConnections?: number;
+  /** How long to wait for a connection (new, or free in the pool) before failing. Default 5000. */
+  connectTimeoutMs?: number;
+  /** Attempts of one operation that fails with a transient error (lost connection, deadlock). Default 3. */
+  attempts?: number;
+  /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
+  retryDelayMs?: number;
+}
+
+/** Times are ms epochs in BIGINT columns: read them as numbers (all are safe integers), not pg's strings. */
+const TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.INT8 && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+const JOB_UPDATES = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c} = excluded.${c}`);
+const UPSERT_JOB =
+  `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((_c, i) => `$${i + 1}`).join(", ")}) ` +
+  `ON CONFLICT (image_id) DO UPDATE SET ${JOB_UPDATES.join(", ")}`;
+
+/**
+ * Opens the Postgres job database at `url` (postgres:// or postgresql://): connects, applies pending
+ * migrations, then writes and reads back a row.
+ * @throws {StoreError} naming the server and what to do when it cannot be reached, refuses the user or
+ *   password, has no such database, or holds a schema from a newer version of the bot.
+ */
+export async function openPostgresJobStore(
+  url: string,
+  options: PostgresJobStoreOptions = {},
+): Promise<PostgresJobStore> {
+  const log = options.logger ?? silentLogger;
+  const now = options.now ?? Date.now;
+  const target = postgresTarget(url);
+  const where = describeTarget(target);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    types: TYPES,
+    application_name: "imagine-bot",
+  });
+  // A pooled connection that drops while idle is reported here; without a listener it would end the process.
+  pool.on("error", (err) =>
+    log.warn({ err: postgresCauseText(err, target) }, "idle Postgres connection lost"),
+  );
+  try {
+    const { from, to } = await migratePostgres(pool, where);
+    await checkWritable(pool, where, now());
+    log.info(
+      {
+        database: target.database,
+        server: target.server,
+        schemaVersion: to,
+        ...(from !== to ? { migratedFrom: from } : {}),
+      },
+      "job store opened",
+    );
+    return new PostgresJobStore(pool, target, { ...options, logger: log, now });
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw postgresOpenFailure(target, err);
+  }
+}
+
+/** Writes the open time to `store_meta` and reads it back: proves the database takes writes now. */
+async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<void> {
+  const value = String(at);
+  await pool.query(
+    "INSERT INTO store_meta (key, value) VALUES ('opened_at', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    [value],
+  );
+  const read = await pool.query<{ value: string }>("SELECT value FROM store_meta WHERE key = 'opened_at'");
+  // Another process may have opened it in between and written its own time: any time as new proves the write.
+  if (!(Number(read.rows[0]?.value) >= at)) {
+    throw new StoreError(`The Postgres ${where} did not keep a test write. Check DATABASE_URL.`);
+  }
+}
+
+/**
+ * A {@link JobStore} backed by Postgres, with the same behaviour as the SQLite store; every statement is one
+ * atomic upsert or delete, so processes sharing the database may save and record at once. An operation
+ * failing with a transient error (lost connection, deadlock, server restarting) is tried again a few times
+ * with backoff; then, like any other failure, it throws a {@link StoreError}.
+ */
+export class PostgresJobStore implements JobStore {
+  private closed = false;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly retry: RetryPolicy;
+  /** How messages name the database: `database imagine on db:5432`. */
+  readonly where: string;
+
+  /** Use {@link openPostgresJobStore}, which prepares the database first. */
+  constructor(
+    private readonly pool: pg.Pool,
+    target: PostgresTarget,
+    options: PostgresJobStoreOptions = {},
+  ) {
+    this.where = describeTarget(target);
+    this.log = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
+    this.retry = {
+      log: this.log,
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+      attempts: Math.max(1, options.attempts ?? 3),
+      retryDelayMs: options.retryDelayMs ?? 100,
+      isTransient: isTransientPostgresError,
+      causeText: (err) => postgresCauseText(err, target),
+      where: `Postgres ${this.where}`,
+    };
+  }
+
+  async save(job: Job): Promise<void> {
+    await this.run(`saving job ${job.imageId}`, UPSERT_JOB, jobToValues(job, this.now()));
+  }
+
+  async get(imageId: string): Promise<Job | undefined> {
+    const jobs = await this.jobs(`reading job ${imageId}`, "WHERE image_id = $1", [imageId]);
+    return jobs[0];
+  }
+
+  async findByRef(ref: string): Promise<Job | undefined> {
+    const jobs = await this.jobs(`finding the job of ref ${ref}`, "WHERE ref = $1 ORDER BY seq LIMIT 1", [
+      ref,
+    ]);
+    return jobs[0];
+  }
+
+  async unfinished(): Promise<Job[]> {
+    return this.jobs("listing unfinished jobs", "WHERE outcome IS NULL OR NOT delivered ORDER BY seq");
+  }
+
+  async startedSince(since: number): Promise<Job[]> {
+    return this.jobs("listing recent jobs", "WHERE started_at >= $1 ORDER BY started_at DESC, seq DESC", [
+      since,
+    ]);
+  }
+
+  async getLastSubmission(userId: string): Promise<number | undefined> {
+    const rows = await this.run<{ last_submission_at: number }>(
+      `reading the last submission of user ${userId}`,
+      "SELECT last_submission_at FROM user_usage WHERE user_id = $1",
+      [userId],
+    );
+    return rows[0]?.last_submission_at;
+  }
+
+  async recordSubmission(userId: string, at: number): Promise<void> {
+    await this.run(
+      `recording a submission of user ${userId}`,
+      "INSERT INTO user_usage (user_id, last_submission_at) VALUES ($1, $2) " +
+        "ON CONFLICT (user_id) DO UPDATE SET last_submission_at = excluded.last_submission_at",
+      [userId, at],
+    );
+  }
+
+  async prune(olderThanMs: number): Promise<number> {
+    const cutoff = this.now() - olderThanMs;
+    // One statement, so both deletes commit together (like SQLite's batch).
+    const rows = await this.run<{ removed: number }>(
+      "pruning old jobs",
+      "WITH pruned AS (DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered AND finished_at < $1 RETURNING 1), " +
+        "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1) " +
+        "SELECT count(*)::int AS removed FROM pruned",
+      [cutoff],
+    );
+    const removed = rows[0]?.removed ?? 0;
+    if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
+    return removed;
+  }
+
+  /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  private async jobs(what: string, where: string, args: (string | number)[] = []): Promise<Job[]> {
+    return this.guard(what, async () => {
+      const result = await this.pool.query<Record<string, unknown>>(`SELECT * FROM jobs ${where}`, args);
+      return result.rows.map(rowToJob);
+    });
+  }
+
+  private async run<R extends pg.QueryResultRow>(what: string, sql: string, args: unknown[]): Promise<R[]> {
+    return this.guard(what, async () => (await this.pool.query<R>(sql, args)).rows);
+  }
+
+  /** Runs `op`, trying again after transient failures; any failure ends as a {@link StoreError}. */
+  private async guard<T>(what: string, op: () => Promise<T>): Promise<T> {
+    if (this.closed)
+      throw new StoreError(`Cannot finish ${what}: the job store (Postgres ${this.where}) is closed.`);
+    return runWithRetries(this.retry, what, op);
+  }
+}
