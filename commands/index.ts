@@ -5,6 +5,7 @@
 import type { BotContext } from "../src/bot-context.js";
 import type { Command } from "../src/discord/command.js";
 import type { ComponentHandler } from "../src/discord/component.js";
+import { cancelButton } from "../src/discord/components/cancel-button.js";
 import { gridButtons } from "../src/discord/components/grid-buttons.js";
 import { statusPage } from "../src/discord/components/status-page.js";
 import type { InteractionRegistry } from "../src/discord/interaction-router.js";
@@ -16,7 +17,11 @@ import imagine from "./imagine.js";
 export const commands: readonly Command<BotContext>[] = [imagine, imagineStatus, help];
 
 /** Every component and modal handler; prefixes are unique. */
-export const components: readonly ComponentHandler<unknown, BotContext>[] = [gridButtons, statusPage];
+export const components: readonly ComponentHandler<unknown, BotContext>[] = [
+  gridButtons,
+  cancelButton,
+  statusPage,
+];
 
 /** Commands and handlers, as the interaction router takes them. */
 export const registry: InteractionRegistry<BotContext> = { commands, components };

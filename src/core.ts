@@ -95,9 +95,11 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     },
     bannedWords,
     health,
+    // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
     activeJobs: () =>
       imagine
         .activeJobs()
+        .filter((j) => j.outcome === null)
         .map((j) => ({ requesterId: j.requesterId, guildId: j.location.guildId, ref: j.ref })),
     lastSubmission: (userId) => store.getLastSubmission(userId),
     recordSubmission: (userId, at) => store.recordSubmission(userId, at),

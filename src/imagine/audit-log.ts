@@ -8,11 +8,11 @@ import { EMBED_COLORS } from "../render/format.js";
 import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
-import type { Job } from "./job.js";
+import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 export interface AuditEntry {
-  kind: "submitted" | "refused" | "completed" | "failed" | "timed-out" | "lost" | "message-deleted";
+  kind: "submitted" | "refused" | JobOutcome;
   requesterId: string;
   guildId: string | null;
   prompt: string;
@@ -28,6 +28,7 @@ const COLORS: Record<AuditEntry["kind"], number> = {
   "timed-out": EMBED_COLORS.timedOut,
   lost: EMBED_COLORS.failed,
   "message-deleted": EMBED_COLORS.waiting,
+  cancelled: EMBED_COLORS.timedOut,
 };
 
 /** The audit message for one entry: requester, prompt, job id and outcome; pings nobody. */
@@ -80,7 +81,8 @@ export class AuditLog {
       guildId: job.location.guildId,
       prompt: job.prompt,
       jobId: job.imageId,
-      detail: job.error,
+      detail:
+        job.outcome === "cancelled" && job.cancelledBy ? `Cancelled by <@${job.cancelledBy}>` : job.error,
     });
   }
 }

@@ -19,6 +19,7 @@ import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import {
   LOST_JOB_ERROR,
   progressSignature,
+  viewForCancelled,
   viewForLost,
   viewForRecord,
   viewForTimeout,
@@ -157,6 +158,9 @@ export class ImagineService {
       this.setActive(job);
       if (job.outcome === null) {
         this.tracker.track(tracked(job));
+      } else if (job.outcome === "cancelled") {
+        // Never followed again: only its "Cancelled by" message is still owed.
+        void this.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
       } else if (job.outcome === "timed-out") {
         void this.finish(job, job.outcome, viewForTimeout(job, this.options.timeoutMs));
       } else {
@@ -178,6 +182,23 @@ export class ImagineService {
     const job = this.active.get(record.id);
     if (!job || record.ref !== job.ref) return false;
     return this.tracker.push(record.id);
+  }
+
+  /**
+   * Cancels a followed job for `by` (a Discord user id): it is polled no more, stops counting against the
+   * limits at once (its outcome is set before this returns), its message becomes "Cancelled by …", and a
+   * result the service still produces is never shown, also after a restart (the outcome is saved). The image
+   * service has no cancel endpoint, so the record itself runs on. `shown` settles once the final message
+   * was shown (or could not be). `undefined`, changing nothing, when the job is not followed (it already
+   * ended or is unknown).
+   */
+  cancel(jobId: string, by: string): { job: Job; shown: Promise<void> } | undefined {
+    const job = this.active.get(jobId);
+    if (!job || job.outcome !== null) return undefined;
+    this.tracker.untrack(jobId);
+    job.cancelledBy = by;
+    const shown = this.finish(job, "cancelled", viewForCancelled(job, by));
+    return { job: structuredClone(job), shown };
   }
 
   /** Stops polling and editing; jobs stay in the store for the next start. */
@@ -202,7 +223,8 @@ export class ImagineService {
 
   private async handleRecord(jobId: string, polled: ImageRecord): Promise<void> {
     const job = this.active.get(jobId);
-    if (!job) return;
+    // A job cancelled while a poll was under way takes no more records.
+    if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = isFinished(record.status) ? null : progressSignature(record);
@@ -240,14 +262,14 @@ export class ImagineService {
 
   private async handleTimeout(jobId: string): Promise<void> {
     const job = this.active.get(jobId);
-    if (!job) return;
+    if (!job || job.outcome === "cancelled") return;
     job.finishedAt ??= this.clock.now();
     await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
   }
 
   private async handleLost(jobId: string, error: ServiceError): Promise<void> {
     const job = this.active.get(jobId);
-    if (!job) return;
+    if (!job || job.outcome === "cancelled") return;
     this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
     job.error = LOST_JOB_ERROR;
     job.finishedAt ??= this.clock.now();

@@ -3,6 +3,7 @@
  * chosen by the job's state; the image is referenced as `attachment://NAME` when it must be uploaded.
  */
 import { createHash } from "node:crypto";
+import { renderCancelled } from "../render/cancelled.js";
 import { renderCompleted, renderUpscale } from "../render/final.js";
 import {
   isPrivateRefusal,
@@ -113,6 +114,11 @@ export function progressSignature(record: ImageRecord): string {
 /** The message for a job the bot stopped waiting for. */
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   return view(renderTimedOut(renderContext(job, null), timeoutMs), null, true);
+}
+
+/** The message for a job someone cancelled: "Cancelled by …", no buttons. */
+export function viewForCancelled(job: Job, cancelledBy: string): JobView {
+  return view(renderCancelled(renderContext(job, null), cancelledBy), null, true);
 }
 
 /** What a job whose record the service no longer knows ends with. */

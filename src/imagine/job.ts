@@ -18,7 +18,7 @@ export interface MessageLocation {
   channelEditable: boolean;
 }
 
-export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted";
+export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {
   /** The service's image id. */
@@ -41,6 +41,8 @@ export interface Job {
   delivered: boolean;
   /** The image record's error text for failed jobs. */
   error: string | null;
+  /** Who cancelled the job (a Discord user id), for outcome `cancelled`; absent otherwise. */
+  cancelledBy?: string;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */

@@ -20,6 +20,7 @@ export const JOB_OUTCOMES = [
   "timed-out",
   "lost",
   "message-deleted",
+  "cancelled",
 ] as const satisfies readonly JobOutcome[];
 
 /** The image-service calls counted by `imagine_service_requests_total` (a fixed set keeps the series few). */

@@ -1,5 +1,6 @@
 /** Pieces shared by the renderers: the render context, mentions, the prompt block, footers and buttons. */
 import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-api-types/v10";
+import { cancelButtonCodec } from "../discord/components/cancel-button-id.js";
 import { gridButtonCodec, type GridButton } from "../discord/components/grid-button-id.js";
 import { isButtonJobId, isSnowflake } from "../discord/components/id-parts.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
@@ -107,4 +108,19 @@ export function rerollButton(
     { action: "reroll", jobId, requesterId },
     label === undefined ? { emoji: "🔄" } : { emoji: "🔄", label },
   );
+}
+
+/**
+ * The ✖ Cancel button of a job's waiting and progress messages (for the requester and moderators), or
+ * `null` without a job id and requester a button id can carry.
+ */
+export function cancelButton(jobId: string | null, requesterId: string): APIButtonComponent | null {
+  if (jobId === null || !isButtonJobId(jobId) || !isSnowflake(requesterId)) return null;
+  return {
+    type: 2,
+    style: 2,
+    custom_id: cancelButtonCodec.encode({ jobId, requesterId }),
+    label: "Cancel",
+    emoji: { name: "✖️" },
+  };
 }

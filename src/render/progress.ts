@@ -4,7 +4,14 @@ import type { ImageRecord } from "../service/schema.js";
 import { EMBED_COLORS, progressBar, statusView } from "./format.js";
 import { fitMessageLimits } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
-import { jobFooter, NO_PINGS, promptBlock, requestFields, type RenderContext } from "./message-parts.js";
+import {
+  cancelButton,
+  jobFooter,
+  NO_PINGS,
+  promptBlock,
+  requestFields,
+  type RenderContext,
+} from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
 
 /** Longest prompt shown while the job runs; the full prompt is shown with the result. */
@@ -61,7 +68,8 @@ export const SERVICE_UNANSWERING_LINE =
 
 /**
  * Shown while the job runs: status, a progress bar with the percentage, the start time as a relative
- * timestamp, the prompt, the job id and, while generating, the preview image (`ctx.imageUrl`); with
+ * timestamp, the prompt, the job id, a ✖ Cancel button and, while generating, the preview image
+ * (`ctx.imageUrl`); with
  * `notice.serviceUnanswering`, a warning that the service is not answering. Nothing in it depends on
  * the current time, so its `visibleKey` changes only when the record or the notice does.
  */
@@ -84,10 +92,11 @@ export function renderProgress(
     fields: requestFields(ctx),
   };
   if (generating && ctx.imageUrl) embed.image = { url: ctx.imageUrl };
+  const cancel = record.status === "completed" ? null : cancelButton(ctx.jobId ?? record.id, ctx.requesterId);
   return fitMessageLimits({
     content: "",
     embeds: [embedWithFooter(embed, ctx.jobId ?? record.id)],
-    components: [],
+    components: cancel ? [{ type: 1, components: [cancel] }] : [],
     allowedMentions: NO_PINGS,
   });
 }

@@ -41,6 +41,7 @@ const OUTCOMES: Readonly<Record<JobOutcome, string>> = {
   "timed-out": "⌛ Timed out (the bot stopped waiting)",
   lost: "❔ Lost (the service no longer knows it)",
   "message-deleted": "🗑️ Its message was deleted",
+  cancelled: "✖️ Cancelled",
 };
 
 function colorOf(job: Job, status: string): number {

@@ -5,6 +5,7 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
+import { isButtonJobId } from "../discord/components/id-parts.js";
 import { statusCodec } from "../discord/components/status-id.js";
 import type { Job } from "../imagine/job.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
@@ -153,15 +154,43 @@ function inFlightEmbed(input: StatusInput, bounds: ReturnType<typeof pageBounds>
       color: EMBED_COLORS.generating,
     };
   }
-  const jobs = [...input.inFlight]
-    .sort((a, b) => a.startedAt - b.startedAt || (a.imageId < b.imageId ? -1 : a.imageId > b.imageId ? 1 : 0))
-    .slice(bounds.start, bounds.end);
+  const jobs = pageJobs(input, bounds);
   return {
     title: `🖌️ In flight on this server: showing ${bounds.start + 1}-${bounds.end} of ${total}`,
     description: jobs.map((job, i) => jobLine(job, bounds.start + i + 1)).join("\n"),
     color: EMBED_COLORS.generating,
     footer: { text: `Page ${bounds.current + 1} of ${bounds.pages} · oldest first` },
   };
+}
+
+/** The jobs of the page `bounds` shows, oldest first. */
+function pageJobs(input: StatusInput, bounds: ReturnType<typeof pageBounds>): Job[] {
+  return [...input.inFlight]
+    .sort((a, b) => a.startedAt - b.startedAt || (a.imageId < b.imageId ? -1 : a.imageId > b.imageId ? 1 : 0))
+    .slice(bounds.start, bounds.end);
+}
+
+/**
+ * A ✖ button per job of the page, labelled with its position in the list, that cancels it; none for jobs
+ * whose id a button cannot carry.
+ */
+function cancelRows(
+  input: StatusInput,
+  bounds: ReturnType<typeof pageBounds>,
+): APIActionRowComponent<APIButtonComponent>[] {
+  const buttons = pageJobs(input, bounds)
+    .map((job, i) => ({ job, position: bounds.start + i + 1 }))
+    .filter(({ job }) => isButtonJobId(job.imageId))
+    .map(({ job, position }): APIButtonComponent => ({
+      type: 2,
+      style: 4,
+      custom_id: statusCodec.encode({ kind: "cancel", page: bounds.current, jobId: job.imageId }),
+      label: `Cancel ${position}`,
+      emoji: { name: "✖️" },
+    }));
+  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
+  for (let i = 0; i < buttons.length; i += 5) rows.push({ type: 1, components: buttons.slice(i, i + 5) });
+  return rows;
 }
 
 function failureLine(failure: RecentFailure): string {
@@ -209,15 +238,15 @@ function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowCompone
 /**
  * The `/imagine-status` message: service health, this server's jobs in flight (oldest first, one page,
  * saying honestly which ones it shows, e.g. "showing 11-20 of 100"), counts of the last 24 hours, the
- * most recent failures explained, and the limits in force. Buttons page through the jobs
- * (their ids are written by `statusCodec`) and refresh the current page.
+ * most recent failures explained, and the limits in force. Buttons page through the jobs and refresh the
+ * current page; a ✖ button per listed job cancels it (their ids are written by `statusCodec`).
  */
 export function renderStatus(input: StatusInput): MessagePayload {
   const bounds = pageBounds(input.inFlight.length, input.page, input.pageSize ?? MAX_STATUS_PAGE_SIZE);
   return fitMessageLimits({
     content: "",
     embeds: [serviceEmbed(input), inFlightEmbed(input, bounds), failuresEmbed(input.recentFailures)],
-    components: pageButtons(bounds),
+    components: [...pageButtons(bounds), ...cancelRows(input, bounds)],
     allowedMentions: NO_PINGS,
   });
 }

@@ -15,6 +15,7 @@ const OUTCOMES: Record<JobOutcome, true> = {
   "timed-out": true,
   lost: true,
   "message-deleted": true,
+  cancelled: true,
 };
 
 const text = z.string();
@@ -43,6 +44,7 @@ const jobRowSchema = z.object({
   finished_at: nullableInteger,
   delivered: flag,
   error: nullableText,
+  cancelled_by: nullableText,
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -83,6 +85,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     finished_at: job.finishedAt,
     delivered: job.delivered ? 1 : 0,
     error: job.error,
+    cancelled_by: job.cancelledBy ?? null,
     updated_at: updatedAt,
   };
 }
@@ -121,5 +124,6 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     finishedAt: r.finished_at,
     delivered: r.delivered,
     error: r.error,
+    ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
   };
 }

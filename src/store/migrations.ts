@@ -54,6 +54,11 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     ],
   },
+  {
+    version: 2,
+    description: "who cancelled a job (outcome cancelled)",
+    statements: ["ALTER TABLE jobs ADD COLUMN cancelled_by TEXT"],
+  },
 ];
 
 /** What {@link migrate} did. */

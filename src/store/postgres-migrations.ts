@@ -50,6 +50,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ],
   },
+  {
+    version: 2,
+    description: "who cancelled a job (outcome cancelled)",
+    statements: ["ALTER TABLE jobs ADD COLUMN cancelled_by TEXT"],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -51,7 +51,7 @@ describe("DM prompts", () => {
     service.advance(4);
     const final = await emu.waitFor(() => {
       const current = emu.message(answer.id);
-      return buttonsOf(current).length > 0 ? current : undefined;
+      return current && isGrid(current) ? current : undefined;
     });
     expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
@@ -216,7 +216,7 @@ describe("DM prompts", () => {
     const answer = await waitForBotDm(world.alice);
     await emu.waitFor(() => service.records().length === 1);
     service.advance(12);
-    await emu.waitFor(() => buttonsOf(emu.message(answer.id)).length > 0);
+    await emu.waitFor(() => isGrid(emu.message(answer.id)!));
     await emu.sendDirectMessage({ user: world.alice, content: "help" });
     await waitForBotDm(world.alice, (m) => /send me a prompt/i.test(textOf(m)));
     expect(botDms(world.alice)).toHaveLength(2);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -95,7 +95,7 @@ describe("/imagine outcomes without an image", () => {
     h.service.advance();
     await second.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     h.service.completeNow(second.record.id);
-    await second.handle.waitForResponse({ where: (m) => buttonsOf(m).length > 0 });
+    await second.handle.waitForResponse({ where: isGrid });
     expect(pollsOf(second.record.id)).toBeGreaterThanOrEqual(2);
     expect(pollsOf(record.id)).toBe(pollsAtTimeout);
     h.emu.assertNoRejectedRequests();
@@ -110,7 +110,7 @@ describe("/imagine outcomes without an image", () => {
     expect(h.service.createsByRef.get(handle.id)).toBe(1);
     expect(h.service.records()).toHaveLength(1);
     h.service.completeNow(record.id);
-    await handle.waitForResponse({ where: (m) => buttonsOf(m).length > 0 });
+    await handle.waitForResponse({ where: isGrid });
     expect(h.service.createsByRef.get(handle.id)).toBe(1);
     expect(h.service.records()).toHaveLength(1);
   });

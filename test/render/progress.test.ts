@@ -50,8 +50,25 @@ describe("renderProgress", () => {
     expect(embed?.image?.url).toBe(image ? `${CDN}/preview.webp` : undefined);
     expect(visibleText(payload)).toContain("<t:1714557600:R>");
     expect(payload.content).toBe("");
-    expect(payload.components).toEqual([]);
+    const cancel =
+      status === "completed" ? [] : [{ label: "Cancel", customId: `cancel:${JOB_ID}:${REQUESTER_ID}` }];
+    expect(
+      payload.components
+        .flatMap((row) => row.components)
+        .map((b) => ({
+          label: "label" in b ? b.label : undefined,
+          customId: "custom_id" in b ? b.custom_id : null,
+        })),
+    ).toEqual(cancel);
     expect(payload.allowedMentions).toEqual(NO_PINGS);
+  });
+
+  test.each([
+    ["no job id a button can carry", { jobId: "has:colon" }],
+    ["no requester id a button can carry", { requesterId: "nobody" }],
+  ])("has no Cancel button with %s", (_, change) => {
+    const payload = renderProgress(makeRecord({ status: "pending" }), { ...ctx, ...change });
+    expect(payload.components).toEqual([]);
   });
 
   test("says what an unknown status is while treating it as waiting", () => {

@@ -9,13 +9,27 @@ import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtu
 
 const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
 
+/** The paging buttons (not the cancel buttons) with the page each shows. */
 function buttons(payload: MessagePayload): { label: string | undefined; page: number | null }[] {
   return payload.components
     .flatMap((row) => row.components)
     .map((b) => ({
       label: "label" in b ? b.label : undefined,
-      page: "custom_id" in b ? (statusCodec.decode(b.custom_id)?.page ?? null) : null,
-    }));
+      action: "custom_id" in b ? statusCodec.decode(b.custom_id) : null,
+    }))
+    .filter(({ action }) => action?.kind !== "cancel")
+    .map(({ label, action }) => ({ label, page: action?.page ?? null }));
+}
+
+/** The cancel buttons: label, the page they show again, and the job they cancel. */
+function cancelButtons(payload: MessagePayload) {
+  return payload.components
+    .flatMap((row) => row.components)
+    .map((b) => ({
+      label: "label" in b ? b.label : undefined,
+      action: "custom_id" in b ? statusCodec.decode(b.custom_id) : null,
+    }))
+    .filter(({ action }) => action?.kind === "cancel");
 }
 
 /** Positions of the in-flight jobs listed, in order, e.g. `[11, 12, …]`. */
@@ -128,6 +142,23 @@ describe("renderStatus", () => {
     );
     expect(listedPositions(payload)).toHaveLength(perPage);
     expect(payload.embeds[IN_FLIGHT]?.footer?.text).toBe(`${footer} · oldest first`);
+  });
+
+  test("offers a Cancel button per job listed on the page, in list order, in rows of five", () => {
+    const input = statusInput({ inFlight: jobs(30), page: 1 });
+    const payload = renderStatus(input);
+    const listed = listedPositions(payload);
+    const cancels = cancelButtons(payload);
+    expect(cancels.map((c) => c.label)).toEqual(listed.map((n) => `Cancel ${n}`));
+    const sorted = [...input.inFlight].sort((a, b) => a.startedAt - b.startedAt);
+    expect(cancels.map((c) => c.action)).toEqual(
+      listed.map((n) => ({ kind: "cancel", page: 1, jobId: sorted[n - 1]?.imageId })),
+    );
+    expect(payload.components.map((row) => row.components.length)).toEqual([3, 5, 5]);
+  });
+
+  test("offers no Cancel button without jobs in flight", () => {
+    expect(cancelButtons(renderStatus(statusInput({ inFlight: [] })))).toEqual([]);
   });
 
   test("labels the buttons", () => {

@@ -79,6 +79,10 @@ describe.each(implementations)("%s", (name, open) => {
     ["an interaction job with every field set", makeJob()],
     ["a DM job with null location fields and an error", dmJob],
     ["a timed-out job with zero progress", makeJob({ outcome: "timed-out", progress: 0, finishedAt: NOW })],
+    [
+      "a job cancelled by a moderator",
+      makeJob({ outcome: "cancelled", cancelledBy: "1100000000000000009", finishedAt: NOW }),
+    ],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);

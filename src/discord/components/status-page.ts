@@ -1,22 +1,45 @@
 /**
- * The buttons of the `/imagine-status` message: previous, refresh and next page of the jobs in flight.
- * Moderators only, checked on every click.
+ * The buttons of the `/imagine-status` message: previous, refresh and next page of the jobs in flight, and
+ * ✖ Cancel per listed job. Moderators only, checked on every click.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
  */
+import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
 import { gatherStatus } from "../../imagine/status-report.js";
+import { escapeMarkdown } from "../../render/markdown.js";
 import { renderStatus } from "../../render/status.js";
 import type { ComponentHandler } from "../component.js";
 import { requireModerator } from "../moderator.js";
+import { cancelJob } from "./cancel-button.js";
 import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
 
-/** Shows the page a status button asks for, in place of the message the button is on. */
+/**
+ * Shows the page a status button asks for, in place of the message the button is on; a cancel button first
+ * cancels its job (of this server only) and then says so, only to the moderator.
+ */
 export const statusPage: ComponentHandler<StatusAction, BotContext> = {
   prefix: STATUS_PREFIX,
   codec: statusCodec,
-  async execute(interaction, action, app) {
+  async execute(interaction, action, app, log) {
     const guildId = requireModerator(interaction);
-    if (!interaction.isMessageComponent()) throw new Error("a status page id came with a modal");
-    await interaction.update(renderStatus(await gatherStatus(app, guildId, action.page)));
+    if (!interaction.isMessageComponent()) throw new Error("a status id came with a modal");
+    if (action.kind === "page") {
+      await interaction.update(renderStatus(await gatherStatus(app, guildId, action.page)));
+      return;
+    }
+    const job = await app.imagine.findJob(action.jobId);
+    if (!job || job.location.guildId !== guildId) {
+      throw new UserError(`No job \`${escapeMarkdown(action.jobId)}\` of this server is known to the bot.`);
+    }
+    const shown = cancelJob(app, job.imageId, interaction.user.id, log);
+    await interaction.deferUpdate();
+    await shown;
+    await interaction.editReply(renderStatus(await gatherStatus(app, guildId, action.page)));
+    await interaction.followUp({
+      content: `Cancelled job \`${escapeMarkdown(job.imageId)}\` of <@${job.requesterId}>.`,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
   },
 };

@@ -1,0 +1,191 @@
+/**
+ * ✖ Cancel end to end (emulator, reference service, real discord.js): the requester or a moderator stops
+ * following a job from its message or from /imagine-status; the requester's quota is free at once, the
+ * message says who cancelled it, and a result the service still produces is never posted, also after a
+ * restart.
+ */
+import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
+import { afterEach, describe, expect, test } from "vitest";
+import { ALREADY_ENDED, NOT_YOUR_JOB } from "../../src/discord/components/cancel-button.js";
+import { cancelButtonCodec } from "../../src/discord/components/cancel-button-id.js";
+import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { UserRef } from "../emulator/world/world-types.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+import { imagineAnswer } from "./admission-steps.js";
+import { clickLabel, imagineGrid, isGrid, startImagine, type StartedJob } from "./imagine-steps.js";
+
+const AUDIT_CHANNEL_ID = "1200000000000000001";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+const isCancelled = (by: UserRef) => (m: MessageSnapshot) =>
+  m.content === `Cancelled by <@${typeof by === "string" ? by : by.id}>`;
+
+/** How often the bot asked the service about an image so far. */
+function pollsOf(imageId: string): number {
+  return h.service.requests.filter((r) => r.request === `GET /items/images/${imageId}`).length;
+}
+
+/** `user` clicks ✖ Cancel on the job's message and the message ends as "Cancelled by <user>". */
+async function cancelFromMessage(job: StartedJob, user: UserRef): Promise<MessageSnapshot> {
+  const click = await clickLabel(h, job.waiting, "Cancel", user);
+  await click.waitForAcknowledgement();
+  return job.handle.waitForResponse({ where: isCancelled(user) });
+}
+
+/**
+ * Runs another job to its grid: polls are ordered, so once it is shown any result of the cancelled job
+ * would have been shown too.
+ */
+async function anotherJobFinishes(): Promise<void> {
+  const other = await startImagine(h, { prompt: "a calm harbour", user: h.world.mod });
+  h.service.completeNow(other.record.id);
+  await other.handle.waitForResponse({ where: isGrid });
+}
+
+describe("✖ Cancel", () => {
+  test("waiting and progress messages offer Cancel; the grid does not", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 2 } } });
+    const job = await startImagine(h, { prompt: "a lighthouse" });
+    expect(buttonsOf(job.waiting).map((b) => b.label)).toEqual(["Cancel"]);
+    h.service.advance();
+    const progress = await job.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+    expect(buttonsOf(progress).map((b) => b.label)).toEqual(["Cancel"]);
+    h.service.advance(2);
+    const grid = await job.handle.waitForResponse({ where: isGrid });
+    expect(buttonsOf(grid).map((b) => b.label)).not.toContain("Cancel");
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("a member at a limit of 1 job cancels a hung job: the next /imagine is accepted at once, and the late result is never posted", async () => {
+    h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1" } });
+    const { world, emu, service } = h;
+    const hung = await startImagine(h, { prompt: "a hung lighthouse" });
+    const refused = await imagineAnswer(h, world.alice, "a second lighthouse");
+    expect(refused.ephemeral).toBe(true);
+
+    const cancelled = await cancelFromMessage(hung, world.alice);
+    expect(cancelled.components).toEqual([]);
+    expect(textOf(cancelled)).toContain("a hung lighthouse");
+    expect(textOf(cancelled)).toContain(hung.record.id);
+    const pollsAtCancel = pollsOf(hung.record.id);
+
+    const next = await startImagine(h, { prompt: "a second lighthouse" });
+    expect(next.waiting.ephemeral).toBe(false);
+
+    service.completeNow(hung.record.id);
+    service.completeNow(next.record.id);
+    await next.handle.waitForResponse({ where: isGrid });
+    await anotherJobFinishes();
+    expect(emu.message(cancelled.id)?.content).toBe(cancelled.content);
+    expect(emu.messageHistory(cancelled.id).filter(isGrid)).toEqual([]);
+    expect(emu.messagesIn(world.general).filter((m) => textOf(m).includes(hung.record.id))).toHaveLength(1);
+    expect(pollsOf(hung.record.id)).toBe(pollsAtCancel);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("another member who is not a moderator is refused, only to them, and the job goes on", async () => {
+    h = await startBotHarness();
+    const { world, emu, service } = h;
+    const bob = emu.addUser({ username: "bob" });
+    emu.addMember({ guildId: world.guild.id, user: bob });
+    const job = await startImagine(h, { prompt: "alice's lighthouse" });
+
+    const click = await clickLabel(h, job.waiting, "Cancel", bob);
+    const refusal = await click.waitForResponse();
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toBe(NOT_YOUR_JOB);
+
+    service.completeNow(job.record.id);
+    const grid = await job.handle.waitForResponse({ where: isGrid });
+    expect(grid.content).toContain(`<@${world.alice.id}>`);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a moderator cancels someone's job from its message; the audit channel records who", async () => {
+    h = await startBotHarness({ env: { AUDIT_CHANNEL_ID } });
+    const { world, emu } = h;
+    emu.addChannel({ guildId: world.guild.id, name: "imagine-audit", id: AUDIT_CHANNEL_ID });
+    const job = await startImagine(h, { prompt: "a runaway lighthouse" });
+
+    const cancelled = await cancelFromMessage(job, world.mod);
+    expect(textOf(cancelled)).toContain(`asked for by <@${world.alice.id}>`);
+    const entry = await emu.waitFor(
+      () => emu.messagesIn(AUDIT_CHANNEL_ID).find((m) => m.embeds[0]?.title === "Image cancelled"),
+      { description: "the audit entry of the cancel" },
+    );
+    expect(textOf(entry)).toContain(`Cancelled by <@${world.mod.id}>`);
+    expect(textOf(entry)).toContain(job.record.id);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a moderator cancels a job from /imagine-status", async () => {
+    h = await startBotHarness();
+    const { world, emu } = h;
+    const job = await startImagine(h, { prompt: "a listed lighthouse" });
+    const status = await emu.sendSlashCommand({
+      name: "imagine-status",
+      user: world.mod,
+      channelId: world.general.id,
+    });
+    const page = await status.waitForResponse({ where: (m) => textOf(m).includes(job.record.id) });
+    expect(page.ephemeral).toBe(true);
+
+    const click = await clickLabel(h, page, "Cancel 1", world.mod);
+    const note = await click.waitForFollowUp();
+    expect(note.ephemeral).toBe(true);
+    expect(textOf(note)).toContain(`Cancelled job \`${job.record.id}\``);
+    await job.handle.waitForResponse({ where: isCancelled(world.mod) });
+    const refreshed = emu.message(page.id);
+    expect(textOf(refreshed)).toContain("In flight on this server: none");
+    expect(buttonsOf(refreshed).map((b) => b.label)).not.toContain("Cancel 1");
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a cancelled job is not followed again after a restart, and its result is never posted", async () => {
+    h = await startBotHarness();
+    const { world, emu, service } = h;
+    const job = await startImagine(h, { prompt: "a lighthouse before the restart" });
+    const cancelled = await cancelFromMessage(job, world.alice);
+    await h.restart();
+
+    service.completeNow(job.record.id);
+    await anotherJobFinishes();
+    expect(emu.messageHistory(cancelled.id).filter(isGrid)).toEqual([]);
+    expect(emu.message(cancelled.id)?.content).toBe(cancelled.content);
+    const stored = await h.bot.context.store.get(job.record.id);
+    expect(stored).toMatchObject({ outcome: "cancelled", cancelledBy: world.alice.id, delivered: true });
+    emu.assertNoRejectedRequests();
+  });
+
+  test("Cancel of a job that already ended is answered only to the clicker", async () => {
+    h = await startBotHarness();
+    const { world, emu } = h;
+    const { record, grid } = await imagineGrid(h, { prompt: "a finished lighthouse" });
+    // A Cancel button still showing on a stale copy of the message (e.g. a client that missed the edit).
+    const customId = cancelButtonCodec.encode({ jobId: record.id, requesterId: world.alice.id });
+    const channel = (await h.bot.client.channels.fetch(world.general.id)) as TextChannel;
+    const stale = await channel.send({
+      content: "stale",
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            { type: ComponentType.Button, style: ButtonStyle.Secondary, customId, label: "Cancel" },
+          ],
+        },
+      ],
+    });
+
+    const click = await emu.clickButton({ message: stale.id, customId, user: world.alice });
+    const answer = await click.waitForResponse();
+    expect(answer.ephemeral).toBe(true);
+    expect(textOf(answer)).toBe(ALREADY_ENDED);
+    expect(isGrid(emu.message(grid.id)!)).toBe(true);
+    emu.assertNoRejectedRequests();
+  });
+});
