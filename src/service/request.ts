@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { Logger } from "../logger.js";
 import { answerDigest, type AnswerMemo } from "./answer-memo.js";
 import { ServiceError } from "./errors.js";
-import { readBodyLimited, runWithTimeout, type AttemptDescription } from "./http.js";
+import { readBodyLimited, runWithTimeout, type AttemptDescription, type AttemptSignal } from "./http.js";
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from "./limiter.js";
 import {
   errorFromAnswer,
@@ -163,7 +163,7 @@ async function exchange(
   ctx: ServiceContext,
   req: JsonRequest<z.ZodType>,
   what: AttemptDescription,
-  signal: AbortSignal,
+  signal: AttemptSignal,
 ): Promise<RawAnswer> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${ctx.token}`,
