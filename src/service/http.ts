@@ -169,17 +169,32 @@ export async function readBodyLimited(
     body.destroy();
     throw tooLarge(announced);
   }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      body.destroy();
-      throw tooLarge(total);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
+  // Events rather than `for await`: an async iterator costs a promise per chunk, at every poll.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const fail = (err: Error) => {
+      body.off("data", onData);
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        body.off("data", onData);
+        body.destroy();
+        reject(tooLarge(total));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    body.on("data", onData);
+    body.once("error", fail);
+    body.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+    // Closed without `end` or an error (destroyed): the answer was cut off.
+    body.once("close", () => {
+      if (!body.readableEnded) fail(new Error("the response body was closed before its end"));
+    });
+  });
 }
 
 /**

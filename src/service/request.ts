@@ -208,7 +208,9 @@ async function attemptOnce<S extends z.ZodType>(
   attempt: number,
 ): Promise<z.output<S>> {
   const started = ctx.now();
-  const log = { method: req.method, path: req.path, attempt };
+  // Built only when logged: at thousands of polls a second every object counts.
+  const debug = ctx.logger?.isLevelEnabled("debug") ? ctx.logger : undefined;
+  const log = () => ({ method: req.method, path: req.path, attempt, durationMs: ctx.now() - started });
   let status: number | undefined;
   try {
     const answer = await runWithTimeout(
@@ -222,10 +224,7 @@ async function attemptOnce<S extends z.ZodType>(
     const digest = success && req.memo ? answerDigest(answer.bytes) : undefined;
     const known = digest === undefined ? undefined : req.memo?.answers.get(req.memo.key, digest);
     if (known !== undefined) {
-      ctx.logger?.debug(
-        { ...log, status, durationMs: ctx.now() - started, unchanged: true },
-        "image service request",
-      );
+      debug?.debug({ ...log(), status, unchanged: true }, "image service request");
       return known;
     }
     const text = answer.bytes.toString("utf8");
@@ -236,15 +235,12 @@ async function attemptOnce<S extends z.ZodType>(
     const parsed = req.schema.safeParse(json);
     if (!parsed.success) throw invalidShapeError(answer.status, parsed.error, what, ctx.token);
     if (digest !== undefined) req.memo?.answers.set(req.memo.key, digest, parsed.data);
-    ctx.logger?.debug({ ...log, status, durationMs: ctx.now() - started }, "image service request");
+    debug?.debug({ ...log(), status }, "image service request");
     return parsed.data;
   } catch (err) {
     const failure =
       err instanceof ServiceError ? { status: err.status, kind: err.kind } : { status, kind: "unexpected" };
-    ctx.logger?.debug(
-      { ...log, ...failure, durationMs: ctx.now() - started },
-      "image service request failed",
-    );
+    debug?.debug({ ...log(), ...failure }, "image service request failed");
     throw err;
   }
 }
