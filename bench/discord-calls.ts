@@ -52,13 +52,17 @@ export function callsOf(
   return calls;
 }
 
-/** Runs /imagine once per user (all at once), each with its own prompt; returns the interactions. */
+/**
+ * Runs /imagine once per user (all at once), each with its own prompt, user `i` in `channels[i % n]`
+ * (default #general); returns the interactions.
+ */
 export function startJobs(
   emu: EmulatorProcess,
   users: readonly string[],
   prompt: (index: number) => string,
+  channels: readonly string[] = [emu.generalId],
 ): Promise<InteractionView[]> {
-  return Promise.all(users.map((user, i) => emu.imagine(user, prompt(i))));
+  return Promise.all(users.map((user, i) => emu.imagine(user, prompt(i), channels[i % channels.length])));
 }
 
 /** Waits until every interaction's message shows its result. */

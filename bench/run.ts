@@ -5,16 +5,18 @@
  * See bench/README.md for the method.
  */
 import { spawnSync } from "node:child_process";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
+import { histogramSvg, lineChartSvg, writeSvg } from "./plots.js";
 import { formatTable, machine, rowsOf, writeResults, type BenchResults } from "./report.js";
 import { PROJECT_ROOT } from "./processes.js";
-import { runCallsPerJob, runConcurrentChannel, type JobShape } from "./scenario-calls.js";
+import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
 import { runLatency } from "./scenario-latency.js";
 import { runScale } from "./scenario-scale.js";
 import { runStartup } from "./scenario-startup.js";
 import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
-const SCENARIOS = ["startup", "calls", "concurrent", "latency", "scale"] as const;
+const SCENARIOS = ["startup", "calls", "knee", "latency", "scale"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
@@ -27,6 +29,10 @@ const TYPICAL: JobShape = {
 };
 /** Same, with a progress step every 5 polls: a ~2.5 min job at the defaults (relax mode, a busy upstream). */
 const SLOW: JobShape = { ...TYPICAL, label: "slow", tickMs: 2500 };
+/** Typical jobs behind a service generating one image at a time: each waits in `pending` for the others. */
+const QUEUED: JobShape = { ...TYPICAL, label: "queued", serviceConcurrency: 1 };
+/** Channels of the one server in the knee's second part. */
+const SERVER_CHANNELS = 5;
 
 const { values } = parseArgs({
   options: {
@@ -34,12 +40,13 @@ const { values } = parseArgs({
     only: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "bot-node-options": { type: "string" },
+    "scale-jobs": { type: "string", default: "1000,10000" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
   console.log(
-    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"]`,
+    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000]`,
   );
   process.exit(0);
 }
@@ -77,7 +84,7 @@ async function attempt(scenario: Scenario, run: () => Promise<void>): Promise<vo
   }
 }
 
-const emu = await startEmulator(200);
+const emu = await startEmulator(800, SERVER_CHANNELS);
 try {
   await attempt("startup", async () => {
     const service = await startService({ tickMs: 1000 });
@@ -88,11 +95,13 @@ try {
     }
   });
   await attempt("calls", async () => {
-    results.calls = [await runCallsPerJob(emu, TYPICAL, quick ? 3 : 5, log)];
-    if (!quick) results.calls.push(await runCallsPerJob(emu, SLOW, 5, log));
+    results.calls = [];
+    for (const shape of [TYPICAL, SLOW, QUEUED]) results.calls.push(await runCallsPerJob(emu, shape, 5, log));
   });
-  await attempt("concurrent", async () => {
-    results.concurrent = await runConcurrentChannel(emu, TYPICAL, { jobs: 100, runs: quick ? 1 : 3, log });
+  await attempt("knee", async () => {
+    results.knee = [];
+    for (const channels of [[emu.generalId], emu.channelIds])
+      results.knee.push(await runKnee(emu, TYPICAL, { channels, runs: 1, log }));
   });
   await attempt("latency", async () => {
     const rounds = quick ? 1 : 2;
@@ -100,11 +109,11 @@ try {
   });
   await attempt("scale", async () => {
     results.scale = [];
-    for (const jobs of [1000, 10_000]) {
+    for (const jobs of values["scale-jobs"].split(",").map(Number)) {
       // Windows of two poll intervals (3 s): jobs resumed together are polled in waves of that period,
       // which a window of another length would sample unevenly.
       const windows = { windowMs: 6000, windows: quick ? 2 : jobs >= 10_000 ? 3 : 5 };
-      const warmupMs = jobs >= 10_000 ? 9000 : 6000;
+      const warmupMs = 3000;
       results.scale.push(await runScale(emu, { jobs, warmupMs, ...windows, log }));
     }
   });
@@ -129,7 +138,38 @@ const file = await writeResults({
   failures,
 });
 console.log(`\nResults: ${file}`);
+for (const chart of await writeCharts(dirname(file), results)) console.log(`Chart: ${chart}`);
 if (failures.length > 0) {
   console.log(`Failed scenarios: ${failures.map((f) => f.scenario).join(", ")} (see the log above)`);
   process.exitCode = 1;
+}
+
+/** bench/results/memory.svg (RSS over time per scale) and latency.svg (poll-mode latency histogram). */
+async function writeCharts(directory: string, r: BenchResults): Promise<string[]> {
+  const written: string[] = [];
+  if (r.scale && r.scale.length > 0) {
+    const svg = lineChartSvg(
+      "Bot RSS while following N jobs (from resume to stop)",
+      { x: "seconds since spawn", y: "RSS, MiB" },
+      r.scale.map((s) => ({ label: `${s.jobs} jobs`, points: s.botRssSeries })),
+      { value: (200 * 1e6) / 2 ** 20, label: "200 MB" },
+    );
+    written.push(await writeSvg(directory, "memory.svg", svg));
+  }
+  const poll = r.latency?.find((l) => l.mode === "poll");
+  if (poll) {
+    const limit = poll.pollIntervalMs / 2 + 50;
+    const svg = histogramSvg(
+      `Poll-mode latency, completion to result (n=${poll.samplesMs.length}, interval ${poll.pollIntervalMs} ms)`,
+      { x: "ms", y: "jobs" },
+      poll.samplesMs,
+      100,
+      [
+        { at: poll.latencyMs.median, label: `median ${Math.round(poll.latencyMs.median)} ms` },
+        { at: limit, label: `target median <= ${limit} ms` },
+      ],
+    );
+    written.push(await writeSvg(directory, "latency.svg", svg));
+  }
+  return written;
 }

@@ -1,7 +1,8 @@
 /**
- * Discord calls per job: the bot against the naive baseline (bench/naive-bot.ts), in the same run, same
- * emulator, same service settings and the same poll interval; then 100 concurrent jobs in one channel
- * under the emulator's default rate limits.
+ * Discord calls per job against the floor of 2 + visible changes (the deferral, one edit per state the
+ * user can tell apart, the result) for typical, slow and queued jobs; then the most jobs one channel, and
+ * one server across several channels, can run at once without a 429 and with results arriving within a
+ * second of completion (the knee of 100, 200, 400, 800 jobs), under the emulator's default rate limits.
  */
 import { join } from "node:path";
 import {
@@ -12,7 +13,6 @@ import {
   waitForResults,
   type JobCalls,
 } from "./discord-calls.js";
-import { startTsProcess } from "./processes.js";
 import {
   botEnv,
   dataDirectory,
@@ -32,6 +32,8 @@ export interface JobShape {
   /** PROGRESS_UPDATE_INTERVAL_MS of the bot. */
   progressIntervalMs: number;
   steps: number;
+  /** Images the service generates at once; the others wait in `pending` (queued). [1000] */
+  serviceConcurrency?: number;
 }
 
 /** Median calls per job of one side. */
@@ -49,10 +51,11 @@ export interface CallsPerJobResult {
   shape: JobShape;
   /** States the user can tell apart: pending, each progress step, the result. */
   visibleChanges: number;
+  /** The fewest calls that show every visible change: the deferral, one per change, and the result. */
+  floor: number;
   bot: CallsByKind;
-  naive: CallsByKind;
-  /** naive.total / bot.total. */
-  ratio: number;
+  /** Most calls of any one job. */
+  botMax: number;
 }
 
 function medians(calls: JobCalls[]): CallsByKind {
@@ -83,10 +86,11 @@ async function measureJobs(
   prompt: string,
   timeoutMs: number,
   service: ServiceProcess,
+  channels?: readonly string[],
 ): Promise<{ calls: JobCalls[]; startedAt: number; latencies: number[] }> {
   const from = await emu.requestCount();
   const startedAt = Date.now();
-  const interactions = await startJobs(emu, benchUsers(jobs), (i) => `${prompt} ${i}`);
+  const interactions = await startJobs(emu, benchUsers(jobs), (i) => `${prompt} ${i}`, channels);
   await waitForResults(emu, interactions, timeoutMs);
   await sleep(300);
   const requests = await emu.requestsFrom(from);
@@ -97,44 +101,37 @@ async function measureJobs(
   };
 }
 
-/** The bot, then the naive baseline, each running `jobs` jobs of `shape` at once. */
+/** The bot running `jobs` jobs of `shape` at once; each job's calls against the floor. */
 export async function runCallsPerJob(
   emu: EmulatorProcess,
   shape: JobShape,
   jobs: number,
   log: (line: string) => void,
 ): Promise<CallsPerJobResult> {
-  const service = await startService({ tickMs: shape.tickMs, steps: shape.steps });
+  const service = await startService({
+    tickMs: shape.tickMs,
+    steps: shape.steps,
+    ...(shape.serviceConcurrency ? { concurrency: shape.serviceConcurrency } : {}),
+  });
   const data = await dataDirectory();
-  const jobMs = (shape.steps + 3) * shape.tickMs;
+  // Queued jobs wait for the ones before them.
+  const queuedFor = Math.ceil(jobs / (shape.serviceConcurrency ?? jobs));
+  const jobMs = (shape.steps + 3) * shape.tickMs * queuedFor;
   try {
     const bot = await startBot(botEnv(emu, service, join(data.path, "bot.db"), botTimings(shape)), {
       cwd: data.path,
     });
-    const botRun = await measureJobs(emu, jobs, `${shape.label} job`, jobMs * 3 + 10_000, service);
+    const run = await measureJobs(emu, jobs, `${shape.label} job`, jobMs * 3 + 10_000, service);
     await bot.stop();
-    log(`calls ${shape.label}: bot median ${median(botRun.calls.map((c) => c.total))} calls per job`);
-
-    const naive = startTsProcess("naive-bot", "bench/naive-bot.ts", [], {
-      DISCORD_API_URL: emu.apiUrl,
-      DISCORD_TOKEN: emu.token,
-      IMAGINE_API_URL: service.url,
-      IMAGINE_API_TOKEN: service.token,
-      POLL_INTERVAL_MS: String(shape.pollIntervalMs),
-    });
-    await naive.waitForLine((l) => l.text === "NAIVE_READY");
-    const naiveRun = await measureJobs(emu, jobs, `${shape.label} naive job`, jobMs * 3 + 10_000, service);
-    await naive.stop();
-    log(`calls ${shape.label}: naive median ${median(naiveRun.calls.map((c) => c.total))} calls per job`);
-
-    const bot_ = medians(botRun.calls);
-    const naive_ = medians(naiveRun.calls);
+    const visibleChanges = shape.steps + 2;
+    const bot_ = medians(run.calls);
+    log(`calls ${shape.label}: median ${bot_.total} calls per job (floor ${visibleChanges + 2})`);
     return {
       shape,
-      visibleChanges: shape.steps + 2,
+      visibleChanges,
+      floor: visibleChanges + 2,
       bot: bot_,
-      naive: naive_,
-      ratio: naive_.total / bot_.total,
+      botMax: Math.max(...run.calls.map((c) => c.total)),
     };
   } finally {
     await service.proc.stop();
@@ -156,11 +153,14 @@ export interface ConcurrentResult {
   calls: number[];
 }
 
-/** `jobs` users run /imagine at the same moment in #general, `runs` times, against one bot. */
+/**
+ * `jobs` users run /imagine at the same moment, `runs` times, against one bot: in #general, or spread
+ * evenly over `channels`.
+ */
 export async function runConcurrentChannel(
   emu: EmulatorProcess,
   shape: JobShape,
-  options: { jobs: number; runs: number; log: (line: string) => void },
+  options: { jobs: number; runs: number; channels?: readonly string[]; log: (line: string) => void },
 ): Promise<ConcurrentResult> {
   const service: ServiceProcess = await startService({ tickMs: shape.tickMs, steps: shape.steps });
   const data = await dataDirectory();
@@ -175,7 +175,14 @@ export async function runConcurrentChannel(
     const jobMs = (shape.steps + 3) * shape.tickMs;
     for (let run = 1; run <= options.runs; run++) {
       const from = await emu.requestCount();
-      const measured = await measureJobs(emu, options.jobs, "crowd job", jobMs * 4 + 30_000, service);
+      const measured = await measureJobs(
+        emu,
+        options.jobs,
+        "crowd job",
+        jobMs * 4 + 30_000,
+        service,
+        options.channels,
+      );
       const { calls: perJob, startedAt } = measured;
       completionToResult.push(...measured.latencies);
       const stats = await emu.stats(from);
@@ -184,7 +191,7 @@ export async function runConcurrentChannel(
       lastResult.push(Math.max(...finals) - startedAt);
       calls.push(stats.total);
       options.log(
-        `${options.jobs} jobs in one channel ${run}/${options.runs}: ${stats.rateLimited} x 429, last result after ${lastResult.at(-1)} ms`,
+        `${options.jobs} jobs in ${options.channels?.length ?? 1} channel(s) ${run}/${options.runs}: ${stats.rateLimited} x 429, last result after ${lastResult.at(-1)} ms`,
       );
     }
     await bot.stop();
@@ -200,4 +207,48 @@ export async function runConcurrentChannel(
     completionToResultMs: summarize(completionToResult),
     calls,
   };
+}
+
+/** Job counts tried, in order, when looking for the knee. */
+export const KNEE_STEPS = [100, 200, 400, 800] as const;
+/** A step passes with no 429 and completion-to-result p99 at most this, ms. */
+export const KNEE_P99_MS = 1000;
+
+/** Results of {@link runKnee}. */
+export interface KneeResult {
+  channels: number;
+  /** Every step tried, up to and including the first that failed. */
+  steps: ConcurrentResult[];
+  /** The most jobs of a passing step; null when even the first failed. */
+  knee: number | null;
+}
+
+/** Whether a step ran without 429 and delivered within {@link KNEE_P99_MS} at p99. */
+export function kneeStepPasses(step: ConcurrentResult): boolean {
+  return step.rateLimited.every((n) => n === 0) && step.completionToResultMs.p99 <= KNEE_P99_MS;
+}
+
+/**
+ * The most jobs one server can run at once spread over `channels` (100, 200, 400, 800 until one fails),
+ * each step against a fresh bot.
+ */
+export async function runKnee(
+  emu: EmulatorProcess,
+  shape: JobShape,
+  options: { channels: readonly string[]; runs: number; log: (line: string) => void },
+): Promise<KneeResult> {
+  const steps: ConcurrentResult[] = [];
+  let knee: number | null = null;
+  for (const jobs of KNEE_STEPS) {
+    const step = await runConcurrentChannel(emu, shape, { ...options, jobs });
+    steps.push(step);
+    const passed = kneeStepPasses(step);
+    options.log(
+      `knee, ${options.channels.length} channel(s), ${jobs} jobs: ${step.rateLimited.join("+")} x 429, ` +
+        `completion to result p99 ${step.completionToResultMs.p99} ms: ${passed ? "pass" : "FAIL"}`,
+    );
+    if (!passed) break;
+    knee = jobs;
+  }
+  return { channels: options.channels.length, steps, knee };
 }

@@ -27,6 +27,8 @@ export interface LatencyResult {
   pollIntervalMs: number;
   /** Completion (service) to final message (emulator), ms. */
   latencyMs: Summary;
+  /** Every job's latency, ms (for the histogram). */
+  samplesMs: number[];
 }
 
 async function freePort(): Promise<number> {
@@ -98,7 +100,12 @@ async function measureMode(
       samples.push(...resultLatencies(interactions, requests, await service.completions()));
     }
     await bot.stop();
-    return { mode, pollIntervalMs: options.pollIntervalMs, latencyMs: summarize(samples) };
+    return {
+      mode,
+      pollIntervalMs: options.pollIntervalMs,
+      latencyMs: summarize(samples),
+      samplesMs: samples,
+    };
   } finally {
     await data.cleanup();
   }

@@ -17,7 +17,7 @@ import {
   type EmulatorProcess,
   type ServiceProcess,
 } from "./stack.js";
-import { median, round, sleep } from "./stats.js";
+import { median, pollUntil, round, sleep } from "./stats.js";
 
 /** One measurement window. */
 export interface Window {
@@ -49,10 +49,14 @@ export interface ScaleResult {
   demandedPollsPerSecond: number;
   /** Real time from spawning the bot to it having resumed every job, ms. */
   resumeMs: number;
+  /** Real time from spawning the bot to every job having been polled twice (on average), ms. */
+  firstRoundsMs: number;
   bot: WindowSummary;
   botWindows: Window[];
   /** Peak RSS of the bot (VmHWM), MiB. */
   botPeakRssMiB: number;
+  /** The bot's RSS every 500 ms from the moment it resumed its jobs: `[seconds, MiB]`. */
+  botRssSeries: [number, number][];
   floor: WindowSummary;
   floorWindows: Window[];
   /** bot.cpuMsPerPoll / floor.cpuMsPerPoll. */
@@ -135,11 +139,32 @@ export async function runScale(
       channelId: emu.generalId,
       requesterId: emu.applicationId,
     });
+    const readsBefore = (await service.stats(0)).imageReads;
     const bot = await startBot(botEnv(emu, service, database), { cwd: data.path, waitForResume: true });
     const resumeMs = Date.now() - bot.spawnedAt;
+    const botRssSeries: [number, number][] = [];
+    const sampleRss = () => {
+      try {
+        botRssSeries.push([round((Date.now() - bot.spawnedAt) / 1000, 2), round(rssMiB(bot.proc.pid))]);
+      } catch {
+        // The process ended between two samples.
+      }
+    };
+    sampleRss();
+    const rssSampler = setInterval(sampleRss, 500);
+    // The first poll of a resumed job shows its message once (rendered, saved): not the steady cost of
+    // following it. On a loaded machine that round can outlast a fixed warm-up, so wait for it first.
+    await pollUntil(
+      "every resumed job polled twice",
+      async () => ((await service.stats(0)).imageReads - readsBefore >= 2 * options.jobs ? true : undefined),
+      300_000,
+      500,
+    );
+    const firstRoundsMs = Date.now() - bot.spawnedAt;
     await sleep(options.warmupMs);
     const botWindows = await measureWindows(bot.proc, service, options.windows, options.windowMs);
     const botPeak = peakRssMiB(bot.proc.pid);
+    clearInterval(rssSampler);
     await bot.stop();
     const botSummary = summarizeWindows(botWindows);
     options.log(
@@ -167,9 +192,11 @@ export async function runScale(
       pollIntervalMs: DEFAULT_POLL_INTERVAL_MS,
       demandedPollsPerSecond: round(options.jobs / (DEFAULT_POLL_INTERVAL_MS / 1000)),
       resumeMs,
+      firstRoundsMs,
       bot: botSummary,
       botWindows,
       botPeakRssMiB: round(botPeak),
+      botRssSeries,
       floor: floorSummary,
       floorWindows,
       costRatio: round(botSummary.cpuMsPerPoll / floorSummary.cpuMsPerPoll, 2),

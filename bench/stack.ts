@@ -3,6 +3,7 @@
  * (`test/emulator/cli.ts`), the reference image service (`tools/reference-service/cli.ts --control`) and
  * the built bot (`node dist/src/main.js`, as `npm start` runs it), configured only through env.
  */
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +21,20 @@ import {
 
 /** The built bot, as `npm start` runs it. */
 export const BOT_MAIN = join(PROJECT_ROOT, "dist/src/main.js");
+
+/**
+ * The node flags of `npm start` (package.json `scripts.start`: `node <flags> dist/src/main.js`), so the
+ * benchmark runs the bot exactly as an owner does.
+ */
+export function startScriptNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = (pkg.scripts["start"] ?? "").split(/\s+/);
+  const main = words.indexOf("dist/src/main.js");
+  if (words[0] !== "node" || main < 0) throw new Error(`unexpected start script: ${pkg.scripts["start"]}`);
+  return words.slice(1, main);
+}
 
 /** The emulator's view of one interaction (`GET /_control/interaction`). */
 export interface InteractionView {
@@ -47,9 +62,11 @@ export interface EmulatorProcess {
   applicationId: string;
   guildId: string;
   generalId: string;
+  /** The extra text channels `#channel1..N` of the same server. */
+  channelIds: string[];
   control(path: string): string;
-  /** Runs /imagine as `user` in #general; returns the interaction. */
-  imagine(user: string, prompt: string): Promise<InteractionView>;
+  /** Runs /imagine as `user` in `channel` (default #general); returns the interaction. */
+  imagine(user: string, prompt: string, channel?: string): Promise<InteractionView>;
   interaction(id: string): Promise<InteractionView>;
   /** Number of requests logged so far (a cursor for {@link requestsFrom}). */
   requestCount(): Promise<number>;
@@ -58,9 +75,19 @@ export interface EmulatorProcess {
   identifies(): Promise<{ at: number; accepted: boolean }[]>;
 }
 
-/** Starts the emulator with `users` extra members (`user1`..) and registers the bot's commands. */
-export async function startEmulator(users: number): Promise<EmulatorProcess> {
-  const proc = startTsProcess("emulator", "test/emulator/cli.ts", ["--port", "0", "--users", String(users)]);
+/**
+ * Starts the emulator with `users` extra members (`user1`..) and `channels` extra text channels
+ * (`#channel1`..) and registers the bot's commands.
+ */
+export async function startEmulator(users: number, channels = 0): Promise<EmulatorProcess> {
+  const proc = startTsProcess("emulator", "test/emulator/cli.ts", [
+    "--port",
+    "0",
+    "--users",
+    String(users),
+    "--channels",
+    String(channels),
+  ]);
   const apiUrl = await printedValue(proc, "DISCORD_API_URL");
   const token = await printedValue(proc, "DISCORD_TOKEN");
   const applicationId = await printedValue(proc, "DISCORD_CLIENT_ID");
@@ -68,6 +95,7 @@ export async function startEmulator(users: number): Promise<EmulatorProcess> {
   const world = await proc.waitForLine((l) => l.text.startsWith("# World:"));
   const generalId = /#general (\d+)/.exec(world.text)?.[1];
   if (!generalId) throw new Error(`emulator: no #general id in "${world.text}"`);
+  const channelIds = [...world.text.matchAll(/#channel\d+ (\d+)/g)].map((m) => m[1]!);
   const base = apiUrl.replace(/\/api$/, "");
   const control = (path: string) => `${base}/_control/${path}`;
   await deployCommands(
@@ -87,9 +115,10 @@ export async function startEmulator(users: number): Promise<EmulatorProcess> {
     applicationId,
     guildId,
     generalId,
+    channelIds,
     control,
-    imagine: (user, prompt) =>
-      postJson(control("slash"), { name: "imagine", options: { prompt }, user, channel: generalId }),
+    imagine: (user, prompt, channel = generalId) =>
+      postJson(control("slash"), { name: "imagine", options: { prompt }, user, channel }),
     interaction: (id) => getJson(control(`interaction?id=${id}`)),
     requestCount: async () => (await getJson<{ total: number }>(control("stats?from=0"))).total,
     requestsFrom: (index, bodies = true) =>
@@ -192,7 +221,7 @@ export async function dataDirectory(): Promise<{ path: string; cleanup: () => Pr
 const isLog = (msg: string) => (l: OutputLine) => l.json?.["msg"] === msg;
 
 /**
- * Spawns `node dist/src/main.js` with exactly `env`, in an empty directory (no .env), and waits until it
+ * Spawns `node <npm start's flags> dist/src/main.js` with exactly `env`, in an empty directory (no .env), and waits until it
  * logged "connected to Discord" (and, with `waitForResume`, that it resumed its stored jobs).
  */
 export async function startBot(
@@ -202,7 +231,7 @@ export async function startBot(
   const spawnedAt = Date.now();
   const proc = startProcess({
     name: "bot",
-    args: ["--enable-source-maps", BOT_MAIN],
+    args: [...startScriptNodeFlags(), BOT_MAIN],
     env,
     cwd: options.cwd,
   });

@@ -6,7 +6,7 @@ import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./imagine/service-health.js";
 import type { Logger } from "./logger.js";
-import type { BotMetrics } from "./metrics/metrics.js";
+import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ImagineClient } from "./service/client.js";
 
@@ -21,7 +21,7 @@ export interface BotContext {
   readonly health: ServiceHealthMonitor;
   readonly bannedWords: BannedWords;
   readonly audit: AuditLog;
-  readonly metrics: BotMetrics;
+  readonly metrics: MetricsSink;
   readonly logger: Logger;
   readonly now: () => number;
 }

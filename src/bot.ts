@@ -16,7 +16,7 @@ import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import { runBot, type RunningBot } from "./lifecycle.js";
 import { registerSecret, type Logger } from "./logger.js";
-import type { BotMetrics } from "./metrics/metrics.js";
+import type { MetricsSink } from "./metrics/metrics-sink.js";
 
 export type { RunningBot } from "./lifecycle.js";
 
@@ -25,7 +25,7 @@ export interface StartBotOptions {
   /** Default: the SQLite store at DATABASE_PATH. */
   store?: JobStore;
   clock?: Clock;
-  metrics?: BotMetrics;
+  metrics?: MetricsSink;
   /** The commands and component handlers to route to; default: `commands/index.ts`. */
   interactions?: InteractionRegistry<BotContext>;
   /** Called when Discord refused the bot for good after the start (see `LifecycleOptions.onRefused`). */

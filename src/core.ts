@@ -16,7 +16,7 @@ import { ServiceHealthMonitor } from "./imagine/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import { instrumentClient } from "./metrics/instrument-client.js";
-import { BotMetrics } from "./metrics/metrics.js";
+import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
 import { openJobStore } from "./store/open-job-store.js";
@@ -29,7 +29,8 @@ export interface CoreDeps {
   /** Default: the SQLite store at DATABASE_PATH. */
   store?: JobStore;
   clock?: Clock;
-  metrics?: BotMetrics;
+  /** Default: Prometheus metrics when HTTP_PORT is set (prom-client is loaded only then), else none. */
+  metrics?: MetricsSink;
 }
 
 async function loadBannedWords(config: Config): Promise<BannedWords> {
@@ -54,7 +55,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const log = deps.logger;
   const clock = deps.clock ?? systemClock;
   const now = () => clock.now();
-  const metrics = deps.metrics ?? new BotMetrics();
+  const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
   const store = deps.store ?? (await openJobStore(config, { logger: log.child({ component: "store" }) }));
   const service = createImagineClient(config, { logger: log.child({ component: "service" }) });

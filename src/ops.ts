@@ -10,7 +10,7 @@ import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./imagine/service-health.js";
 import type { Logger } from "./logger.js";
-import type { BotMetrics } from "./metrics/metrics.js";
+import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
 
 export interface OpsDeps {
@@ -20,7 +20,7 @@ export interface OpsDeps {
   store: JobStore;
   health: ServiceHealthMonitor;
   imagine: ImagineService;
-  metrics: BotMetrics;
+  metrics: MetricsSink;
   logger: Logger;
   now: () => number;
 }

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { registerSecret, type Logger } from "../logger.js";
-import type { BotMetrics } from "../metrics/metrics.js";
+import type { MetricsSink } from "../metrics/metrics-sink.js";
 import { evaluateHealth, HEALTH_TIMEOUT_MS, type HealthReport } from "./health.js";
 import { sendJson, sendText } from "./respond.js";
 import {
@@ -25,7 +25,7 @@ export interface OpsServerOptions {
   /** Interface to bind. Default `0.0.0.0` (reachable from outside a container); tests pass `127.0.0.1`. */
   host?: string;
   logger: Logger;
-  metrics: BotMetrics;
+  metrics: MetricsSink;
   /** The bot's health checks (gateway connected, store writable, service reachable). */
   health: () => Promise<HealthReport>;
   /** Serve the image service's webhook; without this the webhook path is an unknown route. */
@@ -63,7 +63,7 @@ type Route = "/healthz" | "/metrics" | typeof WEBHOOK_ROUTE | "unknown";
 /** The options after checking, with defaults filled in. */
 interface OpsSettings {
   logger: Logger;
-  metrics: BotMetrics;
+  metrics: MetricsSink;
   health: () => Promise<HealthReport>;
   healthTimeoutMs: number;
   webhook: (WebhookContext & { matches: (segment: string) => boolean }) | undefined;

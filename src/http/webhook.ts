@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { z } from "zod";
 import { errorMessage } from "../errors.js";
 import type { Logger } from "../logger.js";
-import type { BotMetrics } from "../metrics/metrics.js";
+import type { MetricsSink } from "../metrics/metrics-sink.js";
 import { webhookEventSchema, type WebhookEvent } from "../service/schema.js";
 import { isJsonContentType, readBody, sendJson } from "./respond.js";
 
@@ -63,7 +63,7 @@ export function createSecretMatcher(secret: string): (candidate: string) => bool
 /** What {@link handleWebhook} needs besides the request. */
 export interface WebhookContext {
   options: Required<WebhookOptions>;
-  metrics: BotMetrics;
+  metrics: MetricsSink;
   logger: Logger;
 }
 

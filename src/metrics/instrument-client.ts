@@ -1,5 +1,6 @@
 import type { ImagineClient } from "../service/client.js";
-import type { BotMetrics, ServiceOperation } from "./metrics.js";
+import type { ServiceOperation } from "./metrics.js";
+import type { MetricsSink } from "./metrics-sink.js";
 
 type Instrumented = "createImage" | "getImage" | "getServiceStatus" | "downloadImage";
 
@@ -16,7 +17,7 @@ const OPERATIONS: Record<Instrumented, ServiceOperation> = {
  */
 export function instrumentClient(
   client: ImagineClient,
-  metrics: BotMetrics,
+  metrics: MetricsSink,
   onError: (err: unknown) => void,
 ): ImagineClient {
   for (const name of Object.keys(OPERATIONS) as Instrumented[]) {

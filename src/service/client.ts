@@ -2,7 +2,9 @@
  * The image-service client: create an image, read it back, read the service's health, and download a
  * finished image. No Discord code here.
  */
+import type { z } from "zod";
 import type { Config } from "../config.js";
+import { AnswerMemo } from "./answer-memo.js";
 import { downloadImage, type DownloadedImage, type DownloadImageOptions } from "./download.js";
 import { ServiceError } from "./errors.js";
 import {
@@ -11,7 +13,19 @@ import {
   type ServiceClientOptions,
   type ServiceContext,
 } from "./request.js";
-import { imageResponseSchema, serviceStatusSchema, type ImageRecord, type ServiceStatus } from "./schema.js";
+import {
+  imageResponseSchema,
+  isFinished,
+  serviceStatusSchema,
+  type ImageRecord,
+  type ServiceStatus,
+} from "./schema.js";
+
+/**
+ * How long the last answer of an image not read again is remembered: longer than any pause between two
+ * polls of one job (the longest is the 60 s error backoff).
+ */
+const IMAGE_ANSWER_RETENTION_MS = 10 * 60_000;
 
 /** Body of `POST /items/images`. */
 export interface CreateImageInput {
@@ -28,12 +42,15 @@ function invalidInput(message: string, request: string): ServiceError {
 /** Talks to the image service (ImagineAPI). Every method throws typed {@link ServiceError}s. */
 export class ImagineClient {
   readonly #ctx: ServiceContext;
+  /** The last validated answer per image id: an identical answer is not parsed and validated again. */
+  readonly #imageAnswers: AnswerMemo<z.output<typeof imageResponseSchema>>;
 
   /**
    * @throws {TypeError | RangeError} for a bad base URL, token or limit (see {@link resolveServiceOptions}).
    */
   constructor(options: ServiceClientOptions) {
     this.#ctx = resolveServiceOptions(options);
+    this.#imageAnswers = new AnswerMemo(IMAGE_ANSWER_RETENTION_MS, this.#ctx.now);
   }
 
   /**
@@ -64,7 +81,8 @@ export class ImagineClient {
 
   /**
    * Reads an image record (`GET /items/images/:id`). An unknown, malformed or someone else's id is a
-   * `forbidden` error (the service never answers 404).
+   * `forbidden` error (the service never answers 404). An answer byte-identical to this image's previous
+   * one is the same (already validated) record object.
    */
   async getImage(id: string): Promise<ImageRecord> {
     if (typeof id !== "string" || id.trim() === "") {
@@ -77,7 +95,10 @@ export class ImagineClient {
       schema: imageResponseSchema,
       retry: "idempotent",
       operation: `reading image ${JSON.stringify(shownId)}`,
+      memo: { key: id, answers: this.#imageAnswers },
     });
+    // A finished record is final: it will not be read again.
+    if (isFinished(response.data.status)) this.#imageAnswers.delete(id);
     return response.data;
   }
 

@@ -6,7 +6,13 @@
 import { request, type Dispatcher } from "undici";
 import type { Logger } from "../logger.js";
 import { ImageDownloadError, ServiceError } from "./errors.js";
-import { headerValue, readBodyLimited, runWithTimeout, type AttemptDescription } from "./http.js";
+import {
+  headerValue,
+  readBodyLimited,
+  runWithTimeout,
+  type AttemptDescription,
+  type AttemptSignal,
+} from "./http.js";
 import { withRetries, type RetryPolicy } from "./retry.js";
 
 /** The image types Discord shows inline, with their file extensions. */
@@ -119,7 +125,7 @@ async function downloadOnce(
   start: URL,
   options: Required<Omit<DownloadImageOptions, "fileBaseName">> & Pick<DownloadImageOptions, "fileBaseName">,
   what: AttemptDescription,
-  signal: AbortSignal,
+  signal: AttemptSignal,
 ): Promise<DownloadedImage> {
   let url = start;
   for (let hop = 0; ; hop++) {

@@ -2,6 +2,7 @@
  * Transport primitives shared by the JSON requests and the image download: a per-attempt time limit,
  * classification of connection errors, a size-limited body reader and the `Retry-After` parser.
  */
+import { EventEmitter } from "node:events";
 import type { Readable } from "node:stream";
 import { ServiceError } from "./errors.js";
 
@@ -65,25 +66,82 @@ export function networkError(err: unknown, what: AttemptDescription, secret?: st
 }
 
 /**
+ * What undici accepts as `signal`: an `EventEmitter` emitting `abort` (undici's documented alternative to
+ * an `AbortSignal`, which costs an `AbortController` and an `EventTarget` listener per attempt).
+ */
+export type AttemptSignal = EventEmitter;
+
+/** An attempt in flight: when it must end, and how to end it. */
+interface Deadline {
+  at: number;
+  expire: () => void;
+}
+
+/** How often the shared timer checks the attempts in flight: a time limit fires up to this much late. */
+export const DEADLINE_CHECK_MS = 25;
+
+/**
+ * Every attempt in flight in this process, checked by ONE interval timer that runs only while there are
+ * any (at most the concurrency limit of each client): no timer per attempt.
+ */
+const inFlight = new Set<Deadline>();
+let checker: NodeJS.Timeout | undefined;
+
+function expireOverdue(): void {
+  const now = performance.now();
+  for (const deadline of inFlight) {
+    if (now >= deadline.at) {
+      inFlight.delete(deadline);
+      deadline.expire();
+    }
+  }
+  if (inFlight.size === 0) stopChecking();
+}
+
+function stopChecking(): void {
+  clearInterval(checker);
+  checker = undefined;
+}
+
+function watch(deadline: Deadline): void {
+  inFlight.add(deadline);
+  // Unreferenced: a request in flight keeps the process alive through its socket, not through this timer.
+  checker ??= setInterval(expireOverdue, DEADLINE_CHECK_MS).unref();
+}
+
+function unwatch(deadline: Deadline): void {
+  if (inFlight.delete(deadline) && inFlight.size === 0) stopChecking();
+}
+
+/**
  * Runs one attempt (which may send several HTTP requests, e.g. redirects) under a time limit covering
- * headers and body. `run` must pass the signal to undici. A {@link ServiceError} thrown by `run` passes
- * through; an abort caused by the limit becomes `timeout`; any other error becomes `network` (with
- * `secret` removed from the message).
+ * headers and body (checked every {@link DEADLINE_CHECK_MS}). `run` must pass the signal to undici, which
+ * aborts the request when it emits `abort`. A {@link ServiceError} thrown by `run` passes through; an abort
+ * caused by the limit becomes `timeout`; any other error becomes `network` (with `secret` removed from the
+ * message).
  */
 export async function runWithTimeout<T>(
   timeoutMs: number,
   what: AttemptDescription,
-  run: (signal: AbortSignal) => Promise<T>,
+  run: (signal: AttemptSignal) => Promise<T>,
   secret?: string,
 ): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const signal = new EventEmitter();
+  let timedOut = false;
+  const deadline: Deadline = {
+    at: performance.now() + timeoutMs,
+    expire: () => {
+      timedOut = true;
+      signal.emit("abort");
+    },
+  };
+  watch(deadline);
   try {
-    return await run(controller.signal);
+    return await run(signal);
   } catch (err) {
     if (err instanceof ServiceError) throw err;
     const { code } = findErrorCode(err);
-    if (controller.signal.aborted || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+    if (timedOut || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
       throw new ServiceError(
         "timeout",
         `The image service did not answer within ${timeoutMs} ms while ${what.operation}.`,
@@ -92,7 +150,7 @@ export async function runWithTimeout<T>(
     }
     throw networkError(err, what, secret);
   } finally {
-    clearTimeout(timer);
+    unwatch(deadline);
   }
 }
 
@@ -111,17 +169,32 @@ export async function readBodyLimited(
     body.destroy();
     throw tooLarge(announced);
   }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      body.destroy();
-      throw tooLarge(total);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
+  // Events rather than `for await`: an async iterator costs a promise per chunk, at every poll.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const fail = (err: Error) => {
+      body.off("data", onData);
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        body.off("data", onData);
+        body.destroy();
+        reject(tooLarge(total));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    body.on("data", onData);
+    body.once("error", fail);
+    body.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+    // Closed without `end` or an error (destroyed): the answer was cut off.
+    body.once("close", () => {
+      if (!body.readableEnded) fail(new Error("the response body was closed before its end"));
+    });
+  });
 }
 
 /**

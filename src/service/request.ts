@@ -7,8 +7,9 @@ import { setTimeout as delay } from "node:timers/promises";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
 import type { Logger } from "../logger.js";
+import { answerDigest, type AnswerMemo } from "./answer-memo.js";
 import { ServiceError } from "./errors.js";
-import { readBodyLimited, runWithTimeout, type AttemptDescription } from "./http.js";
+import { readBodyLimited, runWithTimeout, type AttemptDescription, type AttemptSignal } from "./http.js";
 import { createConcurrencyLimiter, type ConcurrencyLimiter } from "./limiter.js";
 import {
   errorFromAnswer,
@@ -143,6 +144,18 @@ export interface JsonRequest<S extends z.ZodType> {
   retry: RetryMode;
   /** Human phrase for error messages, e.g. `creating an image`. */
   operation: string;
+  /**
+   * Where the last validated answer under `key` is kept: a 2xx answer byte-identical to it is returned as
+   * that same object without parsing or validating it again.
+   */
+  memo?: { key: string; answers: AnswerMemo<z.output<S>> };
+}
+
+/** A received answer: status, headers and the size-limited body bytes. */
+interface RawAnswer {
+  status: number;
+  headers: ServiceAnswer["headers"];
+  bytes: Buffer;
 }
 
 /** Sends the request and reads the (size-limited) answer; runs under the attempt's time limit. */
@@ -150,8 +163,8 @@ async function exchange(
   ctx: ServiceContext,
   req: JsonRequest<z.ZodType>,
   what: AttemptDescription,
-  signal: AbortSignal,
-): Promise<ServiceAnswer> {
+  signal: AttemptSignal,
+): Promise<RawAnswer> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${ctx.token}`,
     accept: "application/json",
@@ -185,7 +198,7 @@ async function exchange(
     if (err === oversize && (status < 200 || status >= 300)) return Buffer.alloc(0);
     throw err;
   });
-  return { status, headers: responseHeaders, text: bytes.toString("utf8") };
+  return { status, headers: responseHeaders, bytes };
 }
 
 async function attemptOnce<S extends z.ZodType>(
@@ -195,7 +208,9 @@ async function attemptOnce<S extends z.ZodType>(
   attempt: number,
 ): Promise<z.output<S>> {
   const started = ctx.now();
-  const log = { method: req.method, path: req.path, attempt };
+  // Built only when logged: at thousands of polls a second every object counts.
+  const debug = ctx.logger?.isLevelEnabled("debug") ? ctx.logger : undefined;
+  const log = () => ({ method: req.method, path: req.path, attempt, durationMs: ctx.now() - started });
   let status: number | undefined;
   try {
     const answer = await runWithTimeout(
@@ -205,21 +220,27 @@ async function attemptOnce<S extends z.ZodType>(
       ctx.token,
     );
     status = answer.status;
-    const json = parseJsonOrUndefined(answer.text);
-    if (answer.status < 200 || answer.status >= 300 || json === undefined) {
-      throw errorFromAnswer(answer, what, ctx.token, ctx.now());
+    const success = status >= 200 && status < 300;
+    const digest = success && req.memo ? answerDigest(answer.bytes) : undefined;
+    const known = digest === undefined ? undefined : req.memo?.answers.get(req.memo.key, digest);
+    if (known !== undefined) {
+      debug?.debug({ ...log(), status, unchanged: true }, "image service request");
+      return known;
+    }
+    const text = answer.bytes.toString("utf8");
+    const json = parseJsonOrUndefined(text);
+    if (!success || json === undefined) {
+      throw errorFromAnswer({ status, headers: answer.headers, text }, what, ctx.token, ctx.now());
     }
     const parsed = req.schema.safeParse(json);
     if (!parsed.success) throw invalidShapeError(answer.status, parsed.error, what, ctx.token);
-    ctx.logger?.debug({ ...log, status, durationMs: ctx.now() - started }, "image service request");
+    if (digest !== undefined) req.memo?.answers.set(req.memo.key, digest, parsed.data);
+    debug?.debug({ ...log(), status }, "image service request");
     return parsed.data;
   } catch (err) {
     const failure =
       err instanceof ServiceError ? { status: err.status, kind: err.kind } : { status, kind: "unexpected" };
-    ctx.logger?.debug(
-      { ...log, ...failure, durationMs: ctx.now() - started },
-      "image service request failed",
-    );
+    debug?.debug({ ...log(), ...failure }, "image service request failed");
     throw err;
   }
 }

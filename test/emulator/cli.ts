@@ -14,6 +14,7 @@ Starts the Discord emulator with the default world; see test/emulator/README.md.
   --host ADDRESS             address to listen on (default 127.0.0.1)
   --token TOKEN              a fixed bot token, so .env survives restarts (default: a new one each start)
   --users N                  also add N members user1..userN to the server (default 0)
+  --channels N               also add N text channels channel1..channelN to the server (default 0)
   --response-deadline-ms N   time allowed for the first interaction response (default 3000)`;
 
 const { values } = parseArgs({
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     token: { type: "string" },
     users: { type: "string", default: "0" },
+    channels: { type: "string", default: "0" },
     "response-deadline-ms": { type: "string", default: "3000" },
     help: { type: "boolean", default: false },
   },
@@ -44,6 +46,7 @@ if (values.token !== undefined && !/^[\w.-]{1,200}$/.test(values.token)) {
 }
 const port = wholeNumber("port", values.port, 65535);
 const extraUsers = wholeNumber("users", values.users, 100_000);
+const extraChannels = wholeNumber("channels", values.channels, 500);
 const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-deadline-ms"], 2 ** 31 - 1);
 
 let running: DiscordEmulator | null = null;
@@ -68,6 +71,10 @@ const world = createDefaultWorld(emu);
 for (let n = 1; n <= extraUsers; n++) {
   emu.addMember({ guildId: world.guild.id, user: emu.addUser({ username: `user${n}` }) });
 }
+const extraChannelIds = Array.from(
+  { length: extraChannels },
+  (_, i) => emu.addChannel({ guildId: world.guild.id, name: `channel${i + 1}` }).id,
+);
 const control = `${emu.baseUrl}/_control`;
 console.log(`Discord emulator listening on ${emu.baseUrl}
 
@@ -77,7 +84,7 @@ DISCORD_TOKEN=${emu.botToken}
 DISCORD_CLIENT_ID=${emu.applicationId}
 DISCORD_GUILD_ID=${world.guild.id}
 
-# World: guild "${world.guild.name}" ${world.guild.id}; #general ${world.general.id}; #nsfw-art ${world.nsfw.id}
+# World: guild "${world.guild.name}" ${world.guild.id}; #general ${world.general.id}; #nsfw-art ${world.nsfw.id}${extraChannelIds.map((id, i) => `; #channel${i + 1} ${id}`).join("")}
 # Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)${extraUsers > 0 ? `, user1..user${extraUsers}` : ""}
 
 # Drive it:

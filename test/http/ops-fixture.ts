@@ -3,6 +3,7 @@ import { startOpsServer, type OpsServer, type OpsServerOptions } from "../../src
 import type { HealthReport } from "../../src/http/health.js";
 import { createLogger } from "../../src/logger.js";
 import { BotMetrics } from "../../src/metrics/metrics.js";
+import type { MetricsSink } from "../../src/metrics/metrics-sink.js";
 
 /** A webhook secret that passes the config rule (16+ URL-safe characters). */
 export const SECRET = "s3cr3t-W3bh00k_path-7f9c2e";
@@ -22,7 +23,7 @@ export class LogCapture {
 }
 
 export interface TestServer extends OpsServer {
-  metrics: BotMetrics;
+  metrics: MetricsSink;
   logs: LogCapture;
 }
 

@@ -1,6 +1,12 @@
 import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { networkError, parseRetryAfter, readBodyLimited, runWithTimeout } from "../../src/service/http.js";
+import {
+  networkError,
+  parseRetryAfter,
+  readBodyLimited,
+  runWithTimeout,
+  type AttemptSignal,
+} from "../../src/service/http.js";
 
 const what = { operation: "reading the service status", request: "GET /items/status" };
 const NOW = Date.parse("2024-01-01T00:00:00Z");
@@ -50,10 +56,8 @@ describe("networkError", () => {
 
 describe("runWithTimeout", () => {
   test("an abort caused by the time limit becomes a timeout naming the operation", async () => {
-    const never = (signal: AbortSignal) =>
-      new Promise<never>((_resolve, reject) =>
-        signal.addEventListener("abort", () => reject(new Error("aborted"))),
-      );
+    const never = (signal: AttemptSignal) =>
+      new Promise<never>((_resolve, reject) => signal.once("abort", () => reject(new Error("aborted"))));
 
     await expect(runWithTimeout(10, what, never)).rejects.toMatchObject({
       kind: "timeout",
@@ -67,6 +71,17 @@ describe("runWithTimeout", () => {
     await expect(runWithTimeout(10_000, what, () => Promise.reject(err))).rejects.toMatchObject({
       kind: "timeout",
     });
+  });
+
+  test("attempts in flight together each end at their own time limit", async () => {
+    const never = (signal: AttemptSignal) =>
+      new Promise<never>((_resolve, reject) => signal.once("abort", () => reject(new Error("aborted"))));
+    let finishSlow: (value: string) => void = () => undefined;
+    const slow = runWithTimeout(60_000, what, () => new Promise<string>((resolve) => (finishSlow = resolve)));
+
+    await expect(runWithTimeout(10, what, never)).rejects.toMatchObject({ kind: "timeout" });
+    finishSlow("still in time");
+    await expect(slow).resolves.toBe("still in time");
   });
 
   test("a value is returned when the work ends in time", async () => {
