@@ -4,6 +4,17 @@
  */
 import type { Job } from "./job.js";
 
+/** Which of one member's jobs {@link JobStore.jobsOfRequester} returns, newest first. */
+export interface RequesterJobsQuery {
+  requesterId: string;
+  /** Only the jobs started in this server; absent for the member's jobs everywhere (servers and DMs). */
+  guildId?: string;
+  /** How many of the newest to skip (paging). */
+  offset: number;
+  /** At most this many. */
+  limit: number;
+}
+
 export interface JobStore {
   /** Inserts or replaces the job (keyed by image id). */
   save(job: Job): Promise<void>;
@@ -13,6 +24,11 @@ export interface JobStore {
   unfinished(): Promise<Job[]>;
   /** Jobs started at or after `since` (ms epoch), newest first. */
   startedSince(since: number): Promise<Job[]>;
+  /**
+   * One member's jobs, newest first (by `startedAt`, then the most recently created), for `/history`:
+   * `limit` of them after skipping `offset`.
+   */
+  jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]>;
   /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */
   getLastSubmission(userId: string): Promise<number | undefined>;
   /** Records that `userId` submitted a job at `at` (ms epoch), replacing the previous time. */
@@ -66,6 +82,17 @@ export class MemoryJobStore implements JobStore {
     return [...this.jobs.values()]
       .filter((j) => j.startedAt >= since)
       .sort((a, b) => b.startedAt - a.startedAt)
+      .map((j) => structuredClone(j));
+  }
+
+  async jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]> {
+    // Reversed insertion order is newest-created first, like the SQL stores' save order.
+    return [...this.jobs.values()]
+      .reverse()
+      .filter((j) => j.requesterId === query.requesterId)
+      .filter((j) => query.guildId === undefined || j.location.guildId === query.guildId)
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .slice(query.offset, query.offset + query.limit)
       .map((j) => structuredClone(j));
   }
 

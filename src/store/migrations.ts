@@ -54,6 +54,11 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     ],
   },
+  {
+    version: 2,
+    description: "index of each member's jobs by start time, for /history",
+    statements: ["CREATE INDEX jobs_requester ON jobs (requester_id, started_at)"],
+  },
 ];
 
 /** What {@link migrate} did. */

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { JobStore, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 import {
@@ -168,6 +168,16 @@ export class PostgresJobStore implements JobStore {
     return this.jobs("listing recent jobs", "WHERE started_at >= $1 ORDER BY started_at DESC, seq DESC", [
       since,
     ]);
+  }
+
+  async jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]> {
+    const { requesterId, guildId, offset, limit } = query;
+    const where = guildId === undefined ? "requester_id = $1" : "requester_id = $1 AND guild_id = $4";
+    return this.jobs(
+      `listing the jobs of user ${requesterId}`,
+      `WHERE ${where} ORDER BY started_at DESC, seq DESC LIMIT $2 OFFSET $3`,
+      guildId === undefined ? [requesterId, limit, offset] : [requesterId, limit, offset, guildId],
+    );
   }
 
   async getLastSubmission(userId: string): Promise<number | undefined> {

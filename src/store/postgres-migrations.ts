@@ -50,6 +50,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ],
   },
+  {
+    version: 2,
+    description: "index of each member's jobs by start time, for /history",
+    statements: ["CREATE INDEX jobs_requester ON jobs (requester_id, started_at)"],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

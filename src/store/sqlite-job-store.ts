@@ -9,7 +9,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { JobStore, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
 import { migrate } from "./migrations.js";
@@ -156,6 +156,16 @@ export class SqliteJobStore implements JobStore {
     return this.query("listing recent jobs", "WHERE started_at >= ? ORDER BY started_at DESC, rowid DESC", [
       since,
     ]);
+  }
+
+  async jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]> {
+    const { requesterId, guildId, offset, limit } = query;
+    const inGuild = guildId === undefined ? "" : "AND guild_id = ? ";
+    return this.query(
+      `listing the jobs of user ${requesterId}`,
+      `WHERE requester_id = ? ${inGuild}ORDER BY started_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      guildId === undefined ? [requesterId, limit, offset] : [requesterId, guildId, limit, offset],
+    );
   }
 
   async getLastSubmission(userId: string): Promise<number | undefined> {
