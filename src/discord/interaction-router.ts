@@ -3,6 +3,8 @@ import type { BotContext } from "../bot-context.js";
 import type { Logger } from "../logger.js";
 import { handleButton } from "./button-handler.js";
 import type { Command } from "./command.js";
+import { allComponentHandlers } from "./commands.js";
+import { customIdPrefix } from "./component.js";
 import { replyWithError } from "./reply-with-error.js";
 
 /**
@@ -27,7 +29,10 @@ export function createInteractionRouter(commands: readonly Command<BotContext>[]
         await command.execute(interaction, app, log);
       } else {
         log.info({ customId: interaction.customId }, "button clicked");
-        await handleButton(interaction, app, log);
+        const handler = allComponentHandlers.find((c) => c.prefix === customIdPrefix(interaction.customId));
+        const data = handler?.codec.decode(interaction.customId) ?? null;
+        if (handler && data !== null) await handler.execute(interaction, data, app, log);
+        else await handleButton(interaction, app, log);
       }
     } catch (err) {
       await replyWithError(interaction, err, log);
