@@ -170,6 +170,39 @@ describe.each(implementations)("%s", (name, open) => {
     );
   });
 
+  test("a kept prompt reads back by its id until replaced; an unknown id reads as undefined", async () => {
+    const kept = {
+      id: "1300000000000000009",
+      userId: "18446744073709551615",
+      prompt: "a fox 🦊 'q' --ar 3:2",
+      keptAt: NOW,
+    };
+    await store.keepPrompt(kept);
+    expect(await store.getKeptPrompt(kept.id)).toStrictEqual(kept);
+    expect(await store.getKeptPrompt("1300000000000000010")).toBeUndefined();
+    await store.keepPrompt({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+    expect(await store.getKeptPrompt(kept.id)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+  });
+
+  test("claimOnce is true for the first claim of a key only", async () => {
+    expect(await store.claimOnce("private-note:a", NOW)).toBe(true);
+    expect(await store.claimOnce("private-note:a", NOW + 1)).toBe(false);
+    expect(await store.claimOnce("private-note:b", NOW)).toBe(true);
+  });
+
+  test("prune removes kept prompts and claims older than the cutoff, keeping recent ones", async () => {
+    const day = 24 * HOUR;
+    await store.keepPrompt({ id: "old", userId: "1", prompt: "p", keptAt: NOW - 2 * day });
+    await store.keepPrompt({ id: "recent", userId: "1", prompt: "p", keptAt: NOW - HOUR });
+    await store.claimOnce("old", NOW - 2 * day);
+    await store.claimOnce("recent", NOW - HOUR);
+    await store.prune(day);
+    expect(await store.getKeptPrompt("old")).toBeUndefined();
+    expect(await store.getKeptPrompt("recent")).toBeDefined();
+    expect(await store.claimOnce("old", NOW)).toBe(true);
+    expect(await store.claimOnce("recent", NOW)).toBe(false);
+  });
+
   test("the last submission of a user is undefined until recorded, then the latest recorded time", async () => {
     expect(await store.getLastSubmission("18446744073709551615")).toBeUndefined();
     await store.recordSubmission("18446744073709551615", NOW - HOUR);
