@@ -9,6 +9,7 @@ import type { Command } from "./command.js";
 import type { ComponentHandler } from "./component.js";
 import { historyPageHandler } from "./components/history-page.js";
 import { showJobHandler } from "./components/show-job.js";
+import { tryAgainHandler } from "./components/try-again.js";
 
 /** Every slash command of the bot, one file each under `commands/`. */
 export const allCommands: readonly Command<BotContext>[] = [
@@ -24,4 +25,5 @@ export const allCommands: readonly Command<BotContext>[] = [
 export const allComponentHandlers: readonly ComponentHandler<unknown, BotContext>[] = [
   historyPageHandler,
   showJobHandler,
+  tryAgainHandler,
 ];

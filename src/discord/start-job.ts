@@ -3,7 +3,8 @@ import type { BotContext } from "../bot-context.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
-import { refuseWithPrompt } from "./reply-with-error.js";
+import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
+import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
 
 /** Whether the member may manage the server: moderators are exempt from per-user limits. */
 export function isModerator(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
@@ -70,7 +71,8 @@ export async function createAdmitted(
 }
 
 /**
- * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply), acknowledges
+ * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
+ * and a Try again button, see `components/try-again.ts`), acknowledges
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
@@ -100,8 +102,10 @@ export async function startImagineJob(
       });
     });
   } catch (err) {
-    // A refusal concerns only the requester, and keeps their prompt so it can be copied.
+    // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-    await refuseWithPrompt(interaction, err, prompt, log);
+    const refused = { id: interaction.id, userId: interaction.user.id };
+    const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
+    await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
   }
 }
