@@ -7,7 +7,7 @@ import {
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
 import type { Command } from "../src/discord/command.js";
-import { startImagineJob } from "../src/discord/start-job.js";
+import { checkAndStartJob } from "../src/discord/start-job.js";
 import {
   BLEND_ASPECTS,
   BLEND_MAX_IMAGES,
@@ -52,15 +52,17 @@ const data = (config: Config) => {
 };
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
-  const prompt = prepareBlend(
-    {
-      images: IMAGE_OPTIONS.map((name) => interaction.options.getAttachment(name)),
-      text: interaction.options.getString("prompt") ?? "",
-      aspect: interaction.options.getString("aspect"),
-    },
-    { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+  const text = interaction.options.getString("prompt") ?? "";
+  await checkAndStartJob(interaction, app, text, () =>
+    prepareBlend(
+      {
+        images: IMAGE_OPTIONS.map((name) => interaction.options.getAttachment(name)),
+        text,
+        aspect: interaction.options.getString("aspect"),
+      },
+      { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+    ),
   );
-  await startImagineJob(interaction, app, prompt);
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -1,5 +1,6 @@
 import { PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
+import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
@@ -108,4 +109,28 @@ export async function startImagineJob(
     const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
     await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
   }
+}
+
+/**
+ * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
+ * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
+ * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
+ * be refused again.
+ */
+export async function checkAndStartJob(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  typed: string,
+  prepare: () => string,
+): Promise<void> {
+  let prompt: string;
+  try {
+    prompt = prepare();
+  } catch (err) {
+    if (!(err instanceof UserError) || typed.trim() === "") throw err;
+    const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+    await refuseWithPrompt(interaction, err, typed, log);
+    return;
+  }
+  await startImagineJob(interaction, app, prompt);
 }

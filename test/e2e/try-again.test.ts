@@ -82,6 +82,14 @@ describe("Try again", () => {
     expect(buttonsOf(refusal)).toEqual([]);
   });
 
+  test("an invalid parameter is refused privately with the typed prompt to copy, and no Try again", async () => {
+    const refusal = await imagineAnswer(h, h.world.alice, "a red bird on a wire --chaos 150");
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toMatch(/`--chaos 150` is not valid/);
+    expect(textOf(refusal)).toContain("a red bird on a wire --chaos 150");
+    expect(buttonsOf(refusal)).toEqual([]);
+  });
+
   test("a Try again button older than a day says it expired and how to run the prompt again", async () => {
     h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
     const refusal = await imagineAnswer(h, h.world.alice, "a quiet harbour");
