@@ -13,8 +13,8 @@ import type { Logger } from "../logger.js";
 import { inlineCode } from "../render/markdown.js";
 import { NO_PINGS, userMention } from "../render/message-parts.js";
 import { messageJumpLink, OUTCOME_LABELS } from "../render/status-job.js";
-import { answerPrivately } from "./button-handler.js";
-import { isModerator } from "./start-job.js";
+import { answerPrivately } from "./components/grid-buttons.js";
+import { isModerator } from "./moderator.js";
 
 /** Shown to whoever may not show the job: the same whether or not it exists elsewhere. */
 export const NOT_YOURS =

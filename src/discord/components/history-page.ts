@@ -9,6 +9,7 @@ import { HISTORY_PAGE_SIZE, loadHistoryPage, MAX_HISTORY_PAGE } from "../../imag
 import { renderHistory } from "../../render/history.js";
 import type { MessagePayload } from "../../render/payload.js";
 import type { ComponentHandler, IdCodec } from "../component.js";
+import { isSnowflake, requireSnowflake } from "./id-parts.js";
 import { showJobCodec } from "./show-job.js";
 
 /** What a page button asks for. */
@@ -19,19 +20,20 @@ export interface HistoryPageId {
 }
 
 const PREFIX = "history";
-const ID = /^history:(\d{1,25}):(\d{1,4})$/;
+const ID = /^history:(\d+):(\d{1,4})$/;
 
 /** `history:<requesterId>:<page>`. */
 export const historyPageCodec: IdCodec<HistoryPageId> = {
   encode({ requesterId, page }) {
-    if (!/^\d{1,25}$/.test(requesterId) || !Number.isInteger(page) || page < 0 || page > MAX_HISTORY_PAGE) {
-      throw new RangeError(`cannot encode history page ${page} of user ${requesterId.slice(0, 30)}`);
+    requireSnowflake(requesterId);
+    if (!Number.isInteger(page) || page < 0 || page > MAX_HISTORY_PAGE) {
+      throw new RangeError(`history page must be a whole number from 0 to ${MAX_HISTORY_PAGE}, got ${page}`);
     }
     return `${PREFIX}:${requesterId}:${page}`;
   },
   decode(customId) {
     const match = ID.exec(customId);
-    if (match?.[1] === undefined || match[2] === undefined) return null;
+    if (match?.[1] === undefined || match[2] === undefined || !isSnowflake(match[1])) return null;
     return { requesterId: match[1], page: Number(match[2]) };
   },
 };

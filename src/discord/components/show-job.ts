@@ -3,16 +3,16 @@
  */
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
-import { isButtonJobId } from "../../render/button-ids.js";
+import { isButtonJobId, requireButtonJobId } from "./id-parts.js";
 import type { ComponentHandler, IdCodec } from "../component.js";
 import { repostJob } from "../repost-job.js";
 
 const PREFIX = "show";
 
-/** `show:<jobId>`; a job id that cannot go in a button id (see `isButtonJobId`) gets no button. */
+/** `show:<jobId>`; a job id that cannot go in a button id (see {@link isButtonJobId}) gets no button. */
 export const showJobCodec: IdCodec<string> & { tryEncode(jobId: string): string | null } = {
   encode(jobId) {
-    if (!isButtonJobId(jobId)) throw new RangeError(`job id ${jobId.slice(0, 80)} cannot go in a button id`);
+    requireButtonJobId(jobId);
     return `${PREFIX}:${jobId}`;
   },
   tryEncode(jobId) {

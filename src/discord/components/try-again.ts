@@ -19,6 +19,7 @@ import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
 import type { ComponentHandler, IdCodec } from "../component.js";
 import { startImagineJob } from "../start-job.js";
+import { isSnowflake, requireSnowflake } from "./id-parts.js";
 
 /** How long a refused prompt can be tried again with the button. */
 export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -29,18 +30,17 @@ export const TRY_AGAIN_EXPIRED =
   "Copy the prompt from the message above and run `/imagine` again.";
 
 const PREFIX = "retry";
-const ID = /^retry:(\d{1,25})$/;
+const ID = /^retry:(\d+)$/;
 
 /** `retry:<id of the refused interaction>`. */
 export const tryAgainCodec: IdCodec<string> = {
   encode(interactionId) {
-    if (!/^\d{1,25}$/.test(interactionId)) {
-      throw new RangeError(`interaction id ${interactionId.slice(0, 40)} cannot go in a Try again button`);
-    }
+    requireSnowflake(interactionId);
     return `${PREFIX}:${interactionId}`;
   },
   decode(customId) {
-    return ID.exec(customId)?.[1] ?? null;
+    const id = ID.exec(customId)?.[1];
+    return id !== undefined && isSnowflake(id) ? id : null;
   },
 };
 
