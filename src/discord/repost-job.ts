@@ -3,7 +3,7 @@
  * working U1–U4 and 🔄 buttons (they carry the job id). For the job's requester, or a moderator (Manage
  * Server) of the server the job ran in; anyone else is refused privately.
  */
-import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { readImage, UnknownImageError } from "../imagine/image-access.js";
@@ -15,6 +15,7 @@ import { NO_PINGS, userMention } from "../render/message-parts.js";
 import { messageJumpLink, OUTCOME_LABELS } from "../render/status-job.js";
 import { answerPrivately } from "./components/grid-buttons.js";
 import { isModerator } from "./moderator.js";
+import { replyPayloadFor } from "./reply-with-error.js";
 
 /** Shown to whoever may not show the job: the same whether or not it exists elsewhere. */
 export const NOT_YOURS =
@@ -55,7 +56,12 @@ export async function repostJob(
   try {
     record = await readImage(app.service, job.imageId);
   } catch (err) {
-    if (!(err instanceof UnknownImageError)) throw err;
+    // The public "thinking…" is replaced by an answer only the asker sees: the channel has nothing to see.
+    if (!(err instanceof UnknownImageError)) {
+      await interaction.deleteReply();
+      await interaction.followUp({ ...replyPayloadFor(err, log), flags: MessageFlags.Ephemeral });
+      return;
+    }
     log.info({ jobId: job.imageId, reason: err.message }, "/show of an image the service no longer knows");
     return answerPrivately(interaction, NO_LONGER_AVAILABLE);
   }

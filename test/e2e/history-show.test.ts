@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { deployCommands } from "../../src/discord/register-commands.js";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
 import type { Job } from "../../src/imagine/job.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
@@ -196,6 +197,19 @@ describe("/show", () => {
     expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(says);
     expect(h.emu.messagesIn(h.world.general).length).toBe(before);
+  });
+
+  test("while the image service is unavailable, /show answers privately and leaves nothing in the channel", async () => {
+    const { record } = await imagineGrid(h, { prompt: "a green parrot" });
+    const before = h.emu.messagesIn(h.world.general).length;
+    h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
+    const handle = await slash("show", h.world.alice, { job: record.id });
+    const note = await handle.waitForFollowUp();
+    h.service.faults.queue.length = 0;
+    expect(note.ephemeral).toBe(true);
+    expect(textOf(note)).toMatch(/The image service is unavailable/);
+    expect(h.emu.messagesIn(h.world.general).length).toBe(before);
+    h.emu.assertNoRejectedRequests();
   });
 
   test("a job whose image the service no longer has is answered privately, and nothing stays in the channel", async () => {
