@@ -5,13 +5,13 @@
  */
 import { Routes } from "discord.js";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import blend from "../../commands/blend.js";
 import { commandBody } from "../../src/discord/command.js";
 import type { AttachmentInput } from "../emulator/world/slash-options.js";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
-import { textOf } from "../support/message-view.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
 import { isGrid, recordFor } from "./imagine-steps.js";
 
 async function png(name: string, r: number): Promise<AttachmentInput> {
@@ -126,5 +126,27 @@ describe("/blend", () => {
     expect(textOf(reply)).toMatch(/A blend takes 2 to 5 images; you attached 1\./);
     expect(h.service.records()).toHaveLength(before);
     h.emu.assertNoRejectedRequests();
+  });
+});
+
+describe("/blend when the service is unhealthy", () => {
+  test("while the service reports itself unhealthy, a blend is refused privately like /imagine, with a Try again", async () => {
+    const h = await startBotHarness();
+    onTestFinished(() => h.stop());
+    h.service.setHealth("unhealthy", "Midjourney is down for maintenance");
+    const handle = await h.emu.sendSlashCommand({
+      name: "blend",
+      options: { image1: await png("a.png", 10), image2: await png("b.png", 90) },
+      user: h.world.alice,
+      channelId: h.world.general.id,
+    });
+    const reply = await handle.waitForResponse();
+    expect(reply.ephemeral).toBe(true);
+    expect(textOf(reply)).toMatch(
+      /reports that it is \*\*unhealthy\*\* \(Midjourney is down for maintenance\)/,
+    );
+    expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png .+\/b\.png/);
+    expect(buttonsOf(reply).map((b) => b.label)).toEqual(["Try again"]);
+    expect(h.service.records()).toEqual([]);
   });
 });
