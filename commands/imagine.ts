@@ -7,7 +7,7 @@ import {
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
 import type { Command } from "../src/discord/command.js";
-import { startImagineJob } from "../src/discord/start-job.js";
+import { checkAndStartJob } from "../src/discord/start-job.js";
 import { preparePrompt } from "../src/imagine/prepare-prompt.js";
 
 /**
@@ -33,11 +33,13 @@ const data = (config: Config) =>
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
   const image = interaction.options.getAttachment("image");
-  const prompt = preparePrompt(interaction.options.getString("prompt", true), image ? [image] : [], {
-    maxLength: app.config.PROMPT_MAX_LENGTH,
-    attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
-  });
-  await startImagineJob(interaction, app, prompt);
+  const text = interaction.options.getString("prompt", true);
+  await checkAndStartJob(interaction, app, text, () =>
+    preparePrompt(text, image ? [image] : [], {
+      maxLength: app.config.PROMPT_MAX_LENGTH,
+      attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
+    }),
+  );
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -7,20 +7,29 @@ import type { Command } from "../src/discord/command.js";
 import type { ComponentHandler } from "../src/discord/component.js";
 import { cancelButton } from "../src/discord/components/cancel-button.js";
 import { gridButtons } from "../src/discord/components/grid-buttons.js";
+import { historyPageHandler } from "../src/discord/components/history-page.js";
+import { showJobHandler } from "../src/discord/components/show-job.js";
 import { statusPage } from "../src/discord/components/status-page.js";
+import { tryAgainHandler } from "../src/discord/components/try-again.js";
 import type { InteractionRegistry } from "../src/discord/interaction-router.js";
+import blend from "./blend.js";
 import help from "./help.js";
+import history from "./history.js";
 import imagineStatus from "./imagine-status.js";
 import imagine from "./imagine.js";
+import show from "./show.js";
 
 /** Every slash command of the bot. */
-export const commands: readonly Command<BotContext>[] = [imagine, imagineStatus, help];
+export const commands: readonly Command<BotContext>[] = [imagine, blend, imagineStatus, help, history, show];
 
 /** Every component and modal handler; prefixes are unique. */
 export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   gridButtons,
   cancelButton,
   statusPage,
+  historyPageHandler,
+  showJobHandler,
+  tryAgainHandler,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */

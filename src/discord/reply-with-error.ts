@@ -1,5 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
-import type { APIEmbed } from "discord-api-types/v10";
+import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { UserError } from "../errors.js";
 import { RefusedError } from "../imagine/admission.js";
 import type { Logger } from "../logger.js";
@@ -62,10 +62,16 @@ export async function replyWithError(
 /** The longest part of a refused prompt shown back (an embed description holds 4096). */
 const REFUSED_PROMPT_LENGTH = 3500;
 
+/** Whether `err` is a refusal the user should read ({@link UserError} or a service error), not a bug. */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof UserError || isServiceError(err);
+}
+
 /**
  * Answers a refusal before any job exists (a limit, the service unavailable) only to the requester, with
- * the prompt so it can be copied. A public deferred reply ("thinking…") is deleted first, as the channel
- * has nothing to see; anything else is handled by {@link replyWithError}.
+ * the prompt so it can be copied, and `components` (a Try again button). A public deferred reply
+ * ("thinking…") is deleted first, as the channel has nothing to see; anything else is handled by
+ * {@link replyWithError}.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
  */
 export async function refuseWithPrompt(
@@ -73,8 +79,9 @@ export async function refuseWithPrompt(
   err: unknown,
   prompt: string,
   log: Logger,
+  components: readonly APIActionRowComponent<APIButtonComponent>[] = [],
 ): Promise<void> {
-  if (!(err instanceof UserError) && !isServiceError(err)) {
+  if (!isRefusal(err)) {
     await replyWithError(interaction, err, log);
     return;
   }
@@ -85,6 +92,7 @@ export async function refuseWithPrompt(
   const withPrompt = {
     content: answer.content,
     embeds: [...answer.embeds, ...promptEmbeds],
+    components: [...components],
     flags: MessageFlags.Ephemeral as const,
   };
   // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
@@ -95,7 +103,8 @@ export async function refuseWithPrompt(
       });
       await interaction.followUp(withPrompt);
     } else if (interaction.deferred || interaction.replied) {
-      await interaction.editReply({ content: withPrompt.content, embeds: withPrompt.embeds, components: [] });
+      const { content, embeds } = withPrompt;
+      await interaction.editReply({ content, embeds, components: withPrompt.components });
     } else {
       await interaction.reply(withPrompt);
     }

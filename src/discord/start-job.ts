@@ -1,10 +1,12 @@
-import type { RepliableInteraction } from "discord.js";
+import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
+import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
+import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
-import { refuseWithPrompt } from "./reply-with-error.js";
+import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -66,7 +68,8 @@ export async function createAdmitted(
 }
 
 /**
- * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply), acknowledges
+ * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
+ * and a Try again button, see `components/try-again.ts`), acknowledges
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
@@ -96,8 +99,34 @@ export async function startImagineJob(
       });
     });
   } catch (err) {
-    // A refusal concerns only the requester, and keeps their prompt so it can be copied.
+    // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-    await refuseWithPrompt(interaction, err, prompt, log);
+    const refused = { id: interaction.id, userId: interaction.user.id };
+    const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
+    await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
   }
+}
+
+/**
+ * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
+ * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
+ * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
+ * be refused again.
+ */
+export async function checkAndStartJob(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  typed: string,
+  prepare: () => string,
+): Promise<void> {
+  let prompt: string;
+  try {
+    prompt = prepare();
+  } catch (err) {
+    if (!(err instanceof UserError) || typed.trim() === "") throw err;
+    const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+    await refuseWithPrompt(interaction, err, typed, log);
+    return;
+  }
+  await startImagineJob(interaction, app, prompt);
 }

@@ -307,9 +307,18 @@ export class ImagineService {
     this.options.onJobEnded?.(structuredClone(job), latencyMs);
   }
 
-  /** Shows what only the requester may see; a failure is logged here and does not hold the job up. */
+  /**
+   * Shows what only the requester may see, at most once per job: the claim is recorded in the store before
+   * sending, so delivering the job again after a restart (its `delivered` was not saved yet) does not repeat
+   * it; only a crash between the claim and the send would lose it. A failure is logged here and does not
+   * hold the job up.
+   */
   private async showPrivately(job: Job, payload: MessagePayload, log: Logger): Promise<void> {
     try {
+      if (!(await this.options.store.claimOnce(`private-note:${job.imageId}`, this.clock.now()))) {
+        log.info("the refusal's detail was already shown to the requester");
+        return;
+      }
       const route = await this.options.messenger.showPrivately(
         job.location,
         { payload, files: [] },

@@ -30,7 +30,9 @@ const ABOUT = [
 const COMMANDS = [
   "**Commands**",
   "• `/imagine prompt:` (optionally `image:`): draw a prompt in this channel.",
+  "• `/blend image1: image2:` (up to `image5:`, optional `prompt:` and `aspect:`): blend 2–5 images.",
   "• `/imagine-status` (moderators): service health, this server's jobs, recent failures and limits.",
+  "• `/history`: your recent images (in a server, that server's; in DMs, all), with links. `/show job:` posts one again.",
   "• `/help`: this message.",
   "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
 ];

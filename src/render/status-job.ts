@@ -35,7 +35,8 @@ export function messageJumpLink(
   return `https://discord.com/channels/${guildId ?? "@me"}/${channelId}/${messageId}`;
 }
 
-const OUTCOMES: Readonly<Record<JobOutcome, string>> = {
+/** How each outcome of a job is named to people, with its emoji. */
+export const OUTCOME_LABELS: Readonly<Record<JobOutcome, string>> = {
   completed: "✅ Completed",
   failed: "❌ Failed",
   "timed-out": "⌛ Timed out (the bot stopped waiting)",
@@ -100,7 +101,7 @@ export function renderJobDetails(
   const progress = status === "completed" ? 100 : (record?.progress ?? job.progress);
   const startedAt = relativeTimestamp(job.startedAt);
   const finishedAt = job.finishedAt === null ? null : relativeTimestamp(job.finishedAt);
-  const outcome = job.outcome === null ? "⏳ In flight" : OUTCOMES[job.outcome];
+  const outcome = job.outcome === null ? "⏳ In flight" : OUTCOME_LABELS[job.outcome];
   const delivery = job.outcome === null ? "" : job.delivered ? ", delivered" : ", not delivered";
   const place = job.location.guildId === null ? "a DM" : "this server";
   const link =

@@ -66,7 +66,7 @@ function oneLine(text: string, max: number): string {
 }
 
 /** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
-function promptExcerpt(prompt: string, max: number): string {
+export function promptExcerpt(prompt: string, max: number): string {
   const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
   return line === "" ? "*(empty prompt)*" : line;
 }

@@ -7,6 +7,7 @@
 import type { InValue } from "@libsql/client";
 import { z } from "zod";
 import type { Job, JobOutcome } from "../imagine/job.js";
+import type { KeptPrompt } from "../imagine/job-store.js";
 
 /** Every outcome; the record type makes the compiler ask for a new one here. */
 const OUTCOMES: Record<JobOutcome, true> = {
@@ -126,4 +127,17 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     error: r.error,
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
   };
+}
+
+const keptPromptRowSchema = z.object({ id: text, user_id: text, prompt: text, kept_at: integer });
+
+/**
+ * The kept prompt stored in a `kept_prompts` row.
+ * @throws {Error} naming the row when it holds values a kept prompt cannot have.
+ */
+export function rowToKeptPrompt(row: Readonly<Record<string, unknown>>): KeptPrompt {
+  const parsed = keptPromptRowSchema.safeParse(row);
+  if (!parsed.success) throw new Error(`the kept prompt ${String(row["id"])} has invalid values`);
+  const r = parsed.data;
+  return { id: r.id, userId: r.user_id, prompt: r.prompt, keptAt: r.kept_at };
 }

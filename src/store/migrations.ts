@@ -59,6 +59,26 @@ export const MIGRATIONS: readonly Migration[] = [
     description: "who cancelled a job (outcome cancelled)",
     statements: ["ALTER TABLE jobs ADD COLUMN cancelled_by TEXT"],
   },
+  {
+    version: 3,
+    description: "index of each member's jobs by start time, for /history",
+    statements: ["CREATE INDEX jobs_requester ON jobs (requester_id, started_at)"],
+  },
+  {
+    version: 4,
+    description: "prompts kept for Try again, and claims of what happens at most once",
+    statements: [
+      `CREATE TABLE kept_prompts (
+        id TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        kept_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+      "CREATE INDEX kept_prompts_kept_at ON kept_prompts (kept_at)",
+      "CREATE TABLE once_claims (key TEXT PRIMARY KEY NOT NULL, claimed_at INTEGER NOT NULL) STRICT, WITHOUT ROWID",
+      "CREATE INDEX once_claims_claimed_at ON once_claims (claimed_at)",
+    ],
+  },
 ];
 
 /** What {@link migrate} did. */

@@ -7,9 +7,9 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
+import { JOB_COLUMNS, jobToValues, rowToJob, rowToKeptPrompt } from "./job-rows.js";
 import {
   describeTarget,
   isTransientPostgresError,
@@ -170,6 +170,16 @@ export class PostgresJobStore implements JobStore {
     ]);
   }
 
+  async jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]> {
+    const { requesterId, guildId, offset, limit } = query;
+    const where = guildId === undefined ? "requester_id = $1" : "requester_id = $1 AND guild_id = $4";
+    return this.jobs(
+      `listing the jobs of user ${requesterId}`,
+      `WHERE ${where} ORDER BY started_at DESC, seq DESC LIMIT $2 OFFSET $3`,
+      guildId === undefined ? [requesterId, limit, offset] : [requesterId, limit, offset, guildId],
+    );
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const rows = await this.run<{ last_submission_at: number }>(
       `reading the last submission of user ${userId}`,
@@ -188,13 +198,43 @@ export class PostgresJobStore implements JobStore {
     );
   }
 
+  async keepPrompt(kept: KeptPrompt): Promise<void> {
+    await this.run(
+      `keeping the prompt of interaction ${kept.id}`,
+      "INSERT INTO kept_prompts (id, user_id, prompt, kept_at) VALUES ($1, $2, $3, $4) " +
+        "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
+      [kept.id, kept.userId, kept.prompt, kept.keptAt],
+    );
+  }
+
+  async getKeptPrompt(id: string): Promise<KeptPrompt | undefined> {
+    const rows = await this.run<Record<string, unknown>>(
+      `reading the kept prompt of interaction ${id}`,
+      "SELECT * FROM kept_prompts WHERE id = $1",
+      [id],
+    );
+    const row = rows[0];
+    return row && rowToKeptPrompt(row);
+  }
+
+  async claimOnce(key: string, at: number): Promise<boolean> {
+    const rows = await this.run(
+      `claiming ${key}`,
+      "INSERT INTO once_claims (key, claimed_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING 1 AS claimed",
+      [key, at],
+    );
+    return rows.length === 1;
+  }
+
   async prune(olderThanMs: number): Promise<number> {
     const cutoff = this.now() - olderThanMs;
     // One statement, so both deletes commit together (like SQLite's batch).
     const rows = await this.run<{ removed: number }>(
       "pruning old jobs",
       "WITH pruned AS (DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered AND finished_at < $1 RETURNING 1), " +
-        "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1) " +
+        "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1), " +
+        "kept AS (DELETE FROM kept_prompts WHERE kept_at < $1), " +
+        "claims AS (DELETE FROM once_claims WHERE claimed_at < $1) " +
         "SELECT count(*)::int AS removed FROM pruned",
       [cutoff],
     );

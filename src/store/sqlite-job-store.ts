@@ -9,9 +9,9 @@ import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
+import { JOB_COLUMNS, jobToArgs, rowToJob, rowToKeptPrompt } from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -158,6 +158,16 @@ export class SqliteJobStore implements JobStore {
     ]);
   }
 
+  async jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]> {
+    const { requesterId, guildId, offset, limit } = query;
+    const inGuild = guildId === undefined ? "" : "AND guild_id = ? ";
+    return this.query(
+      `listing the jobs of user ${requesterId}`,
+      `WHERE requester_id = ? ${inGuild}ORDER BY started_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      guildId === undefined ? [requesterId, limit, offset] : [requesterId, guildId, limit, offset],
+    );
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const result = await this.run(`reading the last submission of user ${userId}`, () =>
       this.client.execute({
@@ -180,6 +190,35 @@ export class SqliteJobStore implements JobStore {
     );
   }
 
+  async keepPrompt(kept: KeptPrompt): Promise<void> {
+    await this.run(`keeping the prompt of interaction ${kept.id}`, () =>
+      this.client.execute({
+        sql:
+          "INSERT INTO kept_prompts (id, user_id, prompt, kept_at) VALUES (?, ?, ?, ?) " +
+          "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
+        args: [kept.id, kept.userId, kept.prompt, kept.keptAt],
+      }),
+    );
+  }
+
+  async getKeptPrompt(id: string): Promise<KeptPrompt | undefined> {
+    const result = await this.run(`reading the kept prompt of interaction ${id}`, () =>
+      this.client.execute({ sql: "SELECT * FROM kept_prompts WHERE id = ?", args: [id] }),
+    );
+    const row = result.rows[0];
+    return row && rowToKeptPrompt(row);
+  }
+
+  async claimOnce(key: string, at: number): Promise<boolean> {
+    const result = await this.run(`claiming ${key}`, () =>
+      this.client.execute({
+        sql: "INSERT INTO once_claims (key, claimed_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+        args: [key, at],
+      }),
+    );
+    return result.rowsAffected === 1;
+  }
+
   async prune(olderThanMs: number): Promise<number> {
     const cutoff = this.now() - olderThanMs;
     const [jobs] = await this.run("pruning old jobs", () =>
@@ -190,6 +229,8 @@ export class SqliteJobStore implements JobStore {
             args: [cutoff],
           },
           { sql: "DELETE FROM user_usage WHERE last_submission_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM kept_prompts WHERE kept_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM once_claims WHERE claimed_at < ?", args: [cutoff] },
         ],
         "write",
       ),

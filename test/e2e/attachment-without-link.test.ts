@@ -57,7 +57,7 @@ describe("an attachment that arrives without a link", () => {
     h.emu.assertNoRejectedRequests();
   });
 
-  test("as the /imagine image option: an ephemeral reply asks to upload it again", async () => {
+  test("as the /imagine image option: an ephemeral reply asks to upload it again, repeating the prompt", async () => {
     const handle = await h.emu.sendSlashCommand({
       name: "imagine",
       options: { prompt: "the same cat as a watercolor", image: PNG },
@@ -67,7 +67,8 @@ describe("an attachment that arrives without a link", () => {
     const reply = await handle.waitForResponse();
 
     expect(reply.ephemeral).toBe(true);
-    expect(textOf(reply)).toBe(UPLOAD_AGAIN);
+    expect(reply.content).toBe(UPLOAD_AGAIN);
+    expect(textOf(reply)).toBe(`${UPLOAD_AGAIN}\n**Prompt**\nthe same cat as a watercolor`);
   });
 
   test("in a DM: the bot's answer asks to upload it again", async () => {

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Job } from "../../src/imagine/job.js";
-import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
+import { MemoryJobStore, type JobStore, type RequesterJobsQuery } from "../../src/imagine/job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
 import { usePostgresServer } from "../support/postgres-server.js";
@@ -133,6 +133,78 @@ describe.each(implementations)("%s", (name, open) => {
     }
     const jobs = await store.startedSince(NOW - HOUR);
     expect(jobs.map((j) => j.imageId)).toEqual(["newest", "middle", "at-boundary"]);
+  });
+
+  test("jobsOfRequester returns one member's jobs newest first, in one server or everywhere, a page at a time", async () => {
+    const alice = "18446744073709551615";
+    const inGuild = (guildId: string | null) => ({ ...makeJob().location, guildId });
+    for (const [imageId, requesterId, guildId, startedAt] of [
+      ["oldest", alice, "1", NOW - 3 * HOUR],
+      ["dm", alice, null, NOW - 2 * HOUR],
+      ["same-time-first", alice, "1", NOW - HOUR],
+      ["same-time-second", alice, "1", NOW - HOUR],
+      ["other-guild", alice, "2", NOW - HOUR / 2],
+      ["someone-else", "42", "1", NOW],
+    ] as const) {
+      await store.save(
+        makeJob({ imageId, ref: imageId, requesterId, startedAt, location: inGuild(guildId) }),
+      );
+    }
+    const ids = async (query: Partial<RequesterJobsQuery>) =>
+      (await store.jobsOfRequester({ requesterId: alice, offset: 0, limit: 10, ...query })).map(
+        (j) => j.imageId,
+      );
+
+    expect(await ids({})).toEqual(["other-guild", "same-time-second", "same-time-first", "dm", "oldest"]);
+    expect(await ids({ guildId: "1" })).toEqual(["same-time-second", "same-time-first", "oldest"]);
+    expect(await ids({ guildId: "1", offset: 1, limit: 1 })).toEqual(["same-time-first"]);
+    expect(await ids({ offset: 4, limit: 3 })).toEqual(["oldest"]);
+    expect(await ids({ offset: 5 })).toEqual([]);
+    expect(await ids({ requesterId: "7" })).toEqual([]);
+    expect(
+      (await store.jobsOfRequester({ requesterId: alice, guildId: "2", offset: 0, limit: 1 }))[0],
+    ).toStrictEqual(
+      makeJob({
+        imageId: "other-guild",
+        ref: "other-guild",
+        requesterId: alice,
+        startedAt: NOW - HOUR / 2,
+        location: inGuild("2"),
+      }),
+    );
+  });
+
+  test("a kept prompt reads back by its id until replaced; an unknown id reads as undefined", async () => {
+    const kept = {
+      id: "1300000000000000009",
+      userId: "18446744073709551615",
+      prompt: "a fox 🦊 'q' --ar 3:2",
+      keptAt: NOW,
+    };
+    await store.keepPrompt(kept);
+    expect(await store.getKeptPrompt(kept.id)).toStrictEqual(kept);
+    expect(await store.getKeptPrompt("1300000000000000010")).toBeUndefined();
+    await store.keepPrompt({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+    expect(await store.getKeptPrompt(kept.id)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+  });
+
+  test("claimOnce is true for the first claim of a key only", async () => {
+    expect(await store.claimOnce("private-note:a", NOW)).toBe(true);
+    expect(await store.claimOnce("private-note:a", NOW + 1)).toBe(false);
+    expect(await store.claimOnce("private-note:b", NOW)).toBe(true);
+  });
+
+  test("prune removes kept prompts and claims older than the cutoff, keeping recent ones", async () => {
+    const day = 24 * HOUR;
+    await store.keepPrompt({ id: "old", userId: "1", prompt: "p", keptAt: NOW - 2 * day });
+    await store.keepPrompt({ id: "recent", userId: "1", prompt: "p", keptAt: NOW - HOUR });
+    await store.claimOnce("old", NOW - 2 * day);
+    await store.claimOnce("recent", NOW - HOUR);
+    await store.prune(day);
+    expect(await store.getKeptPrompt("old")).toBeUndefined();
+    expect(await store.getKeptPrompt("recent")).toBeDefined();
+    expect(await store.claimOnce("old", NOW)).toBe(true);
+    expect(await store.claimOnce("recent", NOW)).toBe(false);
   });
 
   test("the last submission of a user is undefined until recorded, then the latest recorded time", async () => {

@@ -69,6 +69,8 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
       );
       expect(tables.map((t) => t.tablename)).toEqual([
         "jobs",
+        "kept_prompts",
+        "once_claims",
         "schema_migrations",
         "store_meta",
         "user_usage",

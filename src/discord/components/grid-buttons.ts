@@ -4,7 +4,7 @@
  * a restart too.
  * @see https://discord.com/developers/docs/interactions/message-components#buttons
  */
-import { MessageFlags } from "discord.js";
+import { MessageFlags, type RepliableInteraction } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
 import { readImage, UnknownImageError } from "../../imagine/image-access.js";
@@ -94,7 +94,7 @@ async function postUpscale(
  * concerns only the clicker (a stale button) is not posted in the channel.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
  */
-async function answerPrivately(interaction: ComponentInteraction, content: string): Promise<void> {
+export async function answerPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
   await interaction.deleteReply();
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }

@@ -1,0 +1,28 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot-context.js";
+import type { Command } from "../src/discord/command.js";
+import { historyMessage } from "../src/discord/components/history-page.js";
+
+/**
+ * `/history`: your own recent jobs, newest first, ephemeral and paginated. In a server, that server's jobs
+ * only; in the bot's DMs, all of yours.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const data = new SlashCommandBuilder()
+  .setName("history")
+  .setDescription("Your recent images: prompt, outcome, when, and a link to each")
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+
+async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  await interaction.editReply(await historyMessage(app, interaction.user.id, interaction.guildId, 0));
+}
+
+export default { data, execute } satisfies Command<BotContext>;

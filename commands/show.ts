@@ -1,0 +1,38 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import type { BotContext } from "../src/bot-context.js";
+import type { Command } from "../src/discord/command.js";
+import { repostJob } from "../src/discord/repost-job.js";
+import type { Logger } from "../src/logger.js";
+
+/**
+ * `/show job:<id or ref>`: posts a finished job's grid again here, with working buttons. For the job's
+ * requester, or a moderator (Manage Server) of the server it ran in.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const data = new SlashCommandBuilder()
+  .setName("show")
+  .setDescription("Post one of your finished images again, with its buttons")
+  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .addStringOption((option) =>
+    option
+      .setName("job")
+      .setDescription("The job id (see /history) or the interaction id (ref) it was started by")
+      .setRequired(true)
+      .setMaxLength(100),
+  );
+
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  log: Logger,
+): Promise<void> {
+  await repostJob(interaction, app, interaction.options.getString("job", true).trim(), log);
+}
+
+export default { data, execute } satisfies Command<BotContext>;

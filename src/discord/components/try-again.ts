@@ -1,0 +1,90 @@
+/**
+ * The **Try again** button under a refusal that came before any job existed (limits, cooldown, the service
+ * unavailable or unhealthy, a request the service refused): one click runs the same prompt again for the
+ * same member. A custom id holds 100 characters, fewer than a prompt, so the prompt is kept in the job store
+ * under the refused interaction's id, which the button carries; it works after a restart and on any bot
+ * process sharing the database. Kept prompts expire after {@link KEPT_PROMPT_TTL_MS}.
+ * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
+ */
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+} from "discord-api-types/v10";
+import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
+import { RefusedError } from "../../imagine/admission.js";
+import type { Logger } from "../../logger.js";
+import { formatDuration } from "../../render/format.js";
+import type { ComponentHandler, IdCodec } from "../component.js";
+import { startImagineJob } from "../start-job.js";
+import { isSnowflake, requireSnowflake } from "./id-parts.js";
+
+/** How long a refused prompt can be tried again with the button. */
+export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Shown for a Try again button whose prompt is no longer kept. */
+export const TRY_AGAIN_EXPIRED =
+  `This **Try again** button has expired (prompts are kept for ${formatDuration(KEPT_PROMPT_TTL_MS)}). ` +
+  "Copy the prompt from the message above and run `/imagine` again.";
+
+const PREFIX = "retry";
+const ID = /^retry:(\d+)$/;
+
+/** `retry:<id of the refused interaction>`. */
+export const tryAgainCodec: IdCodec<string> = {
+  encode(interactionId) {
+    requireSnowflake(interactionId);
+    return `${PREFIX}:${interactionId}`;
+  },
+  decode(customId) {
+    const id = ID.exec(customId)?.[1];
+    return id !== undefined && isSnowflake(id) ? id : null;
+  },
+};
+
+/** Whether a refusal can go differently later: everything but banned words (the same prompt is refused again). */
+export function mayTryAgain(err: unknown): boolean {
+  return !(err instanceof RefusedError && err.reason === "banned-words");
+}
+
+/**
+ * Keeps `prompt` for the refused interaction and returns the row with its Try again button; `null` (no
+ * button, the refusal still shows the prompt) when the store cannot keep it.
+ */
+export async function tryAgainRow(
+  app: Pick<BotContext, "store" | "now">,
+  refused: { id: string; userId: string },
+  prompt: string,
+  log: Logger,
+): Promise<APIActionRowComponent<APIButtonComponent> | null> {
+  try {
+    await app.store.keepPrompt({ id: refused.id, userId: refused.userId, prompt, keptAt: app.now() });
+  } catch (err) {
+    log.warn({ err }, "could not keep the refused prompt: no Try again button");
+    return null;
+  }
+  const button: APIButtonComponent = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Primary,
+    custom_id: tryAgainCodec.encode(refused.id),
+    label: "Try again",
+    emoji: { name: "🔁" },
+  };
+  return { type: ComponentType.ActionRow, components: [button] };
+}
+
+export const tryAgainHandler: ComponentHandler<string, BotContext> = {
+  prefix: PREFIX,
+  codec: tryAgainCodec,
+  async execute(interaction, refusedId, app) {
+    if (!interaction.isButton()) throw new UserError("This control no longer does anything.");
+    const kept = await app.store.getKeptPrompt(refusedId);
+    if (!kept || app.now() - kept.keptAt > KEPT_PROMPT_TTL_MS) throw new UserError(TRY_AGAIN_EXPIRED);
+    if (kept.userId !== interaction.user.id) {
+      throw new UserError("This **Try again** button is for the person whose prompt was refused.");
+    }
+    await startImagineJob(interaction, app, kept.prompt);
+  },
+};
