@@ -3,6 +3,10 @@
  * and which image), so buttons keep working after the bot restarts.
  * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
  */
+import { GRID_SIZE } from "../service/schema.js";
+
+/** Number of images in a grid (U1-U4). */
+export { GRID_SIZE };
 
 /** What a button asks for. `index` is 0-based: U1 is 0. */
 export type ButtonAction =
@@ -13,8 +17,6 @@ export type ButtonAction =
 export const BUTTON_ID_PREFIX = "imagine";
 /** Longest job id a button can carry: `imagine:u:<64>:3` is 76 characters, well within 100. */
 export const MAX_BUTTON_JOB_ID_LENGTH = 64;
-/** Number of images in a grid (U1-U4). */
-export const GRID_SIZE = 4;
 
 const JOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const INDEX = /^[0-3]$/;
