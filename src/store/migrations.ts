@@ -54,6 +54,16 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT, WITHOUT ROWID",
     ],
   },
+  {
+    version: 2,
+    description: "job kind, and the grid, image and factor an upscale (Enhance) job enlarges",
+    statements: [
+      "ALTER TABLE jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'imagine' CHECK (kind IN ('imagine', 'upscale'))",
+      "ALTER TABLE jobs ADD COLUMN parent_id TEXT",
+      "ALTER TABLE jobs ADD COLUMN parent_index INTEGER",
+      "ALTER TABLE jobs ADD COLUMN upscale_factor TEXT",
+    ],
+  },
 ];
 
 /** What {@link migrate} did. */

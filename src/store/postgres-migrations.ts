@@ -50,6 +50,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ],
   },
+  {
+    version: 2,
+    description: "job kind, and the grid, image and factor an upscale (Enhance) job enlarges",
+    statements: [
+      "ALTER TABLE jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'imagine' CHECK (kind IN ('imagine', 'upscale'))",
+      "ALTER TABLE jobs ADD COLUMN parent_id TEXT",
+      "ALTER TABLE jobs ADD COLUMN parent_index INTEGER",
+      "ALTER TABLE jobs ADD COLUMN upscale_factor TEXT",
+    ],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */
