@@ -31,7 +31,12 @@ function requesterFromMessage(interaction: ButtonInteraction): string | null {
   return null;
 }
 
-async function loadSource(jobId: string, interaction: ButtonInteraction, app: BotContext) {
+/**
+ * The prompt, requester and start of grid job `jobId`: from the store, else from the service's record and
+ * the grid message's "Requested by".
+ * @throws {UserError} when the service no longer knows the image.
+ */
+export async function loadSource(jobId: string, interaction: ButtonInteraction, app: BotContext) {
   const job = await app.imagine.findJob(jobId);
   if (job) return { prompt: job.prompt, requesterId: job.requesterId, startedAt: job.startedAt };
   const record = await readImage(app.service, jobId).catch((err: unknown) => {
@@ -85,6 +90,7 @@ async function postUpscale(
     record,
     index,
     app.config.IMAGE_DELIVERY,
+    app.config.ENHANCE_FACTORS,
   );
   const message = await materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),

@@ -3,6 +3,7 @@ import type { BotContext } from "../bot-context.js";
 import type { Logger } from "../logger.js";
 import { handleButton } from "./button-handler.js";
 import type { Command } from "./command.js";
+import { enhanceButton } from "./enhance-button.js";
 import { replyWithError } from "./reply-with-error.js";
 
 /**
@@ -27,7 +28,9 @@ export function createInteractionRouter(commands: readonly Command<BotContext>[]
         await command.execute(interaction, app, log);
       } else {
         log.info({ customId: interaction.customId }, "button clicked");
-        await handleButton(interaction, app, log);
+        const enhance = enhanceButton.codec.decode(interaction.customId);
+        if (enhance) await enhanceButton.execute(interaction, enhance, app, log);
+        else await handleButton(interaction, app, log);
       }
     } catch (err) {
       await replyWithError(interaction, err, log);
