@@ -3,9 +3,9 @@
  * job id, which image, the factor, and who the image was posted for), so they work after a restart too.
  * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
  */
-import type { IdCodec } from "../discord/component.js";
-import { GRID_SIZE, isUpscaleFactor, type UpscaleFactor } from "../service/schema.js";
-import { isButtonJobId } from "./button-ids.js";
+import { GRID_SIZE, isUpscaleFactor, type UpscaleFactor } from "../../service/schema.js";
+import type { IdCodec } from "../component.js";
+import { isButtonJobId, isSnowflake, requireButtonJobId, requireSnowflake } from "./id-parts.js";
 
 /** An Enhance click: upscale image `index` (0-based) of the grid job `jobId` by `factor`. */
 export interface EnhanceRequest {
@@ -19,18 +19,14 @@ export interface EnhanceRequest {
 /** Every Enhance custom id starts with this, followed by `:`. */
 export const ENHANCE_ID_PREFIX = "enhance";
 
-/** A Discord user id: snowflakes have at most 20 digits. */
-const SNOWFLAKE = /^\d{1,20}$/;
-
 /**
  * `enhance:<jobId>:<index>:<factor>:<requesterId>`: at most 99 characters (a 64-character job id, `12x`
  * and a 20-digit user id), within Discord's 100.
  */
 export const enhanceIdCodec: IdCodec<EnhanceRequest> = {
   encode({ jobId, index, factor, requesterId }) {
-    if (!isButtonJobId(jobId) || !SNOWFLAKE.test(requesterId)) {
-      throw new RangeError(`an Enhance button cannot carry job ${jobId.slice(0, 80)} for ${requesterId}`);
-    }
+    requireButtonJobId(jobId);
+    requireSnowflake(requesterId);
     if (!Number.isInteger(index) || index < 0 || index >= GRID_SIZE || !isUpscaleFactor(factor)) {
       throw new RangeError(`an Enhance button cannot carry image ${index} and factor ${String(factor)}`);
     }
@@ -41,7 +37,7 @@ export const enhanceIdCodec: IdCodec<EnhanceRequest> = {
     const [prefix, jobId, index, factor, requesterId] = parts;
     if (parts.length !== 5 || prefix !== ENHANCE_ID_PREFIX) return null;
     if (jobId === undefined || !isButtonJobId(jobId) || !/^[0-3]$/.test(index ?? "")) return null;
-    if (!isUpscaleFactor(factor) || requesterId === undefined || !SNOWFLAKE.test(requesterId)) return null;
+    if (!isUpscaleFactor(factor) || requesterId === undefined || !isSnowflake(requesterId)) return null;
     return { jobId, index: Number(index), factor, requesterId };
   },
 };

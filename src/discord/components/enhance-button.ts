@@ -5,14 +5,15 @@
  * may enhance it: each one costs image-service credits.
  * @see https://discord.com/developers/docs/components/reference#button
  */
-import type { BotContext } from "../bot-context.js";
-import { UserError } from "../errors.js";
-import { factorLabel } from "../render/final.js";
-import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "../render/enhance-id.js";
-import { loadSource } from "./button-handler.js";
-import { ClickGuard } from "./click-guard.js";
-import type { ComponentHandler } from "./component.js";
-import { isModerator, startImagineJob } from "./start-job.js";
+import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
+import { factorLabel } from "../../render/final.js";
+import { ClickGuard } from "../click-guard.js";
+import type { ComponentHandler } from "../component.js";
+import { isModerator } from "../moderator.js";
+import { startImagineJob } from "../start-job.js";
+import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "./enhance-id.js";
+import { loadSource } from "./grid-buttons.js";
 
 const clicks = new ClickGuard();
 
@@ -34,7 +35,7 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
     const key = `e:${request.jobId}:${request.index}:${request.factor}:${interaction.user.id}`;
     if (!clicks.claim(key)) throw new UserError(`${shown} of this image was just started.`);
     try {
-      const source = await loadSource(request.jobId, interaction, app);
+      const source = await loadSource(request, app);
       const { jobId: parentId, index, factor } = request;
       await startImagineJob(interaction, app, source.prompt, { parentId, index, factor });
     } finally {
