@@ -6,6 +6,7 @@ import type { BotContext } from "../src/bot-context.js";
 import type { Command } from "../src/discord/command.js";
 import type { ComponentHandler } from "../src/discord/component.js";
 import { cancelButton } from "../src/discord/components/cancel-button.js";
+import { enhanceButton } from "../src/discord/components/enhance-button.js";
 import { gridButtons } from "../src/discord/components/grid-buttons.js";
 import { historyPageHandler } from "../src/discord/components/history-page.js";
 import { showJobHandler } from "../src/discord/components/show-job.js";
@@ -30,6 +31,7 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   historyPageHandler,
   showJobHandler,
   tryAgainHandler,
+  enhanceButton,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */

@@ -57,6 +57,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       JOB_TIMEOUT_MS: "300000",
       USER_COOLDOWN_MS: "0",
       BANNED_WORDS: DEMO_BANNED_WORD,
+      // The demo's image service is local and free: show the Enhance buttons.
+      ENHANCE_FACTORS: "2x,4x",
       LOG_LEVEL: "info",
     });
   } catch (error) {

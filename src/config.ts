@@ -4,6 +4,7 @@
  */
 import dotenv from "dotenv";
 import { z } from "zod";
+import { isUpscaleFactor, UPSCALE_FACTORS, type UpscaleFactor } from "./service/schema.js";
 
 const DISCORD_API = "https://discord.com/api";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -48,6 +49,38 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(values, { error: `must be one of ${values.join(", ")}` }),
   );
+
+/** Most Enhance buttons under one image: one row of buttons holds five. */
+export const MAX_ENHANCE_FACTORS = 5;
+
+/**
+ * `ENHANCE_FACTORS`: comma-separated upscale factors (`2x,4x`), any case and order, read as the distinct
+ * factors smallest first; empty means Enhance is off.
+ * @see https://discord.com/developers/docs/components/reference#action-row (at most 5 buttons)
+ */
+const enhanceFactors = z
+  .string()
+  .default("")
+  .transform((text, ctx): UpscaleFactor[] => {
+    const given = text
+      .split(",")
+      .map((f) => f.trim().toLowerCase())
+      .filter(Boolean);
+    const unknown = given.filter((f) => !isUpscaleFactor(f));
+    const factors = UPSCALE_FACTORS.filter((f) => given.includes(f));
+    if (unknown.length > 0 || factors.length > MAX_ENHANCE_FACTORS) {
+      const problem =
+        unknown.length > 0
+          ? `has unknown factors ${unknown.join(", ")}`
+          : `has ${factors.length} factors, more than ${MAX_ENHANCE_FACTORS}`;
+      ctx.addIssue({
+        code: "custom",
+        message: `${problem}: give at most ${MAX_ENHANCE_FACTORS} of ${UPSCALE_FACTORS.join(", ")}, comma-separated (e.g. 2x,4x), or leave it empty to turn Enhance off`,
+      });
+      return z.NEVER;
+    }
+    return factors;
+  });
 
 /** Schema of every environment variable the bot reads. Keep in step with .env.example and the README. */
 export const configSchema = z.object({
@@ -111,6 +144,8 @@ export const configSchema = z.object({
   BANNED_WORDS_FILE: z.string().optional(),
   /** A channel where every submission and refusal is posted for moderators. */
   AUDIT_CHANNEL_ID: snowflake,
+  /** The Enhance buttons under every single image (U1-U4), as upscale factors; none (off) by default. */
+  ENHANCE_FACTORS: enhanceFactors,
   /** Finished jobs are removed from the database after this many days. */
   JOB_RETENTION_DAYS: int(1, 3650).default(7),
 });

@@ -120,4 +120,23 @@ describe("configuration", () => {
       "123456789012345678",
     );
   });
+
+  test.each([
+    { value: undefined, factors: [] },
+    { value: "", factors: [] },
+    { value: "2x,4x", factors: ["2x", "4x"] },
+    { value: " 4X , 2x,4x ", factors: ["2x", "4x"] },
+    { value: "12x,2x,6x", factors: ["2x", "6x", "12x"] },
+  ])("ENHANCE_FACTORS $value gives the Enhance factors $factors", ({ value, factors }) => {
+    expect(parseConfig({ ...required, ENHANCE_FACTORS: value }).ENHANCE_FACTORS).toEqual(factors);
+  });
+
+  test.each([
+    { value: "2x,3x,x5", problem: "has unknown factors 3x, x5" },
+    { value: "2x,4x,6x,8x,10x,12x", problem: "has 6 factors, more than 5" },
+  ])("ENHANCE_FACTORS $value is refused: it $problem", ({ value, problem }) => {
+    expect(problemsOf({ ...required, ENHANCE_FACTORS: value })).toEqual([
+      `ENHANCE_FACTORS ${problem}: give at most 5 of 2x, 4x, 6x, 8x, 10x, 12x, comma-separated (e.g. 2x,4x), or leave it empty to turn Enhance off (got ${JSON.stringify(value)})`,
+    ]);
+  });
 });

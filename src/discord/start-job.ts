@@ -2,7 +2,7 @@ import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
-import type { Job } from "../imagine/job.js";
+import type { Job, UpscaleSource } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
 import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
@@ -71,13 +71,15 @@ export async function createAdmitted(
  * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
  * and a Try again button, see `components/try-again.ts`), acknowledges
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
- * is the deferred reply, edited as the job progresses.
+ * is the deferred reply, edited as the job progresses. With `upscale`, the job is an Enhance of that grid
+ * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
   interaction: RepliableInteraction,
   app: BotContext,
   prompt: string,
+  upscale?: UpscaleSource,
 ): Promise<void> {
   const request: JobRequest = {
     requesterId: interaction.user.id,
@@ -96,6 +98,7 @@ export async function startImagineJob(
         requesterId: interaction.user.id,
         source: "interaction",
         location: interactionLocation(interaction),
+        ...(upscale ? { upscale } : {}),
       });
     });
   } catch (err) {

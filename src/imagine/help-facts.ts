@@ -20,6 +20,7 @@ export function gatherHelp(app: Pick<BotContext, "config" | "imagine">, reader: 
     userCooldownMs: config.USER_COOLDOWN_MS,
     guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
     promptMaxLength: config.PROMPT_MAX_LENGTH,
+    enhanceFactors: config.ENHANCE_FACTORS,
     userActive: active.filter((job) => job.requesterId === reader.userId).length,
     guildActive:
       reader.guildId === null ? 0 : active.filter((job) => job.location.guildId === reader.guildId).length,

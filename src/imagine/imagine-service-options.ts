@@ -4,7 +4,7 @@ import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, MessageLocation } from "./job.js";
+import type { Job, MessageLocation, UpscaleSource } from "./job.js";
 import type { JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -28,7 +28,7 @@ export interface JobMessenger {
 }
 
 export interface ImagineServiceOptions {
-  client: Pick<ImagineClient, "createImage" | "getImage" | "downloadImage">;
+  client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
   messenger: JobMessenger;
   store: JobStore;
   pollIntervalMs: number;
@@ -57,7 +57,10 @@ export interface ImagineServiceOptions {
 
 /** A new job to start: the message it will be shown in is described by `location`. */
 export interface SubmitRequest {
+  /** The prompt; for an Enhance job, the grid's prompt (shown with the job, not sent). */
   prompt: string;
+  /** Set for an Enhance job: the service's upscale endpoint creates the record instead of a prompt. */
+  upscale?: UpscaleSource;
   ref: string;
   requesterId: string;
   source: Job["source"];

@@ -120,11 +120,17 @@ export class ImagineService {
   async submit(request: SubmitRequest): Promise<Job> {
     const existing = await this.findJob(request.ref);
     if (existing && existing.ref === request.ref) return existing;
-    const record = await this.options.client.createImage({ prompt: request.prompt, ref: request.ref });
+    const { upscale } = request;
+    const record = upscale
+      ? await this.options.client.upscale(upscale.parentId, upscale.index, upscale.factor, {
+          ref: request.ref,
+        })
+      : await this.options.client.createImage({ prompt: request.prompt, ref: request.ref });
     const job: Job = {
       imageId: record.id,
       ref: request.ref,
       prompt: request.prompt,
+      upscale: request.upscale ?? null,
       requesterId: request.requesterId,
       source: request.source,
       location: request.location,

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { renderCancelled } from "../render/cancelled.js";
-import { renderCompleted, renderUpscale } from "../render/final.js";
+import { enhanceButtons, renderCompleted, renderEnhanced, renderUpscale } from "../render/final.js";
 import {
   isPrivateRefusal,
   renderFailed,
@@ -15,7 +15,7 @@ import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress, type ProgressNotice } from "../render/progress.js";
 import { newImageRecord } from "../service/record-factory.js";
-import type { ImageRecord } from "../service/schema.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
 import type { Job } from "./job.js";
 
@@ -68,6 +68,17 @@ function embedUrl(image: ViewImage | null): string | null {
   return image.fileName === null ? image.sourceUrl : `attachment://${image.fileName}`;
 }
 
+/**
+ * An Enhance job's "Try again" enhances the same image again: the renderers' button would run the grid's
+ * prompt anew.
+ */
+function retryingEnhance(job: Job, payload: MessagePayload): MessagePayload {
+  if (job.upscale === null || payload.components.length === 0) return payload;
+  const { parentId, index, factor } = job.upscale;
+  const again = enhanceButtons(parentId, index, job.requesterId, [factor], () => "Try again (uses credits)");
+  return { ...payload, components: again };
+}
+
 function view(payload: MessagePayload, image: ViewImage | null, final: boolean): JobView {
   // A digest, not the text: the key of every followed job stays in memory (about 1 KB of text each).
   const key = createHash("sha256")
@@ -79,8 +90,8 @@ function view(payload: MessagePayload, image: ViewImage | null, final: boolean):
 }
 
 /**
- * The message for the latest record of a job: progress (with the preview and any `notice`), the grid, or
- * the failure.
+ * The message for the latest record of a job: progress (with the preview and any `notice`), the grid (the
+ * enhanced image for an Enhance job), or the failure.
  */
 export function viewForRecord(
   job: Job,
@@ -88,12 +99,17 @@ export function viewForRecord(
   mode: ImageDeliveryMode,
   notice: ProgressNotice = {},
 ): JobView {
+  if (record.status === "completed" && job.upscale !== null) {
+    const { index, factor } = job.upscale;
+    const image = chooseImage(mode, `u${index + 1}-${factor}`, record.url);
+    return view(renderEnhanced(job.upscale, renderContext(job, embedUrl(image))), image, true);
+  }
   if (record.status === "completed") {
     const image = chooseImage(mode, "grid", record.url);
     return view(renderCompleted(record, renderContext(job, embedUrl(image))), image, true);
   }
   if (record.status === "failed") {
-    const failed = renderFailed(record, renderContext(job, null));
+    const failed = retryingEnhance(job, renderFailed(record, renderContext(job, null)));
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
     return { ...view(renderPrivateRefusalNotice(job.imageId), null, true), privateNote: failed };
@@ -113,7 +129,7 @@ export function progressSignature(record: ImageRecord): string {
 
 /** The message for a job the bot stopped waiting for. */
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
-  return view(renderTimedOut(renderContext(job, null), timeoutMs), null, true);
+  return view(retryingEnhance(job, renderTimedOut(renderContext(job, null), timeoutMs)), null, true);
 }
 
 /** The message for a job someone cancelled: "Cancelled by …", no buttons. */
@@ -136,12 +152,16 @@ export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
   return viewForRecord(job, record, mode);
 }
 
-/** The single image U(index+1) of a completed record, posted as its own message. */
+/**
+ * The single image U(index+1) of a completed record, posted as its own message, with an Enhance button per
+ * factor of `enhanceFactors`.
+ */
 export function viewForUpscale(
   job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt">,
   record: ImageRecord,
   index: number,
   mode: ImageDeliveryMode,
+  enhanceFactors: readonly UpscaleFactor[] = [],
 ): JobView {
   const image = chooseImage(mode, `u${index + 1}`, record.upscaled_urls?.[index]);
   const ctx: RenderContext = {
@@ -151,5 +171,5 @@ export function viewForUpscale(
     startedAt: job.startedAt,
     imageUrl: embedUrl(image),
   };
-  return view(renderUpscale(record, index, ctx), image, true);
+  return view(renderUpscale(record, index, ctx, enhanceFactors), image, true);
 }

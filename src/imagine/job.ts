@@ -2,6 +2,7 @@
  * A job: one image record being followed for one Discord message. Everything needed to resume it after a
  * restart is here (the store persists it as is).
  */
+import type { UpscaleFactor } from "../service/schema.js";
 
 /** Where the job's message lives and how the bot can reach it. */
 export interface MessageLocation {
@@ -18,6 +19,19 @@ export interface MessageLocation {
   channelEditable: boolean;
 }
 
+/**
+ * What an Enhance job enlarges: image `index` (0-based, U1 = 0) of the grid `parentId` (the image id of
+ * the grid's job), by `factor`.
+ */
+export interface UpscaleSource {
+  parentId: string;
+  index: number;
+  factor: UpscaleFactor;
+}
+
+/** The kinds of job: a prompt made into a grid, or one image of a grid upscaled (Enhance). */
+export type JobKind = "imagine" | "upscale";
+
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {
@@ -26,6 +40,8 @@ export interface Job {
   /** The `ref` sent to the service: the interaction id (or the DM message id). */
   ref: string;
   prompt: string;
+  /** Set for an Enhance job: the grid image it upscales (its record has this `parent_id`). */
+  upscale: UpscaleSource | null;
   requesterId: string;
   /** How the job was started: a slash command (or button), or a DM prompt. */
   source: "interaction" | "dm";
@@ -43,6 +59,11 @@ export interface Job {
   error: string | null;
   /** Who cancelled the job (a Discord user id), for outcome `cancelled`; absent otherwise. */
   cancelledBy?: string;
+}
+
+/** The job's kind, as the store records it. */
+export function jobKind(job: Pick<Job, "upscale">): JobKind {
+  return job.upscale === null ? "imagine" : "upscale";
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */

@@ -1,4 +1,7 @@
-/** Messages with a finished image: the 2x2 grid with its buttons, and a single upscaled image. */
+/**
+ * Messages with a finished image: the 2x2 grid with its buttons, a single image (with its Enhance buttons when
+ * enabled), and an enhanced (upscaled) image.
+ */
 import type {
   APIActionRowComponent,
   APIButtonComponent,
@@ -6,8 +9,9 @@ import type {
   APIEmbedField,
 } from "discord-api-types/v10";
 import { parsePrompt, promptAspectRatio } from "../prompt/parse-prompt.js";
-import type { ImageRecord } from "../service/schema.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { GRID_SIZE } from "../discord/components/grid-button-id.js";
+import { enhanceIdCodec } from "../discord/components/enhance-id.js";
 import { EMBED_COLORS } from "./format.js";
 import { fitMessageLimits } from "./limits.js";
 import {
@@ -89,12 +93,58 @@ export function renderCompleted(record: ImageRecord, ctx: RenderContext): Messag
   });
 }
 
+/** `2x` as people read it: `2×`. */
+export function factorLabel(factor: UpscaleFactor): string {
+  return factor.replace("x", "×");
+}
+
+/** Said under a single image with Enhance buttons, and on their labels: each click costs credits. */
+export const ENHANCE_CREDIT_NOTE =
+  "**Enhance** makes a larger copy of this image; each one uses image-service credits.";
+
+/**
+ * One Enhance button per factor for image `index` of grid `jobId`, posted for `requesterId`, labelled
+ * "Enhance 2× (uses credits)" unless `label` is given; none when `factors` is empty or the ids cannot be
+ * carried by a button.
+ */
+export function enhanceButtons(
+  jobId: string,
+  index: number,
+  requesterId: string,
+  factors: readonly UpscaleFactor[],
+  label = (factor: UpscaleFactor) => `Enhance ${factorLabel(factor)} (uses credits)`,
+): APIActionRowComponent<APIButtonComponent>[] {
+  const buttons: APIButtonComponent[] = [];
+  for (const factor of factors) {
+    const request = { jobId, index, factor, requesterId };
+    let customId: string;
+    try {
+      customId = enhanceIdCodec.encode(request);
+    } catch {
+      return []; // a job or user id no button can carry: no Enhance here
+    }
+    buttons.push({
+      type: 2,
+      style: 2,
+      custom_id: customId,
+      label: label(factor),
+    });
+  }
+  return buttons.length === 0 ? [] : [{ type: 1, components: buttons }];
+}
+
 /**
  * One image of the grid, U(index+1), posted as a new message replying to the grid. The requester is
- * mentioned without a ping: they just clicked the button. When the service did not return that image,
- * or `ctx.imageUrl` is missing, the message says so instead.
+ * mentioned without a ping: they just clicked the button. With `enhanceFactors`, an Enhance button per
+ * factor (only the requester or a moderator may use them) and a note that they cost credits. When the
+ * service did not return that image, or `ctx.imageUrl` is missing, the message says so instead.
  */
-export function renderUpscale(record: ImageRecord, index: number, ctx: RenderContext): MessagePayload {
+export function renderUpscale(
+  record: ImageRecord,
+  index: number,
+  ctx: RenderContext,
+  enhanceFactors: readonly UpscaleFactor[] = [],
+): MessagePayload {
   const jobId = ctx.jobId ?? record.id;
   const source = upscaleSourceUrl(record, index);
   const image = source === null ? null : (ctx.imageUrl ?? null);
@@ -119,10 +169,44 @@ export function renderUpscale(record: ImageRecord, index: number, ctx: RenderCon
         };
   const footer = jobFooter(jobId);
   if (footer) embed.footer = footer;
+  const enhance =
+    embed.image === undefined ? [] : enhanceButtons(jobId, index, ctx.requesterId, enhanceFactors);
+  if (enhance.length > 0) embed.description = `${embed.description ?? ""}\n\n${ENHANCE_CREDIT_NOTE}`;
   return fitMessageLimits({
     content: mention === "" || embed.image === undefined ? "" : `${mention} here is image ${name}.`,
     embeds: [embed],
-    components: [],
+    components: enhance,
     allowedMentions: NO_PINGS,
+  });
+}
+
+/**
+ * An Enhance result: image U(`index`+1) upscaled by `factor` (`ctx.imageUrl`), with the prompt, who asked,
+ * when and how long it took, and the job id. The content mentions the requester, the one person pinged
+ * when this is sent as a new message. Without an image it says it could not be shown here.
+ */
+export function renderEnhanced(
+  upscale: { index: number; factor: UpscaleFactor },
+  ctx: RenderContext,
+): MessagePayload {
+  const name = `U${upscale.index + 1}`;
+  const image = ctx.imageUrl ?? "";
+  const note = image === "" ? "\n\n⚠️ The enhanced image could not be shown here." : "";
+  const embed: APIEmbed = {
+    title: `🔍 Image ${name} enhanced ${factorLabel(upscale.factor)}`,
+    description: `${promptBlock(ctx.prompt, UPSCALE_PROMPT_LENGTH)}${note}`,
+    color: EMBED_COLORS.completed,
+    fields: requestFields(ctx),
+  };
+  if (image !== "") embed.image = { url: image };
+  const footer = jobFooter(ctx.jobId);
+  if (footer) embed.footer = footer;
+  const mention = userMention(ctx.requesterId);
+  return fitMessageLimits({
+    content:
+      mention === "" ? "" : `${mention} your enhanced image ${name} ${factorLabel(upscale.factor)} is ready.`,
+    embeds: [embed],
+    components: [],
+    allowedMentions: pingOnly(ctx.requesterId),
   });
 }

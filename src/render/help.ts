@@ -2,6 +2,8 @@
  * The help answer: what the bot does, its commands, prompt syntax with examples, and the limits in force
  * for the reader where they ask. One renderer for `/help` and the DM `help`, so both always say the same.
  */
+import type { UpscaleFactor } from "../service/schema.js";
+import { factorLabel } from "./final.js";
 import { formatDuration } from "./format.js";
 import { NO_PINGS } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
@@ -20,6 +22,8 @@ export interface HelpContext {
   readonly userActive: number;
   /** This server's jobs in flight; ignored in DMs. */
   readonly guildActive: number;
+  /** The Enhance factors offered under single pictures; none (the default) when Enhance is off. */
+  readonly enhanceFactors?: readonly UpscaleFactor[];
 }
 
 const ABOUT = [
@@ -73,8 +77,18 @@ function limitLines(ctx: HelpContext): string[] {
   return lines;
 }
 
+/** The Enhance sentence, when Enhance is on: what it does and that it costs credits. */
+function enhanceLines(factors: readonly UpscaleFactor[]): string[] {
+  if (factors.length === 0) return [];
+  const buttons = factors.map((f) => `**Enhance ${factorLabel(f)}**`).join(", ");
+  return [
+    `Under a single picture, ${buttons} makes a larger copy of it; each one uses image-service credits.`,
+  ];
+}
+
 /** The help message for one reader in one place (server or DM). Pure. */
 export function renderHelp(ctx: HelpContext): MessagePayload {
-  const content = [...ABOUT, "", ...COMMANDS, "", ...SYNTAX, "", ...limitLines(ctx)].join("\n");
+  const about = [...ABOUT, ...enhanceLines(ctx.enhanceFactors ?? [])];
+  const content = [...about, "", ...COMMANDS, "", ...SYNTAX, "", ...limitLines(ctx)].join("\n");
   return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
 }

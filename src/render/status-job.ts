@@ -5,6 +5,7 @@
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Job, JobOutcome, MessageLocation } from "../imagine/job.js";
 import type { ImageRecord } from "../service/schema.js";
+import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
 import { describeImageError } from "./image-errors.js";
 import { fitMessageLimits, truncate } from "./limits.js";
@@ -79,6 +80,15 @@ function field(name: string, value: string | null, inline = true): APIEmbedField
   return value === null || value.trim() === "" ? [] : [{ name, value, inline }];
 }
 
+/** What an upscale enlarges: the Enhance the job records (image and factor), else the record's `parent_id`. */
+function upscaleOf(job: Job, record: ImageRecord | null): string | null {
+  const parentId = job.upscale?.parentId ?? record?.parent_id ?? null;
+  if (parentId === null) return null;
+  const parent = inlineCode(truncate(parentId, 100));
+  if (job.upscale === null) return parent;
+  return `U${job.upscale.index + 1} of ${parent}, enhanced ${factorLabel(job.upscale.factor)}`;
+}
+
 function errorField(error: string | null, status: string): APIEmbedField[] {
   if (error === null && status !== "failed") return [];
   const described = describeImageError(error);
@@ -129,7 +139,7 @@ export function renderJobDetails(
       ...field("Message", `${link}\nin ${place}, from ${job.source === "dm" ? "a DM prompt" : "a command"}`),
       ...field("Ref", inlineCode(truncate(record?.ref ?? job.ref, 100))),
       ...field("Created (service)", record === null ? null : serviceDate(record.date_created)),
-      ...field("Upscale of", record?.parent_id ? inlineCode(truncate(record.parent_id, 100)) : null),
+      ...field("Upscale of", upscaleOf(job, record)),
       ...errorField(record?.error ?? job.error, status),
     ],
     footer: { text: `Image ${truncate(job.imageId, 200)}` },

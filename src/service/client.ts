@@ -1,6 +1,6 @@
 /**
- * The image-service client: create an image, read it back, read the service's health, and download a
- * finished image. No Discord code here.
+ * The image-service client: create an image, upscale one image of a finished grid, read a record back,
+ * read the service's health, and download a finished image. No Discord code here.
  */
 import type { z } from "zod";
 import type { Config } from "../config.js";
@@ -14,11 +14,15 @@ import {
   type ServiceContext,
 } from "./request.js";
 import {
+  GRID_SIZE,
   imageResponseSchema,
   isFinished,
+  isUpscaleFactor,
   serviceStatusSchema,
+  UPSCALE_FACTORS,
   type ImageRecord,
   type ServiceStatus,
+  type UpscaleFactor,
 } from "./schema.js";
 
 /**
@@ -33,6 +37,11 @@ export interface CreateImageInput {
   prompt: string;
   /** Caller's own identifier, returned unchanged in the record's `ref`. Default `null`. */
   ref?: string | null;
+}
+
+/** Shortened for messages: an id of any length must not make an error message huge. */
+function shown(id: string): string {
+  return JSON.stringify(id.length > 80 ? `${id.slice(0, 79)}…` : id);
 }
 
 function invalidInput(message: string, request: string): ServiceError {
@@ -88,17 +97,61 @@ export class ImagineClient {
     if (typeof id !== "string" || id.trim() === "") {
       throw invalidInput("Cannot read an image: the id is empty.", "GET /items/images/:id");
     }
-    const shownId = id.length > 80 ? `${id.slice(0, 79)}…` : id;
     const response = await requestJson(this.#ctx, {
       method: "GET",
       path: `/items/images/${encodeURIComponent(id)}`,
       schema: imageResponseSchema,
       retry: "idempotent",
-      operation: `reading image ${JSON.stringify(shownId)}`,
+      operation: `reading image ${shown(id)}`,
       memo: { key: id, answers: this.#imageAnswers },
     });
     // A finished record is final: it will not be read again.
     if (isFinished(response.data.status)) this.#imageAnswers.delete(id);
+    return response.data;
+  }
+
+  /**
+   * Upscales image `index` (0-based: U1 is 0) of the completed grid `parentId` by `factor`
+   * (`POST /items/images/{id}/{index}/upscale/{factor}`, body `{ref}`). Sent at most once per call, as a
+   * create is (see {@link createImage}).
+   * @returns the new record, normally `pending`, with `parent_id`; follow it with {@link getImage}.
+   * @throws {ServiceError} `validation` for an empty id, an index outside 0-3 or an unknown factor (nothing is
+   *   sent), or when the service refuses (the parent is not a completed grid); `forbidden` for an unknown id.
+   */
+  async upscale(
+    parentId: string,
+    index: number,
+    factor: UpscaleFactor,
+    options: { ref?: string | null } = {},
+  ): Promise<ImageRecord> {
+    const request = "POST /items/images/:id/:index/upscale/:factor";
+    if (typeof parentId !== "string" || parentId.trim() === "") {
+      throw invalidInput("Cannot upscale an image: the id is empty.", request);
+    }
+    if (!Number.isInteger(index) || index < 0 || index >= GRID_SIZE) {
+      throw invalidInput(
+        `Cannot upscale an image: the index must be a whole number from 0 to ${GRID_SIZE - 1}, got ${String(index)}.`,
+        request,
+      );
+    }
+    if (!isUpscaleFactor(factor)) {
+      throw invalidInput(
+        `Cannot upscale an image: the factor must be one of ${UPSCALE_FACTORS.join(", ")}, got ${JSON.stringify(String(factor))}.`,
+        request,
+      );
+    }
+    const ref = options.ref ?? null;
+    if (ref !== null && typeof ref !== "string") {
+      throw invalidInput("Cannot upscale an image: ref must be a string or null.", request);
+    }
+    const response = await requestJson(this.#ctx, {
+      method: "POST",
+      path: `/items/images/${encodeURIComponent(parentId)}/${index}/upscale/${factor}`,
+      body: { ref },
+      schema: imageResponseSchema,
+      retry: "create",
+      operation: `upscaling image ${index + 1} of ${shown(parentId)} by ${factor}`,
+    });
     return response.data;
   }
 

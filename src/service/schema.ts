@@ -76,6 +76,20 @@ export const imageRecordSchema = z.object({
 
 export type ImageRecord = z.output<typeof imageRecordSchema>;
 
+/** Images in a completed grid (U1-U4, `upscaled_urls[0..3]`); an upscale's index is 0 to this minus 1. */
+export const GRID_SIZE = 4;
+
+/**
+ * The factors of `POST /items/images/{id}/{index}/upscale/{factor}` (service-facts.md), smallest first.
+ */
+export const UPSCALE_FACTORS = ["2x", "4x", "6x", "8x", "10x", "12x"] as const;
+export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+
+/** Whether `value` is one of the {@link UPSCALE_FACTORS}. */
+export function isUpscaleFactor(value: unknown): value is UpscaleFactor {
+  return (UPSCALE_FACTORS as readonly unknown[]).includes(value);
+}
+
 /** Both endpoints wrap the record: `{ data: <record> }`. */
 export const imageResponseSchema = z.object({ data: imageRecordSchema });
 

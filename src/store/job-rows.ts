@@ -2,12 +2,13 @@
  * How a {@link Job} maps to a row of the `jobs` table and back, for the SQLite and the Postgres store. Ids stay
  * strings (Discord snowflakes do not fit a double); booleans are written as 0/1 (SQLite's integers, which
  * Postgres also reads as booleans) and read back from either; every field of the job and its location has its
- * own column.
+ * own column (an Enhance job's grid, image index and factor too, beside its `kind`).
  */
 import type { InValue } from "@libsql/client";
 import { z } from "zod";
-import type { Job, JobOutcome } from "../imagine/job.js";
 import type { KeptPrompt } from "../imagine/job-store.js";
+import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } from "../imagine/job.js";
+import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 
 /** Every outcome; the record type makes the compiler ask for a new one here. */
 const OUTCOMES: Record<JobOutcome, true> = {
@@ -24,6 +25,8 @@ const nullableText = z.string().nullable();
 const integer = z.number().int();
 const nullableInteger = integer.nullable();
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
+
+const KINDS: Record<JobKind, true> = { imagine: true, upscale: true };
 
 const jobRowSchema = z.object({
   image_id: text,
@@ -46,6 +49,13 @@ const jobRowSchema = z.object({
   delivered: flag,
   error: nullableText,
   cancelled_by: nullableText,
+  kind: z.enum(Object.keys(KINDS) as [JobKind, ...JobKind[]]),
+  parent_id: nullableText,
+  parent_index: integer
+    .min(0)
+    .max(GRID_SIZE - 1)
+    .nullable(),
+  upscale_factor: z.enum(UPSCALE_FACTORS).nullable(),
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -87,6 +97,10 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     delivered: job.delivered ? 1 : 0,
     error: job.error,
     cancelled_by: job.cancelledBy ?? null,
+    kind: jobKind(job),
+    parent_id: job.upscale?.parentId ?? null,
+    parent_index: job.upscale?.index ?? null,
+    upscale_factor: job.upscale?.factor ?? null,
     updated_at: updatedAt,
   };
 }
@@ -103,10 +117,20 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     throw new Error(`the stored job ${String(row["image_id"])} has invalid values in: ${columns}`);
   }
   const r = parsed.data;
+  let upscale: UpscaleSource | null = null;
+  if (r.kind === "upscale") {
+    if (r.parent_id === null || r.parent_index === null || r.upscale_factor === null) {
+      throw new Error(
+        `the stored job ${r.image_id} is an upscale without its parent_id, parent_index or upscale_factor`,
+      );
+    }
+    upscale = { parentId: r.parent_id, index: r.parent_index, factor: r.upscale_factor };
+  }
   return {
     imageId: r.image_id,
     ref: r.ref,
     prompt: r.prompt,
+    upscale,
     requesterId: r.requester_id,
     source: r.source,
     location: {

@@ -75,6 +75,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX once_claims_claimed_at ON once_claims (claimed_at)",
     ],
   },
+  {
+    version: 5,
+    description: "job kind, and the grid, image and factor an upscale (Enhance) job enlarges",
+    statements: [
+      "ALTER TABLE jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'imagine' CHECK (kind IN ('imagine', 'upscale'))",
+      "ALTER TABLE jobs ADD COLUMN parent_id TEXT",
+      "ALTER TABLE jobs ADD COLUMN parent_index INTEGER",
+      "ALTER TABLE jobs ADD COLUMN upscale_factor TEXT",
+    ],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -41,7 +41,7 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await demo?.stop();
   }, 30_000);
 
-  test("a prompt shows the waiting message, progress with a preview, the grid, and U1 shows the single image", async () => {
+  test("a prompt shows the waiting message, progress with a preview, the grid, U1 the single image, and Enhance 2× a larger one", async () => {
     const page = await newPage();
     await openAs(page, demo.pageUrl, "alice");
     await imagine(page, "a lighthouse at dusk");
@@ -53,8 +53,14 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await grid.getByRole("button", { name: "U1" }).click();
     const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
     expect(await single.locator(".reply-line").textContent()).toContain("@alice");
+    expect(await single.getByRole("button").allTextContents()).toEqual([
+      "Enhance 2× (uses credits)",
+      "Enhance 4× (uses credits)",
+    ]);
+    await single.getByRole("button", { name: "Enhance 2× (uses credits)" }).click();
+    await waitForMessage(page, "Image U1 enhanced 2×", { image: /u1-2x\.png$/ });
     demo.world.emu.assertNoRejectedRequests();
-  }, 60_000);
+  }, 90_000);
 
   test("a refused prompt is shown only to its user, and switching user hides it", async () => {
     const page = await newPage();

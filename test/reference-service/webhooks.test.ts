@@ -96,6 +96,33 @@ describe("webhooks", () => {
     await expect(fixture.read(id)).resolves.toEqual(completed.body.payload);
   });
 
+  test("an upscale record posts its create and every update with parent_id and ref", async () => {
+    const receiver = await startReceiver();
+    const { id: parentId } = await fixture.create("a lighthouse");
+    fixture.service.completeNow(parentId);
+    fixture.service.webhooks.urls.add(receiver.url);
+
+    const answer = await fixture.call(`/items/images/${parentId}/0/upscale/2x`, {
+      contentType: "application/json",
+      body: JSON.stringify({ ref: "click-9" }),
+    });
+    const { id } = (answer.json as { data: ImageRecord }).data;
+    fixture.service.advance(3);
+    const deliveries = await receiver.received(4);
+
+    expect(deliveries.map((d) => d.body.event).sort()).toEqual([
+      "images.items.create",
+      "images.items.update",
+      "images.items.update",
+      "images.items.update",
+    ]);
+    for (const { body } of deliveries) {
+      expect(body.payload).toMatchObject({ id, parent_id: parentId, ref: "click-9" });
+    }
+    const completed = deliveries.find((d) => d.body.payload.status === "completed")!;
+    expect(completed.body.payload.url).toMatch(/upscale-2x\.png$/);
+  });
+
   test("every registered receiver gets every event, and webhookUrls registers at start", async () => {
     const first = await startReceiver();
     const second = await startReceiver();

@@ -50,9 +50,17 @@ describe("renderHelp", () => {
     for (const text of hidden) expect(content).not.toContain(text);
   });
 
+  test("says what Enhance does and that it costs credits only when it is on", () => {
+    expect(renderHelp(base).content).not.toMatch(/enhance|credits/i);
+    expect(renderHelp({ ...base, enhanceFactors: ["2x", "4x"] }).content).toContain(
+      "Under a single picture, **Enhance 2×**, **Enhance 4×** makes a larger copy of it; each one uses image-service credits.",
+    );
+  });
+
   test("fits one message and pings nobody", () => {
     const payload = renderHelp({
       ...base,
+      enhanceFactors: ["2x", "4x", "6x", "8x", "10x"],
       userMaxActive: 100,
       guildMaxActive: 10_000,
       promptMaxLength: 6000,

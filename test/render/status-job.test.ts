@@ -104,6 +104,12 @@ describe("renderJobDetails", () => {
     expect(fieldsOf(payload)).toMatchObject({ Progress: "▰▰▰▰▰▱▱▱▱▱ 55%", "Upscale of": "`parent-1`" });
   });
 
+  test("says which image of which grid an Enhance job enlarges, and by how much, even without its record", () => {
+    const enhance = { ...job, upscale: { parentId: "parent-1", index: 2, factor: "4x" as const } };
+    const payload = renderJobDetails(enhance, null, LINK);
+    expect(fieldsOf(payload)).toMatchObject({ "Upscale of": "U3 of `parent-1`, enhanced 4×" });
+  });
+
   test("falls back to what the bot last saw when the record could not be loaded", () => {
     const timedOut = { ...job, outcome: "timed-out" as const, finishedAt: NOW, error: null };
     const payload = renderJobDetails(timedOut, null, LINK);

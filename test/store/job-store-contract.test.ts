@@ -58,6 +58,12 @@ const dmJob = makeJob({
   error: "Image generation failed: banned prompt",
 });
 
+const enhanceJob = makeJob({
+  imageId: "enhance-image",
+  ref: "1300000000000000009",
+  upscale: { parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" },
+});
+
 const byImageId = (jobs: Job[]) => jobs.map((j) => j.imageId).sort();
 
 describe.each(implementations)("%s", (name, open) => {
@@ -83,6 +89,7 @@ describe.each(implementations)("%s", (name, open) => {
       "a job cancelled by a moderator",
       makeJob({ outcome: "cancelled", cancelledBy: "1100000000000000009", finishedAt: NOW }),
     ],
+    ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
@@ -119,7 +126,9 @@ describe.each(implementations)("%s", (name, open) => {
     await store.save(finishedJob("finished-undelivered", NOW, false));
     await store.save(finishedJob("finished-delivered", NOW, true));
     await store.save({ ...dmJob, imageId: "failed-delivered" });
-    expect(byImageId(await store.unfinished())).toEqual(["finished-undelivered", "running"]);
+    await store.save(enhanceJob);
+    expect(byImageId(await store.unfinished())).toEqual(["enhance-image", "finished-undelivered", "running"]);
+    expect((await store.unfinished()).find((j) => j.imageId === "enhance-image")).toStrictEqual(enhanceJob);
   });
 
   test("startedSince returns jobs started at or after the time, newest first", async () => {

@@ -2,8 +2,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import { afterEach, beforeEach, expect, test } from "vitest";
+import { JOB_COLUMNS, jobToArgs, rowToJob } from "../../src/store/job-rows.js";
 import { MIGRATIONS, migrate, type Migration } from "../../src/store/migrations.js";
-import { tempDir } from "./store-fixtures.js";
+import { makeJob, tempDir } from "./store-fixtures.js";
 
 let client: Client;
 let path: string;
@@ -67,4 +68,22 @@ test("a database at a version newer than the known migrations is refused", async
   await expect(migrate(client, path)).rejects.toThrow(
     `The database at ${path} has schema version ${MIGRATIONS.length + 5}, but this imagine-bot knows only up to ${MIGRATIONS.length}`,
   );
+});
+
+test("a job saved before job kinds existed reads back as an /imagine job after migrating", async () => {
+  await migrate(client, path, MIGRATIONS.slice(0, 1));
+  const args = jobToArgs(makeJob(), 1);
+  const oldColumns = JOB_COLUMNS.filter(
+    (c) => !["kind", "parent_id", "parent_index", "upscale_factor"].includes(c),
+  );
+  await client.execute({
+    sql: `INSERT INTO jobs (${oldColumns.join(", ")}) VALUES (${oldColumns.map((c) => `:${c}`).join(", ")})`,
+    args: Object.fromEntries(oldColumns.map((c) => [c, args[c]])),
+  });
+
+  await migrate(client, path);
+
+  const row = (await client.execute("SELECT * FROM jobs")).rows[0];
+  expect(row?.["kind"]).toBe("imagine");
+  expect(rowToJob(row!)).toStrictEqual(makeJob());
 });

@@ -197,6 +197,16 @@ describe("SqliteJobStore at run time", () => {
     await store.close();
   });
 
+  test("an upscale row without its parent gives an error saying what is missing", async () => {
+    const store = await openSqliteJobStore(path());
+    await store.save(makeJob());
+    await connect(path()).execute("UPDATE jobs SET kind = 'upscale'");
+    await expect(store.get(makeJob().imageId)).rejects.toThrow(
+      `the stored job ${makeJob().imageId} is an upscale without its parent_id, parent_index or upscale_factor`,
+    );
+    await store.close();
+  });
+
   test("using the store after close throws a StoreError", async () => {
     const store = await openSqliteJobStore(path());
     await store.close();

@@ -76,6 +76,18 @@ function svg(width: number, height: number, body: string): Buffer {
   );
 }
 
+/** A low-resolution WebP preview of `image` at `progress` percent: blurred, the rest under a grey veil. */
+async function preview(image: sharp.Sharp, width: number, height: number, progress: number) {
+  const veil = `<rect x="0" y="${(height * progress) / 100}" width="${width}" height="${height}" fill="gray" fill-opacity="0.7"/>`;
+  const base = await image.png().toBuffer();
+  const bytes = await sharp(base)
+    .composite([{ input: svg(width, height, veil) }])
+    .blur(2)
+    .webp({ quality: 50 })
+    .toBuffer();
+  return { bytes, contentType: "image/webp" as const };
+}
+
 /**
  * Renders one asset of a job: the 2x2 grid (1024 on the long side), a single image U1-U4 (512), or a
  * low-resolution WebP preview of the grid at `progress` percent (blurred, partly revealed).
@@ -90,14 +102,7 @@ export async function renderAsset(prompt: string, kind: AssetKind, progress = 0)
     );
     const image = sharp(svg(width, height, tiles.join("")));
     if (kind === "grid") return { bytes: await image.png().toBuffer(), contentType: "image/png" };
-    const veil = `<rect x="0" y="${(height * progress) / 100}" width="${width}" height="${height}" fill="gray" fill-opacity="0.7"/>`;
-    const base = await image.png().toBuffer();
-    const bytes = await sharp(base)
-      .composite([{ input: svg(width, height, veil) }])
-      .blur(2)
-      .webp({ quality: 50 })
-      .toBuffer();
-    return { bytes, contentType: "image/webp" };
+    return preview(image, width, height, progress);
   }
   const quadrant = Number(kind.slice(1)) - 1;
   const { width, height } = sizeFor(prompt, 512);
@@ -107,6 +112,31 @@ export async function renderAsset(prompt: string, kind: AssetKind, progress = 0)
     .png()
     .toBuffer();
   return { bytes, contentType: "image/png" };
+}
+
+/**
+ * Longest side of an upscaled image: a single image's 512 times the factor, but at most this, so a 12x
+ * upscale of a procedural picture stays quick to render and small enough to upload to Discord.
+ */
+export const MAX_UPSCALED_SIDE = 2048;
+
+/**
+ * Renders an upscale record's image: single image U(`index`+1) of the prompt's grid, the same picture
+ * larger (512 x `factor` on the long side, at most {@link MAX_UPSCALED_SIDE}), labelled with the factor;
+ * or, with `progress` set, its low-resolution WebP preview.
+ */
+export async function renderUpscaled(
+  prompt: string,
+  index: number,
+  factor: number,
+  progress: number | null = null,
+): Promise<RenderedAsset> {
+  const side = progress === null ? Math.min(512 * factor, MAX_UPSCALED_SIDE) : 256;
+  const { width, height } = sizeFor(prompt, side);
+  const label = `U${index + 1} ${factor}×`;
+  const image = sharp(svg(width, height, tileSvg(prompt, index, 0, 0, width, height, label)));
+  if (progress !== null) return preview(image, width, height, progress);
+  return { bytes: await image.png().toBuffer(), contentType: "image/png" };
 }
 
 /** A small LRU cache of rendered assets. */

@@ -2,7 +2,8 @@
  * A local implementation of the image service (ImagineAPI, Directus-based) for trying the bot without an
  * account, for demos, and for every test in this repo. Behaves as service-facts.md documents: Bearer
  * tokens, Directus-shaped errors, the pending -> in-progress -> completed|failed lifecycle with previews,
- * a 2x2 grid and four upscaled images, webhooks, and failure injection.
+ * a 2x2 grid and four upscaled images, the upscale endpoint (a new record with `parent_id` enlarging one
+ * image of a completed grid), webhooks, and failure injection.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
@@ -13,7 +14,7 @@ import { handleApi, type ApiContext } from "./api-routes.js";
 import { directusError, parseTarget, waitUnlessClosed } from "./directus-http.js";
 import { defaultFaults, faultResponse, isAffected, nextFault, type FaultSettings } from "./faults.js";
 import { createControlApi, type ControlApi } from "./control-api.js";
-import { AssetCache, renderAsset, type AssetKind } from "./images.js";
+import { AssetCache, renderAsset, renderUpscaled, type AssetKind, type RenderedAsset } from "./images.js";
 import { JobBook, type BotStatus, type LifecycleSettings } from "./job-book.js";
 import { WebhookSender } from "./webhooks.js";
 
@@ -78,7 +79,8 @@ export interface ReferenceService {
   close(): Promise<void>;
 }
 
-const ASSET_PATH = /^\/assets\/([0-9a-f-]{36})\/(grid\.png|u[1-4]\.png|preview-(\d{1,3})\.webp)$/;
+const ASSET_PATH =
+  /^\/assets\/([0-9a-f-]{36})\/(grid\.png|u[1-4]\.png|upscale-\d{1,2}x\.png|preview-(\d{1,3})\.webp)$/;
 
 /** Starts the reference service; resolves when it listens. */
 export async function startReferenceService(
@@ -132,11 +134,24 @@ export async function startReferenceService(
     const record = book.get(match[1]!);
     const file = match[2]!;
     const progress = Number(match[3] ?? 0);
-    if (!record || progress > 100) return directusError(res, 404, "ROUTE_NOT_FOUND", "No such asset.");
-    const kind: AssetKind = file.startsWith("preview")
-      ? "preview"
-      : (file.slice(0, file.indexOf(".")) as AssetKind);
-    const asset = await assets.get(`${record.id}/${file}`, () => renderAsset(record.prompt, kind, progress));
+    const upscale = book.upscaleOf(match[1]!);
+    const isPreview = file.startsWith("preview");
+    // An upscale record has its own image and previews; a grid record has no upscale image.
+    const known = upscale
+      ? isPreview || file === `upscale-${upscale.factor}.png`
+      : !file.startsWith("upscale");
+    if (!record || progress > 100 || !known) {
+      return directusError(res, 404, "ROUTE_NOT_FOUND", "No such asset.");
+    }
+    const render = (): Promise<RenderedAsset> => {
+      if (upscale) {
+        const factor = Number.parseInt(upscale.factor, 10);
+        return renderUpscaled(record.prompt, upscale.index, factor, isPreview ? progress : null);
+      }
+      const kind: AssetKind = isPreview ? "preview" : (file.slice(0, file.indexOf(".")) as AssetKind);
+      return renderAsset(record.prompt, kind, progress);
+    };
+    const asset = await assets.get(`${record.id}/${file}`, render);
     res.writeHead(200, {
       "content-type": asset.contentType,
       "content-length": asset.bytes.length,

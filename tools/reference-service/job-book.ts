@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { newImageRecord } from "../../src/service/record-factory.js";
-import { isFinished, type ImageRecord } from "../../src/service/schema.js";
+import { isFinished, type ImageRecord, type UpscaleFactor } from "../../src/service/schema.js";
 
 /** What `/items/status` reports as `bot_status`. */
 export type BotStatus = "healthy" | "unhealthy" | "starting" | "paused";
@@ -46,23 +46,37 @@ function matches(pattern: RegExp | null, text: string): boolean {
   return pattern.test(text);
 }
 
+/** What an upscale record enlarges: image `index` (0-based, U1 = 0) of its parent's grid, by `factor`. */
+export interface UpscaleOf {
+  index: number;
+  factor: UpscaleFactor;
+}
+
 interface Entry {
   record: ImageRecord;
   /** Ticks the job has been in progress. */
   ticks: number;
+  /** Set for a record made by the upscale endpoint. */
+  upscale?: UpscaleOf;
 }
 
 /** Builds asset URLs for a record. */
 export type AssetUrl = (id: string, file: string) => string;
 
 /** A new `pending` record, as `POST /items/images` creates it (newlines in the prompt become spaces). */
-function newRecord(prompt: string, ref: string | null, userId: string): ImageRecord {
+function newRecord(
+  prompt: string,
+  ref: string | null,
+  userId: string,
+  parentId: string | null = null,
+): ImageRecord {
   return newImageRecord({
     id: newId(),
     prompt: prompt.replace(/[\r\n]+/g, " "),
     user_created: userId,
     date_created: new Date().toISOString(),
     ref,
+    parent_id: parentId,
   });
 }
 
@@ -89,11 +103,28 @@ export class JobBook {
 
   /** Creates a `pending` record; banned prompts are accepted and fail at their first tick, as upstream. */
   create(prompt: string, ref: string | null, userId: string): ImageRecord {
-    const record = newRecord(prompt, ref, userId);
-    this.records.set(record.id, { record, ticks: 0 });
-    this.queue.push(record.id);
-    this.onUpdate(record, "create");
-    return record;
+    return this.enqueue({ record: newRecord(prompt, ref, userId), ticks: 0 });
+  }
+
+  /**
+   * Creates a `pending` upscale record of image `upscale.index` of the completed grid `parent`: it carries
+   * the parent's prompt and `parent_id`, waits in the same queue and runs the same lifecycle, and ends with
+   * one image as `url` (no grid, no `upscaled_urls`). The caller has checked the parent and the values.
+   */
+  createUpscale(parent: ImageRecord, upscale: UpscaleOf, ref: string | null, userId: string): ImageRecord {
+    return this.enqueue({ record: newRecord(parent.prompt, ref, userId, parent.id), ticks: 0, upscale });
+  }
+
+  /** What the record enlarges, when it is an upscale record. */
+  upscaleOf(id: string): UpscaleOf | undefined {
+    return this.records.get(id)?.upscale;
+  }
+
+  private enqueue(entry: Entry): ImageRecord {
+    this.records.set(entry.record.id, entry);
+    this.queue.push(entry.record.id);
+    this.onUpdate(entry.record, "create");
+    return entry.record;
   }
 
   /**
@@ -143,7 +174,7 @@ export class JobBook {
   /** Completes a job at once (tests); a job already finished is returned unchanged. */
   completeNow(id: string): ImageRecord {
     const entry = this.require(id);
-    if (!isFinished(entry.record.status)) this.finish(entry, this.completedFields(entry.record));
+    if (!isFinished(entry.record.status)) this.finish(entry, this.completedFields(entry));
     return entry.record;
   }
 
@@ -187,11 +218,19 @@ export class JobBook {
       if (entry.ticks === 1) this.update(entry, { progress: 42, url: this.assetUrl(id, "preview-42.webp") });
       return;
     }
-    if (percent >= 100) this.finish(entry, this.completedFields(entry.record));
+    if (percent >= 100) this.finish(entry, this.completedFields(entry));
     else this.update(entry, { progress: percent, url: this.assetUrl(id, `preview-${percent}.webp`) });
   }
 
-  private completedFields(record: ImageRecord): Partial<ImageRecord> {
+  private completedFields({ record, upscale }: Entry): Partial<ImageRecord> {
+    if (upscale) {
+      return {
+        status: "completed",
+        progress: null,
+        url: this.assetUrl(record.id, `upscale-${upscale.factor}.png`),
+        results: newId(),
+      };
+    }
     const files = [1, 2, 3, 4].map(newId);
     return {
       status: "completed",

@@ -4,6 +4,7 @@
  * restarts and nobody is read back out of the message's text.
  * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
  */
+import { GRID_SIZE } from "../../service/schema.js";
 import type { IdCodec } from "../component.js";
 import { isButtonJobId, isSnowflake, requireButtonJobId, requireSnowflake } from "./id-parts.js";
 
@@ -25,7 +26,7 @@ export type GridButton =
 /** The prefix every grid button id starts with, followed by `:`. */
 export const GRID_BUTTON_PREFIX = "imagine";
 /** Number of images in a grid (U1-U4). */
-export const GRID_SIZE = 4;
+export { GRID_SIZE };
 
 const INDEX = /^[0-3]$/;
 

@@ -23,8 +23,9 @@ const clicks = new ClickGuard();
 /**
  * The prompt and requester of a job: from the store, else from the service's record with the requester the
  * button id carries (`null` for buttons older than that: then only moderators may reroll).
+ * @throws {UserError} when the service no longer knows the image.
  */
-async function loadSource(button: GridButton, app: BotContext) {
+export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId">, app: BotContext) {
   const job = await app.imagine.findJob(button.jobId);
   if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
   const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
@@ -78,6 +79,7 @@ async function postUpscale(
     record,
     index,
     app.config.IMAGE_DELIVERY,
+    app.config.ENHANCE_FACTORS,
   );
   const message = await materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
