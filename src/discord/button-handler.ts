@@ -15,6 +15,8 @@ import { gatherStatus } from "../imagine/status-report.js";
 import { IMAGE_NO_LONGER_AVAILABLE } from "../render/service-errors.js";
 import { decodeStatusPageId, renderStatus } from "../render/status.js";
 import { ClickGuard } from "./click-guard.js";
+import { interactionLocation } from "./interaction-location.js";
+import { messageNonce, upscaleAction } from "../imagine/posted-message.js";
 import { requireModerator } from "./status-access.js";
 import { isModerator, startImagineJob } from "./start-job.js";
 
@@ -57,6 +59,11 @@ async function upscale(
   }
 }
 
+/**
+ * Posts image U(index+1) as a new message replying to the grid, mentioning (and pinging) the clicker only.
+ * The click is acknowledged without a message of its own; the post carries a nonce per job and image, so a
+ * repeat returns the message already posted.
+ */
 async function postUpscale(
   interaction: ButtonInteraction,
   app: BotContext,
@@ -64,7 +71,7 @@ async function postUpscale(
   index: number,
   log: Logger,
 ) {
-  await interaction.deferReply();
+  await interaction.deferUpdate();
   let record;
   try {
     record = await readImage(app.service, jobId);
@@ -90,19 +97,25 @@ async function postUpscale(
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
     log,
   });
-  await interaction.editReply({
-    ...message.payload,
-    files: message.files.map((f) => ({ attachment: f.data, name: f.name })),
-  });
+  const posted = await app.messenger.postResult(
+    { ...interactionLocation(interaction), messageId: interaction.message.id },
+    message,
+    {
+      requesterId: interaction.user.id,
+      nonce: messageNonce(jobId, upscaleAction(index)),
+      replyTo: interaction.message.id,
+      log,
+    },
+  );
+  log.info({ index, route: posted.route, messageId: posted.messageId }, "posted a single image");
 }
 
 /**
- * Replaces the public "thinking..." of a deferred reply with a message only the clicker sees: what
- * concerns only the clicker (a stale button) is not posted in the channel.
+ * Answers a click (already acknowledged) with a message only the clicker sees: what concerns only the
+ * clicker (a stale button) is not posted in the channel.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
  */
 async function answerPrivately(interaction: ButtonInteraction, content: string): Promise<void> {
-  await interaction.deleteReply();
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 

@@ -86,8 +86,8 @@ export function renderCompleted(record: ImageRecord, ctx: RenderContext): Messag
 }
 
 /**
- * One image of the grid, U(index+1), posted as a new message replying to the grid. The requester is
- * mentioned without a ping: they just clicked the button. When the service did not return that image,
+ * One image of the grid, U(index+1), posted as a new message replying to the grid. The content mentions
+ * the clicker, whom the messenger lets it ping (and nobody else, not the replied-to grid's author). When the service did not return that image,
  * or `ctx.imageUrl` is missing, the message says so instead.
  */
 export function renderUpscale(record: ImageRecord, index: number, ctx: RenderContext): MessagePayload {
@@ -121,4 +121,17 @@ export function renderUpscale(record: ImageRecord, index: number, ctx: RenderCon
     components: [],
     allowedMentions: NO_PINGS,
   });
+}
+
+/**
+ * What a progress message that could not be deleted becomes once the result is posted: one line pointing
+ * to the result (by its jump link when known), with nothing else left of the progress.
+ */
+export function renderResultPointer(resultLink: string | null): MessagePayload {
+  return {
+    content: resultLink === null ? "⤵️ The result was posted below." : `⤵️ The result is here: ${resultLink}`,
+    embeds: [],
+    components: [],
+    allowedMentions: NO_PINGS,
+  };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
+import { messageNonce } from "../../src/imagine/posted-message.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { captureLogs } from "../support/log-capture.js";
 import { createService, request } from "./service-fakes.js";
@@ -43,11 +44,16 @@ describe("ImagineService", () => {
     // pending + 10 ticks + completed: at most one edit per visible change.
     expect(env.messenger.shown.length).toBeLessThanOrEqual(12);
     expect(env.messenger.shown.length).toBeGreaterThanOrEqual(3);
+    // The result is a new message (its id recorded before the job counts as delivered); the progress
+    // message it replaces is removed.
+    expect(env.messenger.nonces).toEqual([messageNonce(id, "result")]);
+    expect(env.messenger.retired.map((l) => l.messageId)).toEqual(["400000000000000001"]);
+    expect(await env.store.getPost(id, "result")).toMatchObject({ messageId: "410000000000000001" });
     const stored = await env.store.get(id);
     expect(stored).toMatchObject({
       outcome: "completed",
       delivered: true,
-      location: { messageId: "400000000000000001" },
+      location: { messageId: "410000000000000001" },
     });
     expect(env.imagine.activeJobs()).toEqual([]);
   });
@@ -88,7 +94,7 @@ describe("ImagineService", () => {
     expect(env.service.creates).toBe(1);
   });
 
-  test("a deleted message stops progress edits at once and the result is still delivered, once, anew", async () => {
+  test("a deleted message stops progress edits at once and the result is still posted, once", async () => {
     const logs = captureLogs("debug");
     const failures: string[] = [];
     const env = setup({
@@ -110,7 +116,11 @@ describe("ImagineService", () => {
     expect(failures).toEqual(["message-gone"]);
     const finals = env.messenger.shown.filter((s) => s.final);
     expect(finals).toHaveLength(1);
-    expect(finals[0]!.location).toMatchObject({ interactionToken: null, channelEditable: false });
+    expect(finals[0]!.location).toMatchObject({
+      interactionToken: null,
+      messageId: null,
+      channelEditable: true,
+    });
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
     const warnings = logs.lines.filter((l) => /"level":(40|50)/.test(l));
     expect(warnings).toHaveLength(1);
