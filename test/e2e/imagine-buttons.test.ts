@@ -1,8 +1,9 @@
+import { ButtonStyle } from "discord.js";
 import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
-import { textOf } from "../support/message-view.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
 import {
   clickLabel,
   imagineGrid,
@@ -178,4 +179,35 @@ describe("/imagine grid buttons end to end", () => {
     expect(recordFor(h, reroll.id)?.prompt).toBe(record.prompt);
     emu.assertNoRejectedRequests();
   });
+
+  test.each([
+    { when: "right away", restart: false },
+    { when: "after the bot restarts", restart: true },
+  ])(
+    "U1 clicked again $when posts nothing again: the button is blue and the click gets a link",
+    async ({ restart }) => {
+      h = await startBotHarness();
+      const { emu, world } = h;
+      const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+      await clickLabel(h, grid, "U1", world.alice);
+      const single = await waitForUpscale(h, record.id, 0);
+      const u1 = () => buttonsOf(emu.message(grid.id)!).find((b) => b.label === "U1");
+      await emu.waitFor(() => u1()?.style === ButtonStyle.Primary, { description: "U1 turned primary" });
+      expect(buttonsOf(emu.message(grid.id)!).filter((b) => b.style === ButtonStyle.Primary)).toHaveLength(1);
+      if (restart) await h.restart();
+
+      const again = await clickLabel(h, emu.message(grid.id)!, "U1", world.mod);
+      const link = await again.waitForResponse();
+      expect(link.ephemeral).toBe(true);
+      expect(textOf(link)).toContain(
+        `https://discord.com/channels/${world.guild.id}/${world.general.id}/${single.id}`,
+      );
+      expect(emu.messagesWithNonce(single.nonce!)).toHaveLength(1);
+      expect(
+        emu.messagesIn(world.general).filter((m) => m.message_reference?.message_id === grid.id),
+      ).toHaveLength(1);
+      expect(emu.notifications(world.mod)).toEqual([]);
+      emu.assertNoRejectedRequests();
+    },
+  );
 });

@@ -1,0 +1,149 @@
+/**
+ * The buttons under a finished grid: U1-U4 post that single image as a reply, 🔄 starts the same prompt
+ * again. Their ids ({@link gridButtonCodec}) carry the job, the image and the requester, so they work after
+ * a restart too.
+ * @see https://discord.com/developers/docs/interactions/message-components#buttons
+ */
+import { MessageFlags } from "discord.js";
+import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
+import { readImage, UnknownImageError } from "../../imagine/image-access.js";
+import { viewForUpscale } from "../../imagine/job-view.js";
+import { materialize } from "../../imagine/materialize.js";
+import type { Logger } from "../../logger.js";
+import { IMAGE_NO_LONGER_AVAILABLE } from "../../render/service-errors.js";
+import { ClickGuard } from "../click-guard.js";
+import type { ComponentHandler, ComponentInteraction } from "../component.js";
+import { isModerator } from "../moderator.js";
+import { startImagineJob } from "../start-job.js";
+import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "./grid-button-id.js";
+import type { OutgoingMessage } from "../../imagine/outgoing-message.js";
+import { upscaleAction } from "../../imagine/posted-message.js";
+import { postOnce } from "./post-once.js";
+
+const clicks = new ClickGuard();
+
+/**
+ * The prompt and requester of a job: from the store, else from the service's record with the requester the
+ * button id carries (`null` for buttons older than that: then only moderators may reroll).
+ */
+async function loadSource(button: GridButton, app: BotContext) {
+  const job = await app.imagine.findJob(button.jobId);
+  if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
+  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
+    throw err instanceof UnknownImageError ? new UserError(IMAGE_NO_LONGER_AVAILABLE, err.message) : err;
+  });
+  return { prompt: record.prompt, requesterId: button.requesterId };
+}
+
+async function upscale(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+) {
+  const key = `u:${jobId}:${index}:${interaction.user.id}`;
+  if (!clicks.claim(key)) throw new UserError(`U${index + 1} of this image is already on its way.`);
+  try {
+    await postUpscale(interaction, app, jobId, index, log);
+  } finally {
+    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
+    clicks.release(key);
+  }
+}
+
+/**
+ * Posts image U(index+1) once, as a new message replying to the grid that pings the clicker only (see
+ * {@link postOnce}): a click on a used U button answers with a link to the image already posted.
+ */
+async function postUpscale(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+) {
+  await postOnce(interaction, app, {
+    jobId,
+    action: upscaleAction(index),
+    name: `U${index + 1}`,
+    log,
+    render: () => renderUpscale(interaction, app, jobId, index, log),
+  });
+}
+
+/** Reads the record and renders image U(index+1); `null` (after telling the clicker why) when it has none. */
+async function renderUpscale(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+): Promise<OutgoingMessage | null> {
+  let record;
+  try {
+    record = await readImage(app.service, jobId);
+  } catch (err) {
+    if (!(err instanceof UnknownImageError)) throw err;
+    log.info({ reason: err.message }, "button of an image the service does not know");
+    await answerPrivately(interaction, IMAGE_NO_LONGER_AVAILABLE);
+    return null;
+  }
+  if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
+    log.info({ status: record.status }, "upscale asked of an image without that single image");
+    await answerPrivately(
+      interaction,
+      `Image U${index + 1} of this job is not available from the image service.`,
+    );
+    return null;
+  }
+  const view = viewForUpscale(
+    { imageId: jobId, prompt: record.prompt, requesterId: interaction.user.id, startedAt: app.now() },
+    record,
+    index,
+    app.config.IMAGE_DELIVERY,
+  );
+  return materialize(view, {
+    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    log,
+  });
+}
+
+/**
+ * Answers a click (already acknowledged) with a message only the clicker sees: what concerns only the
+ * clicker (a stale button) is not posted in the channel.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+ */
+async function answerPrivately(interaction: ComponentInteraction, content: string): Promise<void> {
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+}
+
+async function reroll(interaction: ComponentInteraction, app: BotContext, button: GridButton) {
+  const source = await loadSource(button, app);
+  if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
+    throw new UserError("Only the person who asked for this image (or a moderator) can reroll it.");
+  }
+  const key = `r:${button.jobId}`;
+  if (!clicks.claim(key)) throw new UserError("A reroll of this image was just started.");
+  try {
+    await startImagineJob(interaction, app, source.prompt);
+  } catch (err) {
+    clicks.release(key);
+    throw err;
+  }
+}
+
+/**
+ * U1-U4 (anyone may post a single image of a grid in the channel) and 🔄 / Try again (the requester or a
+ * moderator; for buttons posted before ids carried the requester, the requester the store remembers, and
+ * when the store no longer knows the job, moderators only).
+ */
+export const gridButtons: ComponentHandler<GridButton, BotContext> = {
+  prefix: GRID_BUTTON_PREFIX,
+  codec: gridButtonCodec,
+  async execute(interaction, button, app, log) {
+    if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log);
+    else await reroll(interaction, app, button);
+  },
+};
