@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
-import { messageNonce } from "../../src/imagine/posted-message.js";
+import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { messageNonce, type PostedMessage } from "../../src/imagine/posted-message.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { captureLogs } from "../support/log-capture.js";
 import { createService, request } from "./service-fakes.js";
@@ -126,6 +127,26 @@ describe("ImagineService", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/message is gone/);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ jobId: "job-1", interactionId: "500000000000000001" });
+  });
+
+  test("a result whose post cannot be recorded is posted again with the same nonce, and delivered once recorded", async () => {
+    class FlakyStore extends MemoryJobStore {
+      failures = 1;
+      override async savePost(post: PostedMessage): Promise<void> {
+        if (this.failures-- > 0) throw new Error("database is locked");
+        return super.savePost(post);
+      }
+    }
+    const store = new FlakyStore();
+    const env = setup({ store });
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    await env.clock.advance(60_000);
+
+    expect(env.messenger.nonces).toEqual([messageNonce("job-1", "result"), messageNonce("job-1", "result")]);
+    expect(await store.getPost("job-1", "result")).toMatchObject({ action: "result" });
+    expect(env.messenger.retired).toHaveLength(1);
+    expect(await store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
   });
 
   test("a failed poll is logged once, by the tracker, with the job's ids", async () => {
