@@ -164,6 +164,7 @@ export function renderMessage(message, users, actions) {
   const meta = message.interaction_metadata;
   const command = message.interaction?.name;
   const thinking = ((message.flags ?? 0) & 128) !== 0;
+  const replied = message.referenced_message;
   const header = meta
     ? h(
         "div",
@@ -171,7 +172,15 @@ export function renderMessage(message, users, actions) {
         h("b", {}, `@${users.get(meta.user.id)?.username ?? meta.user.username}`),
         command ? ` used /${command}` : " clicked a button",
       )
-    : null;
+    : replied
+      ? h(
+          "div",
+          { class: "reply-line" },
+          "↪ replying to ",
+          h("b", {}, `@${replied.author.username}`),
+          ` ${(replied.content || replied.embeds?.[0]?.title || "").slice(0, 60)}`,
+        )
+      : null;
   const body = h(
     "div",
     { class: "body" },

@@ -1,51 +1,32 @@
 /**
- * Shows a job's message in Discord through REST alone (no cached objects), so it works the same for a job
- * that started a minute ago and one restored after a restart. The route is chosen by what still works:
- * the interaction token while it is valid, then the bot token on the channel, then (for a final result) a
- * new message in the channel, then a DM to the requester.
+ * Shows a job's messages in Discord through REST alone (no cached objects), so it works the same for a job
+ * that started a minute ago and one restored after a restart. Progress edits the job's message through
+ * what still works (the interaction token while it is valid, then the bot token on the channel). A result
+ * is a new message that pings the requester (an edit pings nobody), posted in the channel, else as an
+ * interaction follow-up, else by DM, with a `nonce` that makes a repeat return the message already posted;
+ * the progress message is then deleted, or collapsed to a pointer to the result.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object
- * @see https://discord.com/developers/docs/resources/message#edit-message
+ * @see https://discord.com/developers/docs/resources/message#create-message
  */
-import { MessageFlags, Routes, type REST, type RawFile } from "discord.js";
+import { MessageFlags, Routes, type REST } from "discord.js";
 import type { APIMessage } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
-import type { MessagePayload } from "../render/payload.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
+import { mentioningRequester, toApiMessage } from "./api-message.js";
 import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
 
-/** A message as Discord's REST API takes it: JSON body and files. */
-interface ApiMessage {
-  body: Record<string, unknown>;
-  files: RawFile[];
-}
-
-/**
- * The JSON body of a rendered message, with an explicit `attachments` list: on an edit, the new files
- * replace every earlier attachment (a finished job's message must not keep the last preview file).
- * @see https://discord.com/developers/docs/resources/message#edit-message
- */
-export function toApiMessage(message: OutgoingMessage): ApiMessage {
-  const { allowedMentions, ...rest }: MessagePayload = message.payload;
-  return {
-    body: {
-      ...rest,
-      allowed_mentions: {
-        parse: [...allowedMentions.parse],
-        users: [...allowedMentions.users],
-        replied_user: allowedMentions.repliedUser,
-      },
-      attachments: message.files.map((f, id) => ({ id, filename: f.name })),
-    },
-    files: message.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
-  };
-}
-
-export interface ShowResult {
-  location: MessageLocation;
+/** Where a new message was posted, and the route that took it there. */
+export interface PostResult {
+  guildId: string | null;
+  channelId: string;
+  messageId: string;
   route: DeliveryRoute;
 }
+
+/** What became of a job's progress message once its result was posted. */
+export type RetireOutcome = "deleted" | "collapsed" | "gone" | "kept";
 
 export interface DiscordMessengerOptions {
   rest: REST;
@@ -58,21 +39,6 @@ export interface DiscordMessengerOptions {
   logger: Logger;
   /** Stop using the interaction token this long before it expires. Default 60 s. */
   tokenMarginMs?: number;
-}
-
-/** A final message posted anew: it mentions the requester, who is the one person pinged. */
-function mentioningRequester(message: OutgoingMessage, requesterId: string): OutgoingMessage {
-  const mention = `<@${requesterId}>`;
-  const { content } = message.payload;
-  const withMention = content.includes(mention) ? content : `${mention} ${content}`.trim().slice(0, 2000);
-  return {
-    ...message,
-    payload: {
-      ...message.payload,
-      content: withMention,
-      allowedMentions: { parse: [], users: [requesterId], repliedUser: false },
-    },
-  };
 }
 
 /** Sends and edits the bot's job messages in Discord. */
@@ -92,23 +58,21 @@ export class DiscordMessenger {
   }
 
   /**
-   * Shows `message` as the job's message: edits it where possible. A progress update (`final` false) that
-   * cannot be edited anywhere is skipped (route `null`); a final one is posted anew, in the channel or
-   * else as a DM to `requesterId`, also when the message is gone. Lines it logs go to `options.log` (the
-   * job's logger) when given.
-   * @throws {DeliveryError} `message-gone` (progress only: the message or its channel was deleted),
-   * `transient`, `invalid`, or `unreachable` (final only).
+   * Edits the job's message into `message` (progress): through the interaction token while it works, else
+   * with the bot token. Route `null`: no route can edit it any more, the update is skipped. Lines it logs
+   * go to `options.log` (the job's logger) when given.
+   * @throws {DeliveryError} `message-gone` (the message or its channel was deleted), `transient`, `invalid`.
    */
   async show(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { final: boolean; requesterId: string; log?: Logger },
+    options: { log?: Logger } = {},
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }> {
     const log = options.log ?? this.log;
     let loc = location;
     const api = toApiMessage(message);
-    const token = loc.interactionToken;
-    if (token !== null && interactionTokenUsable(loc, this.now(), this.tokenMarginMs)) {
+    const token = this.usableToken(loc);
+    if (token !== null) {
       const route = Routes.webhookMessage(loc.applicationId, token, loc.messageId ?? "@original");
       // Webhook routes carry their own token; sent with the bot token, a 401 would make @discordjs/rest
       // drop the bot token for every later request.
@@ -118,104 +82,62 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return { location: this.located(loc, sent.message), route: "interaction" };
-      if (sent.error.kind === "message-gone") loc = this.gone(loc, sent.error, options.final);
-      else if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
+      if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
       else if (sent.error.kind !== "no-access") throw sent.error;
     }
     if (loc.messageId !== null && loc.channelEditable) {
       const route = Routes.channelMessage(loc.channelId, loc.messageId);
       const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit", log);
       if (sent.ok) return { location: this.located(loc, sent.message), route: "channel-edit" };
-      if (sent.error.kind === "message-gone") loc = this.gone(loc, sent.error, options.final);
-      else if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
+      if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
       loc = { ...loc, channelEditable: false };
     }
-    if (!options.final) return { location: loc, route: null };
-    return this.postFinal(loc, mentioningRequester(message, options.requesterId), options.requesterId, log);
+    return { location: loc, route: null };
   }
 
   /**
-   * Shows `message` to the requester only: an ephemeral follow-up through the interaction token while it
-   * lasts, else a DM.
-   * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
-   * @throws {MessengerError} when neither route works.
+   * Posts a job's result (or a U image, as a reply to `replyTo`) as a new message that mentions the
+   * requester and pings only them: in the job's channel with `nonce` (a repeat within Discord's window
+   * returns the message already posted), else as a follow-up of the interaction while its token lasts
+   * (Execute Webhook takes no nonce), else by DM (with `nonce`).
+   * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+   * @throws {DeliveryError} `transient` or `invalid`, or `unreachable` when every route refused it.
    */
-  async showPrivately(
+  async postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    requesterId: string,
-    log: Logger = this.log,
-  ): Promise<"interaction" | "dm"> {
-    const token = location.interactionToken;
-    if (token !== null && interactionTokenUsable(location, this.now(), this.tokenMarginMs)) {
-      const api = toApiMessage(message);
-      const body = { ...api.body, flags: MessageFlags.Ephemeral };
+    options: { requesterId: string; nonce: string; replyTo?: string; log?: Logger },
+  ): Promise<PostResult> {
+    const log = options.log ?? this.log;
+    const mentioning = mentioningRequester(message, options.requesterId);
+    if (location.channelEditable) {
+      const posted = await this.tryRoute(
+        () =>
+          this.post(location.channelId, mentioning, {
+            nonce: options.nonce,
+            ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
+            log,
+          }),
+        log,
+      );
+      if (posted) return { ...this.placeOf(posted, location.guildId), route: "channel-new" };
+    }
+    const token = this.usableToken(location);
+    if (token !== null) {
+      const api = toApiMessage(mentioning);
       const sent = await this.attempt(
         () =>
-          this.interactionRest.post(Routes.webhook(location.applicationId, token), {
-            ...api,
-            body,
-            auth: false,
-          }),
+          this.interactionRest.post(Routes.webhook(location.applicationId, token), { ...api, auth: false }),
         "interaction",
         log,
       );
-      if (sent.ok) return "interaction";
+      if (sent.ok) return { ...this.placeOf(sent.message, location.guildId), route: "interaction" };
+      if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
-    await this.postDirect(requesterId, message, log);
-    return "dm";
-  }
-
-  /** Posts a new message in a channel, optionally as a reply to `replyTo`. */
-  async post(
-    channelId: string,
-    message: OutgoingMessage,
-    replyTo?: string,
-    log: Logger = this.log,
-  ): Promise<APIMessage> {
-    const api = toApiMessage(message);
-    if (replyTo !== undefined) {
-      api.body["message_reference"] = { message_id: replyTo, fail_if_not_exists: false };
-    }
-    const sent = await this.attempt(
-      () => this.rest.post(Routes.channelMessages(channelId), api),
-      "channel-new",
-      log,
-    );
-    if (!sent.ok) throw sent.error;
-    return sent.message;
-  }
-
-  /** Opens (or reuses) the DM channel with a user and posts there. */
-  async postDirect(userId: string, message: OutgoingMessage, log: Logger = this.log): Promise<APIMessage> {
-    const opened = await this.attempt(
-      () => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
-      "dm",
-      log,
-    );
-    if (!opened.ok) throw opened.error;
-    return this.post(opened.message.id, message, undefined, log);
-  }
-
-  private async postFinal(
-    loc: MessageLocation,
-    message: OutgoingMessage,
-    requesterId: string,
-    log: Logger,
-  ): Promise<ShowResult> {
+    log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
     try {
-      const posted = await this.post(loc.channelId, message, loc.messageId ?? undefined, log);
-      return { location: this.located(loc, posted), route: "channel-new" };
-    } catch (err) {
-      if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
-      log.info(
-        { channelId: loc.channelId, kind: err.kind, code: discordErrorCode(err.cause) },
-        "cannot post in the channel; sending the result by DM",
-      );
-    }
-    try {
-      const posted = await this.postDirect(requesterId, message, log);
-      return { location: { ...this.located(loc, posted), guildId: null }, route: "dm" };
+      const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
+      return { ...this.placeOf(posted, null), route: "dm" };
     } catch (err) {
       if (isDeliveryError(err, "transient")) throw err;
       throw new DeliveryError(
@@ -230,12 +152,148 @@ export class DiscordMessenger {
   }
 
   /**
-   * The job's message is gone (deleted, or its channel deleted): neither token can edit it any more. A
-   * progress update stops here; a final one goes on to a new message.
+   * Removes the job's progress message once its result is posted: deletes it through the interaction
+   * token while it lasts, else with the bot token; where neither can (an ephemeral message after the
+   * token expired, a permission problem), edits it into `pointer` (a line pointing to the result) if any
+   * route still can.
+   * @see https://discord.com/developers/docs/resources/message#delete-message
+   * @throws {DeliveryError} `transient` or `invalid`.
    */
-  private gone(loc: MessageLocation, error: DeliveryError, final: boolean): MessageLocation {
-    if (!final) throw error;
-    return { ...loc, interactionToken: null, channelEditable: false };
+  async retire(
+    location: MessageLocation,
+    pointer: OutgoingMessage,
+    log: Logger = this.log,
+  ): Promise<RetireOutcome> {
+    const token = this.usableToken(location);
+    let loc = location;
+    if (token !== null) {
+      const route = Routes.webhookMessage(loc.applicationId, token, loc.messageId ?? "@original");
+      const sent = await this.attempt(
+        () => this.interactionRest.delete(route, { auth: false }),
+        "interaction",
+        log,
+      );
+      if (sent.ok) return "deleted";
+      if (sent.error.kind === "message-gone") return "gone";
+      if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
+      else if (sent.error.kind !== "no-access") throw sent.error;
+    }
+    if (loc.messageId !== null && loc.channelEditable) {
+      const route = Routes.channelMessage(loc.channelId, loc.messageId);
+      const sent = await this.attempt(() => this.rest.delete(route), "channel-edit", log);
+      if (sent.ok) return "deleted";
+      if (sent.error.kind === "message-gone") return "gone";
+      if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
+    }
+    try {
+      const shown = await this.show(loc, pointer, { log });
+      return shown.route === null ? "kept" : "collapsed";
+    } catch (err) {
+      if (isDeliveryError(err, "message-gone")) return "gone";
+      throw err;
+    }
+  }
+
+  /**
+   * Shows `message` to the requester only: an ephemeral follow-up through the interaction token while it
+   * lasts, else a DM.
+   * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+   * @throws {DeliveryError} when neither route works.
+   */
+  async showPrivately(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    requesterId: string,
+    log: Logger = this.log,
+  ): Promise<"interaction" | "dm"> {
+    const token = this.usableToken(location);
+    if (token !== null) {
+      const api = toApiMessage(message);
+      const body = { ...api.body, flags: MessageFlags.Ephemeral };
+      const sent = await this.attempt(
+        () =>
+          this.interactionRest.post(Routes.webhook(location.applicationId, token), {
+            ...api,
+            body,
+            auth: false,
+          }),
+        "interaction",
+        log,
+      );
+      if (sent.ok) return "interaction";
+    }
+    await this.postDirect(requesterId, message, { log });
+    return "dm";
+  }
+
+  /**
+   * Posts a new message in a channel, optionally as a reply to `replyTo` (pinging its author only as
+   * `message` allows) and with a `nonce` Discord enforces: a repeat with the same nonce within its window
+   * returns the message already posted instead of posting again.
+   * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+   * @throws {DeliveryError}
+   */
+  async post(
+    channelId: string,
+    message: OutgoingMessage,
+    options: { replyTo?: string; nonce?: string; log?: Logger } = {},
+  ): Promise<APIMessage> {
+    const api = toApiMessage(message);
+    if (options.replyTo !== undefined) {
+      api.body["message_reference"] = { message_id: options.replyTo, fail_if_not_exists: false };
+    }
+    if (options.nonce !== undefined) {
+      api.body["nonce"] = options.nonce;
+      api.body["enforce_nonce"] = true;
+    }
+    const sent = await this.attempt(
+      () => this.rest.post(Routes.channelMessages(channelId), api),
+      "channel-new",
+      options.log ?? this.log,
+    );
+    if (!sent.ok) throw sent.error;
+    return sent.message;
+  }
+
+  /** Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}). */
+  async postDirect(
+    userId: string,
+    message: OutgoingMessage,
+    options: { nonce?: string; log?: Logger } = {},
+  ): Promise<APIMessage> {
+    const log = options.log ?? this.log;
+    const opened = await this.attempt(
+      () => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
+      "dm",
+      log,
+    );
+    if (!opened.ok) throw opened.error;
+    return this.post(opened.message.id, message, { ...options, log });
+  }
+
+  /** The interaction token while it can still be used, else null. */
+  private usableToken(location: MessageLocation): string | null {
+    return interactionTokenUsable(location, this.now(), this.tokenMarginMs)
+      ? location.interactionToken
+      : null;
+  }
+
+  /** Runs a post; null when the channel refused it (no access, or gone) and another route may work. */
+  private async tryRoute(post: () => Promise<APIMessage>, log: Logger): Promise<APIMessage | null> {
+    try {
+      return await post();
+    } catch (err) {
+      if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
+      log.info(
+        { kind: err.kind, code: discordErrorCode(err.cause) },
+        "cannot post in the job's channel; trying another route",
+      );
+      return null;
+    }
+  }
+
+  private placeOf(message: APIMessage, guildId: string | null): Omit<PostResult, "route"> {
+    return { guildId, channelId: message.channel_id, messageId: message.id };
   }
 
   private located(loc: MessageLocation, message: APIMessage): MessageLocation {

@@ -38,8 +38,22 @@ export function replyPayloadFor(err: unknown, log: Logger): { content: string; e
 }
 
 /**
+ * Whether a component interaction was acknowledged as an update of its message (`deferUpdate`/`update`):
+ * discord.js sets `ephemeral` only when it answers with a message of its own.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
+ */
+function acknowledgedAsUpdate(interaction: RepliableInteraction): boolean {
+  return (
+    interaction.isMessageComponent() &&
+    (interaction.deferred || interaction.replied) &&
+    interaction.ephemeral === null
+  );
+}
+
+/**
  * The one error handler for interactions. A deferred reply is always edited, so it never stays on
- * "thinking..." forever; otherwise the answer is an ephemeral reply.
+ * "thinking..." forever; a click acknowledged as an update gets an ephemeral follow-up; otherwise the
+ * answer is an ephemeral reply.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function replyWithError(
@@ -49,7 +63,10 @@ export async function replyWithError(
 ): Promise<void> {
   const answer = replyPayloadFor(err, log);
   try {
-    if (interaction.deferred || interaction.replied) {
+    if (acknowledgedAsUpdate(interaction)) {
+      // The interaction's "reply" is the message the button is on (a grid): an error must not replace it.
+      await interaction.followUp({ ...answer, flags: MessageFlags.Ephemeral });
+    } else if (interaction.deferred || interaction.replied) {
       await interaction.editReply({ ...answer, components: [], files: [] });
     } else {
       await interaction.reply({ ...answer, flags: MessageFlags.Ephemeral });

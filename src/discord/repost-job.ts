@@ -13,9 +13,17 @@ import type { Logger } from "../logger.js";
 import { inlineCode } from "../render/markdown.js";
 import { NO_PINGS, userMention } from "../render/message-parts.js";
 import { messageJumpLink, OUTCOME_LABELS } from "../render/status-job.js";
-import { answerPrivately } from "./components/grid-buttons.js";
 import { isModerator } from "./moderator.js";
 import { replyPayloadFor } from "./reply-with-error.js";
+
+/** Replaces the public "thinking…" with an answer only the asker sees: the channel has nothing to see. */
+async function answerPrivately(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  content: string,
+): Promise<void> {
+  await interaction.deleteReply();
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+}
 
 /** Shown to whoever may not show the job: the same whether or not it exists elsewhere. */
 export const NOT_YOURS =

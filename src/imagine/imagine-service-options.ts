@@ -9,15 +9,29 @@ import type { JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 /**
- * What the core needs from Discord: show a job's message somewhere the requester will see it. `show`
- * throws only `DeliveryError`s.
+ * What the core needs from Discord: keep a job's progress message current, post its result where the
+ * requester will see it (and be notified), remove the progress message. Methods throw only
+ * `DeliveryError`s.
  */
 export interface JobMessenger {
+  /** Edits the job's progress message; route `null` when no route can edit it any more. */
   show(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { final: boolean; requesterId: string; log?: Logger },
+    options?: { log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
+  /** Posts the result as a new message pinging only the requester; `nonce` makes a repeat return it. */
+  postResult(
+    location: MessageLocation,
+    message: OutgoingMessage,
+    options: { requesterId: string; nonce: string; log?: Logger },
+  ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
+  /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
+  retire(
+    location: MessageLocation,
+    pointer: OutgoingMessage,
+    log?: Logger,
+  ): Promise<"deleted" | "collapsed" | "gone" | "kept">;
   /** Shows `message` to the requester only: an ephemeral follow-up while the token lasts, else a DM. */
   showPrivately(
     location: MessageLocation,

@@ -28,6 +28,7 @@ import {
 import { JobSaver } from "./job-saver.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
+import { deliverResult } from "./result-delivery.js";
 import { usableRecord } from "./usable-record.js";
 
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
@@ -348,13 +349,13 @@ export class ImagineService {
   }
 
   /**
-   * The job's message is gone: it is still followed, and its result is posted anew (in the channel, else
-   * by DM). Neither token is tried on the old message again, also after a restart.
+   * The job's progress message is gone: it is still followed, and its result is posted as usual. Neither
+   * token is tried on the old message again, also after a restart.
    */
   private async handleMessageGone(jobId: string): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) return;
-    job.location = { ...job.location, interactionToken: null, channelEditable: false };
+    job.location = { ...job.location, interactionToken: null, messageId: null };
     await this.persist(job);
   }
 
@@ -367,12 +368,18 @@ export class ImagineService {
         this.options.client.downloadImage(url, { maxBytes: this.options.imageDownloadMaxBytes }),
       log,
     });
-    const shown = await this.options.messenger.show(job.location, message, {
-      final,
-      requesterId: job.requesterId,
-      log,
-    });
-    if (shown.route !== null) this.options.onDelivered?.(shown.route, final);
+    if (final) {
+      const post = await deliverResult(
+        { messenger: this.options.messenger, store: this.options.store, now: () => this.clock.now() },
+        job,
+        message,
+        log,
+      );
+      if (post.route !== null) this.options.onDelivered?.(post.route, true);
+      return;
+    }
+    const shown = await this.options.messenger.show(job.location, message, { log });
+    if (shown.route !== null) this.options.onDelivered?.(shown.route, false);
     if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
       job.location = shown.location;
       await this.persist(job);

@@ -3,6 +3,7 @@
  * (tests, or a bot without a database), the SQLite store keeps them across restarts.
  */
 import type { Job } from "./job.js";
+import type { PostAction, PostedMessage } from "./posted-message.js";
 
 /** Which of one member's jobs {@link JobStore.jobsOfRequester} returns, newest first. */
 export interface RequesterJobsQuery {
@@ -39,6 +40,13 @@ export interface JobStore {
    * `limit` of them after skipping `offset`.
    */
   jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]>;
+  /**
+   * Records a message posted for a job's action. The first record of a job and action is kept: a repeat
+   * (the same post returned again for its nonce) changes nothing.
+   */
+  savePost(post: PostedMessage): Promise<void>;
+  /** The message posted for the job's action, if one was recorded. */
+  getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
   /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */
   getLastSubmission(userId: string): Promise<number | undefined>;
   /** Records that `userId` submitted a job at `at` (ms epoch), replacing the previous time. */
@@ -53,7 +61,8 @@ export interface JobStore {
   claimOnce(key: string, at: number): Promise<boolean>;
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
-   * times, kept prompts and claims older than that. Unfinished or undelivered jobs are never removed.
+   * times, kept prompts, claims and posted messages older than that. Unfinished or undelivered jobs and their
+   * posts are never removed.
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
@@ -72,6 +81,8 @@ export class MemoryJobStore implements JobStore {
   private readonly lastSubmissions = new Map<string, number>();
   private readonly keptPrompts = new Map<string, KeptPrompt>();
   private readonly claims = new Map<string, number>();
+  /** Keyed `<jobId> <action>`. */
+  private readonly posts = new Map<string, PostedMessage>();
   private readonly now: () => number;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -116,6 +127,16 @@ export class MemoryJobStore implements JobStore {
       .map((j) => structuredClone(j));
   }
 
+  async savePost(post: PostedMessage): Promise<void> {
+    const key = `${post.jobId} ${post.action}`;
+    if (!this.posts.has(key)) this.posts.set(key, { ...post });
+  }
+
+  async getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined> {
+    const post = this.posts.get(`${jobId} ${action}`);
+    return post && { ...post };
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     return this.lastSubmissions.get(userId);
   }
@@ -151,6 +172,11 @@ export class MemoryJobStore implements JobStore {
       }
     }
     for (const [userId, at] of this.lastSubmissions) if (at < cutoff) this.lastSubmissions.delete(userId);
+    for (const [key, post] of this.posts) {
+      const job = this.jobs.get(post.jobId);
+      const pending = job !== undefined && (job.outcome === null || !job.delivered);
+      if (post.postedAt < cutoff && !pending) this.posts.delete(key);
+    }
     return removed;
   }
 

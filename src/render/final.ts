@@ -134,10 +134,11 @@ export function enhanceButtons(
 }
 
 /**
- * One image of the grid, U(index+1), posted as a new message replying to the grid. The requester is
- * mentioned without a ping: they just clicked the button. With `enhanceFactors`, an Enhance button per
- * factor (only the requester or a moderator may use them) and a note that they cost credits. When the
- * service did not return that image, or `ctx.imageUrl` is missing, the message says so instead.
+ * One image of the grid, U(index+1), posted as a new message replying to the grid. The content mentions
+ * the clicker, whom the messenger lets it ping (and nobody else, not the replied-to grid's author). With
+ * `enhanceFactors`, an Enhance button per factor (only the requester or a moderator may use them) and a note
+ * that they cost credits. When the service did not return that image, or `ctx.imageUrl` is missing, the
+ * message says so instead.
  */
 export function renderUpscale(
   record: ImageRecord,
@@ -209,4 +210,17 @@ export function renderEnhanced(
     components: [],
     allowedMentions: pingOnly(ctx.requesterId),
   });
+}
+
+/**
+ * What a progress message that could not be deleted becomes once the result is posted: one line pointing
+ * to the result (by its jump link when known), with nothing else left of the progress.
+ */
+export function renderResultPointer(resultLink: string | null): MessagePayload {
+  return {
+    content: resultLink === null ? "⤵️ The result was posted below." : `⤵️ The result is here: ${resultLink}`,
+    embeds: [],
+    components: [],
+    allowedMentions: NO_PINGS,
+  };
 }

@@ -9,7 +9,16 @@ import pg from "pg";
 import type { Job } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToValues, rowToJob, rowToKeptPrompt } from "./job-rows.js";
+import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
+import {
+  JOB_COLUMNS,
+  POST_COLUMNS,
+  jobToValues,
+  postToValues,
+  rowToJob,
+  rowToKeptPrompt,
+  rowToPost,
+} from "./job-rows.js";
 import {
   describeTarget,
   isTransientPostgresError,
@@ -180,6 +189,24 @@ export class PostgresJobStore implements JobStore {
     );
   }
 
+  async savePost(post: PostedMessage): Promise<void> {
+    await this.run(
+      `recording the ${post.action} message of job ${post.jobId}`,
+      `INSERT INTO job_posts (${POST_COLUMNS.join(", ")}) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      postToValues(post),
+    );
+  }
+
+  async getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined> {
+    const rows = await this.run<Record<string, unknown>>(
+      `reading the ${action} message of job ${jobId}`,
+      "SELECT * FROM job_posts WHERE job_id = $1 AND action = $2",
+      [jobId, action],
+    );
+    const row = rows[0];
+    return row && rowToPost(row);
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const rows = await this.run<{ last_submission_at: number }>(
       `reading the last submission of user ${userId}`,
@@ -234,7 +261,9 @@ export class PostgresJobStore implements JobStore {
       "WITH pruned AS (DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered AND finished_at < $1 RETURNING 1), " +
         "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1), " +
         "kept AS (DELETE FROM kept_prompts WHERE kept_at < $1), " +
-        "claims AS (DELETE FROM once_claims WHERE claimed_at < $1) " +
+        "claims AS (DELETE FROM once_claims WHERE claimed_at < $1), " +
+        "posts AS (DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN " +
+        "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)) " +
         "SELECT count(*)::int AS removed FROM pruned",
       [cutoff],
     );

@@ -85,6 +85,22 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "ALTER TABLE jobs ADD COLUMN upscale_factor TEXT",
     ],
   },
+  {
+    version: 6,
+    description: "messages posted per job and action (result, U images), so each is posted once",
+    statements: [
+      `CREATE TABLE job_posts (
+        job_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        guild_id TEXT,
+        channel_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        posted_at BIGINT NOT NULL,
+        PRIMARY KEY (job_id, action)
+      )`,
+      "CREATE INDEX job_posts_posted_at ON job_posts (posted_at)",
+    ],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -11,10 +11,24 @@ import { createClient, type Client } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToArgs, rowToJob, rowToKeptPrompt } from "./job-rows.js";
+import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
+import {
+  JOB_COLUMNS,
+  POST_COLUMNS,
+  jobToArgs,
+  postToValues,
+  rowToJob,
+  rowToKeptPrompt,
+  rowToPost,
+} from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
+
+/** Removes posts older than the cutoff, except those of jobs still unfinished or undelivered. */
+const PRUNE_POSTS =
+  "DELETE FROM job_posts WHERE posted_at < ? AND job_id NOT IN " +
+  "(SELECT image_id FROM jobs WHERE outcome IS NULL OR delivered = 0)";
 
 /** Options of {@link openSqliteJobStore}. Durations in milliseconds. */
 export interface SqliteJobStoreOptions {
@@ -168,6 +182,26 @@ export class SqliteJobStore implements JobStore {
     );
   }
 
+  async savePost(post: PostedMessage): Promise<void> {
+    await this.run(`recording the ${post.action} message of job ${post.jobId}`, () =>
+      this.client.execute({
+        sql: `INSERT INTO job_posts (${POST_COLUMNS.join(", ")}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        args: postToValues(post),
+      }),
+    );
+  }
+
+  async getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined> {
+    const result = await this.run(`reading the ${action} message of job ${jobId}`, () =>
+      this.client.execute({
+        sql: "SELECT * FROM job_posts WHERE job_id = ? AND action = ?",
+        args: [jobId, action],
+      }),
+    );
+    const row = result.rows[0];
+    return row && rowToPost(row);
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const result = await this.run(`reading the last submission of user ${userId}`, () =>
       this.client.execute({
@@ -231,6 +265,7 @@ export class SqliteJobStore implements JobStore {
           { sql: "DELETE FROM user_usage WHERE last_submission_at < ?", args: [cutoff] },
           { sql: "DELETE FROM kept_prompts WHERE kept_at < ?", args: [cutoff] },
           { sql: "DELETE FROM once_claims WHERE claimed_at < ?", args: [cutoff] },
+          { sql: PRUNE_POSTS, args: [cutoff] },
         ],
         "write",
       ),

@@ -52,7 +52,9 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     expect(await grid.getByRole("button").allTextContents()).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
     await grid.getByRole("button", { name: "U1" }).click();
     const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
-    expect(await single.locator(".reply-line").textContent()).toContain("@alice");
+    // A new message replying to the grid, mentioning whoever clicked.
+    expect(await single.locator(".reply-line").textContent()).toContain("replying to @Imagine Bot");
+    expect(await single.textContent()).toContain("@alice");
     expect(await single.getByRole("button").allTextContents()).toEqual([
       "Enhance 2× (uses credits)",
       "Enhance 4× (uses credits)",

@@ -60,10 +60,7 @@ describe("DiscordMessenger", () => {
     h.client.rest.on(RESTEvents.Response, (request) => void paths.bot!.push(request.path));
     interactionRest.on(RESTEvents.Response, (request) => void paths.interaction!.push(request.path));
     const split = new DiscordMessenger({ rest: h.client.rest, interactionRest, logger: silentLogger });
-    const shown = await split.show(location, text("working"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
+    const shown = await split.show(location, text("working"), {});
     expect(shown.route).toBe("interaction");
     expect(paths.interaction).toEqual([expect.stringMatching(/^\/webhooks\//)]);
     expect(paths.bot!.filter((path) => path.startsWith("/webhooks/"))).toEqual([]);
@@ -71,10 +68,7 @@ describe("DiscordMessenger", () => {
 
   test("edits the deferred reply through the interaction token and learns its message id", async () => {
     const { handle, location } = await deferredCommand();
-    const shown = await messenger.show(location, text("working"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
+    const shown = await messenger.show(location, text("working"), {});
     expect(shown.route).toBe("interaction");
     expect(shown.location.messageId).toBe(handle.response()?.id);
     expect(handle.response()?.content).toBe("working");
@@ -83,25 +77,16 @@ describe("DiscordMessenger", () => {
 
   test("after the 15-minute token expires it edits the same message with the bot token", async () => {
     const { handle, location } = await deferredCommand();
-    const first = await messenger.show(location, text("one"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
+    const first = await messenger.show(location, text("one"), {});
     h.emu.clock.advance(15 * 60_000 + 1000);
-    const second = await messenger.show(first.location, text("two"), {
-      final: true,
-      requesterId: h.world.alice.id,
-    });
+    const second = await messenger.show(first.location, text("two"));
     expect(second.route).toBe("channel-edit");
     expect(handle.response()?.content).toBe("two");
   });
 
   test("a token Discord already refuses is dropped and the bot token is used instead", async () => {
     const { handle, location } = await deferredCommand();
-    const first = await messenger.show(location, text("one"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
+    const first = await messenger.show(location, text("one"), {});
     h.emu.clock.advance(15 * 60_000 + 1000);
     // The bot's own clock is behind: it still believes the token works.
     const lagging = new DiscordMessenger({
@@ -109,77 +94,120 @@ describe("DiscordMessenger", () => {
       now: () => Date.now(),
       logger: silentLogger,
     });
-    const second = await lagging.show(first.location, text("two"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
+    const second = await lagging.show(first.location, text("two"), {});
     expect(second.route).toBe("channel-edit");
     expect(second.location.interactionToken).toBeNull();
     expect(handle.response()?.content).toBe("two");
   });
 
-  test("without channel access after expiry, a final result goes to the requester by DM", async () => {
-    const { location } = await deferredCommand();
-    const first = await messenger.show(location, text("one"), {
-      final: false,
-      requesterId: h.world.alice.id,
+  test("a result is a new message in the channel, with its nonce, that pings only the requester", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("working"));
+    const requesterId = h.world.alice.id;
+    const posted = await messenger.postResult(first.location, text("done"), { requesterId, nonce: "n-1" });
+
+    expect(posted).toMatchObject({ route: "channel-new", channelId: h.world.general.id });
+    expect(posted.messageId).not.toBe(handle.response()?.id);
+    expect(h.emu.message(posted.messageId)).toMatchObject({
+      content: `<@${requesterId}> done`,
+      nonce: "n-1",
     });
-    h.emu.clock.advance(16 * 60_000);
-    h.emu.setBotPermissions(h.world.general, 0n);
-    const progress = await messenger.show(first.location, text("progress"), {
-      final: false,
-      requesterId: h.world.alice.id,
-    });
-    expect(progress.route).toBeNull();
-    const final = await messenger.show(progress.location, text("done"), {
-      final: true,
-      requesterId: h.world.alice.id,
-    });
-    expect(final.route).toBe("dm");
-    const dm = h.emu.latestMessage(h.emu.dmChannelWith(h.world.alice));
-    expect(dm?.content).toContain("done");
-    expect(dm?.content).toContain(`<@${h.world.alice.id}>`);
+    expect(h.emu.notifications(h.world.alice).map((n) => n.messageId)).toEqual([posted.messageId]);
   });
 
-  test("a final result that can reach the requester nowhere is reported as unreachable", async () => {
+  test("a result posted again with the same nonce is the message already posted, not a second one", async () => {
+    const { location } = await deferredCommand();
+    const requesterId = h.world.alice.id;
+    const once = await messenger.postResult(location, text("done"), { requesterId, nonce: "n-2" });
+    const again = await messenger.postResult(location, text("done"), { requesterId, nonce: "n-2" });
+
+    expect(again.messageId).toBe(once.messageId);
+    const results = h.emu.messagesIn(h.world.general).filter((m) => m.nonce === "n-2");
+    expect(results.map((m) => m.content)).toEqual([`<@${requesterId}> done`]);
+    expect(h.emu.notifications(h.world.alice)).toHaveLength(1);
+  });
+
+  test("without channel access, a result goes out as a follow-up of the interaction while its token lasts", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("working"));
+    h.emu.setBotPermissions(h.world.general, 0n);
+    const requesterId = h.world.alice.id;
+    const posted = await messenger.postResult(first.location, text("done"), { requesterId, nonce: "n-3" });
+
+    expect(posted.route).toBe("interaction");
+    expect(handle.followUps().map((m) => [m.id, m.content, m.ephemeral])).toEqual([
+      [posted.messageId, `<@${requesterId}> done`, false],
+    ]);
+  });
+
+  test("without channel access after expiry, a result goes to the requester by DM", async () => {
+    const { location } = await deferredCommand();
+    const first = await messenger.show(location, text("one"));
+    h.emu.clock.advance(16 * 60_000);
+    h.emu.setBotPermissions(h.world.general, 0n);
+    const progress = await messenger.show(first.location, text("progress"));
+    expect(progress.route).toBeNull();
+    const posted = await messenger.postResult(progress.location, text("done"), {
+      requesterId: h.world.alice.id,
+      nonce: "n-4",
+    });
+    expect(posted).toMatchObject({ route: "dm", guildId: null });
+    const dm = h.emu.latestMessage(h.emu.dmChannelWith(h.world.alice));
+    expect(dm?.content).toBe(`<@${h.world.alice.id}> done`);
+  });
+
+  test("a result that can reach the requester nowhere is reported as unreachable", async () => {
     const { location } = await deferredCommand();
     h.emu.clock.advance(16 * 60_000);
     h.emu.setBotPermissions(h.world.general, 0n);
     h.emu.blockDms(h.world.alice);
     await expect(
-      messenger.show(location, text("done"), { final: true, requesterId: h.world.alice.id }),
+      messenger.postResult(location, text("done"), { requesterId: h.world.alice.id, nonce: "n-5" }),
     ).rejects.toMatchObject({ kind: "unreachable" });
   });
 
-  test.each([
-    { final: false, what: "a progress update fails as message-gone" },
-    { final: true, what: "the final result is posted anew in the channel, mentioning the requester" },
-  ])("for a deleted message, $what", async ({ final }) => {
+  test("a progress update of a deleted message fails as message-gone", async () => {
     const { location } = await deferredCommand();
-    const requesterId = h.world.alice.id;
-    const first = await messenger.show(location, text("one"), { final: false, requesterId });
+    const first = await messenger.show(location, text("one"));
     h.emu.deleteMessage(first.location.messageId!);
-    const shown = messenger.show(first.location, text("done"), { final, requesterId });
-    if (!final) {
-      const err = await shown.catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(DeliveryError);
-      expect(err).toMatchObject({ kind: "message-gone", route: "interaction" });
-      return;
-    }
-    const { route, location: posted } = await shown;
-    expect(route).toBe("channel-new");
-    expect(posted.messageId).not.toBe(first.location.messageId);
-    expect(h.emu.message(posted.messageId!)?.content).toBe(`<@${requesterId}> done`);
+    const err = await messenger.show(first.location, text("two")).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeliveryError);
+    expect(err).toMatchObject({ kind: "message-gone", route: "interaction" });
+  });
+
+  test.each([
+    { token: true, how: "through the interaction token" },
+    { token: false, how: "with the bot token once the interaction token expired" },
+  ])("the progress message is deleted $how", async ({ token }) => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("working"));
+    if (!token) h.emu.clock.advance(16 * 60_000);
+    expect(await messenger.retire(first.location, text("see below"))).toBe("deleted");
+    expect(handle.response()?.deleted).toBe(true);
+    expect(await messenger.retire(first.location, text("see below"))).toBe("gone");
+  });
+
+  test("a progress message that can be neither deleted nor edited is kept; a passing failure is retried", async () => {
+    const { handle, location } = await deferredCommand();
+    const first = await messenger.show(location, text("working"));
+    h.emu.faults.failNext(10, { status: 503, route: "DELETE /webhooks" });
+    // A 500 is worth retrying: it is not collapsed.
+    await expect(messenger.retire(first.location, text("see below"))).rejects.toMatchObject({
+      kind: "transient",
+    });
+    h.emu.faults.clear();
+    h.emu.clock.advance(16 * 60_000);
+    // No token any more and the bot cannot see the channel: nothing can delete or edit it.
+    h.emu.setBotPermissions(h.world.general, 0n);
+    expect(await messenger.retire(first.location, text("see below"))).toBe("kept");
+    expect(handle.response()).toMatchObject({ content: "working", deleted: false });
   });
 
   test("uploaded files replace the previous attachments of the message", async () => {
     const { handle, location } = await deferredCommand();
     const png = (name: string) => ({ name, data: Buffer.from(name), contentType: "image/png" });
-    const first = await messenger.show(location, text("a", [png("preview.png")]), {
-      final: false,
-      requesterId: "1",
-    });
-    await messenger.show(first.location, text("b", [png("grid.png")]), { final: true, requesterId: "1" });
+    const first = await messenger.show(location, text("a", [png("preview.png")]), {});
+    await messenger.show(first.location, text("b", [png("grid.png")]));
     expect(handle.response()?.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(handle.response()?.flags ?? 0 & MessageFlags.Ephemeral).toBe(0);
   });
@@ -189,7 +217,7 @@ describe("DiscordMessenger.showPrivately", () => {
   test("while the token lasts, shows the message as an ephemeral follow-up nobody else sees", async () => {
     const { handle, location } = await deferredCommand();
     // The job's public message exists first (a follow-up to a deferral still "thinking" would replace it).
-    await messenger.show(location, text("Waiting"), { final: false, requesterId: h.world.alice.id });
+    await messenger.show(location, text("Waiting"), {});
     expect(await messenger.showPrivately(location, text("Only for you"), h.world.alice.id)).toBe(
       "interaction",
     );

@@ -4,7 +4,7 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { buttonId, isGrid } from "./imagine-steps.js";
+import { buttonId, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -31,7 +31,7 @@ const PNG_BYTES = Buffer.from(
 );
 
 describe("DM prompts", () => {
-  test("a DM becomes a job: the bot's answer is edited with progress and ends with the grid and buttons", async () => {
+  test("a DM becomes a job: the bot's answer is edited with progress, then replaced by the grid, which notifies the requester", async () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
     const { emu, world, service } = h;
     const sent = await emu.sendDirectMessage({
@@ -49,16 +49,16 @@ describe("DM prompts", () => {
     service.advance(2);
     await emu.waitFor(() => /25%/.test(textOf(emu.message(answer.id))));
     service.advance(4);
-    const final = await emu.waitFor(() => {
-      const current = emu.message(answer.id);
-      return current && isGrid(current) ? current : undefined;
-    });
+    const final = await waitForResult(h, record.id, isGrid);
+    await emu.waitFor(() => emu.message(answer.id)?.deleted, { description: "the progress DM deleted" });
+    expect(final.channel_id).toBe(answer.channel_id);
     expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(textOf(final)).toContain(record.id);
     const seen = emu.messageHistory(answer.id).map(textOf);
     expect(seen.some((text) => /generating/i.test(text))).toBe(true);
-    expect(botDms(world.alice)).toHaveLength(1);
+    expect(botDms(world.alice).map((m) => m.id)).toEqual([final.id]);
+    expect(emu.notifications(world.alice).map((n) => n.messageId)).toEqual([final.id]);
     emu.assertNoRejectedRequests();
   });
 
@@ -68,18 +68,17 @@ describe("DM prompts", () => {
     await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
     const answer = await waitForBotDm(world.alice);
     await emu.waitFor(() => service.records().length === 1);
-    service.completeNow(service.records()[0]!.id);
-    const grid = await emu.waitFor(() => {
-      const current = emu.message(answer.id);
-      return current && isGrid(current) ? current : undefined;
-    });
+    const jobId = service.records()[0]!.id;
+    service.completeNow(jobId);
+    const grid = await waitForResult(h, jobId, isGrid);
+    expect(emu.message(answer.id)?.channel_id).toBe(grid.channel_id);
 
-    const upscale = await emu.clickButton({
+    await emu.clickButton({
       message: grid,
       customId: buttonId(grid, "U1"),
       user: world.alice,
     });
-    const single = await upscale.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    const single = await waitForUpscale(h, jobId, 0);
     expect(single.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
 
     const reroll = await emu.clickButton({
@@ -92,7 +91,7 @@ describe("DM prompts", () => {
     emu.assertNoRejectedRequests();
   });
 
-  test("a DM prompt that fails ends with the service's error on the same message", async () => {
+  test("a DM prompt that fails ends with the service's error in a new message that notifies the requester", async () => {
     h = await startBotHarness({
       service: {
         lifecycle: { failPattern: /doomed/, failError: "Midjourney message: Invalid parameter --zz" },
@@ -103,13 +102,14 @@ describe("DM prompts", () => {
     const answer = await waitForBotDm(world.outsider);
     await emu.waitFor(() => service.records().length === 1);
     service.advance(2);
-    const failed = await emu.waitFor(() => {
-      const current = emu.message(answer.id);
-      return /Invalid parameter --zz/.test(textOf(current)) ? current : undefined;
-    });
+    const failed = await waitForResult(h, service.records()[0]!.id, (m) =>
+      /Invalid parameter --zz/.test(textOf(m)),
+    );
+    await emu.waitFor(() => emu.message(answer.id)?.deleted, { description: "the progress DM deleted" });
     expect(textOf(failed)).toMatch(/could not be made/i);
     expect(buttonsOf(failed).map((b) => b.label)).not.toContain("U1");
-    expect(botDms(world.outsider)).toHaveLength(1);
+    expect(botDms(world.outsider).map((m) => m.id)).toEqual([failed.id]);
+    expect(emu.notifications(world.outsider).map((n) => n.messageId)).toEqual([failed.id]);
     emu.assertNoRejectedRequests();
   });
 
@@ -216,9 +216,11 @@ describe("DM prompts", () => {
     const answer = await waitForBotDm(world.alice);
     await emu.waitFor(() => service.records().length === 1);
     service.advance(12);
-    await emu.waitFor(() => isGrid(emu.message(answer.id)!));
+    await waitForResult(h, service.records()[0]!.id, isGrid);
+    await emu.waitFor(() => emu.message(answer.id)?.deleted, { description: "the progress DM deleted" });
     await emu.sendDirectMessage({ user: world.alice, content: "help" });
     await waitForBotDm(world.alice, (m) => /send me a prompt/i.test(textOf(m)));
+    // The grid and the help answer: the bot's own messages started nothing.
     expect(botDms(world.alice)).toHaveLength(2);
     expect(service.records()).toHaveLength(1);
   });

@@ -1,9 +1,17 @@
+import { ButtonStyle } from "discord.js";
 import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
-import { textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, isGrid, recordFor } from "./imagine-steps.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+import {
+  clickLabel,
+  imagineGrid,
+  isGrid,
+  recordFor,
+  waitForResult,
+  waitForUpscale,
+} from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -19,13 +27,14 @@ describe("/imagine grid buttons end to end", () => {
       h = await startBotHarness();
       const { emu, world } = h;
       const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
-      const click = await clickLabel(h, grid, `U${n}`, world.alice);
-      const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+      await clickLabel(h, grid, `U${n}`, world.alice);
+      const single = await waitForUpscale(h, record.id, n - 1);
 
       expect(single.ephemeral).toBe(false);
       expect(single.id).not.toBe(grid.id);
-      expect(single.interaction_metadata).toMatchObject({ interacted_message_id: grid.id });
+      expect(single.message_reference).toMatchObject({ message_id: grid.id });
       expect(single.content).toContain(`<@${world.alice.id}>`);
+      expect(emu.notifiedBy(single.id).map((n) => n.userId)).toEqual([world.alice.id]);
       expect(textOf(single)).toContain(`U${n}`);
       expect(single.attachments.map((a) => a.filename)).toEqual([`u${n}.png`]);
       expect(single.embeds[0]?.image?.url).toMatch(new RegExp(`/u${n}\\.png$`));
@@ -44,10 +53,10 @@ describe("/imagine grid buttons end to end", () => {
   test("U1 and U2 of one grid are different images, each mentioning whoever clicked", async () => {
     h = await startBotHarness();
     const { emu, world } = h;
-    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     const clickAs = async (label: string, user: typeof world.alice) => {
-      const click = await clickLabel(h, grid, label, user);
-      return click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+      await clickLabel(h, grid, label, user);
+      return waitForUpscale(h, record.id, Number(label.slice(1)) - 1);
     };
     const u1 = await clickAs("U1", world.alice);
     const u2 = await clickAs("U2", world.mod);
@@ -60,13 +69,10 @@ describe("/imagine grid buttons end to end", () => {
   test("a double click on U1 posts the image once; the second click is told it is on its way", async () => {
     h = await startBotHarness();
     const { emu, world } = h;
-    const { grid } = await imagineGrid(h, { prompt: PROMPT });
-    const first = await clickLabel(h, grid, "U1", world.alice);
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+    await clickLabel(h, grid, "U1", world.alice);
     const second = await clickLabel(h, grid, "U1", world.alice);
-    const [image, note] = await Promise.all([
-      first.waitForResponse({ where: (m) => m.attachments.length > 0 }),
-      second.waitForResponse(),
-    ]);
+    const [image, note] = await Promise.all([waitForUpscale(h, record.id, 0), second.waitForResponse()]);
     expect(image.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
     expect(note.ephemeral).toBe(true);
     expect(textOf(note)).toMatch(/already on its way/i);
@@ -76,16 +82,18 @@ describe("/imagine grid buttons end to end", () => {
   test("when the image service fails a U1 click, clicking U1 again right away posts the image", async () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
-    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     service.faults.match = /^GET \/items\/images\//;
     service.faults.queue.push("quota");
     const failed = await clickLabel(h, grid, "U1", world.alice);
-    const apology = await failed.waitForResponse();
+    const apology = await failed.waitForFollowUp();
+    expect(apology.ephemeral).toBe(true);
     expect(apology.attachments).toEqual([]);
     expect(service.faults.queue).toEqual([]);
+    expect(emu.message(grid.id)).toMatchObject({ deleted: false, embeds: grid.embeds });
 
-    const retry = await clickLabel(h, grid, "U1", world.alice);
-    const image = await retry.waitForResponse();
+    await clickLabel(h, grid, "U1", world.alice);
+    const image = await waitForUpscale(h, record.id, 0);
     expect(image.attachments.map((a) => a.filename)).toEqual(["u1.png"]);
     emu.assertNoRejectedRequests();
   });
@@ -104,7 +112,7 @@ describe("/imagine grid buttons end to end", () => {
     service.advance();
     await click.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     service.advance(2);
-    const second = await click.waitForResponse({ where: isGrid });
+    const second = await waitForResult(h, again!.id, isGrid);
     expect(second.id).not.toBe(grid.id);
     expect(textOf(second)).toContain(again!.id);
     expect(textOf(emu.message(grid.id))).toContain(record.id);
@@ -161,8 +169,8 @@ describe("/imagine grid buttons end to end", () => {
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     await h.restart(fresh ? { store: new MemoryJobStore() } : {});
 
-    const upscale = await clickLabel(h, grid, "U2", world.alice);
-    const single = await upscale.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    await clickLabel(h, grid, "U2", world.alice);
+    const single = await waitForUpscale(h, record.id, 1);
     expect(single.attachments.map((a) => a.filename)).toEqual(["u2.png"]);
 
     const reroll = await clickLabel(h, grid, "🔄", world.alice);
@@ -171,4 +179,35 @@ describe("/imagine grid buttons end to end", () => {
     expect(recordFor(h, reroll.id)?.prompt).toBe(record.prompt);
     emu.assertNoRejectedRequests();
   });
+
+  test.each([
+    { when: "right away", restart: false },
+    { when: "after the bot restarts", restart: true },
+  ])(
+    "U1 clicked again $when posts nothing again: the button is blue and the click gets a link",
+    async ({ restart }) => {
+      h = await startBotHarness();
+      const { emu, world } = h;
+      const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
+      await clickLabel(h, grid, "U1", world.alice);
+      const single = await waitForUpscale(h, record.id, 0);
+      const u1 = () => buttonsOf(emu.message(grid.id)!).find((b) => b.label === "U1");
+      await emu.waitFor(() => u1()?.style === ButtonStyle.Primary, { description: "U1 turned primary" });
+      expect(buttonsOf(emu.message(grid.id)!).filter((b) => b.style === ButtonStyle.Primary)).toHaveLength(1);
+      if (restart) await h.restart();
+
+      const again = await clickLabel(h, emu.message(grid.id)!, "U1", world.mod);
+      const link = await again.waitForResponse();
+      expect(link.ephemeral).toBe(true);
+      expect(textOf(link)).toContain(
+        `https://discord.com/channels/${world.guild.id}/${world.general.id}/${single.id}`,
+      );
+      expect(emu.messagesWithNonce(single.nonce!)).toHaveLength(1);
+      expect(
+        emu.messagesIn(world.general).filter((m) => m.message_reference?.message_id === grid.id),
+      ).toHaveLength(1);
+      expect(emu.notifications(world.mod)).toEqual([]);
+      emu.assertNoRejectedRequests();
+    },
+  );
 });

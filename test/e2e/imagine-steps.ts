@@ -7,6 +7,7 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import type { BotHarness } from "../support/bot-harness.js";
+import { messageNonce, upscaleAction } from "../../src/imagine/posted-message.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 
 /** A job started by /imagine, seen after its first visible message. */
@@ -61,6 +62,23 @@ export async function startImagine(
   return { handle, record, waiting };
 }
 
+/**
+ * Waits for the job's result: the new message the bot posts (in the channel, or by DM) when the job ends,
+ * found by the nonce it is posted with (a deleted one does not count).
+ */
+export function waitForResult(
+  h: Pick<BotHarness, "emu">,
+  jobId: string,
+  where: (message: MessageSnapshot) => boolean = () => true,
+  options: { timeoutMs?: number } = {},
+): Promise<MessageSnapshot> {
+  const nonce = messageNonce(jobId, "result");
+  return h.emu.waitFor(() => h.emu.messagesWithNonce(nonce).find((m) => !m.deleted && where(m)), {
+    description: `the result of job ${jobId}`,
+    ...options,
+  });
+}
+
 /** Runs /imagine as `user`, completes the job at once, and returns the finished grid message. */
 export async function imagineGrid(
   h: BotHarness,
@@ -68,6 +86,33 @@ export async function imagineGrid(
 ): Promise<StartedJob & { grid: MessageSnapshot }> {
   const started = await startImagine(h, options);
   h.service.completeNow(started.record.id);
-  const grid = await started.handle.waitForResponse({ where: isGrid });
+  const grid = await waitForResult(h, started.record.id, isGrid);
   return { ...started, grid };
+}
+
+/** Every message posted (deleted or not) as the job's result: exactly one once the job is delivered. */
+export function resultsOf(h: Pick<BotHarness, "emu">, jobId: string): MessageSnapshot[] {
+  return h.emu.messagesWithNonce(messageNonce(jobId, "result"));
+}
+
+/** Waits for the message posted with image U(index+1) of the job (found by its nonce). */
+export function waitForUpscale(
+  h: Pick<BotHarness, "emu">,
+  jobId: string,
+  index: number,
+): Promise<MessageSnapshot> {
+  const nonce = messageNonce(jobId, upscaleAction(index));
+  return h.emu.waitFor(() => h.emu.messagesWithNonce(nonce).find((m) => !m.deleted), {
+    description: `image U${index + 1} of job ${jobId}`,
+  });
+}
+
+/**
+ * Waits until the job ended for the bot (its result posted and its progress message removed): it no
+ * longer counts towards anyone's limits.
+ */
+export function waitForJobEnd(h: Pick<BotHarness, "emu" | "bot">, jobId: string): Promise<true> {
+  return h.emu.waitFor(() => h.bot.context.imagine.activeJobs().every((j) => j.imageId !== jobId), {
+    description: `job ${jobId} to end`,
+  });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { isGrid } from "./imagine-steps.js";
+import { isGrid, recordFor, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -30,13 +30,17 @@ describe("/imagine end to end", () => {
     const preview = await handle.waitForResponse({ where: (m) => /25%/.test(textOf(m)) });
     expect(preview.attachments.map((a) => a.filename)).toEqual(["preview.webp"]);
     service.advance(3);
-    const final = await handle.waitForResponse({ where: isGrid });
+    const final = await waitForResult(h, record.id, isGrid);
     expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
     expect(final.embeds[0]?.image?.url).toMatch(/\/grid\.png$/);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(final.attachments[0]!.bytes.length).toBeGreaterThan(1000);
     expect(textOf(final)).toContain(record.id);
     expect(textOf(final)).toContain(`<@${world.alice.id}>`);
+    // The grid is a new message in the channel; the progress message it replaces is gone.
+    expect(final.channel_id).toBe(world.general.id);
+    await emu.waitFor(() => handle.response()?.deleted, { description: "the progress message deleted" });
+    expect(emu.messagesIn(world.general).map((m) => m.id)).toEqual([final.id]);
     emu.assertNoRejectedRequests();
   });
 
@@ -58,7 +62,7 @@ describe("/imagine end to end", () => {
 
     emu.clock.advance(185_000);
     service.advance(5);
-    const final = await handle.waitForResponse({ where: (m) => fieldsOf(m).has("Finished") });
+    const final = await waitForResult(h, recordFor(h, handle.id)!.id, (m) => fieldsOf(m).has("Finished"));
     const fields = fieldsOf(final);
     expect(fields.has("Started")).toBe(false);
     // Real time passes too (at most a few seconds here), on top of the 3 min 5 s jump.

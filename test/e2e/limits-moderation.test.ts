@@ -5,7 +5,7 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer, makeTempDir, removeTempDirs } from "./admission-steps.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -110,7 +110,7 @@ describe("audit channel", () => {
     expect(textOf(submitted)).toContain(job.record.id);
 
     service.completeNow(job.record.id);
-    await job.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, job.record.id, isGrid);
     const [completed] = await auditEntries("Image completed");
     expect(textOf(completed)).toContain(job.record.id);
     expect(textOf(completed)).toContain(`<@${world.alice.id}>`);

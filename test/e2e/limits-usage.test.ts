@@ -5,7 +5,7 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer, makeTempDir, removeTempDirs } from "./admission-steps.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForJobEnd, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -41,7 +41,8 @@ describe("usage limits", () => {
     expect(textOf(refusal)).toContain("a green kite");
 
     service.completeNow(first.record.id);
-    await first.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, first.record.id, isGrid);
+    await waitForJobEnd(h, first.record.id);
     const accepted = await imagineAnswer(h, world.alice, "a green kite");
     expect(accepted.ephemeral).toBe(false);
     expect(service.records()).toHaveLength(3);
@@ -76,7 +77,8 @@ describe("usage limits", () => {
     const first = await startImagine(h, { prompt: "a paper boat" });
     const after = emu.clock.now();
     service.completeNow(first.record.id);
-    await first.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, first.record.id, isGrid);
+    await waitForJobEnd(h, first.record.id);
 
     const refusal = await imagineAnswer(h, world.alice, "a paper plane");
     expectRefused(refusal, 1, /wait 30 seconds between images/);
@@ -127,7 +129,8 @@ describe("usage limits", () => {
     const { world, service } = h;
     const first = await startImagine(h, { prompt: "a lighthouse keeper" });
     service.completeNow(first.record.id);
-    await first.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, first.record.id, isGrid);
+    await waitForJobEnd(h, first.record.id);
 
     // A new process opens the same database file.
     await h.restart({ store: await openSqliteJobStore(path) });

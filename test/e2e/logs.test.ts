@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { systemClock } from "../../src/jobs/clock.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
 
 const SECRET = "log-test-webhook-secret-000111222";
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -47,11 +47,11 @@ describe("bot logs", () => {
     await pushed.handle.waitForResponse({ where: (m) => /Generating|50%/.test(textOf(m)) });
     await polled.handle.waitForResponse({ where: (m) => /Generating|50%/.test(textOf(m)) });
     service.completeNow(pushed.record.id);
-    await pushed.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, pushed.record.id, isGrid);
     // The second job finishes after its interaction token expired: the bot falls back to the bot token.
     emu.clock.advance(FIFTEEN_MINUTES_MS + 60_000);
     service.completeNow(polled.record.id);
-    await polled.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, polled.record.id, isGrid);
     await fetch(`${h.bot.opsUrl}/webhooks/imagine/wrong-secret-0123456789`, { method: "POST", body: "{}" });
 
     const lines = h.logs.lines;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { imagineGrid, recordFor } from "./imagine-steps.js";
+import { imagineGrid, recordFor, waitForUpscale } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -39,12 +39,12 @@ describe("buttons posted before ids carried the requester", () => {
     h = await startBotHarness();
     const { record } = await imagineGrid(h, { prompt: "an old lighthouse" });
     const grid = await oldGrid(record.id);
-    const click = await h.emu.clickButton({
+    await h.emu.clickButton({
       message: grid,
       customId: `imagine:u:${record.id}:1`,
       user: h.world.mod,
     });
-    const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+    const single = await waitForUpscale(h, record.id, 1);
     expect(single.attachments.map((a) => a.filename)).toEqual(["u2.png"]);
     h.emu.assertNoRejectedRequests();
   });

@@ -10,7 +10,7 @@ import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
 import { sampleValue } from "../metrics/sample-value.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForJobEnd, waitForResult } from "./imagine-steps.js";
 
 const OPS_ENV = { HTTP_PORT: "0", HTTP_HOST: "127.0.0.1" };
 /** Longer than the 15 s the bot reuses one answer of the service's status. */
@@ -73,22 +73,31 @@ describe("GET /metrics", () => {
     h = await startBotHarness({
       env: { ...OPS_ENV, JOB_TIMEOUT_MS: "3000", USER_MAX_ACTIVE_JOBS: "5" },
       service: { lifecycle: { hangPattern: /stuck/ } },
-      // One edit per interaction token per 300 ms: the bot's quick edits run into the limit.
-      emulator: { rateLimits: { interactionWebhook: { limit: 1, windowMs: 300 } } },
+      // One edit per interaction token and one new message per channel per 300 ms: the bot's quick edits
+      // and the three results posted at once run into the limits.
+      emulator: {
+        rateLimits: {
+          interactionWebhook: { limit: 1, windowMs: 300 },
+          channelMessageWrites: { limit: 1, windowMs: 300 },
+        },
+      },
     });
     const done = await startImagine(h, { prompt: "a finished painting" });
     const failing = await startImagine(h, { prompt: "a failing painting" });
     const stuck = await startImagine(h, { prompt: "a stuck painting" });
     h.service.completeNow(done.record.id);
     h.service.failNow(failing.record.id, "Midjourney message: Invalid parameter");
-    await done.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, done.record.id, isGrid);
     await failing.handle.waitForFollowUp({ where: (m) => /could not be made/.test(textOf(m)) });
+    await waitForJobEnd(h, done.record.id);
+    await waitForJobEnd(h, failing.record.id);
 
     const during = await get("/metrics");
     expect(during.type).toMatch(/^text\/plain/);
     expect(sampleValue(during.body, "imagine_jobs_in_flight")).toBe(1);
 
-    await stuck.handle.waitForResponse({ where: (m) => /Stopped waiting/.test(textOf(m)) });
+    await waitForResult(h, stuck.record.id, (m) => /Stopped waiting/.test(textOf(m)));
+    await waitForJobEnd(h, stuck.record.id);
     h.service.faults.match = /\/items\/status/;
     h.service.faults.errorRate = 1;
     h.emu.clock.advance(PAST_HEALTH_CACHE_MS);
@@ -105,7 +114,8 @@ describe("GET /metrics", () => {
     expect(
       sampleValue(body, 'imagine_service_requests_total{operation="get-service-status",outcome="server"}'),
     ).toBe(1);
-    expect(sampleValue(body, 'imagine_discord_edits_total{route="interaction",final="true"}')).toBe(3);
+    // Results are new messages in the channel; progress is edited through the interaction token.
+    expect(sampleValue(body, 'imagine_discord_edits_total{route="channel-new",final="true"}')).toBe(3);
     expect(sampleValue(body, 'imagine_discord_edits_total{route="interaction",final="false"}')).toBe(3);
     expect(sampleValue(body, "imagine_discord_rate_limits_total")).toBeGreaterThan(0);
     expect(sampleValue(body, "imagine_delivery_latency_seconds_count")).toBe(3);

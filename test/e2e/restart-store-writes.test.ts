@@ -7,7 +7,7 @@ import type { Job } from "../../src/imagine/job.js";
 import { MemoryJobStore } from "../../src/imagine/job-store.js";
 import { StoreError } from "../../src/store/store-error.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -56,8 +56,8 @@ describe("job store write failures at run time", () => {
 
     await h.restart({ hard: true });
     h.service.completeNow(job.record.id);
-    await job.handle.waitForResponse({ where: isGrid });
-    expect(job.handle.responseHistory().filter(isGrid)).toHaveLength(1);
+    await waitForResult(h, job.record.id, isGrid);
+    expect(resultsOf(h, job.record.id)).toHaveLength(1);
   });
 
   test("a job whose saves are still failing when the bot stops is saved on the way out", async () => {
@@ -70,6 +70,6 @@ describe("job store write failures at run time", () => {
     expect((await store.get(job.record.id))?.location.messageId).toBe(job.waiting.id);
 
     h.service.completeNow(job.record.id);
-    await job.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, job.record.id, isGrid);
   });
 });

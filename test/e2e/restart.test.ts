@@ -16,7 +16,7 @@ import {
   type StartedProcessJob,
 } from "../support/bot-process.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid } from "./imagine-steps.js";
+import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
 
 let w: ProcessWorld;
 afterEach(async () => {
@@ -39,9 +39,14 @@ function imagine(prompt: string, user: EmulatedUser, channel: EmulatedChannel): 
   return imagineIn(w, prompt, { user, channel });
 }
 
-/** Waits until the job's message (the interaction's reply) satisfies `where`. */
+/** Waits until the job's progress message (the interaction's reply) satisfies `where`. */
 function shows(job: Started, where: (m: MessageSnapshot) => boolean): Promise<MessageSnapshot> {
   return job.handle.waitForResponse({ where, timeoutMs: 10_000 });
+}
+
+/** Waits until the job's result is posted and satisfies `where`. */
+function ends(job: Started, where: (m: MessageSnapshot) => boolean): Promise<MessageSnapshot> {
+  return waitForResult(w, job.record.id, where, { timeoutMs: 30_000 });
 }
 
 /** Every message a user can see anywhere that is a final result for this image. */
@@ -87,14 +92,14 @@ describe("restart after SIGKILL", () => {
 
     service.completeNow(doneBefore.record.id);
     service.failNow(failedBefore.record.id, "Midjourney message: Banned prompt detected");
-    await shows(doneBefore, isGrid);
-    await shows(failedBefore, isFailure);
+    await ends(doneBefore, isGrid);
+    await ends(failedBefore, isFailure);
     for (const job of [doneWhileDown, atHalf]) await shows(job, (m) => /50%/.test(textOf(m)));
     for (const job of middle) await shows(job, (m) => /Generating/.test(textOf(m)));
     const deliveredBefore = [doneBefore, failedBefore];
     for (const job of deliveredBefore)
       await first.waitForLog((l) => l.msg === "job ended" && l["jobId"] === job.record.id);
-    const versionsBefore = deliveredBefore.map((j) => j.handle.responseHistory().length);
+    const versionsBefore = deliveredBefore.map((j) => w.emu.messageHistory(resultsOf(w, j.record.id)[0]!.id));
 
     await kill(first);
     // While the bot is down: one job completes, one fails, the rest move on.
@@ -103,27 +108,33 @@ describe("restart after SIGKILL", () => {
     service.advance(1);
 
     const second = await w.startBot(LIMITS);
-    await shows(doneWhileDown, isGrid);
-    await shows(failedWhileDown, isFailure);
+    await ends(doneWhileDown, isGrid);
+    await ends(failedWhileDown, isFailure);
     service.advance(5);
-    for (const job of [atHalf, ...middle, ...pending]) await shows(job, isGrid);
+    for (const job of [atHalf, ...middle, ...pending]) await ends(job, isGrid);
 
     for (const job of jobs) {
       const user = job.handle.userId === world.mod.id ? world.mod : world.alice;
       const finals = finalMessagesOf(job.record, user);
-      expect(finals.map((m) => m.id)).toEqual([job.handle.response()!.id]);
+      expect(finals.map((m) => m.id)).toEqual(resultsOf(w, job.record.id).map((m) => m.id));
       expect(finalVersions(finals[0]!)).toBe(1);
+      expect(w.emu.notifications(user).filter((n) => n.messageId === finals[0]!.id)).toHaveLength(1);
+      await w.emu.waitFor(() => job.handle.response()?.deleted, {
+        description: "the progress message deleted",
+      });
       expect(service.createsByRef.get(job.handle.id)).toBe(1);
     }
     // Jobs delivered before the kill were not touched again.
-    expect(deliveredBefore.map((j) => j.handle.responseHistory().length)).toEqual(versionsBefore);
+    expect(deliveredBefore.map((j) => w.emu.messageHistory(resultsOf(w, j.record.id)[0]!.id))).toEqual(
+      versionsBefore,
+    );
     w.emu.assertNoRejectedRequests();
     const lines = [...first.logs, ...second.logs].map((l) => l.raw);
     expect([...first.logs, ...second.logs].filter((l) => l.level >= WARN).map((l) => l.msg)).toEqual([]);
     expect(linesWithSecrets(lines, secretsOf(jobs.map((j) => j.handle)))).toEqual([]);
-  });
+  }, 60_000);
 
-  test("a job whose interaction token expired while the bot was down is delivered with the bot token, or by DM", async () => {
+  test("a job whose interaction token expired while the bot was down is posted with the bot token, or by DM", async () => {
     w = await startProcessWorld();
     const { emu, world, service } = w;
     const first = await w.startBot();
@@ -138,8 +149,8 @@ describe("restart after SIGKILL", () => {
     service.completeNow(inNsfw.record.id);
     const second = await w.startBot();
 
-    const edited = await shows(inGeneral, isGrid);
-    expect(textOf(edited)).toContain(inGeneral.record.id);
+    const posted = await ends(inGeneral, isGrid);
+    expect(textOf(posted)).toContain(inGeneral.record.id);
     const dm = await emu.waitFor(
       () => finalMessagesOf(inNsfw.record, world.alice).find((m) => m.channel_id !== world.nsfw.id),
       { description: "the grid of the #nsfw-art job in alice's DMs" },
@@ -149,10 +160,12 @@ describe("restart after SIGKILL", () => {
 
     expect(finalMessagesOf(inGeneral.record, world.alice)).toHaveLength(1);
     expect(finalMessagesOf(inNsfw.record, world.alice)).toHaveLength(1);
-    const channelEdit = emu.requests.find(
-      (r) => r.method === "PATCH" && r.path.includes(`/channels/${world.general.id}/messages/`),
+    // The progress message in #general is deleted with the bot token.
+    await emu.waitFor(() => inGeneral.handle.response()?.deleted, { description: "the progress deleted" });
+    const channelDelete = emu.requests.find(
+      (r) => r.method === "DELETE" && r.path.includes(`/channels/${world.general.id}/messages/`),
     );
-    expect(channelEdit?.status).toBe(200);
+    expect(channelDelete?.status).toBe(204);
     // The only refusals are the expired tokens and the channel the bot lost: each tried once, then avoided.
     // The only refusals are the expired tokens and the channel the bot lost, each route tried once.
     const rejected = emu.rejectedRequests();
@@ -162,5 +175,5 @@ describe("restart after SIGKILL", () => {
     const lines = [...first.logs, ...second.logs].map((l) => l.raw);
     expect([...first.logs, ...second.logs].filter((l) => l.level >= WARN).map((l) => l.msg)).toEqual([]);
     expect(linesWithSecrets(lines, secretsOf([inGeneral.handle, inNsfw.handle]))).toEqual([]);
-  });
+  }, 60_000);
 });

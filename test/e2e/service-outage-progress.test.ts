@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
 import { serviceStatusText } from "./status-steps.js";
 
 let h: BotHarness;
@@ -44,7 +44,7 @@ describe("a service outage during a job", () => {
     });
     expect(textOf(recovered)).toContain(record.id);
     h.service.completeNow(record.id);
-    const grid = await handle.waitForResponse({ where: isGrid, timeoutMs: 30_000 });
+    const grid = await waitForResult(h, record.id, isGrid, { timeoutMs: 30_000 });
     expect(textOf(grid)).not.toMatch(UNANSWERING);
     h.emu.assertNoRejectedRequests();
   });

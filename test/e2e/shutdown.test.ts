@@ -11,7 +11,7 @@ import {
   type ProcessWorld,
 } from "../support/bot-process.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid } from "./imagine-steps.js";
+import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
 
 let w: ProcessWorld;
 afterEach(async () => {
@@ -66,8 +66,11 @@ describe("graceful shutdown", () => {
     w.service.completeNow(waiting.record.id);
     await w.startBot();
     for (const job of [running, waiting]) {
-      await job.handle.waitForResponse({ where: isGrid });
-      expect(job.handle.responseHistory().filter(isGrid)).toHaveLength(1);
+      await waitForResult(w, job.record.id, isGrid);
+      expect(resultsOf(w, job.record.id)).toHaveLength(1);
+      await w.emu.waitFor(() => job.handle.response()?.deleted, {
+        description: "the progress message deleted",
+      });
     }
     w.emu.assertNoRejectedRequests();
   });

@@ -58,7 +58,7 @@ describe("buttons of an image the service does not know", () => {
         user: h.world.alice,
       });
       const where = (m: Parameters<typeof textOf>[0]) => /no longer available/i.test(textOf(m));
-      // U1 defers publicly (its image is for everyone), then replaces "thinking..." with a private note.
+      // U1 acknowledges the click without a message (its image is for everyone), then answers privately.
       const answer = await (label === "U1"
         ? click.waitForFollowUp({ where })
         : click.waitForResponse({ where }));
@@ -90,7 +90,8 @@ describe("buttons of an image the service does not know", () => {
       customId: gridButtonCodec.encode(action),
       user: h.world.alice,
     });
-    const answer = await click.waitForResponse({ where: (m) => /misconfigured/i.test(textOf(m)) });
+    const answer = await click.waitForFollowUp({ where: (m) => /misconfigured/i.test(textOf(m)) });
+    expect(answer.ephemeral).toBe(true);
     expect(textOf(answer)).not.toMatch(/no longer available/i);
     expect(h.logs.text()).toContain("IMAGINE_API_TOKEN");
   });

@@ -5,7 +5,7 @@ import type { UserRef } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
-import { buttonId, imagineGrid, startImagine } from "./imagine-steps.js";
+import { buttonId, imagineGrid, startImagine, waitForJobEnd, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -74,9 +74,8 @@ describe("/imagine-status", () => {
     const stuck = await startImagine(h, { prompt: "a stuck clock" });
     service.advance();
     emu.clock.advance(2000);
-    await stuck.handle.waitForResponse({
-      where: (m) => /timed out|stopped waiting|gave up/i.test(textOf(m)),
-    });
+    await waitForResult(h, stuck.record.id, (m) => /timed out|stopped waiting|gave up/i.test(textOf(m)));
+    await waitForJobEnd(h, stuck.record.id);
     service.faults.match = /^POST \/items\/images$/;
     service.faults.queue.push("quota");
     const failed = await imagineAnswer(h, world.alice, "one image too many");

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { startImagine } from "./imagine-steps.js";
+import { resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -18,10 +18,10 @@ describe("records that need care", () => {
     "a failed record with an error text of %i characters shows the start of that text",
     async (length) => {
       h = await startBotHarness();
-      const { handle, record } = await startImagine(h, { prompt: "a castle made of cards" });
+      const { record } = await startImagine(h, { prompt: "a castle made of cards" });
       const error = `Midjourney message: the upstream refused this job ${"because of reasons ".repeat(length / 19)}`;
       h.service.failNow(record.id, error);
-      const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+      const failed = await waitForResult(h, record.id, (m) => /could not be made/i.test(textOf(m)));
       expect(textOf(failed)).toContain("the upstream refused this job because of reasons");
       expect(textOf(failed)).toContain(record.id);
       expect(textOf(failed)).not.toMatch(/took too long/);
@@ -33,13 +33,14 @@ describe("records that need care", () => {
     h = await startBotHarness({ service: { publicUrl: "ftp://images.example" } });
     const { handle, record } = await startImagine(h, { prompt: "a clockwork owl" });
     expect(h.service.completeNow(record.id).url).toMatch(/^ftp:/);
-    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    const failed = await waitForResult(h, record.id, (m) => /could not be made/i.test(textOf(m)));
     expect(textOf(failed)).toMatch(/sent no image that can be shown/);
     expect(textOf(failed)).not.toMatch(/ready/i);
     expect(textOf(failed)).toContain(record.id);
     expect(failed.embeds.every((e) => e.image === undefined)).toBe(true);
     expect(buttonsOf(failed).map((b) => b.label)).toEqual(["Try again"]);
     expect(handle.responseHistory().some((m) => /ready/i.test(textOf(m)))).toBe(false);
+    expect(resultsOf(h, record.id)).toHaveLength(1);
     h.emu.assertNoRejectedRequests();
   });
 });

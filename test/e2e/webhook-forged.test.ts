@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { type StartedJob, isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
 
 const SECRET = "webhook-secret-for-forgery-tests-42";
 const ATTACKER_URL = "https://attacker.example/forged-grid.png";
@@ -33,9 +33,9 @@ function postEvent(url: string, payload: object): Promise<Response> {
   });
 }
 
-/** Everything the bot showed for the job, as one string (text, embeds, image URLs). */
-function everythingShown(handle: { responseHistory(): unknown[] }): string {
-  return JSON.stringify(handle.responseHistory());
+/** Everything the bot showed for the job (progress and result), as one string (text, embeds, image URLs). */
+function everythingShown(job: StartedJob): string {
+  return JSON.stringify([...job.handle.responseHistory(), ...resultsOf(h, job.record.id)]);
 }
 
 describe("forged webhooks", () => {
@@ -68,11 +68,11 @@ describe("forged webhooks", () => {
       h.service.advance();
       await job.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
       h.service.completeNow(real.id);
-      const grid = await job.handle.waitForResponse({ where: isGrid });
+      const grid = await waitForResult(h, job.record.id, isGrid);
 
       expect(textOf(grid)).toContain(real.id);
-      expect(everythingShown(job.handle)).not.toContain(leak);
-      expect(everythingShown(job.handle)).not.toMatch(/could not be made/);
+      expect(everythingShown(job)).not.toContain(leak);
+      expect(everythingShown(job)).not.toMatch(/could not be made/);
       h.emu.assertNoRejectedRequests();
     },
   );
@@ -94,7 +94,7 @@ describe("forged webhooks", () => {
       h.service.requests.slice(before).filter((r) => r.request === `GET /items/images/${real.id}`),
     );
     h.service.completeNow(real.id);
-    await job.handle.waitForResponse({ where: isGrid });
-    expect(everythingShown(job.handle)).not.toContain("attacker.example");
+    await waitForResult(h, job.record.id, isGrid);
+    expect(everythingShown(job)).not.toContain("attacker.example");
   });
 });

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, startImagine } from "./imagine-steps.js";
+import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
 
 const SECRET = "webhook-secret-for-tests-0123456789";
 
@@ -48,7 +48,7 @@ describe("webhook push", () => {
     h.service.advance();
     await job.handle.waitForResponse({ where: (m) => /25%/.test(textOf(m)) });
     h.service.completeNow(id);
-    const grid = await job.handle.waitForResponse({ where: isGrid });
+    const grid = await waitForResult(h, job.record.id, isGrid);
 
     expect(textOf(grid)).toContain(id);
     // Every change the user saw was read back right after its webhook, not at the 20 s poll pace.
@@ -83,7 +83,7 @@ describe("webhook push", () => {
     expect(pollsOf(pushed.record.id)).toBe(pushedPolls);
 
     h.service.completeNow(pushed.record.id);
-    await pushed.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, pushed.record.id, isGrid);
     // One read of the record, to confirm what the webhook announced.
     expect(pollsOf(pushed.record.id)).toBe(pushedPolls + 1);
   });
@@ -114,8 +114,8 @@ describe("webhook push", () => {
 
     // The job itself was not disturbed: it ends with one grid.
     h.service.completeNow(job.record.id);
-    const grid = await job.handle.waitForResponse({ where: isGrid });
-    expect(job.handle.responseHistory().filter(isGrid)).toHaveLength(1);
+    const grid = await waitForResult(h, job.record.id, isGrid);
+    expect(resultsOf(h, job.record.id)).toHaveLength(1);
     expect(textOf(grid)).toContain(job.record.id);
 
     const metrics = await (await fetch(`${base}/metrics`)).text();

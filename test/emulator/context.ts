@@ -38,6 +38,11 @@ export interface DiscordEmulatorOptions {
   maxUploadBytes?: number;
   /** Random source for fault shares (default Math.random). */
   random?: () => number;
+  /**
+   * How long, on the emulator clock, a message created with `nonce` and `enforce_nonce` is returned again
+   * for the same author and nonce instead of a new one (default 2 min; Discord says "the past few minutes").
+   */
+  nonceWindowMs?: number;
 }
 
 /** Options with defaults applied. */
@@ -61,6 +66,7 @@ export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulato
     allowUnregisteredCommands: options.allowUnregisteredCommands ?? false,
     maxUploadBytes: options.maxUploadBytes ?? 10 * 1024 * 1024,
     random: options.random ?? Math.random,
+    nonceWindowMs: options.nonceWindowMs ?? 2 * 60 * 1000,
   };
 }
 

@@ -8,7 +8,7 @@ import type { EmulatorContext } from "./context.js";
 import { interactionHandle, type InteractionHandle } from "./world/interaction-handle.js";
 import { messageSnapshot, type MessageSnapshot } from "./world/message-objects.js";
 import { current } from "./world/message-store.js";
-import { notificationsOf, type Notification } from "./world/notifications.js";
+import { notifiedBy, notificationsOf, type Notification, type NotifiedUser } from "./world/notifications.js";
 import type { PermissionOverwrite } from "./world/permissions.js";
 import { describeRequest, type RequestRecord } from "./rest/request-log.js";
 import { clickButton, selectMenu, type ComponentInput } from "./world/component-actions.js";
@@ -190,6 +190,18 @@ export class EmulatorQueries {
   notifications(user: UserRef): Notification[] {
     const id = typeof user === "string" ? user : user.id;
     return notificationsOf(this.ctx.world, this.ctx.messages, id);
+  }
+  /** Who a message notified, with why (an edit never notifies; a deleted or ephemeral message nobody). */
+  notifiedBy(messageId: string): NotifiedUser[] {
+    const message = this.ctx.messages.get(messageId);
+    return message ? notifiedBy(this.ctx.world, this.ctx.messages, message) : [];
+  }
+  /** Every message (in any channel, deleted ones included) created with `nonce`, oldest first. */
+  messagesWithNonce(nonce: string | number): MessageSnapshot[] {
+    return this.ctx.messages
+      .all()
+      .filter((m) => m.nonce === nonce)
+      .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m));
   }
   /** The bytes of an uploaded attachment, by id or URL. */
   attachmentBytes(idOrUrl: string): Buffer | undefined {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
+import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { messageNonce, type PostedMessage } from "../../src/imagine/posted-message.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { captureLogs } from "../support/log-capture.js";
 import { createService, request } from "./service-fakes.js";
@@ -43,11 +45,16 @@ describe("ImagineService", () => {
     // pending + 10 ticks + completed: at most one edit per visible change.
     expect(env.messenger.shown.length).toBeLessThanOrEqual(12);
     expect(env.messenger.shown.length).toBeGreaterThanOrEqual(3);
+    // The result is a new message (its id recorded before the job counts as delivered); the progress
+    // message it replaces is removed.
+    expect(env.messenger.nonces).toEqual([messageNonce(id, "result")]);
+    expect(env.messenger.retired.map((l) => l.messageId)).toEqual(["400000000000000001"]);
+    expect(await env.store.getPost(id, "result")).toMatchObject({ messageId: "410000000000000001" });
     const stored = await env.store.get(id);
     expect(stored).toMatchObject({
       outcome: "completed",
       delivered: true,
-      location: { messageId: "400000000000000001" },
+      location: { messageId: "410000000000000001" },
     });
     expect(env.imagine.activeJobs()).toEqual([]);
   });
@@ -88,7 +95,7 @@ describe("ImagineService", () => {
     expect(env.service.creates).toBe(1);
   });
 
-  test("a deleted message stops progress edits at once and the result is still delivered, once, anew", async () => {
+  test("a deleted message stops progress edits at once and the result is still posted, once", async () => {
     const logs = captureLogs("debug");
     const failures: string[] = [];
     const env = setup({
@@ -110,12 +117,36 @@ describe("ImagineService", () => {
     expect(failures).toEqual(["message-gone"]);
     const finals = env.messenger.shown.filter((s) => s.final);
     expect(finals).toHaveLength(1);
-    expect(finals[0]!.location).toMatchObject({ interactionToken: null, channelEditable: false });
+    expect(finals[0]!.location).toMatchObject({
+      interactionToken: null,
+      messageId: null,
+      channelEditable: true,
+    });
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
     const warnings = logs.lines.filter((l) => /"level":(40|50)/.test(l));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/message is gone/);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ jobId: "job-1", interactionId: "500000000000000001" });
+  });
+
+  test("a result whose post cannot be recorded is posted again with the same nonce, and delivered once recorded", async () => {
+    class FlakyStore extends MemoryJobStore {
+      failures = 1;
+      override async savePost(post: PostedMessage): Promise<void> {
+        if (this.failures-- > 0) throw new Error("database is locked");
+        return super.savePost(post);
+      }
+    }
+    const store = new FlakyStore();
+    const env = setup({ store });
+    env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await env.imagine.submit(request());
+    await env.clock.advance(60_000);
+
+    expect(env.messenger.nonces).toEqual([messageNonce("job-1", "result"), messageNonce("job-1", "result")]);
+    expect(await store.getPost("job-1", "result")).toMatchObject({ action: "result" });
+    expect(env.messenger.retired).toHaveLength(1);
+    expect(await store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
   });
 
   test("a failed poll is logged once, by the tracker, with the job's ids", async () => {

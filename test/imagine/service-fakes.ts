@@ -26,15 +26,34 @@ export class FakeMessenger implements JobMessenger {
   /** Thrown by every progress (not final) show while set. */
   failProgressWith: unknown = null;
 
-  async show(loc: MessageLocation, message: OutgoingMessage, options: { final: boolean }) {
+  async show(loc: MessageLocation, message: OutgoingMessage) {
     this.calls++;
     if (this.failWith) throw this.failWith;
-    if (this.failProgressWith && !options.final) throw this.failProgressWith;
-    this.shown.push({ message, final: options.final, location: loc });
+    if (this.failProgressWith) throw this.failProgressWith;
+    this.shown.push({ message, final: false, location: loc });
     return {
       location: { ...loc, messageId: loc.messageId ?? "400000000000000001" },
       route: "interaction" as const,
     };
+  }
+
+  /** The nonce of every result posted, in order. */
+  readonly nonces: string[] = [];
+  /** Progress messages removed after their result was posted. */
+  readonly retired: MessageLocation[] = [];
+
+  async postResult(loc: MessageLocation, message: OutgoingMessage, options: { nonce: string }) {
+    this.calls++;
+    if (this.failWith) throw this.failWith;
+    this.shown.push({ message, final: true, location: loc });
+    this.nonces.push(options.nonce);
+    const messageId = `4100000000000000${String(this.nonces.length).padStart(2, "0")}`;
+    return { guildId: loc.guildId, channelId: loc.channelId, messageId, route: "channel-new" as const };
+  }
+
+  async retire(loc: MessageLocation) {
+    this.retired.push(loc);
+    return "deleted" as const;
   }
 
   /** Messages shown only to the requester. */

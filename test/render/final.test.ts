@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { gridButtonCodec } from "../../src/discord/components/grid-button-id.js";
-import { renderCompleted, renderUpscale, upscaleSourceUrl } from "../../src/render/final.js";
+import {
+  renderCompleted,
+  renderResultPointer,
+  renderUpscale,
+  upscaleSourceUrl,
+} from "../../src/render/final.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import {
@@ -161,5 +166,19 @@ describe("renderUpscale", () => {
     expect(payload.embeds[0]?.image).toBeUndefined();
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.failed);
     expect(visibleText(payload)).toContain(text);
+  });
+});
+
+describe("renderResultPointer", () => {
+  test.each([
+    ["https://discord.com/channels/1/2/3", "⤵️ The result is here: https://discord.com/channels/1/2/3"],
+    [null, "⤵️ The result was posted below."],
+  ])("with link %s it is one line that pings nobody and clears the progress", (link, content) => {
+    expect(renderResultPointer(link)).toEqual({
+      content,
+      embeds: [],
+      components: [],
+      allowedMentions: { parse: [], users: [], repliedUser: false },
+    });
   });
 });

@@ -250,6 +250,53 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.prune(day)).toBe(0);
   });
 
+  test("a posted message is read back by job and action; the first record of a job and action is kept", async () => {
+    const post = {
+      jobId: "job-1",
+      action: "result",
+      guildId: "1300000000000000010",
+      channelId: "1300000000000000011",
+      messageId: "1300000000000000012",
+      postedAt: NOW,
+    };
+    expect(await store.getPost("job-1", "result")).toBeUndefined();
+    await store.savePost(post);
+    await store.savePost({ ...post, messageId: "1300000000000000099", postedAt: NOW + 1 });
+    await store.savePost({ ...post, action: "upscale:2", guildId: null, messageId: "1300000000000000013" });
+
+    expect(await store.getPost("job-1", "result")).toEqual(post);
+    expect(await store.getPost("job-1", "upscale:2")).toEqual({
+      ...post,
+      action: "upscale:2",
+      guildId: null,
+      messageId: "1300000000000000013",
+    });
+    expect(await store.getPost("job-1", "upscale:1")).toBeUndefined();
+    expect(await store.getPost("job-2", "result")).toBeUndefined();
+  });
+
+  test("prune removes posts older than the cutoff, except those of jobs not yet delivered", async () => {
+    const day = 24 * HOUR;
+    const post = (jobId: string, postedAt: number) => ({
+      jobId,
+      action: "result",
+      guildId: null,
+      channelId: "1300000000000000011",
+      messageId: "1300000000000000012",
+      postedAt,
+    });
+    await store.save(finishedJob("old-undelivered", NOW - 2 * day, false));
+    await store.savePost(post("old-delivered", NOW - 2 * day));
+    await store.savePost(post("old-undelivered", NOW - 2 * day));
+    await store.savePost(post("recent", NOW - HOUR));
+
+    await store.prune(day);
+
+    expect(await store.getPost("old-delivered", "result")).toBeUndefined();
+    expect(await store.getPost("old-undelivered", "result")).toEqual(post("old-undelivered", NOW - 2 * day));
+    expect(await store.getPost("recent", "result")).toEqual(post("recent", NOW - HOUR));
+  });
+
   test("close can be called twice", async () => {
     await store.close();
     await expect(store.close()).resolves.toBeUndefined();

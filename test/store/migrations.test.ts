@@ -36,7 +36,14 @@ test("migration versions count up from 1 in order", () => {
 
 test("a new database gets every migration once; running again changes nothing", async () => {
   expect(await migrate(client, path)).toEqual({ from: 0, to: MIGRATIONS.length });
-  expect(await tables()).toEqual(["jobs", "kept_prompts", "once_claims", "store_meta", "user_usage"]);
+  expect(await tables()).toEqual([
+    "job_posts",
+    "jobs",
+    "kept_prompts",
+    "once_claims",
+    "store_meta",
+    "user_usage",
+  ]);
   expect(await migrate(client, path)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
   expect(await version()).toBe(MIGRATIONS.length);
 });

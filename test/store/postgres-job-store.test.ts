@@ -68,6 +68,7 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       );
       expect(tables.map((t) => t.tablename)).toEqual([
+        "job_posts",
         "jobs",
         "kept_prompts",
         "once_claims",

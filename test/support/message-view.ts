@@ -5,6 +5,8 @@ export interface ButtonView {
   label: string;
   customId: string;
   disabled: boolean;
+  /** Discord's button style: 1 primary (blue), 2 secondary (grey), 3 success, 4 danger, 5 link. */
+  style: number;
 }
 
 /** Every button of the message, row by row; `label` is the emoji for emoji-only buttons. */
@@ -16,6 +18,7 @@ export function buttonsOf(message: MessageSnapshot | undefined): ButtonView[] {
       emoji?: { name?: string };
       custom_id?: string;
       disabled?: boolean;
+      style?: number;
     }[];
   }[];
   return rows.flatMap((row) =>
@@ -25,6 +28,7 @@ export function buttonsOf(message: MessageSnapshot | undefined): ButtonView[] {
         label: c.label ?? c.emoji?.name ?? "",
         customId: c.custom_id ?? "",
         disabled: c.disabled ?? false,
+        style: c.style ?? 0,
       })),
   );
 }

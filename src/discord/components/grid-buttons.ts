@@ -4,7 +4,7 @@
  * a restart too.
  * @see https://discord.com/developers/docs/interactions/message-components#buttons
  */
-import { MessageFlags, type RepliableInteraction } from "discord.js";
+import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
 import { readImage, UnknownImageError } from "../../imagine/image-access.js";
@@ -17,6 +17,9 @@ import type { ComponentHandler, ComponentInteraction } from "../component.js";
 import { isModerator } from "../moderator.js";
 import { startImagineJob } from "../start-job.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "./grid-button-id.js";
+import type { OutgoingMessage } from "../../imagine/outgoing-message.js";
+import { upscaleAction } from "../../imagine/posted-message.js";
+import { postOnce } from "./post-once.js";
 
 const clicks = new ClickGuard();
 
@@ -51,6 +54,10 @@ async function upscale(
   }
 }
 
+/**
+ * Posts image U(index+1) once, as a new message replying to the grid that pings the clicker only (see
+ * {@link postOnce}): a click on a used U button answers with a link to the image already posted.
+ */
 async function postUpscale(
   interaction: ComponentInteraction,
   app: BotContext,
@@ -58,21 +65,39 @@ async function postUpscale(
   index: number,
   log: Logger,
 ) {
-  await interaction.deferReply();
+  await postOnce(interaction, app, {
+    jobId,
+    action: upscaleAction(index),
+    name: `U${index + 1}`,
+    log,
+    render: () => renderUpscale(interaction, app, jobId, index, log),
+  });
+}
+
+/** Reads the record and renders image U(index+1); `null` (after telling the clicker why) when it has none. */
+async function renderUpscale(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+): Promise<OutgoingMessage | null> {
   let record;
   try {
     record = await readImage(app.service, jobId);
   } catch (err) {
     if (!(err instanceof UnknownImageError)) throw err;
     log.info({ reason: err.message }, "button of an image the service does not know");
-    return answerPrivately(interaction, IMAGE_NO_LONGER_AVAILABLE);
+    await answerPrivately(interaction, IMAGE_NO_LONGER_AVAILABLE);
+    return null;
   }
   if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
     log.info({ status: record.status }, "upscale asked of an image without that single image");
-    return answerPrivately(
+    await answerPrivately(
       interaction,
       `Image U${index + 1} of this job is not available from the image service.`,
     );
+    return null;
   }
   const view = viewForUpscale(
     { imageId: jobId, prompt: record.prompt, requesterId: interaction.user.id, startedAt: app.now() },
@@ -81,23 +106,18 @@ async function postUpscale(
     app.config.IMAGE_DELIVERY,
     app.config.ENHANCE_FACTORS,
   );
-  const message = await materialize(view, {
+  return materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
     log,
-  });
-  await interaction.editReply({
-    ...message.payload,
-    files: message.files.map((f) => ({ attachment: f.data, name: f.name })),
   });
 }
 
 /**
- * Replaces the public "thinking..." of a deferred reply with a message only the clicker sees: what
- * concerns only the clicker (a stale button) is not posted in the channel.
+ * Answers a click (already acknowledged) with a message only the clicker sees: what concerns only the
+ * clicker (a stale button) is not posted in the channel.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
  */
-export async function answerPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
-  await interaction.deleteReply();
+async function answerPrivately(interaction: ComponentInteraction, content: string): Promise<void> {
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 

@@ -124,8 +124,10 @@ async function route(
       const viewer = query.get("as");
       return messagesSeenBy(emu, channel, viewer === null ? null : userId(emu, viewer));
     }
-    case "GET /_control/notifications":
-      return emu.notifications(userId(emu, query.get("user")));
+    case "GET /_control/notifications": {
+      const message = query.get("message");
+      return message === null ? emu.notifications(userId(emu, query.get("user"))) : emu.notifiedBy(message);
+    }
     case "GET /_control/message-history":
       return emu.messageHistory(query.get("id") ?? "").map(withoutBytes);
     case "GET /_control/interaction": {

@@ -40,6 +40,8 @@ interface FailureRule {
 interface DelayRule {
   ms: number;
   match: RequestMatcher | undefined;
+  /** Held after the request took effect (the response is late), not before it is handled. */
+  afterEffect: boolean;
 }
 
 function matches(match: RequestMatcher | undefined, request: FaultRequest): boolean {
@@ -94,7 +96,17 @@ export class FaultInjector {
   /** Delays responses to matching requests by `ms` until cleared. */
   delay(ms: number, options: { route?: RequestMatcher } = {}): void {
     if (!(ms >= 0)) throw new RangeError(`delay needs a non-negative number of ms, got ${ms}`);
-    this.#delays.push({ ms, match: options.route });
+    this.#delays.push({ ms, match: options.route, afterEffect: false });
+  }
+
+  /**
+   * Handles matching requests at once but holds their responses back by `ms` until cleared: the change is
+   * made (a message is posted) while the client is still waiting, as when a response is lost on the way
+   * or the client dies before it arrives.
+   */
+  holdResponse(ms: number, options: { route?: RequestMatcher } = {}): void {
+    if (!(ms >= 0)) throw new RangeError(`holdResponse needs a non-negative number of ms, got ${ms}`);
+    this.#delays.push({ ms, match: options.route, afterEffect: true });
   }
 
   /** Closes every gateway connection (default code 4000, which clients answer by resuming); returns how many. */
@@ -123,8 +135,10 @@ export class FaultInjector {
     return null;
   }
 
-  /** The total delay for a request. */
-  delayFor(request: FaultRequest): number {
-    return this.#delays.filter((d) => matches(d.match, request)).reduce((sum, d) => sum + d.ms, 0);
+  /** The total delay for a request: before it is handled, or (`afterEffect`) before its response is sent. */
+  delayFor(request: FaultRequest, afterEffect = false): number {
+    return this.#delays
+      .filter((d) => d.afterEffect === afterEffect && matches(d.match, request))
+      .reduce((sum, d) => sum + d.ms, 0);
   }
 }

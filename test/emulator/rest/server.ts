@@ -143,6 +143,10 @@ export async function handleHttp(
       files: parsed.files,
     });
     record.status = result.status;
+    const held = deps.faults.delayFor(faultRequest, true);
+    if (held > 0) await sleep(held);
+    // The client may have died while its response was held.
+    if (res.destroyed) return;
     sendJson(res, result.status, result.body, headers);
   } catch (error) {
     if (error instanceof DiscordApiError) {

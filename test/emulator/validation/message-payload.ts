@@ -44,6 +44,8 @@ export interface MessageDraft {
   version: Omit<MessageVersion, "editedAt">;
   tts: boolean;
   nonce: string | number | null;
+  /** `enforce_nonce`: a message of the same author with this nonce, created recently, is returned instead. */
+  enforceNonce: boolean;
   messageReference: APIMessageReference | null;
   /** Whether the request sends embeds (needs Embed Links in channels). */
   setsEmbeds: boolean;
@@ -189,6 +191,8 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
   ) {
     errors.add(["nonce"], "BASE_TYPE_MAX_LENGTH", `Must be ${MESSAGE_LIMITS.nonce} or fewer in length.`);
   }
+  if (body.enforce_nonce !== undefined && typeof body.enforce_nonce !== "boolean")
+    errors.add(["enforce_nonce"], "BASE_TYPE_BOOLEAN", "Must be either true or false.");
   let messageReference: APIMessageReference | null = null;
   if (body.message_reference !== undefined && body.message_reference !== null) {
     if (!isRecord(body.message_reference) || typeof body.message_reference.message_id !== "string") {
@@ -213,6 +217,7 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
     },
     tts: body.tts === true,
     nonce: typeof nonce === "string" || typeof nonce === "number" ? nonce : null,
+    enforceNonce: body.enforce_nonce === true,
     messageReference,
     setsEmbeds: Array.isArray(body.embeds) && body.embeds.length > 0,
     uploadsFiles: ctx.files.length > 0,

@@ -139,6 +139,18 @@ export class MessageStore {
     return this.#attachments.get(id);
   }
 
+  /**
+   * The message `authorId` created with `nonce` at or after `since` (emulator clock), deleted or not: what
+   * `enforce_nonce` returns instead of creating another.
+   * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+   */
+  byNonce(authorId: string, nonce: string | number, since: number): StoredMessage | undefined {
+    for (const m of this.#messages.values()) {
+      if (m.authorId === authorId && m.nonce === nonce && m.createdAt >= since) return m;
+    }
+    return undefined;
+  }
+
   /** The messages of a channel, oldest first. */
   inChannel(
     channelId: string,

@@ -254,4 +254,39 @@ describe("messages with a real discord.js client", () => {
       h.emu.assertNoRejectedRequests({ ignoreCodes: [RESTJSONErrorCodes.CannotSendAnEmptyMessage] }),
     ).not.toThrow();
   });
+
+  describe("nonce with enforce_nonce", () => {
+    const post = (body: Record<string, unknown>, channelId = h.world.general.id) =>
+      h.client.rest.post(`/channels/${channelId}/messages`, { body }) as Promise<{ id: string }>;
+
+    test("a repeat within the window returns the first message and creates none, in any channel", async () => {
+      const first = await post({ content: "one", nonce: "job-1-result", enforce_nonce: true });
+      const again = await post({ content: "two", nonce: "job-1-result", enforce_nonce: true });
+      const elsewhere = await post(
+        { content: "three", nonce: "job-1-result", enforce_nonce: true },
+        h.emu.dmChannelWith(h.world.alice).id,
+      );
+
+      expect([again.id, elsewhere.id]).toEqual([first.id, first.id]);
+      expect(h.emu.messagesWithNonce("job-1-result").map((m) => m.content)).toEqual(["one"]);
+    });
+
+    test("without enforce_nonce, or after the window, the same nonce creates a new message", async () => {
+      const first = await post({ content: "one", nonce: "n", enforce_nonce: true });
+      const unenforced = await post({ content: "two", nonce: "n" });
+      h.emu.clock.advance(2 * 60_000 + 1);
+      const late = await post({ content: "three", nonce: "n", enforce_nonce: true });
+
+      expect(new Set([first.id, unenforced.id, late.id]).size).toBe(3);
+    });
+
+    test("a nonce of more than 25 characters or a non-boolean enforce_nonce is refused", async () => {
+      const long = await rejection(() => post({ content: "x", nonce: "n".repeat(26) }));
+      expect(long.errors).toEqual({ nonce: maxLengthLeaf(25) });
+      const flag = await rejection(() => post({ content: "x", nonce: "n", enforce_nonce: "yes" }));
+      expect(flag.errors).toEqual({
+        enforce_nonce: { _errors: [{ code: "BASE_TYPE_BOOLEAN", message: "Must be either true or false." }] },
+      });
+    });
+  });
 });

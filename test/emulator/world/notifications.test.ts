@@ -51,4 +51,16 @@ describe("who a message notifies", () => {
     expect(reasons(mod)).toEqual([["role mention", `<@&${modRole.id}> look`]]);
     expect(reasons(alice)).toEqual([]);
   });
+
+  test("notifiedBy lists who one message notified, and why", async () => {
+    const { alice, mod } = h.world;
+    const sent = await general.send({
+      content: `<@${alice.id}> your image is ready (cc <@${mod.id}>)`,
+      allowedMentions: { users: [alice.id] },
+    });
+
+    expect(h.emu.notifiedBy(sent.id)).toEqual([
+      { userId: alice.id, username: alice.username, reason: "mention" },
+    ]);
+  });
 });

@@ -47,6 +47,21 @@ function reasonFor(world: World, store: MessageStore, message: StoredMessage, us
   return null;
 }
 
+/** A user a message notified, and why. */
+export interface NotifiedUser {
+  userId: string;
+  username: string;
+  reason: string;
+}
+
+/** Everyone `message` notified (every known user is checked), in the order users were added. */
+export function notifiedBy(world: World, store: MessageStore, message: StoredMessage): NotifiedUser[] {
+  return [...world.users.values()].flatMap((user) => {
+    const reason = reasonFor(world, store, message, user.id);
+    return reason ? [{ userId: user.id, username: user.username, reason }] : [];
+  });
+}
+
 /** Every message that notified `userId`, oldest first. */
 export function notificationsOf(world: World, store: MessageStore, userId: string): Notification[] {
   return store.all().flatMap((message) => {

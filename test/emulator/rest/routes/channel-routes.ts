@@ -36,6 +36,13 @@ function createMessage(ctx: EmulatorContext, request: RouteRequest) {
       PermissionFlagsBits.SendMessages | permissionsForDraft(draft) | needsHistory,
     );
   } else requireDmReachable(ctx, channel);
+  // Discord: with `enforce_nonce`, a message the same author created with this nonce in the past few
+  // minutes is returned as is, and nothing new is created (a retry after a lost response posts once).
+  if (draft.enforceNonce && draft.nonce !== null) {
+    const since = ctx.clock.now() - ctx.options.nonceWindowMs;
+    const earlier = ctx.messages.byNonce(ctx.world.botUser.id, draft.nonce, since);
+    if (earlier) return { status: 200, body: ctx.messaging.apiMessage(earlier) };
+  }
   let reference = draft.messageReference;
   if (reference) {
     const target = ctx.messages.get(reference.message_id ?? "");

@@ -58,6 +58,8 @@ function followUp(ctx: EmulatorContext, request: RouteRequest): RouteResponse {
     return { status: 200, body: ctx.messaging.apiMessage(original) };
   }
   const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
+  // Execute Webhook takes no `enforce_nonce` (unlike Create Message): a repeated follow-up is a new message.
+  // @see https://discord.com/developers/docs/resources/webhook#execute-webhook-jsonform-params
   const draft = draftFor(ctx, request, record.channelId, { existing: null, allowEphemeral: true, ephemeral });
   const message = postInteractionMessage(ctx, record, draft.version, {
     followUpOf: record.originalMessageId,

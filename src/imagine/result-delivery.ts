@@ -1,0 +1,80 @@
+/**
+ * Delivers a job's result exactly once: posts it as a new message (the requester's one notification),
+ * records the post, then removes the progress message. Each step is safe to repeat (the update throttle
+ * retries, a restart resumes): a result already recorded is not posted again, and a post repeated before
+ * it was recorded carries the same nonce, for which Discord returns the message already posted.
+ * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+ */
+import { DeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
+import type { Logger } from "../logger.js";
+import { renderResultPointer } from "../render/final.js";
+import { messageJumpLink } from "../render/status-job.js";
+import type { JobMessenger } from "./imagine-service-options.js";
+import type { Job } from "./job.js";
+import type { JobStore } from "./job-store.js";
+import type { OutgoingMessage } from "./outgoing-message.js";
+import { messageNonce, type PostedMessage } from "./posted-message.js";
+
+/** What {@link deliverResult} works with. */
+export interface ResultDeliveryDeps {
+  messenger: JobMessenger;
+  store: Pick<JobStore, "getPost" | "savePost">;
+  now: () => number;
+}
+
+/**
+ * Posts `message` as the job's result unless that was recorded already, records it, removes the progress
+ * message and points `job.location` at the result. Returns the route of the post (null: posted before).
+ * @throws {DeliveryError} from the messenger, or `transient` when the store cannot be read or written (the
+ *   delivery is then retried, and the nonce keeps a repeated post from posting twice).
+ */
+export async function deliverResult(
+  deps: ResultDeliveryDeps,
+  job: Job,
+  message: OutgoingMessage,
+  log: Logger,
+): Promise<{ route: DeliveryRoute | null }> {
+  const { messenger, store } = deps;
+  let route: DeliveryRoute | null = null;
+  let post = await storeStep("reading the job's posted result", () => store.getPost(job.imageId, "result"));
+  if (!post) {
+    const posted = await messenger.postResult(job.location, message, {
+      requesterId: job.requesterId,
+      nonce: messageNonce(job.imageId, "result"),
+      log,
+    });
+    route = posted.route;
+    const { guildId, channelId, messageId } = posted;
+    const recorded: PostedMessage = {
+      jobId: job.imageId,
+      action: "result",
+      guildId,
+      channelId,
+      messageId,
+      postedAt: deps.now(),
+    };
+    await storeStep("recording the job's posted result", () => store.savePost(recorded));
+    log.info({ route, messageId }, "posted the result");
+    post = recorded;
+  }
+  const pointer = renderResultPointer(messageJumpLink(post));
+  const retired = await messenger.retire(job.location, { payload: pointer, files: [] }, log);
+  log.debug({ retired }, "removed the progress message");
+  job.location = {
+    ...job.location,
+    guildId: post.guildId,
+    channelId: post.channelId,
+    messageId: post.messageId,
+    channelEditable: true,
+  };
+  return { route };
+}
+
+/** Runs a store step of a delivery; a failure is a `transient` delivery failure, so the delivery is retried. */
+async function storeStep<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    throw new DeliveryError("transient", `${what} failed`, { cause: err });
+  }
+}
