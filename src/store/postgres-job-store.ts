@@ -7,7 +7,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 import {
@@ -18,6 +18,18 @@ import {
   postgresTarget,
   type PostgresTarget,
 } from "./postgres-errors.js";
+import {
+  claimSql,
+  heartbeatArgs,
+  HEARTBEAT_SQL,
+  LEAVE_FLEET_SQL,
+  NAMED_LEASE_SQL,
+  PROCESSES_SQL,
+  RELEASE_SQL,
+  RENEW_SQL,
+  rowToProcess,
+  saveOwnedSql,
+} from "./lease-statements.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -51,6 +63,9 @@ const JOB_UPDATES = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c}
 const UPSERT_JOB =
   `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((_c, i) => `$${i + 1}`).join(", ")}) ` +
   `ON CONFLICT (image_id) DO UPDATE SET ${JOB_UPDATES.join(", ")}`;
+
+const SAVE_OWNED = saveOwnedSql("postgres");
+const CLAIM = claimSql("postgres");
 
 /**
  * Opens the Postgres job database at `url` (postgres:// or postgresql://): connects, applies pending
@@ -117,6 +132,8 @@ async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<
  * with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
 export class PostgresJobStore implements JobStore {
+  /** Several bot processes share the database: leases decide who follows which job. */
+  readonly shared = true;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -201,6 +218,66 @@ export class PostgresJobStore implements JobStore {
     const removed = rows[0]?.removed ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
+  }
+
+  async saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    const rows = await this.run(`saving job ${job.imageId}`, SAVE_OWNED, [
+      ...jobToValues(job, this.now()),
+      lease.owner,
+      lease.expiresAt,
+    ]);
+    return rows.length > 0;
+  }
+
+  async claim(lease: Lease, max: number): Promise<Job[]> {
+    const rows = await this.run<Record<string, unknown>>("claiming jobs", CLAIM, [
+      lease.owner,
+      lease.expiresAt,
+      this.now(),
+      max,
+    ]);
+    return rows.map(rowToJob).sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  async renew(lease: Lease): Promise<string[]> {
+    const rows = await this.run<{ image_id: string }>("renewing job leases", RENEW_SQL, [
+      lease.owner,
+      lease.expiresAt,
+    ]);
+    return rows.map((r) => r.image_id);
+  }
+
+  async release(owner: string | null): Promise<number> {
+    return this.guard("releasing job leases", async () => {
+      const result = await this.pool.query(RELEASE_SQL, [owner]);
+      return result.rowCount ?? 0;
+    });
+  }
+
+  async acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    const rows = await this.run(`taking the ${name} lease`, NAMED_LEASE_SQL, [
+      name,
+      lease.owner,
+      lease.expiresAt,
+      this.now(),
+    ]);
+    return rows.length > 0;
+  }
+
+  async heartbeat(process: FleetProcess): Promise<void> {
+    await this.run("recording a heartbeat", HEARTBEAT_SQL, heartbeatArgs(process));
+  }
+
+  async processes(since: number): Promise<FleetProcess[]> {
+    return (await this.run<Record<string, unknown>>("listing the fleet", PROCESSES_SQL, [since])).map(
+      rowToProcess,
+    );
+  }
+
+  async leaveFleet(processId: string): Promise<void> {
+    await this.run("leaving the fleet", `WITH gone AS (${LEAVE_FLEET_SQL[0]}) ${LEAVE_FLEET_SQL[1]}`, [
+      processId,
+    ]);
   }
 
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */

@@ -7,11 +7,24 @@ import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type InValue } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
+import { JOB_COLUMNS, jobToArgs, jobToValues, rowToJob } from "./job-rows.js";
+import {
+  claimSql,
+  forDialect,
+  heartbeatArgs,
+  HEARTBEAT_SQL,
+  LEAVE_FLEET_SQL,
+  NAMED_LEASE_SQL,
+  PROCESSES_SQL,
+  RELEASE_SQL,
+  RENEW_SQL,
+  rowToProcess,
+  saveOwnedSql,
+} from "./lease-statements.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -104,6 +117,8 @@ async function checkWritable(client: Client, path: string, at: number): Promise<
  * again a few times with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
 export class SqliteJobStore implements JobStore {
+  /** One process per file: leases found at start were left by a previous run. */
+  readonly shared = false;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -199,11 +214,77 @@ export class SqliteJobStore implements JobStore {
     return removed;
   }
 
+  async saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    const rows = await this.execute(`saving job ${job.imageId}`, saveOwnedSql("sqlite"), [
+      ...jobToValues(job, this.now()),
+      lease.owner,
+      lease.expiresAt,
+    ]);
+    return rows.length > 0;
+  }
+
+  async claim(lease: Lease, max: number): Promise<Job[]> {
+    const rows = await this.execute("claiming jobs", claimSql("sqlite"), [
+      lease.owner,
+      lease.expiresAt,
+      this.now(),
+      max,
+    ]);
+    return rows.map(rowToJob).sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  async renew(lease: Lease): Promise<string[]> {
+    const rows = await this.execute("renewing job leases", s(RENEW_SQL), [lease.owner, lease.expiresAt]);
+    return rows.map((r) => String(r["image_id"]));
+  }
+
+  async release(owner: string | null): Promise<number> {
+    const result = await this.run("releasing job leases", () =>
+      this.client.execute({ sql: s(RELEASE_SQL), args: [owner] }),
+    );
+    return result.rowsAffected;
+  }
+
+  async acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    const rows = await this.execute(`taking the ${name} lease`, s(NAMED_LEASE_SQL), [
+      name,
+      lease.owner,
+      lease.expiresAt,
+      this.now(),
+    ]);
+    return rows.length > 0;
+  }
+
+  async heartbeat(process: FleetProcess): Promise<void> {
+    await this.execute("recording a heartbeat", s(HEARTBEAT_SQL), heartbeatArgs(process));
+  }
+
+  async processes(since: number): Promise<FleetProcess[]> {
+    return (await this.execute("listing the fleet", s(PROCESSES_SQL), [since])).map(rowToProcess);
+  }
+
+  async leaveFleet(processId: string): Promise<void> {
+    await this.run("leaving the fleet", () =>
+      this.client.batch(
+        LEAVE_FLEET_SQL.map((sql) => ({ sql: s(sql), args: [processId] })),
+        "write",
+      ),
+    );
+  }
+
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.client.close();
+  }
+
+  private async execute(
+    what: string,
+    sql: string,
+    args: InValue[],
+  ): Promise<Readonly<Record<string, unknown>>[]> {
+    return this.run(what, async () => (await this.client.execute({ sql, args })).rows);
   }
 
   private async query(what: string, where: string, args: (string | number)[] = []): Promise<Job[]> {
@@ -218,4 +299,9 @@ export class SqliteJobStore implements JobStore {
     if (this.closed) throw new StoreError(`Cannot finish ${what}: the job store at ${this.path} is closed.`);
     return runWithRetries(this.retry, what, op);
   }
+}
+
+/** A shared statement in SQLite's parameter syntax. */
+function s(sql: string): string {
+  return forDialect(sql, "sqlite");
 }

@@ -35,7 +35,7 @@ test("migration versions count up from 1 in order", () => {
 
 test("a new database gets every migration once; running again changes nothing", async () => {
   expect(await migrate(client, path)).toEqual({ from: 0, to: MIGRATIONS.length });
-  expect(await tables()).toEqual(["jobs", "store_meta", "user_usage"]);
+  expect(await tables()).toEqual(["fleet_leases", "fleet_processes", "jobs", "store_meta", "user_usage"]);
   expect(await migrate(client, path)).toEqual({ from: MIGRATIONS.length, to: MIGRATIONS.length });
   expect(await version()).toBe(MIGRATIONS.length);
 });
