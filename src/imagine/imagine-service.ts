@@ -25,6 +25,8 @@ import {
   type JobView,
 } from "./job-view.js";
 import { JobSaver } from "./job-saver.js";
+import type { Lease } from "./job-store.js";
+import { newProcessId } from "../fleet/process-id.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
 import { usableRecord } from "./usable-record.js";
@@ -57,17 +59,30 @@ export class ImagineService {
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
   private readonly saver: JobSaver;
+  /** Followed jobs the store holds for this process (saved or claimed under its lease). */
+  private readonly owned = new Set<string>();
+  /** The owner of this process's leases. */
+  readonly processId: string;
+  private readonly leaseMs: number;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
+    this.processId = options.processId ?? newProcessId();
+    this.leaseMs = options.leaseMs ?? 30_000;
     this.scheduler = new Scheduler({
       clock: this.clock,
       // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
       resolutionMs: options.timerResolutionMs ?? 10,
       onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
     });
-    this.saver = new JobSaver(options.store, this.scheduler, this.log);
+    this.saver = new JobSaver(
+      options.store,
+      this.scheduler,
+      this.log,
+      () => this.lease(),
+      (id) => this.disown(id),
+    );
     const common = {
       scheduler: this.scheduler,
       logger: this.log,
@@ -146,25 +161,59 @@ export class ImagineService {
     return structuredClone(job);
   }
 
+  /** This process's hold on its jobs from now, for {@link leaseMs}. */
+  lease(): Lease {
+    return { owner: this.processId, expiresAt: this.clock.now() + this.leaseMs };
+  }
+
   /**
-   * Resumes every job the store holds that is unfinished or undelivered (after a restart): polling goes on,
-   * and a result that was not delivered yet is delivered now.
+   * At start: claims every job the store holds that is unfinished or undelivered and nobody else follows
+   * (a store only this process uses first drops the leases of its previous run), at most `max`. Polling goes on, and a
+   * result that was not delivered yet is delivered now.
    */
-  async resume(): Promise<number> {
-    const jobs = await this.options.store.unfinished();
+  async resume(max = Number.MAX_SAFE_INTEGER): Promise<number> {
+    if (!this.options.store.shared) await this.options.store.release(null);
+    return this.claim(max, { takeover: false });
+  }
+
+  /**
+   * Claims up to `max` jobs nobody follows (their process stopped, or died and its lease ran out) and
+   * follows them: `takeover` polls them at once, else their first polls spread over an interval.
+   */
+  async claim(max: number, options: { takeover?: boolean } = {}): Promise<number> {
+    if (max <= 0) return 0;
+    const jobs = await this.options.store.claim(this.lease(), max);
     for (const job of jobs) {
+      this.owned.add(job.imageId);
       if (this.active.has(job.imageId)) continue;
       this.setActive(job);
       if (job.outcome === null) {
-        this.tracker.track(tracked(job));
+        this.tracker.track(tracked(job), { pollNow: options.takeover ?? true });
       } else if (job.outcome === "timed-out") {
         void this.finish(job, job.outcome, viewForTimeout(job, this.options.timeoutMs));
       } else {
         void this.redeliver(job);
       }
     }
-    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, "resumed jobs from the store");
+    if (jobs.length > 0)
+      this.log.info({ jobs: jobs.length, takeover: options.takeover ?? true }, "claimed jobs from the store");
     return jobs.length;
+  }
+
+  /**
+   * Extends this process's leases; a followed job whose lease another process took meanwhile (this one
+   * was too slow to renew) is no longer followed here. Returns how many jobs this process holds.
+   */
+  async renewLeases(): Promise<number> {
+    const held = [...this.owned];
+    const renewed = new Set(await this.options.store.renew(this.lease()));
+    for (const id of held) if (!renewed.has(id) && this.active.has(id)) this.disown(id);
+    return renewed.size;
+  }
+
+  /** Ids of the jobs this process follows. */
+  followedJobIds(): string[] {
+    return [...this.active.keys()];
   }
 
   /**
@@ -188,6 +237,23 @@ export class ImagineService {
     await this.tracker.stop();
     this.scheduler.stop();
     await this.saver.flush();
+    // Other processes of a fleet take the jobs over at once instead of after the lease.
+    try {
+      const released = await this.options.store.release(this.processId);
+      if (released > 0) this.log.info({ jobs: released }, "released jobs for other processes");
+    } catch (err) {
+      this.log.warn({ err }, "could not release the jobs: other processes take them after JOB_LEASE_MS");
+    }
+  }
+
+  /** Stops following a job another process took over (its lease was lost): that one delivers it. */
+  private disown(jobId: string): void {
+    this.owned.delete(jobId);
+    if (!this.active.has(jobId)) return;
+    this.jobLog(jobId).warn("another process took this job over; it is no longer followed here");
+    this.tracker.untrack(jobId);
+    this.throttle.forget(jobId);
+    this.removeActive(jobId);
   }
 
   private async redeliver(job: Job): Promise<void> {
@@ -259,7 +325,8 @@ export class ImagineService {
     const log = this.log.child(logContextOf(job));
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
-    await this.persist(job);
+    // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
+    if (!(await this.persist(job))) return;
     const shown = await this.throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     this.throttle.forget(job.imageId);
     this.removeActive(job.imageId);
@@ -342,8 +409,14 @@ export class ImagineService {
     }
   }
 
-  private persist(job: Job): Promise<void> {
-    return this.saver.save(job);
+  /** Saves the job under this process's lease; false (and the job is dropped) when another holds it. */
+  private async persist(job: Job): Promise<boolean> {
+    const owned = await this.saver.save(job);
+    if (!owned) this.disown(job.imageId);
+    // A delivered job needs no owner any more (the store no longer renews or claims it).
+    else if (job.outcome !== null && job.delivered) this.owned.delete(job.imageId);
+    else this.owned.add(job.imageId);
+    return owned;
   }
 
   private jobLog(jobId: string): Logger {

@@ -80,10 +80,11 @@ export class JobTracker<J extends TrackedJob> {
   /**
    * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`
    * (already past for an old restored job: it times out at once). Returns false, changing nothing, when
-   * the id is already followed or the tracker is stopped.
+   * the id is already followed or the tracker is stopped. `pollNow`: poll at once instead (a job taken over
+   * from a process that died has waited long enough).
    * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
    */
-  track(job: J): boolean {
+  track(job: J, options: { pollNow?: boolean } = {}): boolean {
     if (typeof job.id !== "string" || job.id === "")
       throw new TypeError("track: job id must be a non-empty string");
     if (!Number.isFinite(job.startedAt))
@@ -98,7 +99,8 @@ export class JobTracker<J extends TrackedJob> {
     // their first polls over a whole interval instead of all polling at once.
     const interval = this.policy.intervalMs;
     const resumed = job.startedAt < this.now() - interval;
-    this.schedulePollAt(state, this.now() + (resumed ? this.random() * interval : this.jittered(interval)));
+    const delay = options.pollNow ? 0 : resumed ? this.random() * interval : this.jittered(interval);
+    this.schedulePollAt(state, this.now() + delay);
     return true;
   }
 
