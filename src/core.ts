@@ -103,6 +103,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     lastSubmission: (userId) => store.getLastSubmission(userId),
     recordSubmission: (userId, at) => store.recordSubmission(userId, at),
     now,
+    ...(store.fleet ? { fleet: { ledger: store.fleet.ledger, processId: imagine.processId } } : {}),
   });
   return {
     config,

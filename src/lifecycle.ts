@@ -87,6 +87,14 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
       })
     : null;
   const owner = imagine.processId;
+  if (store.fleet) {
+    // Webhooks about this process's jobs may arrive at any process of the fleet.
+    await store.fleet.hints
+      .listen(owner, (imageId) => imagine.hint(imageId))
+      .catch((err: unknown) =>
+        log.warn({ err }, "cannot listen for webhook hints from other processes; polling finds the results"),
+      );
+  }
   const housekeeping = startHousekeeping({
     store,
     retentionDays: config.JOB_RETENTION_DAYS,

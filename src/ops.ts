@@ -12,6 +12,8 @@ import type { ServiceHealthMonitor } from "./imagine/service-health.js";
 import type { Logger } from "./logger.js";
 import type { BotMetrics } from "./metrics/metrics.js";
 import { errorMessage } from "./errors.js";
+import type { WebhookDisposition } from "./http/webhook.js";
+import type { ImageRecord } from "./service/schema.js";
 
 export interface OpsDeps {
   config: Config;
@@ -46,6 +48,18 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
   return [gateway, store, serviceCheck];
 }
 
+/**
+ * A webhook about a job this process follows is a hint for it; in a fleet, one about a job another process
+ * follows is passed to that process through the database.
+ */
+async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<WebhookDisposition> {
+  if (deps.imagine.push(record)) return "accepted";
+  const hints = deps.store.fleet?.hints;
+  // A record without a ref cannot be matched to a job: polling finds its result anyway.
+  if (!hints || record.ref === null) return "ignored";
+  return (await hints.send(record.id, record.ref)) ? "accepted" : "ignored";
+}
+
 /** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */
 export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
   const { config } = deps;
@@ -60,7 +74,7 @@ export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
       ? {
           webhook: {
             secret: config.WEBHOOK_SECRET,
-            onEvent: (event) => (deps.imagine.push(event.payload) ? "accepted" : "ignored"),
+            onEvent: (event) => routeWebhook(deps, event.payload),
           },
         }
       : {}),

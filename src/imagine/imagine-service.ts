@@ -229,6 +229,14 @@ export class ImagineService {
     return this.tracker.push(record.id);
   }
 
+  /**
+   * A webhook hint passed on by another process of the fleet, which already checked the record's `ref`
+   * against the job in the database: polls the job soon, like {@link push}.
+   */
+  hint(imageId: string): boolean {
+    return this.active.has(imageId) && this.tracker.push(imageId);
+  }
+
   /** Stops polling and editing; jobs stay in the store for the next start. */
   async stop(): Promise<void> {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;

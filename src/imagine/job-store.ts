@@ -2,6 +2,7 @@
  * Where jobs are kept. The bot depends only on this interface; `MemoryJobStore` keeps them in memory
  * (tests, or a bot without a database), the SQLite store keeps them across restarts.
  */
+import type { FleetChannels } from "../fleet/fleet-channels.js";
 import type { Job } from "./job.js";
 
 /**
@@ -33,6 +34,8 @@ export interface JobStore {
    * only one, so leases found in it were left by a previous run and may be released at start.
    */
   readonly shared: boolean;
+  /** Usage limits and webhook hints across the processes of a fleet; absent when not shared. */
+  readonly fleet?: FleetChannels;
   /** Inserts or replaces the job (keyed by image id). */
   save(job: Job): Promise<void>;
   get(imageId: string): Promise<Job | undefined>;
@@ -91,7 +94,7 @@ export class MemoryJobStore implements JobStore {
   private readonly jobs = new Map<string, Job>();
   private readonly leases = new Map<string, Lease>();
   private readonly namedLeases = new Map<string, Lease>();
-  private readonly fleet = new Map<string, FleetProcess>();
+  private readonly members = new Map<string, FleetProcess>();
   private readonly lastSubmissions = new Map<string, number>();
   private readonly now: () => number;
 
@@ -195,18 +198,18 @@ export class MemoryJobStore implements JobStore {
   }
 
   async heartbeat(process: FleetProcess): Promise<void> {
-    this.fleet.set(process.id, structuredClone(process));
+    this.members.set(process.id, structuredClone(process));
   }
 
   async processes(since: number): Promise<FleetProcess[]> {
-    return [...this.fleet.values()]
+    return [...this.members.values()]
       .filter((p) => p.seenAt >= since)
       .sort((a, b) => a.startedAt - b.startedAt)
       .map((p) => structuredClone(p));
   }
 
   async leaveFleet(processId: string): Promise<void> {
-    this.fleet.delete(processId);
+    this.members.delete(processId);
     for (const [name, held] of this.namedLeases) if (held.owner === processId) this.namedLeases.delete(name);
   }
 

@@ -8,6 +8,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
+import type { FleetChannels } from "../fleet/fleet-channels.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 import {
@@ -30,6 +31,7 @@ import {
   rowToProcess,
   saveOwnedSql,
 } from "./lease-statements.js";
+import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -134,6 +136,7 @@ async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<
 export class PostgresJobStore implements JobStore {
   /** Several bot processes share the database: leases decide who follows which job. */
   readonly shared = true;
+  readonly fleet: FleetChannels;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -150,6 +153,10 @@ export class PostgresJobStore implements JobStore {
     this.where = describeTarget(target);
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
+    this.fleet = {
+      ledger: new PostgresSubmissionLedger(pool, this.now),
+      hints: new PostgresHints(pool, this.now, this.log),
+    };
     this.retry = {
       log: this.log,
       sleep: options.sleep ?? ((ms) => delay(ms)),
@@ -284,6 +291,7 @@ export class PostgresJobStore implements JobStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.fleet.hints.stop();
     await this.pool.end();
   }
 

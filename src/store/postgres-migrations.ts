@@ -80,6 +80,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         ref TEXT PRIMARY KEY,
         user_id TEXT NOT NULL,
         guild_id TEXT,
+        -- When it was admitted: it starts the user's cooldown like a submission.
+        at BIGINT NOT NULL,
         owner TEXT NOT NULL,
         expires_at BIGINT NOT NULL
       )`,
