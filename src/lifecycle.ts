@@ -71,7 +71,12 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
     throw err instanceof LoginError ? err : loginFailure(err, config.DISCORD_API_URL);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
-  const ops = await startOps({ ...core, gateway, logger: log });
+  const ops = await startOps({
+    ...core,
+    gateway,
+    logger: log,
+    shards: () => [...client.ws.shards.keys()],
+  });
   await imagine.resume(config.PROCESS_MAX_JOBS);
   // A shared database (Postgres): other processes may die, stop or start; jobs move by lease.
   const fleet = store.shared

@@ -22,12 +22,32 @@ export interface OpsDeps {
   store: JobStore;
   health: ServiceHealthMonitor;
   imagine: ImagineService;
+  /** The gateway shards this process runs. */
+  shards(): number[];
   metrics: BotMetrics;
   logger: Logger;
   now: () => number;
 }
 
-/** The three checks behind /healthz: the gateway, the store, the image service. */
+/** Most job ids the `process` check lists. */
+const JOB_IDS_SHOWN = 50;
+
+/** What this process owns: its id, the gateway shards it runs and the jobs it follows (always passes). */
+export function processCheck(deps: Pick<OpsDeps, "imagine" | "shards">): HealthCheck {
+  const jobs = deps.imagine.followedJobIds();
+  const shown = jobs.slice(0, JOB_IDS_SHOWN).join(", ");
+  const more = jobs.length > JOB_IDS_SHOWN ? `, and ${jobs.length - JOB_IDS_SHOWN} more` : "";
+  const shards = deps.shards();
+  return {
+    name: "process",
+    ok: true,
+    detail:
+      `${deps.imagine.processId}; shards: ${shards.length > 0 ? shards.join(", ") : "none"}; ` +
+      `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${jobs.length > 0 ? `: ${shown}${more}` : ""}`,
+  };
+}
+
+/** The checks behind /healthz: the gateway, the store, the image service, and what this process owns. */
 export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
   const gatewayProblem = deps.gateway.problem();
   const gateway: HealthCheck =
@@ -45,7 +65,7 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
     service.botStatus === null
       ? { name: "image-service", ok: false, detail: `unreachable: ${service.lastError ?? "no answer"}` }
       : { name: "image-service", ok: true, detail: `bot_status ${service.botStatus}` };
-  return [gateway, store, serviceCheck];
+  return [gateway, store, serviceCheck, processCheck(deps)];
 }
 
 /**
@@ -64,6 +84,7 @@ async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<Webhook
 export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
   const { config } = deps;
   if (config.HTTP_PORT === undefined) return null;
+  deps.metrics.setProcess(deps.imagine.processId, deps.shards());
   const server = await startOpsServer({
     port: config.HTTP_PORT,
     host: config.HTTP_HOST,

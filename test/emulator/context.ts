@@ -38,6 +38,8 @@ export interface DiscordEmulatorOptions {
   maxUploadBytes?: number;
   /** Random source for fault shares (default Math.random). */
   random?: () => number;
+  /** Shards `GET /gateway/bot` recommends (default 1). */
+  recommendedShards?: number;
 }
 
 /** Options with defaults applied. */
@@ -61,6 +63,7 @@ export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulato
     allowUnregisteredCommands: options.allowUnregisteredCommands ?? false,
     maxUploadBytes: options.maxUploadBytes ?? 10 * 1024 * 1024,
     random: options.random ?? Math.random,
+    recommendedShards: options.recommendedShards ?? 1,
   };
 }
 
