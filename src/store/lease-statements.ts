@@ -4,8 +4,9 @@
  * as `?n`. Each is one conditional statement, so the database's own row locking decides who wins a race:
  * no lease is ever given to two owners.
  */
-import type { FleetProcess } from "../imagine/job-store.js";
-import { JOB_COLUMNS } from "./job-rows.js";
+import type { Job } from "../imagine/job.js";
+import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
+import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 
 /** Which database a statement is for. */
 export type Dialect = "sqlite" | "postgres";
@@ -96,4 +97,74 @@ export function rowToProcess(row: Readonly<Record<string, unknown>>): FleetProce
     shards: shards === "" ? [] : shards.split(",").map(Number),
     jobs: Number(row["jobs"]),
   };
+}
+
+/** Runs one statement (`$n` parameters already in the dialect's syntax) with the store's retries. */
+export type StatementRunner = (
+  what: string,
+  sql: string,
+  args: unknown[],
+) => Promise<{ rows: readonly Readonly<Record<string, unknown>>[]; changed: number }>;
+
+/** The lease and fleet methods of a SQL {@link JobStore}, on the store's own statement runner. */
+export class LeaseQueries implements Pick<
+  JobStore,
+  "saveOwned" | "claim" | "renew" | "release" | "acquireNamedLease" | "heartbeat" | "processes" | "leaveFleet"
+> {
+  private readonly saveOwnedSql: string;
+  private readonly claimSql: string;
+
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly run: StatementRunner,
+    /** Clock for `updated_at` and lease expiry checks. */
+    private readonly now: () => number,
+  ) {
+    this.saveOwnedSql = saveOwnedSql(dialect);
+    this.claimSql = claimSql(dialect);
+  }
+
+  async saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    const values = [...jobToValues(job, this.now()), lease.owner, lease.expiresAt];
+    return (await this.run(`saving job ${job.imageId}`, this.saveOwnedSql, values)).rows.length > 0;
+  }
+
+  async claim(lease: Lease, max: number): Promise<Job[]> {
+    const args = [lease.owner, lease.expiresAt, this.now(), max];
+    const { rows } = await this.run("claiming jobs", this.claimSql, args);
+    return rows.map(rowToJob).sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  async renew(lease: Lease): Promise<string[]> {
+    const { rows } = await this.run("renewing job leases", this.sql(RENEW_SQL), [
+      lease.owner,
+      lease.expiresAt,
+    ]);
+    return rows.map((r) => String(r["image_id"]));
+  }
+
+  async release(owner: string | null): Promise<number> {
+    return (await this.run("releasing job leases", this.sql(RELEASE_SQL), [owner])).changed;
+  }
+
+  async acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    const args = [name, lease.owner, lease.expiresAt, this.now()];
+    return (await this.run(`taking the ${name} lease`, this.sql(NAMED_LEASE_SQL), args)).rows.length > 0;
+  }
+
+  async heartbeat(process: FleetProcess): Promise<void> {
+    await this.run("recording a heartbeat", this.sql(HEARTBEAT_SQL), heartbeatArgs(process));
+  }
+
+  async processes(since: number): Promise<FleetProcess[]> {
+    return (await this.run("listing the fleet", this.sql(PROCESSES_SQL), [since])).rows.map(rowToProcess);
+  }
+
+  async leaveFleet(processId: string): Promise<void> {
+    for (const sql of LEAVE_FLEET_SQL) await this.run("leaving the fleet", this.sql(sql), [processId]);
+  }
+
+  private sql(text: string): string {
+    return forDialect(text, this.dialect);
+  }
 }

@@ -19,18 +19,7 @@ import {
   postgresTarget,
   type PostgresTarget,
 } from "./postgres-errors.js";
-import {
-  claimSql,
-  heartbeatArgs,
-  HEARTBEAT_SQL,
-  LEAVE_FLEET_SQL,
-  NAMED_LEASE_SQL,
-  PROCESSES_SQL,
-  RELEASE_SQL,
-  RENEW_SQL,
-  rowToProcess,
-  saveOwnedSql,
-} from "./lease-statements.js";
+import { LeaseQueries } from "./lease-statements.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
@@ -65,9 +54,6 @@ const JOB_UPDATES = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c}
 const UPSERT_JOB =
   `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((_c, i) => `$${i + 1}`).join(", ")}) ` +
   `ON CONFLICT (image_id) DO UPDATE SET ${JOB_UPDATES.join(", ")}`;
-
-const SAVE_OWNED = saveOwnedSql("postgres");
-const CLAIM = claimSql("postgres");
 
 /**
  * Opens the Postgres job database at `url` (postgres:// or postgresql://): connects, applies pending
@@ -141,6 +127,7 @@ export class PostgresJobStore implements JobStore {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
+  private readonly leases: LeaseQueries;
   /** How messages name the database: `database imagine on db:5432`. */
   readonly where: string;
 
@@ -153,6 +140,15 @@ export class PostgresJobStore implements JobStore {
     this.where = describeTarget(target);
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
+    this.leases = new LeaseQueries(
+      "postgres",
+      (what, sql, args) =>
+        this.guard(what, async () => {
+          const result = await this.pool.query<Record<string, unknown>>(sql, args);
+          return { rows: result.rows, changed: result.rowCount ?? 0 };
+        }),
+      this.now,
+    );
     this.fleet = {
       ledger: new PostgresSubmissionLedger(pool, this.now),
       hints: new PostgresHints(pool, this.now, this.log),
@@ -227,64 +223,36 @@ export class PostgresJobStore implements JobStore {
     return removed;
   }
 
-  async saveOwned(job: Job, lease: Lease): Promise<boolean> {
-    const rows = await this.run(`saving job ${job.imageId}`, SAVE_OWNED, [
-      ...jobToValues(job, this.now()),
-      lease.owner,
-      lease.expiresAt,
-    ]);
-    return rows.length > 0;
+  saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    return this.leases.saveOwned(job, lease);
   }
 
-  async claim(lease: Lease, max: number): Promise<Job[]> {
-    const rows = await this.run<Record<string, unknown>>("claiming jobs", CLAIM, [
-      lease.owner,
-      lease.expiresAt,
-      this.now(),
-      max,
-    ]);
-    return rows.map(rowToJob).sort((a, b) => a.startedAt - b.startedAt);
+  claim(lease: Lease, max: number): Promise<Job[]> {
+    return this.leases.claim(lease, max);
   }
 
-  async renew(lease: Lease): Promise<string[]> {
-    const rows = await this.run<{ image_id: string }>("renewing job leases", RENEW_SQL, [
-      lease.owner,
-      lease.expiresAt,
-    ]);
-    return rows.map((r) => r.image_id);
+  renew(lease: Lease): Promise<string[]> {
+    return this.leases.renew(lease);
   }
 
-  async release(owner: string | null): Promise<number> {
-    return this.guard("releasing job leases", async () => {
-      const result = await this.pool.query(RELEASE_SQL, [owner]);
-      return result.rowCount ?? 0;
-    });
+  release(owner: string | null): Promise<number> {
+    return this.leases.release(owner);
   }
 
-  async acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
-    const rows = await this.run(`taking the ${name} lease`, NAMED_LEASE_SQL, [
-      name,
-      lease.owner,
-      lease.expiresAt,
-      this.now(),
-    ]);
-    return rows.length > 0;
+  acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    return this.leases.acquireNamedLease(name, lease);
   }
 
-  async heartbeat(process: FleetProcess): Promise<void> {
-    await this.run("recording a heartbeat", HEARTBEAT_SQL, heartbeatArgs(process));
+  heartbeat(process: FleetProcess): Promise<void> {
+    return this.leases.heartbeat(process);
   }
 
-  async processes(since: number): Promise<FleetProcess[]> {
-    return (await this.run<Record<string, unknown>>("listing the fleet", PROCESSES_SQL, [since])).map(
-      rowToProcess,
-    );
+  processes(since: number): Promise<FleetProcess[]> {
+    return this.leases.processes(since);
   }
 
-  async leaveFleet(processId: string): Promise<void> {
-    await this.run("leaving the fleet", `WITH gone AS (${LEAVE_FLEET_SQL[0]}) ${LEAVE_FLEET_SQL[1]}`, [
-      processId,
-    ]);
+  leaveFleet(processId: string): Promise<void> {
+    return this.leases.leaveFleet(processId);
   }
 
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */

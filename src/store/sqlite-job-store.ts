@@ -11,20 +11,8 @@ import { createClient, type Client, type InValue } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
-import { JOB_COLUMNS, jobToArgs, jobToValues, rowToJob } from "./job-rows.js";
-import {
-  claimSql,
-  forDialect,
-  heartbeatArgs,
-  HEARTBEAT_SQL,
-  LEAVE_FLEET_SQL,
-  NAMED_LEASE_SQL,
-  PROCESSES_SQL,
-  RELEASE_SQL,
-  RENEW_SQL,
-  rowToProcess,
-  saveOwnedSql,
-} from "./lease-statements.js";
+import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
+import { LeaseQueries } from "./lease-statements.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -123,6 +111,7 @@ export class SqliteJobStore implements JobStore {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
+  private readonly leases: LeaseQueries;
 
   /** Use {@link openSqliteJobStore}, which prepares `client` first. */
   constructor(
@@ -142,6 +131,15 @@ export class SqliteJobStore implements JobStore {
       causeText,
       where: `database ${path}`,
     };
+    this.leases = new LeaseQueries(
+      "sqlite",
+      (what, sql, args) =>
+        this.run(what, async () => {
+          const result = await this.client.execute({ sql, args: args as InValue[] });
+          return { rows: result.rows, changed: result.rowsAffected };
+        }),
+      this.now,
+    );
   }
 
   async save(job: Job): Promise<void> {
@@ -214,62 +212,36 @@ export class SqliteJobStore implements JobStore {
     return removed;
   }
 
-  async saveOwned(job: Job, lease: Lease): Promise<boolean> {
-    const rows = await this.execute(`saving job ${job.imageId}`, saveOwnedSql("sqlite"), [
-      ...jobToValues(job, this.now()),
-      lease.owner,
-      lease.expiresAt,
-    ]);
-    return rows.length > 0;
+  saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    return this.leases.saveOwned(job, lease);
   }
 
-  async claim(lease: Lease, max: number): Promise<Job[]> {
-    const rows = await this.execute("claiming jobs", claimSql("sqlite"), [
-      lease.owner,
-      lease.expiresAt,
-      this.now(),
-      max,
-    ]);
-    return rows.map(rowToJob).sort((a, b) => a.startedAt - b.startedAt);
+  claim(lease: Lease, max: number): Promise<Job[]> {
+    return this.leases.claim(lease, max);
   }
 
-  async renew(lease: Lease): Promise<string[]> {
-    const rows = await this.execute("renewing job leases", s(RENEW_SQL), [lease.owner, lease.expiresAt]);
-    return rows.map((r) => String(r["image_id"]));
+  renew(lease: Lease): Promise<string[]> {
+    return this.leases.renew(lease);
   }
 
-  async release(owner: string | null): Promise<number> {
-    const result = await this.run("releasing job leases", () =>
-      this.client.execute({ sql: s(RELEASE_SQL), args: [owner] }),
-    );
-    return result.rowsAffected;
+  release(owner: string | null): Promise<number> {
+    return this.leases.release(owner);
   }
 
-  async acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
-    const rows = await this.execute(`taking the ${name} lease`, s(NAMED_LEASE_SQL), [
-      name,
-      lease.owner,
-      lease.expiresAt,
-      this.now(),
-    ]);
-    return rows.length > 0;
+  acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    return this.leases.acquireNamedLease(name, lease);
   }
 
-  async heartbeat(process: FleetProcess): Promise<void> {
-    await this.execute("recording a heartbeat", s(HEARTBEAT_SQL), heartbeatArgs(process));
+  heartbeat(process: FleetProcess): Promise<void> {
+    return this.leases.heartbeat(process);
   }
 
-  async processes(since: number): Promise<FleetProcess[]> {
-    return (await this.execute("listing the fleet", s(PROCESSES_SQL), [since])).map(rowToProcess);
+  processes(since: number): Promise<FleetProcess[]> {
+    return this.leases.processes(since);
   }
 
-  async leaveFleet(processId: string): Promise<void> {
-    await this.run("leaving the fleet", () =>
-      this.client.batch(
-        LEAVE_FLEET_SQL.map((sql) => ({ sql: s(sql), args: [processId] })),
-        "write",
-      ),
-    );
+  leaveFleet(processId: string): Promise<void> {
+    return this.leases.leaveFleet(processId);
   }
 
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */
@@ -277,14 +249,6 @@ export class SqliteJobStore implements JobStore {
     if (this.closed) return;
     this.closed = true;
     this.client.close();
-  }
-
-  private async execute(
-    what: string,
-    sql: string,
-    args: InValue[],
-  ): Promise<Readonly<Record<string, unknown>>[]> {
-    return this.run(what, async () => (await this.client.execute({ sql, args })).rows);
   }
 
   private async query(what: string, where: string, args: (string | number)[] = []): Promise<Job[]> {
@@ -299,9 +263,4 @@ export class SqliteJobStore implements JobStore {
     if (this.closed) throw new StoreError(`Cannot finish ${what}: the job store at ${this.path} is closed.`);
     return runWithRetries(this.retry, what, op);
   }
-}
-
-/** A shared statement in SQLite's parameter syntax. */
-function s(sql: string): string {
-  return forDialect(sql, "sqlite");
 }
