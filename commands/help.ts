@@ -7,7 +7,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Command } from "../src/discord/command.js";
-import { isModerator } from "../src/discord/start-job.js";
+import { isModerator } from "../src/discord/moderator.js";
 import { gatherHelp } from "../src/imagine/help-facts.js";
 import { renderHelp } from "../src/render/help.js";
 

@@ -8,7 +8,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Command } from "../src/discord/command.js";
-import { requireModerator } from "../src/discord/status-access.js";
+import { requireModerator } from "../src/discord/moderator.js";
 import { UserError } from "../src/errors.js";
 import { gatherStatus } from "../src/imagine/status-report.js";
 import { messageJumpLink, renderJobDetails, renderStatus } from "../src/render/status.js";

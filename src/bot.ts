@@ -4,12 +4,13 @@
  */
 import { Events } from "discord.js";
 import type { Config } from "./config.js";
+import { registry as defaultRegistry } from "../commands/index.js";
+import type { BotContext } from "./bot-context.js";
 import { buildCore } from "./core.js";
-import { allCommands } from "./discord/commands.js";
 import { createDiscordClient, createInteractionRest } from "./discord/create-client.js";
 import { DiscordMessenger } from "./discord/discord-messenger.js";
 import { handleDirectMessage } from "./discord/dm-handler.js";
-import { createInteractionRouter } from "./discord/interaction-router.js";
+import { createInteractionRouter, type InteractionRegistry } from "./discord/interaction-router.js";
 import type { LoginError } from "./discord/login-error.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -25,6 +26,8 @@ export interface StartBotOptions {
   store?: JobStore;
   clock?: Clock;
   metrics?: BotMetrics;
+  /** The commands and component handlers to route to; default: `commands/index.ts`. */
+  interactions?: InteractionRegistry<BotContext>;
   /** Called when Discord refused the bot for good after the start (see `LifecycleOptions.onRefused`). */
   onRefused?(error: LoginError, stopped: Promise<void>): void;
 }
@@ -57,7 +60,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     ...(options.store ? { store: options.store } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const route = createInteractionRouter(allCommands, core);
+  const route = createInteractionRouter(options.interactions ?? defaultRegistry, core);
 
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.MessageCreate, (message) => void handleDirectMessage(message, core));

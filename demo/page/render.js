@@ -77,7 +77,7 @@ function embed(e, users) {
               "div",
               { class: `embed-field${f.inline ? " inline" : ""}` },
               h("div", { class: "embed-field-name" }, f.name),
-              h("div", {}, ...inline(f.value, users)),
+              h("div", { class: "embed-field-value" }, ...inline(f.value, users)),
             ),
           ),
         )

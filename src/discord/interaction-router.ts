@@ -1,24 +1,85 @@
-import type { Interaction } from "discord.js";
-import type { BotContext } from "../bot-context.js";
+import { MessageFlags, type Interaction } from "discord.js";
+import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
-import { handleButton } from "./button-handler.js";
 import type { Command } from "./command.js";
+import { customIdPrefix, type ComponentHandler, type ComponentInteraction } from "./component.js";
 import { replyWithError } from "./reply-with-error.js";
 
+/** Everything the router dispatches to: the slash commands and the component/modal handlers. */
+export interface InteractionRegistry<App> {
+  readonly commands: readonly Command<App>[];
+  readonly components: readonly ComponentHandler<unknown, App>[];
+}
+
+/** What the router needs of the app besides handing it to the handlers. */
+interface RouterApp {
+  readonly config: Config;
+  readonly logger: Logger;
+}
+
 /**
- * Routes every interaction to its command or button handler, each with a child logger, and sends any
- * failure through the one error handler. Never throws: an error here would reach discord.js's event loop.
+ * The answer to a component or modal id no handler reads: an id of an older version of the bot, or one
+ * the bot never wrote. Shown only to the user who used it.
  */
-export function createInteractionRouter(commands: readonly Command<BotContext>[], app: BotContext) {
-  const byName = new Map(
-    commands.map((c) => [typeof c.data === "function" ? c.data(app.config).name : c.data.name, c]),
+export const STALE_COMPONENT =
+  "This button no longer works: it belongs to an older version of the bot. Run the command again to get a fresh one.";
+
+/** Handlers by prefix. @throws {Error} when two handlers claim one prefix (a programming error). */
+function byPrefix<App>(handlers: readonly ComponentHandler<unknown, App>[]) {
+  const map = new Map<string, ComponentHandler<unknown, App>>();
+  for (const handler of handlers) {
+    if (map.has(handler.prefix) || handler.prefix.includes(":") || handler.prefix === "") {
+      throw new Error(`component handler prefix "${handler.prefix}" is used twice, empty or contains ":"`);
+    }
+    map.set(handler.prefix, handler);
+  }
+  return map;
+}
+
+/**
+ * Routes every interaction: chat commands by name; buttons, select menus of every kind and modal submits by
+ * the prefix of their custom id to the handler that owns it, with the data its codec reads from the id.
+ * Each gets a child logger, and any failure goes through the one error handler. An id no handler decodes
+ * gets {@link STALE_COMPONENT}, ephemerally. Never throws: an error here would reach discord.js's event loop.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-interaction-type
+ */
+export function createInteractionRouter<App extends RouterApp>(registry: InteractionRegistry<App>, app: App) {
+  const commands = new Map(
+    registry.commands.map((c) => [typeof c.data === "function" ? c.data(app.config).name : c.data.name, c]),
   );
+  const handlers = byPrefix(registry.components);
+
+  async function routeComponent(interaction: ComponentInteraction, log: Logger): Promise<void> {
+    const { customId } = interaction;
+    log.info(
+      { customId, componentType: interaction.isModalSubmit() ? "modal" : interaction.componentType },
+      "component used",
+    );
+    const handler = handlers.get(customIdPrefix(customId));
+    const data = handler ? handler.codec.decode(customId) : null;
+    if (!handler || data === null) {
+      log.info(
+        { customId, reason: handler ? "malformed id" : "unknown prefix" },
+        "component id no handler reads",
+      );
+      await interaction.reply({ content: STALE_COMPONENT, flags: MessageFlags.Ephemeral });
+      return;
+    }
+    await handler.execute(interaction, data, app, log);
+  }
+
   return async function route(interaction: Interaction): Promise<void> {
-    if (!interaction.isChatInputCommand() && !interaction.isButton()) return;
+    if (
+      !interaction.isChatInputCommand() &&
+      !interaction.isMessageComponent() &&
+      !interaction.isModalSubmit()
+    ) {
+      return;
+    }
     const log: Logger = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     try {
       if (interaction.isChatInputCommand()) {
-        const command = byName.get(interaction.commandName);
+        const command = commands.get(interaction.commandName);
         log.info({ command: interaction.commandName, guildId: interaction.guildId }, "command received");
         if (!command) {
           await replyWithError(interaction, new Error(`unknown command /${interaction.commandName}`), log);
@@ -26,8 +87,7 @@ export function createInteractionRouter(commands: readonly Command<BotContext>[]
         }
         await command.execute(interaction, app, log);
       } else {
-        log.info({ customId: interaction.customId }, "button clicked");
-        await handleButton(interaction, app, log);
+        await routeComponent(interaction, log);
       }
     } catch (err) {
       await replyWithError(interaction, err, log);

@@ -6,7 +6,7 @@
 import { REST, Routes } from "discord.js";
 import { requireClientId, type Config } from "../config.js";
 import { commandBody } from "./command.js";
-import { allCommands } from "./commands.js";
+import { commands } from "../../commands/index.js";
 
 /** Where commands are registered: everywhere (DMs included), or one server. */
 export type CommandScope = { kind: "global" } | { kind: "guild"; guildId: string };
@@ -32,7 +32,7 @@ export async function deployCommands(
   rest = new REST({ api: config.DISCORD_API_URL }),
   scope: CommandScope = defaultScope(config),
 ): Promise<string[]> {
-  const body = allCommands.map((command) => commandBody(command, config));
+  const body = commands.map((command) => commandBody(command, config));
   const route = commandsRoute(requireClientId(config), scope);
   const registered = (await restFor(config, rest).put(route, { body })) as { name: string }[];
   return registered.map((c) => c.name);

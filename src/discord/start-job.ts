@@ -1,14 +1,10 @@
-import { PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
+import type { RepliableInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
+import { isModerator } from "./moderator.js";
 import { refuseWithPrompt } from "./reply-with-error.js";
-
-/** Whether the member may manage the server: moderators are exempt from per-user limits. */
-export function isModerator(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-}
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -76,7 +72,7 @@ export async function createAdmitted(
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  interaction: RepliableInteraction,
   app: BotContext,
   prompt: string,
 ): Promise<void> {

@@ -52,3 +52,27 @@ export function newJobState<J extends { readonly id: string }>(job: J, log: Logg
     pushedDuringPoll: false,
   };
 }
+
+/** Whether `record` changes the status or progress of the newest record held for the job. */
+export function isNews(state: JobState<unknown>, record: ImageRecord): boolean {
+  const newest = state.queued ?? state.lastRecord;
+  return !newest || newest.status !== record.status || newest.progress !== record.progress;
+}
+
+/** Runs `step` after the job's previous steps; a failure is logged and does not break the chain. */
+export function enqueueStep(state: JobState<unknown>, step: () => Promise<void>): void {
+  state.tail = state.tail.then(step).catch((err: unknown) => state.log.error({ err }, "Job step failed"));
+}
+
+/** Runs one of the owner's callbacks for the job; what it throws is logged with its name. */
+export async function runCallback(
+  state: JobState<unknown>,
+  name: string,
+  fn: () => void | Promise<void>,
+): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    state.log.error({ err }, `${name} threw`);
+  }
+}

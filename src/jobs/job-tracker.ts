@@ -3,16 +3,16 @@ import { ServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 import {
-  errorBackoffMs,
+  firstPollAt,
   isOlderRecord,
-  pollDelayMs,
+  nextPollAt,
+  pushedPollAt,
   resolvePollPolicy,
   type PollPolicy,
 } from "./poll-policy.js";
-import { withJitter } from "./backoff.js";
 import { Scheduler } from "./scheduler.js";
 import { Semaphore } from "./semaphore.js";
-import { newJobState, type JobState } from "./job-state.js";
+import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 
@@ -95,12 +95,11 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),
     );
-    // A new job is first polled an interval after it was created; jobs resumed after a restart spread
-    // their first polls over a whole interval instead of all polling at once.
-    const interval = this.policy.intervalMs;
-    const resumed = job.startedAt < this.now() - interval;
-    const delay = options.pollNow ? 0 : resumed ? this.random() * interval : this.jittered(interval);
-    this.schedulePollAt(state, this.now() + delay);
+    const now = this.now();
+    this.schedulePollAt(
+      state,
+      options.pollNow ? now : firstPollAt(this.policy, job.startedAt, now, this.random),
+    );
     return true;
   }
 
@@ -130,7 +129,7 @@ export class JobTracker<J extends TrackedJob> {
       state.pushedDuringPoll = true;
       return true;
     }
-    const soon = this.pushedPollAt(state);
+    const soon = pushedPollAt(this.policy, state.lastPollAt, this.now());
     const due = this.scheduler.dueAt(state.pollKey);
     if (due === undefined || soon < due) this.schedulePollAt(state, soon);
     return true;
@@ -156,44 +155,20 @@ export class JobTracker<J extends TrackedJob> {
     return this.scheduler.now();
   }
 
-  private jittered(ms: number): number {
-    return withJitter(ms, this.policy.jitterRatio, this.random);
-  }
-
   private schedulePollAt(state: JobState<J>, dueAt: number): void {
     // Polls due during a global pause move past its end, spread over one interval.
     const at = dueAt < this.pausedUntil ? this.pausedUntil + this.random() * this.policy.intervalMs : dueAt;
     this.scheduler.schedule(state.pollKey, at, () => this.startPoll(state));
   }
 
-  /** When a poll asked for by a webhook may run: now, but not sooner than the gap after the last poll. */
-  private pushedPollAt(state: JobState<J>): number {
-    const earliest = (state.lastPollAt ?? -Infinity) + this.policy.pushedPollGapMs;
-    return Math.max(this.now(), earliest);
-  }
-
   private scheduleNextPoll(state: JobState<J>): void {
     if (state.settled || this.stopped) return;
     if (state.pushedDuringPoll) {
       state.pushedDuringPoll = false;
-      this.schedulePollAt(state, this.pushedPollAt(state));
+      this.schedulePollAt(state, pushedPollAt(this.policy, state.lastPollAt, this.now()));
       return;
     }
-    let delay: number;
-    if (state.failures > 0) {
-      delay =
-        state.lastErrorKind === "unauthorized"
-          ? this.policy.errorMaxBackoffMs
-          : errorBackoffMs(this.policy, state.failures);
-    } else {
-      const pushed =
-        state.lastPushAt !== undefined && this.now() - state.lastPushAt < this.policy.pushedIntervalMs;
-      delay = pollDelayMs(this.policy, state.pendingStreak, pushed);
-    }
-    // The first poll's jitter already spread the jobs apart; steady polls keep that phase, so a job's
-    // mean poll interval (and the wait for a finished image) stays what POLL_INTERVAL_MS says.
-    const steady = state.failures === 0 && delay === this.policy.intervalMs;
-    this.schedulePollAt(state, this.now() + (steady ? delay : this.jittered(delay)));
+    this.schedulePollAt(state, nextPollAt(this.policy, state, this.now(), this.random));
   }
 
   private startPoll(state: JobState<J>): void {
@@ -208,7 +183,7 @@ export class JobTracker<J extends TrackedJob> {
     state.polling = false;
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
-      if (outcome.announced && this.isNews(state, outcome.record)) state.lastPushAt = this.now();
+      if (outcome.announced && isNews(state, outcome.record)) state.lastPushAt = this.now();
       state.failures = 0;
       state.forbiddenStreak = 0;
       this.unauthorizedReported = false;
@@ -218,12 +193,6 @@ export class JobTracker<J extends TrackedJob> {
     }
     // A drain started by this record (or by a push) schedules the next poll when it ends.
     if (!state.draining) this.scheduleNextPoll(state);
-  }
-
-  /** Whether `record` changes the status or progress of the newest record held for the job. */
-  private isNews(state: JobState<J>, record: ImageRecord): boolean {
-    const newest = state.queued ?? state.lastRecord;
-    return !newest || newest.status !== record.status || newest.progress !== record.progress;
   }
 
   /**
@@ -302,7 +271,7 @@ export class JobTracker<J extends TrackedJob> {
     state.queued = record;
     if (state.draining) return;
     state.draining = true;
-    this.enqueue(state, () => this.drain(state));
+    enqueueStep(state, () => this.drain(state));
   }
 
   private async drain(state: JobState<J>): Promise<void> {
@@ -319,7 +288,7 @@ export class JobTracker<J extends TrackedJob> {
         this.settle(state, () => this.options.onRecord(state.job, record));
         return;
       }
-      await this.call(state, "onRecord", () => this.options.onRecord(state.job, record));
+      await runCallback(state, "onRecord", () => this.options.onRecord(state.job, record));
     }
     state.draining = false;
     if (!state.polling) this.scheduleNextPoll(state);
@@ -332,21 +301,9 @@ export class JobTracker<J extends TrackedJob> {
     state.queued = null;
     this.scheduler.cancel(state.pollKey);
     this.scheduler.cancel(state.timeoutKey);
-    this.enqueue(state, async () => {
-      if (last) await this.call(state, "callback", last);
+    enqueueStep(state, async () => {
+      if (last) await runCallback(state, "callback", last);
       if (this.jobs.get(state.job.id) === state) this.jobs.delete(state.job.id);
     });
-  }
-
-  private enqueue(state: JobState<J>, step: () => Promise<void>): void {
-    state.tail = state.tail.then(step).catch((err: unknown) => state.log.error({ err }, "Job step failed"));
-  }
-
-  private async call(state: JobState<J>, name: string, fn: () => void | Promise<void>): Promise<void> {
-    try {
-      await fn();
-    } catch (err) {
-      state.log.error({ err }, `${name} threw`);
-    }
   }
 }

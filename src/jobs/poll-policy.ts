@@ -3,7 +3,7 @@
  * and to test.
  */
 import type { ImageRecord } from "../service/schema.js";
-import { exponentialBackoffMs } from "./backoff.js";
+import { exponentialBackoffMs, withJitter } from "./backoff.js";
 
 /** The resolved timing rules of a `JobTracker`. All values are milliseconds. */
 export interface PollPolicy {
@@ -89,6 +89,48 @@ export function errorBackoffMs(policy: PollPolicy, failures: number): number {
   return exponentialBackoffMs(failures, policy.intervalMs, policy.errorMaxBackoffMs);
 }
 
+/** What a job's poll history says about its next poll. */
+export interface PollHistory {
+  /** Failed polls in a row (0 after a success). */
+  readonly failures: number;
+  /** The kind of the last failure, when `failures > 0`. */
+  readonly lastErrorKind: string | undefined;
+  /** Polls in a row that found the job not yet in progress. */
+  readonly pendingStreak: number;
+  /** When a poll last confirmed a change a webhook announced. */
+  readonly lastPushAt: number | undefined;
+}
+
+/**
+ * When a job is polled next: after the error backoff following failures (the longest for `unauthorized`,
+ * which only the owner can fix), otherwise after {@link pollDelayMs}, jittered. A plain interval is not
+ * jittered: the job keeps the phase its first jittered poll gave it, so its mean interval stays `intervalMs`.
+ */
+export function nextPollAt(
+  policy: PollPolicy,
+  history: PollHistory,
+  now: number,
+  random: () => number,
+): number {
+  let delayMs: number;
+  if (history.failures > 0) {
+    delayMs =
+      history.lastErrorKind === "unauthorized"
+        ? policy.errorMaxBackoffMs
+        : errorBackoffMs(policy, history.failures);
+  } else {
+    const pushed = history.lastPushAt !== undefined && now - history.lastPushAt < policy.pushedIntervalMs;
+    delayMs = pollDelayMs(policy, history.pendingStreak, pushed);
+    if (delayMs === policy.intervalMs) return now + delayMs;
+  }
+  return now + withJitter(delayMs, policy.jitterRatio, random);
+}
+
+/** When a poll asked for by a webhook may run: now, but not sooner than the gap after the last poll. */
+export function pushedPollAt(policy: PollPolicy, lastPollAt: number | undefined, now: number): number {
+  return Math.max(now, (lastPollAt ?? -Infinity) + policy.pushedPollGapMs);
+}
+
 const STATUS_RANK: ReadonlyMap<string, number> = new Map([
   ["in-progress", 1],
   ["completed", 2],
@@ -105,4 +147,19 @@ export function isOlderRecord(next: ImageRecord, last: ImageRecord): boolean {
   const lastRank = STATUS_RANK.get(last.status) ?? 0;
   if (nextRank !== lastRank) return nextRank < lastRank;
   return next.status === "in-progress" && (next.progress ?? 0) < (last.progress ?? 0);
+}
+
+/**
+ * When a newly followed job is first polled: about one interval after it was created (jittered), or, for a
+ * job resumed after a restart, at a random point of the next interval, so resumed jobs do not all poll at once.
+ */
+export function firstPollAt(
+  policy: PollPolicy,
+  startedAt: number,
+  now: number,
+  random: () => number,
+): number {
+  const interval = policy.intervalMs;
+  if (startedAt < now - interval) return now + random() * interval;
+  return now + withJitter(interval, policy.jitterRatio, random);
 }

@@ -27,8 +27,8 @@ import { describeServiceError } from "./service-errors.js";
 /** Longest prompt shown with a failure, so the user can copy it. */
 const PROMPT_LENGTH = 1500;
 
-function tryAgainRow(jobId: string | null): APIActionRowComponent<APIButtonComponent>[] {
-  const button = rerollButton(jobId, "Try again");
+function tryAgainRow(jobId: string | null, requesterId: string): APIActionRowComponent<APIButtonComponent>[] {
+  const button = rerollButton(jobId, requesterId, "Try again");
   return button ? [{ type: 1, components: [button] }] : [];
 }
 
@@ -61,7 +61,7 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
   return fitMessageLimits({
     content: mention === "" ? "" : `${mention} your image could not be made.`,
     embeds: [withFooter(embed, jobId)],
-    components: described.retryable ? tryAgainRow(jobId) : [],
+    components: described.retryable ? tryAgainRow(jobId, ctx.requesterId) : [],
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }
@@ -106,7 +106,7 @@ export function renderTimedOut(ctx: RenderContext, timeoutMs: number): MessagePa
   return fitMessageLimits({
     content: mention === "" ? "" : `${mention} your image took too long.`,
     embeds: [withFooter(embed, ctx.jobId)],
-    components: tryAgainRow(ctx.jobId),
+    components: tryAgainRow(ctx.jobId, ctx.requesterId),
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }

@@ -7,7 +7,7 @@ import type {
 } from "discord-api-types/v10";
 import { parsePrompt, promptAspectRatio } from "../prompt/parse-prompt.js";
 import type { ImageRecord } from "../service/schema.js";
-import { GRID_SIZE } from "./button-ids.js";
+import { GRID_SIZE } from "../discord/components/grid-button-id.js";
 import { EMBED_COLORS } from "./format.js";
 import { fitMessageLimits } from "./limits.js";
 import {
@@ -39,16 +39,20 @@ export function upscaleSourceUrl(record: ImageRecord, index: number): string | n
   return url === undefined || url.trim() === "" ? null : url;
 }
 
-function gridButtons(record: ImageRecord, jobId: string): APIActionRowComponent<APIButtonComponent>[] {
+function gridButtons(
+  record: ImageRecord,
+  jobId: string,
+  requesterId: string,
+): APIActionRowComponent<APIButtonComponent>[] {
   const buttons: APIButtonComponent[] = [];
   for (let index = 0; index < GRID_SIZE; index += 1) {
     const button = actionButton(
-      { action: "upscale", jobId, index },
+      { action: "upscale", jobId, index, requesterId },
       { label: `U${index + 1}`, disabled: upscaleSourceUrl(record, index) === null },
     );
     if (button) buttons.push(button);
   }
-  const reroll = rerollButton(jobId);
+  const reroll = rerollButton(jobId, requesterId);
   if (reroll) buttons.push(reroll);
   return buttons.length === 0 ? [] : [{ type: 1, components: buttons }];
 }
@@ -80,7 +84,7 @@ export function renderCompleted(record: ImageRecord, ctx: RenderContext): Messag
   return fitMessageLimits({
     content: mention === "" ? "" : `${mention} your image is ready.`,
     embeds: [embed],
-    components: gridButtons(record, jobId),
+    components: gridButtons(record, jobId, ctx.requesterId),
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }

@@ -1,6 +1,7 @@
 /** Pieces shared by the renderers: the render context, mentions, the prompt block, footers and buttons. */
 import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-api-types/v10";
-import { encodeButtonId, isButtonJobId, type ButtonAction } from "./button-ids.js";
+import { gridButtonCodec, type GridButton } from "../discord/components/grid-button-id.js";
+import { isButtonJobId, isSnowflake } from "../discord/components/id-parts.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -75,27 +76,35 @@ export function requestFields(ctx: RenderContext): APIEmbedField[] {
   return fields;
 }
 
-/** A grey button for `action`, or `null` when the job id cannot be carried by a button id. */
+/**
+ * A grey button for `action`, or `null` when the job id or the requester cannot be carried by a button id
+ * (a button that could not be read back would be a dead button).
+ */
 export function actionButton(
-  action: ButtonAction,
+  action: GridButton,
   look: { label?: string; emoji?: string; disabled?: boolean },
 ): APIButtonComponent | null {
   if (!isButtonJobId(action.jobId)) return null;
+  if (action.requesterId !== null && !isSnowflake(action.requesterId)) return null;
   return {
     type: 2,
     style: 2,
-    custom_id: encodeButtonId(action),
+    custom_id: gridButtonCodec.encode(action),
     ...(look.label === undefined ? {} : { label: look.label }),
     ...(look.emoji === undefined ? {} : { emoji: { name: look.emoji } }),
     ...(look.disabled ? { disabled: true } : {}),
   };
 }
 
-/** The 🔄 button that runs the job's prompt again, or `null` without a usable job id. */
-export function rerollButton(jobId: string | null, label?: string): APIButtonComponent | null {
+/** The 🔄 button that runs the job's prompt again, or `null` without a usable job id or requester. */
+export function rerollButton(
+  jobId: string | null,
+  requesterId: string,
+  label?: string,
+): APIButtonComponent | null {
   if (jobId === null) return null;
   return actionButton(
-    { action: "reroll", jobId },
+    { action: "reroll", jobId, requesterId },
     label === undefined ? { emoji: "🔄" } : { emoji: "🔄", label },
   );
 }

@@ -5,6 +5,7 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
+import { statusCodec } from "../discord/components/status-id.js";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess } from "../imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
@@ -87,28 +88,6 @@ function fleetField(fleet: FleetStatus): { name: string; value: string; inline: 
 export const MAX_STATUS_PAGE_SIZE = 10;
 /** Most recent failures listed. */
 export const MAX_FAILURES_SHOWN = 5;
-
-const PAGE_ID_PREFIX = "imagine-status:page:";
-const PAGE_ID = /^imagine-status:page:(\d{1,9})$/;
-const MAX_PAGE = 999_999_999;
-
-/**
- * The custom id of a button that shows `page` (0-based) of `/imagine-status`: `imagine-status:page:<n>`.
- * @throws {RangeError} for a page that is not a whole number from 0 to 999,999,999.
- * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
- */
-export function encodeStatusPageId(page: number): string {
-  if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) {
-    throw new RangeError(`status page must be a whole number from 0 to ${MAX_PAGE}, got ${page}`);
-  }
-  return `${PAGE_ID_PREFIX}${page}`;
-}
-
-/** The page a custom id from {@link encodeStatusPageId} asks for; `null` for any other id. */
-export function decodeStatusPageId(customId: string): number | null {
-  const match = PAGE_ID.exec(customId);
-  return match?.[1] === undefined ? null : Number(match[1]);
-}
 
 /** User or service text on one line, escaped and cut to `max` characters. */
 function oneLine(text: string, max: number): string {
@@ -240,7 +219,13 @@ function failuresEmbed(failures: readonly RecentFailure[]): APIEmbed {
 }
 
 function pageButton(page: number, label: string, emoji: string): APIButtonComponent {
-  return { type: 2, style: 2, custom_id: encodeStatusPageId(page), label, emoji: { name: emoji } };
+  return {
+    type: 2,
+    style: 2,
+    custom_id: statusCodec.encode({ kind: "page", page }),
+    label,
+    emoji: { name: emoji },
+  };
 }
 
 function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowComponent<APIButtonComponent>[] {
@@ -256,7 +241,7 @@ function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowCompone
  * The `/imagine-status` message: service health, this server's jobs in flight (oldest first, one page,
  * saying honestly which ones it shows, e.g. "showing 11-20 of 100"), counts of the last 24 hours, the
  * most recent failures explained, and the limits in force. Buttons page through the jobs
- * ({@link decodeStatusPageId} reads their ids) and refresh the current page.
+ * (their ids are written by `statusCodec`) and refresh the current page.
  */
 export function renderStatus(input: StatusInput): MessagePayload {
   const bounds = pageBounds(input.inFlight.length, input.page, input.pageSize ?? MAX_STATUS_PAGE_SIZE);

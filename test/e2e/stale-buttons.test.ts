@@ -6,7 +6,7 @@
  */
 import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { encodeButtonId, type ButtonAction } from "../../src/render/button-ids.js";
+import { gridButtonCodec, type GridButton } from "../../src/discord/components/grid-button-id.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { serviceStatusText } from "./status-steps.js";
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** A grid message as the bot posted it long ago, with a button for an image the service no longer has. */
-async function oldGridWith(action: ButtonAction, label: string): Promise<string> {
+async function oldGridWith(action: GridButton, label: string): Promise<string> {
   const channel = (await h.bot.client.channels.fetch(h.world.general.id)) as TextChannel;
   const message = await channel.send({
     content: "an old grid",
@@ -31,7 +31,7 @@ async function oldGridWith(action: ButtonAction, label: string): Promise<string>
           {
             type: ComponentType.Button,
             style: ButtonStyle.Secondary,
-            customId: encodeButtonId(action),
+            customId: gridButtonCodec.encode(action),
             label,
           },
         ],
@@ -42,9 +42,9 @@ async function oldGridWith(action: ButtonAction, label: string): Promise<string>
 }
 
 describe("buttons of an image the service does not know", () => {
-  test.each<[string, ButtonAction]>([
-    ["U1", { action: "upscale", jobId: UNKNOWN_ID, index: 0 }],
-    ["🔄", { action: "reroll", jobId: UNKNOWN_ID }],
+  test.each<[string, GridButton]>([
+    ["U1", { action: "upscale", jobId: UNKNOWN_ID, index: 0, requesterId: null }],
+    ["🔄", { action: "reroll", jobId: UNKNOWN_ID, requesterId: null }],
   ])(
     "%s tells only the clicker the image is no longer available, and blames no token",
     async (label, action) => {
@@ -54,7 +54,7 @@ describe("buttons of an image the service does not know", () => {
 
       const click = await h.emu.clickButton({
         message: grid,
-        customId: encodeButtonId(action),
+        customId: gridButtonCodec.encode(action),
         user: h.world.alice,
       });
       const where = (m: Parameters<typeof textOf>[0]) => /no longer available/i.test(textOf(m));
@@ -83,11 +83,11 @@ describe("buttons of an image the service does not know", () => {
 
   test("when the token itself is refused too, U1 still says the bot is misconfigured", async () => {
     h = await startBotHarness({ env: { IMAGINE_API_TOKEN: "not-a-token-the-service-knows" } });
-    const action: ButtonAction = { action: "upscale", jobId: UNKNOWN_ID, index: 0 };
+    const action: GridButton = { action: "upscale", jobId: UNKNOWN_ID, index: 0, requesterId: null };
     const grid = await oldGridWith(action, "U1");
     const click = await h.emu.clickButton({
       message: grid,
-      customId: encodeButtonId(action),
+      customId: gridButtonCodec.encode(action),
       user: h.world.alice,
     });
     const answer = await click.waitForResponse({ where: (m) => /misconfigured/i.test(textOf(m)) });

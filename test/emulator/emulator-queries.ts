@@ -12,6 +12,7 @@ import { notificationsOf, type Notification } from "./world/notifications.js";
 import type { PermissionOverwrite } from "./world/permissions.js";
 import { describeRequest, type RequestRecord } from "./rest/request-log.js";
 import { clickButton, selectMenu, type ComponentInput } from "./world/component-actions.js";
+import { submitModal, type ModalSubmitInput } from "./world/modal-actions.js";
 import type { SlashCommandInput, UserMessageInput } from "./world/user-actions.js";
 import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./world/user-actions.js";
 import type { ChangeWaiters, WaitForOptions } from "./wait-for.js";
@@ -136,6 +137,10 @@ export class EmulatorQueries {
   /** A user picks values in a string select menu. */
   async selectMenu(input: ComponentInput & { values: string[] }): Promise<InteractionHandle> {
     return selectMenu(this.ctx, this.waiters, input);
+  }
+  /** A user fills in and submits the modal the bot opened in answer to an interaction. */
+  async submitModal(input: ModalSubmitInput): Promise<InteractionHandle> {
+    return submitModal(this.ctx, this.waiters, input);
   }
   /** A user DMs the bot. */
   async sendDirectMessage(input: UserMessageInput): Promise<MessageSnapshot> {

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { errorBackoffMs, isOlderRecord, pollDelayMs, resolvePollPolicy } from "../../src/jobs/poll-policy.js";
+import {
+  errorBackoffMs,
+  firstPollAt,
+  isOlderRecord,
+  nextPollAt,
+  pollDelayMs,
+  pushedPollAt,
+  resolvePollPolicy,
+} from "../../src/jobs/poll-policy.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 
 describe("resolvePollPolicy", () => {
@@ -69,5 +77,49 @@ describe("isOlderRecord", () => {
     expect(
       isOlderRecord(imageRecord("a", status, progress), imageRecord("a", lastStatus, lastProgress)),
     ).toBe(older);
+  });
+});
+
+describe("when a job is polled next", () => {
+  const policy = resolvePollPolicy({ intervalMs: 1_000 });
+  const calm = { failures: 0, lastErrorKind: undefined, pendingStreak: 0, lastPushAt: undefined };
+  const highest = () => 1;
+  const now = 100_000;
+
+  test.each([
+    ["a job in progress, exactly one interval later (no jitter)", calm, 101_000],
+    [
+      "a job pending for a third poll, after the grown pending interval, jittered",
+      { ...calm, pendingStreak: 3 },
+      102_700,
+    ],
+    [
+      "after a second failure, after the doubled backoff, jittered",
+      { ...calm, failures: 2, lastErrorKind: "server" },
+      102_400,
+    ],
+    [
+      "after an unauthorized answer, after the longest backoff",
+      { ...calm, failures: 1, lastErrorKind: "unauthorized" },
+      172_000,
+    ],
+    [
+      "while webhooks announce changes polls confirm, after the pushed interval, jittered",
+      { ...calm, lastPushAt: now - 1 },
+      118_000,
+    ],
+  ])("%s", (_, history, expected) => {
+    expect(nextPollAt(policy, history, now, highest)).toBe(expected);
+  });
+
+  test("a poll asked for by a webhook runs now, but not sooner than the gap after the last poll", () => {
+    expect(pushedPollAt(policy, undefined, now)).toBe(now);
+    expect(pushedPollAt(policy, now - 5_000, now)).toBe(now);
+    expect(pushedPollAt(policy, now - 300, now)).toBe(now - 300 + policy.pushedPollGapMs);
+  });
+
+  test("a new job is first polled about an interval after it started; a resumed one within the next interval", () => {
+    expect(firstPollAt(policy, now, now, () => 0.5)).toBe(now + 1_100);
+    expect(firstPollAt(policy, now - 60_000, now, () => 0.25)).toBe(now + 250);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decodeButtonId } from "../../src/render/button-ids.js";
+import { gridButtonCodec } from "../../src/discord/components/grid-button-id.js";
 import {
   isPrivateRefusal,
   renderFailed,
@@ -23,7 +23,7 @@ const ctx: RenderContext = {
 function actionsOf(payload: MessagePayload) {
   return payload.components
     .flatMap((row) => row.components)
-    .map((button) => ("custom_id" in button ? decodeButtonId(button.custom_id) : null));
+    .map((button) => ("custom_id" in button ? gridButtonCodec.decode(button.custom_id) : null));
 }
 
 describe("renderFailed", () => {
@@ -57,7 +57,9 @@ describe("renderFailed", () => {
     expect(embed?.color).toBe(EMBED_COLORS.failed);
     expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
     expect(embed?.fields?.[0]?.value ?? null).toBe(detail);
-    expect(actionsOf(payload)).toEqual(retryable ? [{ action: "reroll", jobId: JOB_ID }] : []);
+    expect(actionsOf(payload)).toEqual(
+      retryable ? [{ action: "reroll", jobId: JOB_ID, requesterId: REQUESTER_ID }] : [],
+    );
   });
 
   test("labels the generator's text and an unknown service text differently", () => {
@@ -140,7 +142,7 @@ describe("renderTimedOut", () => {
     expect(embed?.description).toContain("Try again later");
     expect(embed?.footer?.text).toBe(`Job ${JOB_ID}`);
     expect(embed?.color).toBe(EMBED_COLORS.timedOut);
-    expect(actionsOf(payload)).toEqual([{ action: "reroll", jobId: JOB_ID }]);
+    expect(actionsOf(payload)).toEqual([{ action: "reroll", jobId: JOB_ID, requesterId: REQUESTER_ID }]);
     expect(payload.content).toBe(`<@${REQUESTER_ID}> your image took too long.`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
   });

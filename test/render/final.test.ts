@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decodeButtonId } from "../../src/render/button-ids.js";
+import { gridButtonCodec } from "../../src/discord/components/grid-button-id.js";
 import { renderCompleted, renderUpscale, upscaleSourceUrl } from "../../src/render/final.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
@@ -65,12 +65,12 @@ describe("renderCompleted", () => {
       "U4",
       undefined,
     ]);
-    expect(buttons.map((b) => ("custom_id" in b ? decodeButtonId(b.custom_id) : null))).toEqual([
-      { action: "upscale", jobId: JOB_ID, index: 0 },
-      { action: "upscale", jobId: JOB_ID, index: 1 },
-      { action: "upscale", jobId: JOB_ID, index: 2 },
-      { action: "upscale", jobId: JOB_ID, index: 3 },
-      { action: "reroll", jobId: JOB_ID },
+    expect(buttons.map((b) => ("custom_id" in b ? gridButtonCodec.decode(b.custom_id) : null))).toEqual([
+      { action: "upscale", jobId: JOB_ID, index: 0, requesterId: REQUESTER_ID },
+      { action: "upscale", jobId: JOB_ID, index: 1, requesterId: REQUESTER_ID },
+      { action: "upscale", jobId: JOB_ID, index: 2, requesterId: REQUESTER_ID },
+      { action: "upscale", jobId: JOB_ID, index: 3, requesterId: REQUESTER_ID },
+      { action: "reroll", jobId: JOB_ID, requesterId: REQUESTER_ID },
     ]);
     expect(buttons[4]).toMatchObject({ emoji: { name: "🔄" } });
     expect(buttons.some((b) => "disabled" in b && b.disabled)).toBe(false);
@@ -86,7 +86,9 @@ describe("renderCompleted", () => {
 
   test("uses the record's id for buttons when the context has no job id", () => {
     const buttons = buttonsOf(renderCompleted(completedRecord(), { ...ctx, jobId: null }));
-    expect(buttons[0] && "custom_id" in buttons[0] && buttons[0].custom_id).toBe(`imagine:u:${JOB_ID}:0`);
+    expect(buttons[0] && "custom_id" in buttons[0] && buttons[0].custom_id).toBe(
+      `imagine:u:${JOB_ID}:0:${REQUESTER_ID}`,
+    );
   });
 
   test("still renders, without buttons, for a job id a button cannot carry", () => {

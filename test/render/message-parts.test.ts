@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { decodeButtonId } from "../../src/render/button-ids.js";
+import { gridButtonCodec } from "../../src/discord/components/grid-button-id.js";
 import {
   actionButton,
   jobFooter,
@@ -89,28 +89,29 @@ describe("requestFields", () => {
 describe("buttons", () => {
   test("an action button carries its action in the custom id", () => {
     const button = actionButton(
-      { action: "upscale", jobId: JOB_ID, index: 2 },
+      { action: "upscale", jobId: JOB_ID, index: 2, requesterId: REQUESTER_ID },
       { label: "U3", disabled: true },
     );
     expect(button).toEqual({
       type: 2,
       style: 2,
-      custom_id: `imagine:u:${JOB_ID}:2`,
+      custom_id: `imagine:u:${JOB_ID}:2:${REQUESTER_ID}`,
       label: "U3",
       disabled: true,
     });
   });
 
   test("the reroll button shows 🔄 and an optional label", () => {
-    const button = rerollButton(JOB_ID, "Try again");
+    const button = rerollButton(JOB_ID, REQUESTER_ID, "Try again");
     expect(button).toMatchObject({ emoji: { name: "🔄" }, label: "Try again" });
-    expect(button && "custom_id" in button && decodeButtonId(button.custom_id)).toEqual({
+    expect(button && "custom_id" in button && gridButtonCodec.decode(button.custom_id)).toEqual({
       action: "reroll",
       jobId: JOB_ID,
+      requesterId: REQUESTER_ID,
     });
   });
 
   test.each([null, "has:colon", "x".repeat(65)])("there is no button for the job id %j", (jobId) => {
-    expect(rerollButton(jobId)).toBeNull();
+    expect(rerollButton(jobId, REQUESTER_ID)).toBeNull();
   });
 });

@@ -1,12 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import {
-  decodeStatusPageId,
-  encodeStatusPageId,
-  MAX_FAILURES_SHOWN,
-  renderStatus,
-} from "../../src/render/status.js";
+import { statusCodec } from "../../src/discord/components/status-id.js";
+import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
 import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/imagine/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
@@ -18,7 +14,7 @@ function buttons(payload: MessagePayload): { label: string | undefined; page: nu
     .flatMap((row) => row.components)
     .map((b) => ({
       label: "label" in b ? b.label : undefined,
-      page: "custom_id" in b ? decodeStatusPageId(b.custom_id) : null,
+      page: "custom_id" in b ? (statusCodec.decode(b.custom_id)?.page ?? null) : null,
     }));
 }
 
@@ -262,31 +258,5 @@ describe("renderStatus", () => {
 
   test("says when there are no recent failures", () => {
     expect(renderStatus(statusInput()).embeds[FAILURES]?.description).toBe("No recent failures.");
-  });
-});
-
-describe("status page button ids", () => {
-  test.each([0, 1, 42, 999_999_999])("page %i survives a round trip within 100 characters", (page) => {
-    const id = encodeStatusPageId(page);
-    expect(id).toBe(`imagine-status:page:${page}`);
-    expect(id.length).toBeLessThanOrEqual(100);
-    expect(decodeStatusPageId(id)).toBe(page);
-  });
-
-  test.each([-1, 1.5, Number.NaN, Infinity, 1_000_000_000])("refuses to encode page %d", (page) => {
-    expect(() => encodeStatusPageId(page)).toThrow(RangeError);
-  });
-
-  test.each([
-    "",
-    "imagine-status:page:",
-    "imagine-status:page:-1",
-    "imagine-status:page:1.5",
-    "imagine-status:page:1:extra",
-    "imagine-status:page:1000000000",
-    "imagine-status:refresh:1",
-    "imagine:r:abc",
-  ])("decodes %j as no page", (id) => {
-    expect(decodeStatusPageId(id)).toBeNull();
   });
 });

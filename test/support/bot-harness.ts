@@ -9,6 +9,8 @@ import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
 import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
 import type { Clock } from "../../src/jobs/clock.js";
+import type { BotContext } from "../../src/bot-context.js";
+import type { InteractionRegistry } from "../../src/discord/interaction-router.js";
 import type { DiscordEmulatorOptions } from "../emulator/context.js";
 import { trackUnhandledRejections, type DefaultWorld, type FailureGuard } from "../emulator/fixtures.js";
 import type { DiscordEmulator } from "../emulator/emulator.js";
@@ -23,6 +25,8 @@ export interface BotHarnessOptions {
   store?: JobStore;
   /** The bot's clock; default: the emulator's clock (real time plus its jumps). */
   clock?: Clock;
+  /** The commands and component handlers the bot routes to; default: `commands/index.ts`. */
+  interactions?: InteractionRegistry<BotContext>;
 }
 
 export interface BotHarness {
@@ -56,7 +60,8 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     },
   };
   let store = options.store ?? new MemoryJobStore();
-  let bot = await startBot(config, { logger: logs.logger, store, clock });
+  const interactions = options.interactions ? { interactions: options.interactions } : {};
+  let bot = await startBot(config, { logger: logs.logger, store, clock, ...interactions });
   return {
     emu,
     world,
@@ -76,7 +81,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
         await bot.stop();
       }
       store = restartOptions.store ?? store;
-      bot = await startBot(config, { logger: logs.logger, store, clock });
+      bot = await startBot(config, { logger: logs.logger, store, clock, ...interactions });
       return bot;
     },
     async stop() {

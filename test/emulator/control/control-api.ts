@@ -13,6 +13,7 @@ import {
   fileInput,
   interactionView,
   messagesSeenBy,
+  modalValues,
   slashOptions,
   userId,
   withoutBytes,
@@ -96,6 +97,14 @@ async function route(
           customId: String(body.customId),
           values: Array.isArray(body.values) ? body.values.map(String) : [],
           user: userId(emu, body.user),
+        }),
+      );
+    case "POST /_control/modal":
+      return interactionView(
+        await emu.submitModal({
+          interaction: String(body.interaction),
+          user: userId(emu, body.user),
+          values: modalValues(body.values),
         }),
       );
     case "POST /_control/dm": {

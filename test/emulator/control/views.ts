@@ -69,6 +69,15 @@ export function slashOptions(raw: unknown): Record<string, unknown> {
   return options;
 }
 
+/** Modal values from a control request: text, or a list of chosen option values, by field custom id. */
+export function modalValues(raw: unknown): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [id, value] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+    values[id] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return values;
+}
+
 /** Servers with their channels, users with their roles, and the commands each server offers. */
 export function worldState(emu: DiscordEmulator): unknown {
   const guilds = [...emu.world.guilds.values()];

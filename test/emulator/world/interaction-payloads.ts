@@ -106,6 +106,7 @@ export function dispatchInteraction(
     originalMessageId: null,
     followUpIds: [],
     modal: null,
+    modalSubmitted: false,
     authorizingIntegrationOwners: owners,
   };
   ctx.interactions.add(record);

@@ -1,11 +1,13 @@
 import {
   ActionRowBuilder,
+  MessageFlags,
   ModalBuilder,
   StringSelectMenuBuilder,
   TextInputBuilder,
   TextInputStyle,
   type ChatInputCommandInteraction,
   type Interaction,
+  type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from "discord.js";
 import { ApplicationCommandOptionType, InteractionResponseType } from "discord-api-types/v10";
@@ -14,6 +16,7 @@ import { nextInteraction, startHarness, type EmulatorHarness } from "../fixtures
 
 const isCommand = (i: Interaction): i is ChatInputCommandInteraction => i.isChatInputCommand();
 const isSelect = (i: Interaction): i is StringSelectMenuInteraction => i.isStringSelectMenu();
+const isModal = (i: Interaction): i is ModalSubmitInteraction => i.isModalSubmit();
 
 describe("more interaction responses with a real discord.js client", () => {
   let h: EmulatorHarness;
@@ -89,6 +92,42 @@ describe("more interaction responses with a real discord.js client", () => {
     );
     expect(handle.acknowledgement()?.type).toBe(InteractionResponseType.Modal);
     expect(handle.modal()).toMatchObject({ custom_id: "edit-prompt", title: "Edit prompt" });
+  });
+
+  test("a submitted modal arrives with its field values; a client could not send a missing, unknown or second one", async () => {
+    const { handle, interaction } = await run({ channelId: h.world.general.id });
+    const input = new TextInputBuilder()
+      .setCustomId("prompt")
+      .setLabel("Prompt")
+      .setStyle(TextInputStyle.Short)
+      .setMaxLength(10);
+    await interaction.showModal(
+      new ModalBuilder()
+        .setCustomId("edit-prompt")
+        .setTitle("Edit prompt")
+        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+    );
+    const user = h.world.alice;
+    await expect(h.emu.submitModal({ interaction: handle, user, values: {} })).rejects.toThrow(/required/);
+    await expect(
+      h.emu.submitModal({ interaction: handle, user, values: { prompt: "x", other: "y" } }),
+    ).rejects.toThrow(/no field other/);
+    await expect(
+      h.emu.submitModal({ interaction: handle, user, values: { prompt: "far too long a prompt" } }),
+    ).rejects.toThrow(/characters/);
+    await expect(
+      h.emu.submitModal({ interaction: handle, user: h.world.mod, values: { prompt: "x" } }),
+    ).rejects.toThrow(/not mod's/);
+
+    const received = nextInteraction(h.client, isModal);
+    await h.emu.submitModal({ interaction: handle, user, values: { prompt: "a fox" } });
+    const submit = await received;
+    expect(submit.customId).toBe("edit-prompt");
+    expect(submit.fields.getTextInputValue("prompt")).toBe("a fox");
+    await submit.reply({ content: "Saved", flags: MessageFlags.Ephemeral });
+    await expect(h.emu.submitModal({ interaction: handle, user, values: { prompt: "b" } })).rejects.toThrow(
+      /already submitted/,
+    );
   });
 
   test("picking a select-menu option arrives with the chosen values and a deferred update leaves the message as it was", async () => {

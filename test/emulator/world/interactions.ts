@@ -28,6 +28,8 @@ export interface InteractionRecord {
   followUpIds: string[];
   /** A modal the bot opened (type 9 response). */
   modal: unknown;
+  /** Whether the user submitted that modal (each opened modal is submitted at most once). */
+  modalSubmitted: boolean;
   authorizingIntegrationOwners: Record<string, string>;
 }
 

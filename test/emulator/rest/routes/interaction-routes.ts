@@ -76,7 +76,10 @@ function respond(
   const body = (request.body ?? {}) as { type?: unknown; data?: unknown };
   const data = (body.data ?? {}) as { flags?: unknown };
   const ephemeral = (Number(data.flags) & MessageFlags.Ephemeral) !== 0;
-  const isComponent = record.type === InteractionType.MessageComponent;
+  // A modal submitted from a component's interaction may update that component's message too.
+  const isComponent =
+    record.type === InteractionType.MessageComponent ||
+    (record.type === InteractionType.ModalSubmit && record.sourceMessageId !== null);
   const source = record.sourceMessageId ? ctx.messages.get(record.sourceMessageId) : undefined;
   switch (body.type) {
     case InteractionResponseType.ChannelMessageWithSource: {

@@ -1,47 +1,40 @@
 /**
  * The buttons under a finished grid: U1-U4 post that single image as a reply, 🔄 starts the same prompt
- * again. Their custom ids carry the job id and index, so they work after a restart too.
+ * again. Their ids ({@link gridButtonCodec}) carry the job, the image and the requester, so they work after
+ * a restart too.
  * @see https://discord.com/developers/docs/interactions/message-components#buttons
  */
-import { MessageFlags, type ButtonInteraction } from "discord.js";
-import type { BotContext } from "../bot-context.js";
-import { UserError } from "../errors.js";
-import { readImage, UnknownImageError } from "../imagine/image-access.js";
-import { viewForUpscale } from "../imagine/job-view.js";
-import { materialize } from "../imagine/materialize.js";
-import type { Logger } from "../logger.js";
-import { decodeButtonId } from "../render/button-ids.js";
-import { gatherStatus } from "../imagine/status-report.js";
-import { IMAGE_NO_LONGER_AVAILABLE } from "../render/service-errors.js";
-import { decodeStatusPageId, renderStatus } from "../render/status.js";
-import { ClickGuard } from "./click-guard.js";
-import { requireModerator } from "./status-access.js";
-import { isModerator, startImagineJob } from "./start-job.js";
+import { MessageFlags } from "discord.js";
+import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
+import { readImage, UnknownImageError } from "../../imagine/image-access.js";
+import { viewForUpscale } from "../../imagine/job-view.js";
+import { materialize } from "../../imagine/materialize.js";
+import type { Logger } from "../../logger.js";
+import { IMAGE_NO_LONGER_AVAILABLE } from "../../render/service-errors.js";
+import { ClickGuard } from "../click-guard.js";
+import type { ComponentHandler, ComponentInteraction } from "../component.js";
+import { isModerator } from "../moderator.js";
+import { startImagineJob } from "../start-job.js";
+import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "./grid-button-id.js";
 
 const clicks = new ClickGuard();
 
-/** The requester of a grid, read from its "Requested by" mention when the job is not in the store. */
-function requesterFromMessage(interaction: ButtonInteraction): string | null {
-  for (const embed of interaction.message.embeds) {
-    for (const field of embed.fields) {
-      const id = /<@!?(\d+)>/.exec(field.value)?.[1];
-      if (field.name === "Requested by" && id) return id;
-    }
-  }
-  return null;
-}
-
-async function loadSource(jobId: string, interaction: ButtonInteraction, app: BotContext) {
-  const job = await app.imagine.findJob(jobId);
-  if (job) return { prompt: job.prompt, requesterId: job.requesterId, startedAt: job.startedAt };
-  const record = await readImage(app.service, jobId).catch((err: unknown) => {
+/**
+ * The prompt and requester of a job: from the store, else from the service's record with the requester the
+ * button id carries (`null` for buttons older than that: then only moderators may reroll).
+ */
+async function loadSource(button: GridButton, app: BotContext) {
+  const job = await app.imagine.findJob(button.jobId);
+  if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
+  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError ? new UserError(IMAGE_NO_LONGER_AVAILABLE, err.message) : err;
   });
-  return { prompt: record.prompt, requesterId: requesterFromMessage(interaction), startedAt: app.now() };
+  return { prompt: record.prompt, requesterId: button.requesterId };
 }
 
 async function upscale(
-  interaction: ButtonInteraction,
+  interaction: ComponentInteraction,
   app: BotContext,
   jobId: string,
   index: number,
@@ -58,7 +51,7 @@ async function upscale(
 }
 
 async function postUpscale(
-  interaction: ButtonInteraction,
+  interaction: ComponentInteraction,
   app: BotContext,
   jobId: string,
   index: number,
@@ -101,17 +94,17 @@ async function postUpscale(
  * concerns only the clicker (a stale button) is not posted in the channel.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
  */
-async function answerPrivately(interaction: ButtonInteraction, content: string): Promise<void> {
+async function answerPrivately(interaction: ComponentInteraction, content: string): Promise<void> {
   await interaction.deleteReply();
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 
-async function reroll(interaction: ButtonInteraction, app: BotContext, jobId: string) {
-  const source = await loadSource(jobId, interaction, app);
+async function reroll(interaction: ComponentInteraction, app: BotContext, button: GridButton) {
+  const source = await loadSource(button, app);
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
     throw new UserError("Only the person who asked for this image (or a moderator) can reroll it.");
   }
-  const key = `r:${jobId}`;
+  const key = `r:${button.jobId}`;
   if (!clicks.claim(key)) throw new UserError("A reroll of this image was just started.");
   try {
     await startImagineJob(interaction, app, source.prompt);
@@ -121,20 +114,16 @@ async function reroll(interaction: ButtonInteraction, app: BotContext, jobId: st
   }
 }
 
-/** Handles a click on one of the bot's buttons; other custom ids get a short explanation. */
-export async function handleButton(
-  interaction: ButtonInteraction,
-  app: BotContext,
-  log: Logger,
-): Promise<void> {
-  const statusPage = decodeStatusPageId(interaction.customId);
-  if (statusPage !== null) {
-    const guildId = requireModerator(interaction);
-    await interaction.update(renderStatus(await gatherStatus(app, guildId, statusPage)));
-    return;
-  }
-  const action = decodeButtonId(interaction.customId);
-  if (!action) throw new UserError("This button no longer does anything.");
-  if (action.action === "upscale") await upscale(interaction, app, action.jobId, action.index, log);
-  else await reroll(interaction, app, action.jobId);
-}
+/**
+ * U1-U4 (anyone may post a single image of a grid in the channel) and 🔄 / Try again (the requester or a
+ * moderator; for buttons posted before ids carried the requester, the requester the store remembers, and
+ * when the store no longer knows the job, moderators only).
+ */
+export const gridButtons: ComponentHandler<GridButton, BotContext> = {
+  prefix: GRID_BUTTON_PREFIX,
+  codec: gridButtonCodec,
+  async execute(interaction, button, app, log) {
+    if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log);
+    else await reroll(interaction, app, button);
+  },
+};

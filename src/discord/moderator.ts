@@ -1,0 +1,26 @@
+/**
+ * The one moderator check: a member with **Manage Server** in the server the interaction comes from.
+ * Moderators are exempt from per-user limits, may use `/imagine-status`, and may use anyone's buttons.
+ * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
+ */
+import { PermissionFlagsBits, type BaseInteraction } from "discord.js";
+import { UserError } from "../errors.js";
+
+/** Whether the member may manage the server (always false in DMs). */
+export function isModerator(interaction: BaseInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}
+
+/**
+ * The server id, when the user is a moderator there. Checked at run time even for commands hidden by
+ * `default_member_permissions`, because server admins can make any command visible to anyone.
+ * @throws {UserError} in DMs, or for a member without Manage Server.
+ * @see https://discord.com/developers/docs/interactions/application-commands#permissions
+ */
+export function requireModerator(interaction: BaseInteraction): string {
+  if (!interaction.inGuild()) throw new UserError("This works in a server, not in DMs.");
+  if (!isModerator(interaction)) {
+    throw new UserError("This is for moderators: it needs the **Manage Server** permission.");
+  }
+  return interaction.guildId;
+}
