@@ -73,7 +73,7 @@ export function joinFleet(options: FleetMemberOptions): FleetMember {
   };
 
   loop("renew", renewEveryMs, async () => {
-    const held = await imagine.renewLeases();
+    await imagine.renewLeases();
     const heartbeat: FleetProcess = {
       id: imagine.processId,
       startedAt,
@@ -82,7 +82,6 @@ export function joinFleet(options: FleetMemberOptions): FleetMember {
       jobs: imagine.followedJobIds().length,
     };
     await options.store.heartbeat(heartbeat);
-    log.trace({ held }, "renewed job leases");
   });
   loop("claim", claimEveryMs, async () => {
     await imagine.claim(options.maxJobs - imagine.followedJobIds().length);

@@ -24,9 +24,7 @@ import {
   viewForTimeout,
   type JobView,
 } from "./job-view.js";
-import { JobSaver } from "./job-saver.js";
-import type { Lease } from "./job-store.js";
-import { newProcessId } from "../fleet/process-id.js";
+import { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
 import { usableRecord } from "./usable-record.js";
@@ -58,31 +56,27 @@ export class ImagineService {
   private readonly clock: Clock;
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
-  private readonly saver: JobSaver;
-  /** Followed jobs the store holds for this process (saved or claimed under its lease). */
-  private readonly owned = new Set<string>();
-  /** The owner of this process's leases. */
-  readonly processId: string;
-  private readonly leaseMs: number;
+  /** Which jobs are this process's; saves under its lease. */
+  private readonly ownership: JobOwnership;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
-    this.processId = options.processId ?? newProcessId();
-    this.leaseMs = options.leaseMs ?? 30_000;
     this.scheduler = new Scheduler({
       clock: this.clock,
       // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
       resolutionMs: options.timerResolutionMs ?? 10,
       onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
     });
-    this.saver = new JobSaver(
-      options.store,
-      this.scheduler,
-      this.log,
-      () => this.lease(),
-      (id) => this.disown(id),
-    );
+    this.ownership = new JobOwnership({
+      store: options.store,
+      scheduler: this.scheduler,
+      clock: this.clock,
+      logger: this.log,
+      processId: options.processId,
+      leaseMs: options.leaseMs,
+      onLost: (id) => this.disown(id),
+    });
     const common = {
       scheduler: this.scheduler,
       logger: this.log,
@@ -161,9 +155,9 @@ export class ImagineService {
     return structuredClone(job);
   }
 
-  /** This process's hold on its jobs from now, for {@link leaseMs}. */
-  lease(): Lease {
-    return { owner: this.processId, expiresAt: this.clock.now() + this.leaseMs };
+  /** The owner of this process's leases. */
+  get processId(): string {
+    return this.ownership.processId;
   }
 
   /**
@@ -182,9 +176,8 @@ export class ImagineService {
    */
   async claim(max: number, options: { takeover?: boolean } = {}): Promise<number> {
     if (max <= 0) return 0;
-    const jobs = await this.options.store.claim(this.lease(), max);
+    const jobs = await this.ownership.claim(max);
     for (const job of jobs) {
-      this.owned.add(job.imageId);
       if (this.active.has(job.imageId)) continue;
       this.setActive(job);
       if (job.outcome === null) {
@@ -202,13 +195,10 @@ export class ImagineService {
 
   /**
    * Extends this process's leases; a followed job whose lease another process took meanwhile (this one
-   * was too slow to renew) is no longer followed here. Returns how many jobs this process holds.
+   * was too slow to renew) is no longer followed here.
    */
-  async renewLeases(): Promise<number> {
-    const held = [...this.owned];
-    const renewed = new Set(await this.options.store.renew(this.lease()));
-    for (const id of held) if (!renewed.has(id) && this.active.has(id)) this.disown(id);
-    return renewed.size;
+  async renewLeases(): Promise<void> {
+    for (const id of await this.ownership.renew()) this.disown(id);
   }
 
   /** Ids of the jobs this process follows. */
@@ -244,19 +234,12 @@ export class ImagineService {
     this.stopping.abort(new Error("the bot is stopping"));
     await this.tracker.stop();
     this.scheduler.stop();
-    await this.saver.flush();
-    // Other processes of a fleet take the jobs over at once instead of after the lease.
-    try {
-      const released = await this.options.store.release(this.processId);
-      if (released > 0) this.log.info({ jobs: released }, "released jobs for other processes");
-    } catch (err) {
-      this.log.warn({ err }, "could not release the jobs: other processes take them after JOB_LEASE_MS");
-    }
+    await this.ownership.stop();
   }
 
   /** Stops following a job another process took over (its lease was lost): that one delivers it. */
   private disown(jobId: string): void {
-    this.owned.delete(jobId);
+    this.ownership.forget(jobId);
     if (!this.active.has(jobId)) return;
     this.jobLog(jobId).warn("another process took this job over; it is no longer followed here");
     this.tracker.untrack(jobId);
@@ -419,11 +402,8 @@ export class ImagineService {
 
   /** Saves the job under this process's lease; false (and the job is dropped) when another holds it. */
   private async persist(job: Job): Promise<boolean> {
-    const owned = await this.saver.save(job);
+    const owned = await this.ownership.save(job);
     if (!owned) this.disown(job.imageId);
-    // A delivered job needs no owner any more (the store no longer renews or claims it).
-    else if (job.outcome !== null && job.delivered) this.owned.delete(job.imageId);
-    else this.owned.add(job.imageId);
     return owned;
   }
 

@@ -80,8 +80,7 @@ export class JobTracker<J extends TrackedJob> {
   /**
    * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`
    * (already past for an old restored job: it times out at once). Returns false, changing nothing, when
-   * the id is already followed or the tracker is stopped. `pollNow`: poll at once instead (a job taken over
-   * from a process that died has waited long enough).
+   * the id is already followed or the tracker is stopped. `pollNow`: at once (see `firstPollAt`).
    * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
    */
   track(job: J, options: { pollNow?: boolean } = {}): boolean {
@@ -95,11 +94,8 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),
     );
-    const now = this.now();
-    this.schedulePollAt(
-      state,
-      options.pollNow ? now : firstPollAt(this.policy, job.startedAt, now, this.random),
-    );
+    const first = firstPollAt(this.policy, job.startedAt, this.now(), this.random, options.pollNow);
+    this.schedulePollAt(state, first);
     return true;
   }
 
