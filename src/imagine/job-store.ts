@@ -152,7 +152,8 @@ export class MemoryJobStore implements JobStore {
   async saveOwned(job: Job, lease: Lease): Promise<boolean> {
     const held = this.leases.get(job.imageId);
     if (held && held.owner !== lease.owner) return false;
-    await this.save(job);
+    // No await between the check and the writes: a claim cannot slip in between.
+    this.jobs.set(job.imageId, structuredClone(job));
     this.leases.set(job.imageId, { ...lease });
     return true;
   }
