@@ -17,7 +17,7 @@ import {
   type StartedProcessJob,
 } from "../support/bot-process.js";
 import { textOf } from "../support/message-view.js";
-import { usePostgresServer } from "../support/postgres-server.js";
+import { freePort, usePostgresServer } from "../support/postgres-server.js";
 import { isGrid } from "./imagine-steps.js";
 
 const postgres = usePostgresServer();
@@ -163,5 +163,38 @@ describe.skipIf(!postgres.available)("a fleet of three bot processes on one Post
     expect(service.requests.filter((r) => r.request === "POST /items/images")).toHaveLength(60);
     const lines = [...bots.flatMap((b) => b.logs)].map((l) => l.raw);
     expect(linesWithSecrets(lines, [emu.botToken, service.token, databaseUrl])).toEqual([]);
+  }, 120_000);
+
+  test("a webhook arriving at another process reaches the process following the job, long before a poll", async () => {
+    w = await startProcessWorld({ emulator: { allowUnregisteredCommands: true } });
+    const world = w;
+    const { emu, service } = world;
+    const alice = emu.addUser({ username: "alice" });
+    const servers = [addGuildOnShard(emu, 0, 2, [alice]), addGuildOnShard(emu, 1, 2, [alice])];
+    const secret = "fleet-webhook-secret-0123456789";
+    const port = await freePort();
+    // Polls every minute: within this test only a webhook brings a poll forward.
+    const env = {
+      DATABASE_URL: await postgres.createDatabase(),
+      DISCORD_SHARD_COUNT: "2",
+      JOB_LEASE_MS: String(LEASE_MS),
+      POLL_INTERVAL_MS: "60000",
+      IMAGE_DELIVERY: "link",
+      WEBHOOK_SECRET: secret,
+    };
+    const [receiver, follower] = await Promise.all([
+      world.startBot({ ...env, DISCORD_SHARDS: "0", HTTP_PORT: String(port) }, 60_000),
+      world.startBot({ ...env, DISCORD_SHARDS: "1" }, 60_000),
+    ]);
+    service.webhooks.urls.add(`http://127.0.0.1:${port}/webhooks/imagine/${secret}`);
+    // Started in the server on shard 1: followed by the process that does not receive the webhooks.
+    const job = await imagineIn(world, "a lighthouse in the fog", {
+      user: alice,
+      channel: servers[1]!.general,
+    });
+    service.completeNow(job.record.id);
+    await job.handle.waitForResponse({ where: isGrid, timeoutMs: 20_000 });
+    await follower.waitForLog((l) => l["jobId"] === job.record.id && l.msg === "job ended");
+    expect(receiver.logs.some((l) => l["jobId"] === job.record.id && l.msg === "job ended")).toBe(false);
   }, 120_000);
 });
