@@ -168,3 +168,46 @@ export class LeaseQueries implements Pick<
     return forDialect(text, this.dialect);
   }
 }
+
+/**
+ * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: both SQL stores
+ * extend this.
+ */
+export abstract class LeasedSqlStore implements Pick<
+  JobStore,
+  "saveOwned" | "claim" | "renew" | "release" | "acquireNamedLease" | "heartbeat" | "processes" | "leaveFleet"
+> {
+  protected abstract readonly leases: LeaseQueries;
+
+  saveOwned(job: Job, lease: Lease): Promise<boolean> {
+    return this.leases.saveOwned(job, lease);
+  }
+
+  claim(lease: Lease, max: number): Promise<Job[]> {
+    return this.leases.claim(lease, max);
+  }
+
+  renew(lease: Lease): Promise<string[]> {
+    return this.leases.renew(lease);
+  }
+
+  release(owner: string | null): Promise<number> {
+    return this.leases.release(owner);
+  }
+
+  acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
+    return this.leases.acquireNamedLease(name, lease);
+  }
+
+  heartbeat(process: FleetProcess): Promise<void> {
+    return this.leases.heartbeat(process);
+  }
+
+  processes(since: number): Promise<FleetProcess[]> {
+    return this.leases.processes(since);
+  }
+
+  leaveFleet(processId: string): Promise<void> {
+    return this.leases.leaveFleet(processId);
+  }
+}

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
-import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
+import type { JobStore } from "../imagine/job-store.js";
 import type { FleetChannels } from "../fleet/fleet-channels.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
@@ -19,7 +19,7 @@ import {
   postgresTarget,
   type PostgresTarget,
 } from "./postgres-errors.js";
-import { LeaseQueries } from "./lease-statements.js";
+import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
@@ -119,7 +119,7 @@ async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<
  * failing with a transient error (lost connection, deadlock, server restarting) is tried again a few times
  * with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
-export class PostgresJobStore implements JobStore {
+export class PostgresJobStore extends LeasedSqlStore implements JobStore {
   /** Several bot processes share the database: leases decide who follows which job. */
   readonly shared = true;
   readonly fleet: FleetChannels;
@@ -127,7 +127,7 @@ export class PostgresJobStore implements JobStore {
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
-  private readonly leases: LeaseQueries;
+  protected readonly leases: LeaseQueries;
   /** How messages name the database: `database imagine on db:5432`. */
   readonly where: string;
 
@@ -137,6 +137,7 @@ export class PostgresJobStore implements JobStore {
     target: PostgresTarget,
     options: PostgresJobStoreOptions = {},
   ) {
+    super();
     this.where = describeTarget(target);
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
@@ -221,38 +222,6 @@ export class PostgresJobStore implements JobStore {
     const removed = rows[0]?.removed ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
-  }
-
-  saveOwned(job: Job, lease: Lease): Promise<boolean> {
-    return this.leases.saveOwned(job, lease);
-  }
-
-  claim(lease: Lease, max: number): Promise<Job[]> {
-    return this.leases.claim(lease, max);
-  }
-
-  renew(lease: Lease): Promise<string[]> {
-    return this.leases.renew(lease);
-  }
-
-  release(owner: string | null): Promise<number> {
-    return this.leases.release(owner);
-  }
-
-  acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
-    return this.leases.acquireNamedLease(name, lease);
-  }
-
-  heartbeat(process: FleetProcess): Promise<void> {
-    return this.leases.heartbeat(process);
-  }
-
-  processes(since: number): Promise<FleetProcess[]> {
-    return this.leases.processes(since);
-  }
-
-  leaveFleet(processId: string): Promise<void> {
-    return this.leases.leaveFleet(processId);
   }
 
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */

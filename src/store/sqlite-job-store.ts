@@ -9,10 +9,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InValue } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
-import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
+import type { JobStore } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { JOB_COLUMNS, jobToArgs, rowToJob } from "./job-rows.js";
-import { LeaseQueries } from "./lease-statements.js";
+import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -104,14 +104,14 @@ async function checkWritable(client: Client, path: string, at: number): Promise<
  * {@link openSqliteJobStore}. An operation failing with a transient error (busy, I/O, disk full) is tried
  * again a few times with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
-export class SqliteJobStore implements JobStore {
+export class SqliteJobStore extends LeasedSqlStore implements JobStore {
   /** One process per file: leases found at start were left by a previous run. */
   readonly shared = false;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
-  private readonly leases: LeaseQueries;
+  protected readonly leases: LeaseQueries;
 
   /** Use {@link openSqliteJobStore}, which prepares `client` first. */
   constructor(
@@ -120,6 +120,7 @@ export class SqliteJobStore implements JobStore {
     readonly path: string,
     options: SqliteJobStoreOptions = {},
   ) {
+    super();
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
     this.retry = {
@@ -210,38 +211,6 @@ export class SqliteJobStore implements JobStore {
     const removed = jobs?.rowsAffected ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
-  }
-
-  saveOwned(job: Job, lease: Lease): Promise<boolean> {
-    return this.leases.saveOwned(job, lease);
-  }
-
-  claim(lease: Lease, max: number): Promise<Job[]> {
-    return this.leases.claim(lease, max);
-  }
-
-  renew(lease: Lease): Promise<string[]> {
-    return this.leases.renew(lease);
-  }
-
-  release(owner: string | null): Promise<number> {
-    return this.leases.release(owner);
-  }
-
-  acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
-    return this.leases.acquireNamedLease(name, lease);
-  }
-
-  heartbeat(process: FleetProcess): Promise<void> {
-    return this.leases.heartbeat(process);
-  }
-
-  processes(since: number): Promise<FleetProcess[]> {
-    return this.leases.processes(since);
-  }
-
-  leaveFleet(processId: string): Promise<void> {
-    return this.leases.leaveFleet(processId);
   }
 
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */
