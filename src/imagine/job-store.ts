@@ -50,7 +50,7 @@ export interface JobStore {
   recordSubmission(userId: string, at: number): Promise<void>;
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
-   * times older than that. Unfinished or undelivered jobs are never removed.
+   * times and processes last seen before that. Unfinished or undelivered jobs are never removed.
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
@@ -146,6 +146,7 @@ export class MemoryJobStore implements JobStore {
       }
     }
     for (const [userId, at] of this.lastSubmissions) if (at < cutoff) this.lastSubmissions.delete(userId);
+    for (const [id, p] of this.members) if (p.seenAt < cutoff) this.members.delete(id);
     return removed;
   }
 

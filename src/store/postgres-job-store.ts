@@ -215,7 +215,8 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     const rows = await this.run<{ removed: number }>(
       "pruning old jobs",
       "WITH pruned AS (DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered AND finished_at < $1 RETURNING 1), " +
-        "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1) " +
+        "usage AS (DELETE FROM user_usage WHERE last_submission_at < $1), " +
+        "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1) " +
         "SELECT count(*)::int AS removed FROM pruned",
       [cutoff],
     );

@@ -204,6 +204,7 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
             args: [cutoff],
           },
           { sql: "DELETE FROM user_usage WHERE last_submission_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM fleet_processes WHERE seen_at < ?", args: [cutoff] },
         ],
         "write",
       ),

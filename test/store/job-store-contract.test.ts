@@ -166,7 +166,7 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getLastSubmission("18446744073709551614")).toBe(NOW - 2 * HOUR);
   });
 
-  test("prune removes delivered jobs finished before the cutoff and older submissions, and counts the jobs", async () => {
+  test("prune removes delivered jobs finished before the cutoff, older submissions and processes long gone, and counts the jobs", async () => {
     const day = 24 * HOUR;
     await store.save(finishedJob("old-delivered", NOW - 2 * day));
     await store.save(finishedJob("old-undelivered", NOW - 2 * day, false));
@@ -175,8 +175,17 @@ describe.each(implementations)("%s", (name, open) => {
     await store.save(makeJob({ imageId: "old-running", ref: "old-running", startedAt: NOW - 3 * day }));
     await store.recordSubmission("old-user", NOW - 2 * day);
     await store.recordSubmission("recent-user", NOW - HOUR);
+    await store.heartbeat({
+      id: "gone",
+      startedAt: NOW - 3 * day,
+      seenAt: NOW - 2 * day,
+      shards: [],
+      jobs: 0,
+    });
+    await store.heartbeat({ id: "alive", startedAt: NOW - 3 * day, seenAt: NOW, shards: [0], jobs: 1 });
 
     expect(await store.prune(day)).toBe(1);
+    expect((await store.processes(0)).map((p) => p.id)).toEqual(["alive"]);
 
     expect(await store.get("old-delivered")).toBeUndefined();
     expect(byImageId(await store.startedSince(0))).toEqual([
