@@ -100,11 +100,15 @@ const HINT_CHANNEL = "imagine_job_hints";
  */
 export class PostgresHints implements JobHints {
   private listener: pg.PoolClient | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => number,
     private readonly log: Logger,
+    /** Wait before listening again after the connection was lost. */
+    private readonly reconnectMs = 1000,
   ) {}
 
   /**
@@ -122,7 +126,10 @@ export class PostgresHints implements JobHints {
     return (result.rowCount ?? 0) > 0;
   }
 
-  /** Calls `onHint` with the image id of every hint sent to `owner`, on a connection of its own. */
+  /**
+   * Calls `onHint` with the image id of every hint sent to `owner`, on a connection of its own; a lost
+   * connection is replaced (hints sent meanwhile are missed: polling finds those results).
+   */
   async listen(owner: string, onHint: (imageId: string) => void): Promise<void> {
     const client = await this.pool.connect();
     this.listener = client;
@@ -131,12 +138,33 @@ export class PostgresHints implements JobHints {
       const space = message.payload.lastIndexOf(" ");
       if (message.payload.slice(0, space) === owner) onHint(message.payload.slice(space + 1));
     });
-    client.on("error", (err) => this.log.warn({ err }, "the webhook hint connection failed"));
+    client.on("error", (err) => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      client.release(err);
+      if (this.stopped) return;
+      this.log.warn({ err }, "the webhook hint connection was lost; listening again");
+      this.listenAgain(owner, onHint);
+    });
     await client.query(`LISTEN ${HINT_CHANNEL}`);
+  }
+
+  private listenAgain(owner: string, onHint: (imageId: string) => void): void {
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.stopped) return;
+      this.listen(owner, onHint).catch((err: unknown) => {
+        this.log.warn({ err }, "cannot listen for webhook hints; trying again");
+        this.listenAgain(owner, onHint);
+      });
+    }, this.reconnectMs);
+    this.retry.unref();
   }
 
   /** Stops listening and gives the connection back. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
     const client = this.listener;
     this.listener = null;
     if (!client) return;

@@ -3,6 +3,7 @@
  * webhook hints reaching the process that follows the job. Each store is one bot process's connection pool,
  * on a real server started by this file.
  */
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { FleetUsage, SubmissionReservation } from "../../src/fleet/fleet-channels.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
@@ -91,5 +92,33 @@ describe.skipIf(!postgres.available)("Postgres fleet channels", () => {
     expect(await other.fleet.hints.send("no-such-image", "ref-1")).toBe(false);
     expect(await other.fleet.hints.send("img-1", "ref-1")).toBe(true);
     expect(await hinted).toBe("img-1");
+  });
+
+  test("after its hint connection is cut, a process listens again and gets the next hints", async () => {
+    const owner = await open();
+    const other = await open();
+    await owner.saveOwned(makeJob({ imageId: "img-1", ref: "ref-1", outcome: null }), {
+      owner: "p1",
+      expiresAt: NOW + MINUTE,
+    });
+    let hint: (imageId: string) => void = () => {};
+    const hinted = new Promise<string>((resolve) => (hint = resolve));
+    await owner.fleet.hints.listen("p1", (imageId) => hint(imageId));
+    // An operator (or a failover) ends every other connection of the database, the listener's among them.
+    const cut = new pg.Client({ connectionString: url });
+    await cut.connect();
+    const { rows } = await cut.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'",
+    );
+    await cut.end();
+    expect(rows).toEqual([{ pg_terminate_backend: true }]);
+    // Hints sent while it reconnects are missed by design; keep sending until one arrives.
+    let received: string | undefined;
+    void hinted.then((id) => (received = id));
+    while (received === undefined) {
+      await other.fleet.hints.send("img-1", "ref-1");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(received).toBe("img-1");
   });
 });
