@@ -41,7 +41,11 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   for (const secret of [config.DISCORD_TOKEN, config.IMAGINE_API_TOKEN, config.WEBHOOK_SECRET])
     registerSecret(secret);
   const clock = options.clock ?? systemClock;
-  const client = createDiscordClient({ apiUrl: config.DISCORD_API_URL });
+  const client = createDiscordClient({
+    apiUrl: config.DISCORD_API_URL,
+    shardCount: config.DISCORD_SHARD_COUNT,
+    shards: config.DISCORD_SHARDS,
+  });
   const interactionRest = createInteractionRest({ apiUrl: config.DISCORD_API_URL });
   const messenger = new DiscordMessenger({
     rest: client.rest,

@@ -81,6 +81,26 @@ const enhanceFactors = z
     }
     return factors;
   });
+/** `auto`, or a whole number in range. */
+const autoOr = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim().toLowerCase() === "auto" ? "auto" : v),
+    z.union([z.literal("auto"), wholeNumber(min, max)], {
+      error: `must be auto or a whole number >= ${min}`,
+    }),
+  );
+
+/** `auto`, or a comma-separated list of gateway shard ids (`0,1`). */
+const shardList = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const text = v.trim().toLowerCase();
+    return text === "auto" ? text : text.split(",").map((id) => (/^\d+$/.test(id.trim()) ? Number(id) : id));
+  },
+  z.union([z.literal("auto"), z.array(z.number().int().min(0)).min(1)], {
+    error: "must be auto or shard ids separated by commas, e.g. 0,1",
+  }),
+);
 
 /** Schema of every environment variable the bot reads. Keep in step with .env.example and the README. */
 export const configSchema = z.object({
@@ -90,6 +110,10 @@ export const configSchema = z.object({
   DISCORD_CLIENT_ID: snowflake,
   DISCORD_GUILD_ID: snowflake,
   DISCORD_API_URL: httpUrl.default(DISCORD_API),
+  /** Gateway shards of the whole bot (every process): auto asks Discord. */
+  DISCORD_SHARD_COUNT: autoOr(1, 100_000).default("auto"),
+  /** Which of the shards this process runs: auto runs them all. */
+  DISCORD_SHARDS: shardList.default("auto"),
   IMAGINE_API_URL: z
     .string({ error: "is required: the image service's base URL, e.g. https://cl.imagineapi.dev" })
     .pipe(httpUrl),
@@ -107,6 +131,10 @@ export const configSchema = z.object({
     )
     .optional(),
   POLL_INTERVAL_MS: int(100).default(3000),
+  /** How long a process's hold on its jobs lasts unless renewed: a dead process's jobs move after this. */
+  JOB_LEASE_MS: int(1000, 3_600_000).default(30_000),
+  /** Most jobs one process follows: it claims no more from a shared database. */
+  PROCESS_MAX_JOBS: int(1).default(10_000),
   JOB_TIMEOUT_MS: int(1000).default(1_200_000),
   PROGRESS_UPDATE_INTERVAL_MS: int(0).default(3000),
   IMAGE_DELIVERY: oneOf(["auto", "link", "attach"]).default("auto"),
@@ -150,6 +178,26 @@ export const configSchema = z.object({
   JOB_RETENTION_DAYS: int(1, 3650).default(7),
 });
 
+/** Problems between variables that each look fine alone. */
+const checkedConfigSchema = configSchema.superRefine((config, ctx) => {
+  const shards = config.DISCORD_SHARDS;
+  if (shards === "auto") return;
+  const count = config.DISCORD_SHARD_COUNT;
+  if (count === "auto") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DISCORD_SHARDS"],
+      message: "needs DISCORD_SHARD_COUNT (the shards of all processes together) when it lists shard ids",
+    });
+  } else if (shards.some((id) => id >= count)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DISCORD_SHARDS"],
+      message: `must list ids below DISCORD_SHARD_COUNT (${count}), from 0 to ${count - 1}`,
+    });
+  }
+});
+
 export type Config = z.output<typeof configSchema>;
 
 /** Thrown when the environment is not a valid configuration; the message lists every problem. */
@@ -170,7 +218,7 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Blank values (`FOO=` as copied from .env.example) count as unset, so defaults apply.
   const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, blankAsUnset(v)]));
-  const result = configSchema.safeParse(cleaned);
+  const result = checkedConfigSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

@@ -72,6 +72,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
+    leaseMs: config.JOB_LEASE_MS,
     timeoutMs: config.JOB_TIMEOUT_MS,
     progressUpdateIntervalMs: config.PROGRESS_UPDATE_INTERVAL_MS,
     imageDelivery: config.IMAGE_DELIVERY,
@@ -105,6 +106,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     lastSubmission: (userId) => store.getLastSubmission(userId),
     recordSubmission: (userId, at) => store.recordSubmission(userId, at),
     now,
+    ...(store.fleet ? { fleet: { ledger: store.fleet.ledger, processId: imagine.processId } } : {}),
   });
   return {
     config,

@@ -16,6 +16,11 @@ export interface HousekeepingOptions {
   logger: Logger;
   /** Default {@link HOUSEKEEPING_INTERVAL_MS}. */
   intervalMs?: number;
+  /**
+   * In a fleet, whether this process may run the round: takes or extends the fleet's housekeeping lease
+   * for `leaseMs` (so one process prunes, and another takes over when it dies). Default: always.
+   */
+  holdLease?(leaseMs: number): Promise<boolean>;
 }
 
 /** A running housekeeping loop. */
@@ -34,12 +39,20 @@ export function startHousekeeping(options: HousekeepingOptions): Housekeeping {
 
   const round = async () => {
     try {
-      const removed = await store.prune(options.retentionDays * DAY_MS);
-      if (removed > 0) logger.info({ removed }, "pruned old jobs");
+      // A round and a half: the holder renews at each round; a dead holder's turn passes after that.
+      if (options.holdLease && !(await options.holdLease(intervalMs * 1.5))) {
+        logger.debug("another process of the fleet runs the housekeeping");
+      } else {
+        await prune();
+      }
     } catch (err) {
       logger.warn({ err }, "pruning old jobs failed; the next round tries again");
     }
     if (!stopped) cancel = clock.setTimer(() => (running = round()), intervalMs);
+  };
+  const prune = async () => {
+    const removed = await store.prune(options.retentionDays * DAY_MS);
+    if (removed > 0) logger.info({ removed }, "pruned old jobs");
   };
   running = round();
   return {

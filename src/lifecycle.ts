@@ -8,6 +8,7 @@ import { Events, type Client } from "discord.js";
 import type { BotContext } from "./bot-context.js";
 import { watchGateway } from "./discord/gateway-watch.js";
 import { LoginError, loginFailure } from "./discord/login-error.js";
+import { joinFleet } from "./fleet/fleet-member.js";
 import { startHousekeeping } from "./housekeeping.js";
 import type { Clock } from "./jobs/clock.js";
 import { startOps } from "./ops.js";
@@ -70,13 +71,46 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
     throw err instanceof LoginError ? err : loginFailure(err, config.DISCORD_API_URL);
   }
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
-  const ops = await startOps({ ...core, gateway, logger: log });
-  await imagine.resume();
+  const ops = await startOps({
+    ...core,
+    gateway,
+    logger: log,
+    shards: () => [...client.ws.shards.keys()],
+  });
+  await imagine.resume(config.PROCESS_MAX_JOBS);
+  // A shared database (Postgres): other processes may die, stop or start; jobs move by lease.
+  const fleet = store.shared
+    ? joinFleet({
+        store,
+        imagine,
+        leaseMs: config.JOB_LEASE_MS,
+        pollIntervalMs: config.POLL_INTERVAL_MS,
+        maxJobs: config.PROCESS_MAX_JOBS,
+        shards: () => [...client.ws.shards.keys()],
+        clock,
+        logger: log,
+      })
+    : null;
+  const owner = imagine.processId;
+  if (store.fleet) {
+    // Webhooks about this process's jobs may arrive at any process of the fleet.
+    await store.fleet.hints
+      .listen(owner, (imageId) => imagine.hint(imageId))
+      .catch((err: unknown) =>
+        log.warn({ err }, "cannot listen for webhook hints from other processes; polling finds the results"),
+      );
+  }
   const housekeeping = startHousekeeping({
     store,
     retentionDays: config.JOB_RETENTION_DAYS,
     clock,
     logger: log,
+    ...(store.shared
+      ? {
+          holdLease: (leaseMs: number) =>
+            store.acquireNamedLease("housekeeping", { owner, expiresAt: clock.now() + leaseMs }),
+        }
+      : {}),
   });
 
   let stopping: Promise<void> | null = null;
@@ -86,7 +120,9 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
       client.removeAllListeners(Events.InteractionCreate);
       client.removeAllListeners(Events.MessageCreate);
       await housekeeping.stop();
+      await fleet?.stop();
       await imagine.stop();
+      await fleet?.leave();
       await ops?.close();
       await client.destroy();
       await store.close();

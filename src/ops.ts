@@ -12,6 +12,8 @@ import type { ServiceHealthMonitor } from "./imagine/service-health.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
+import type { WebhookDisposition } from "./http/webhook.js";
+import type { ImageRecord } from "./service/schema.js";
 
 export interface OpsDeps {
   config: Config;
@@ -20,12 +22,32 @@ export interface OpsDeps {
   store: JobStore;
   health: ServiceHealthMonitor;
   imagine: ImagineService;
+  /** The gateway shards this process runs. */
+  shards(): number[];
   metrics: MetricsSink;
   logger: Logger;
   now: () => number;
 }
 
-/** The three checks behind /healthz: the gateway, the store, the image service. */
+/** Most job ids the `process` check lists. */
+const JOB_IDS_SHOWN = 50;
+
+/** What this process owns: its id, the gateway shards it runs and the jobs it follows (always passes). */
+export function processCheck(deps: Pick<OpsDeps, "imagine" | "shards">): HealthCheck {
+  const jobs = deps.imagine.followedJobIds();
+  const shown = jobs.slice(0, JOB_IDS_SHOWN).join(", ");
+  const more = jobs.length > JOB_IDS_SHOWN ? `, and ${jobs.length - JOB_IDS_SHOWN} more` : "";
+  const shards = deps.shards();
+  return {
+    name: "process",
+    ok: true,
+    detail:
+      `${deps.imagine.processId}; shards: ${shards.length > 0 ? shards.join(", ") : "none"}; ` +
+      `${jobs.length} ${jobs.length === 1 ? "job" : "jobs"}${jobs.length > 0 ? `: ${shown}${more}` : ""}`,
+  };
+}
+
+/** The checks behind /healthz: the gateway, the store, the image service, and what this process owns. */
 export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
   const gatewayProblem = deps.gateway.problem();
   const gateway: HealthCheck =
@@ -43,13 +65,26 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
     service.botStatus === null
       ? { name: "image-service", ok: false, detail: `unreachable: ${service.lastError ?? "no answer"}` }
       : { name: "image-service", ok: true, detail: `bot_status ${service.botStatus}` };
-  return [gateway, store, serviceCheck];
+  return [gateway, store, serviceCheck, processCheck(deps)];
+}
+
+/**
+ * A webhook about a job this process follows is a hint for it; in a fleet, one about a job another process
+ * follows is passed to that process through the database.
+ */
+async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<WebhookDisposition> {
+  if (deps.imagine.push(record)) return "accepted";
+  const hints = deps.store.fleet?.hints;
+  // A record without a ref cannot be matched to a job: polling finds its result anyway.
+  if (!hints || record.ref === null) return "ignored";
+  return (await hints.send(record.id, record.ref)) ? "accepted" : "ignored";
 }
 
 /** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */
 export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
   const { config } = deps;
   if (config.HTTP_PORT === undefined) return null;
+  deps.metrics.setProcess(deps.imagine.processId, deps.shards());
   const server = await startOpsServer({
     port: config.HTTP_PORT,
     host: config.HTTP_HOST,
@@ -60,7 +95,7 @@ export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
       ? {
           webhook: {
             secret: config.WEBHOOK_SECRET,
-            onEvent: (event) => (deps.imagine.push(event.payload) ? "accepted" : "ignored"),
+            onEvent: (event) => routeWebhook(deps, event.payload),
           },
         }
       : {}),

@@ -112,6 +112,29 @@ describe("configuration", () => {
     expect(problems.join("\n")).not.toContain("hunter2");
   });
 
+  test.each([
+    [{}, "auto", "auto"],
+    [{ DISCORD_SHARD_COUNT: "4", DISCORD_SHARDS: "0, 2" }, 4, [0, 2]],
+    [{ DISCORD_SHARD_COUNT: "2" }, 2, "auto"],
+    [{ DISCORD_SHARD_COUNT: "AUTO", DISCORD_SHARDS: "auto" }, "auto", "auto"],
+  ])("gateway shards %j are read as count %j and shards %j", (env, count, shards) => {
+    const config = parseConfig({ ...required, ...env });
+    expect([config.DISCORD_SHARD_COUNT, config.DISCORD_SHARDS]).toEqual([count, shards]);
+  });
+
+  test.each([
+    [{ DISCORD_SHARDS: "0,1" }, /DISCORD_SHARDS needs DISCORD_SHARD_COUNT/],
+    [
+      { DISCORD_SHARD_COUNT: "2", DISCORD_SHARDS: "1,2" },
+      /DISCORD_SHARDS must list ids below DISCORD_SHARD_COUNT \(2\)/,
+    ],
+    [{ DISCORD_SHARD_COUNT: "2", DISCORD_SHARDS: "first" }, /DISCORD_SHARDS must be auto or shard ids/],
+    [{ DISCORD_SHARD_COUNT: "0" }, /DISCORD_SHARD_COUNT must be at least 1/],
+    [{ JOB_LEASE_MS: "500" }, /JOB_LEASE_MS must be at least 1000/],
+  ])("%j is refused with a message saying what to set", (env, message) => {
+    expect(problemsOf({ ...required, ...env }).join("\n")).toMatch(message);
+  });
+
   test("deploy needs DISCORD_CLIENT_ID and says where to find it", () => {
     expect(() => requireClientId(parseConfig(required))).toThrow(
       /DISCORD_CLIENT_ID is required by `npm run deploy`/,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping } from "../src/housekeeping.js";
+import { MemoryJobStore } from "../src/imagine/job-store.js";
 import { captureLogs } from "./support/log-capture.js";
 import { ManualClock } from "./jobs/manual-clock.js";
 
@@ -61,5 +62,38 @@ describe("housekeeping", () => {
     await env.clock.advance(10 * HOUR_MS);
     expect(env.store.calls).toHaveLength(1);
     expect(env.clock.pendingTimers).toBe(0);
+  });
+});
+
+describe("housekeeping in a fleet", () => {
+  test("one process prunes at a time; when it dies another takes over within a round and a half", async () => {
+    const clock = new ManualClock();
+    const store = new MemoryJobStore({ now: () => clock.now() });
+    const pruned: string[] = [];
+    const start = (owner: string) =>
+      startHousekeeping({
+        store: {
+          prune: async (olderThanMs) => {
+            pruned.push(owner);
+            return store.prune(olderThanMs);
+          },
+        },
+        retentionDays: 3,
+        clock,
+        logger: captureLogs().logger,
+        holdLease: (leaseMs) =>
+          store.acquireNamedLease("housekeeping", { owner, expiresAt: clock.now() + leaseMs }),
+      });
+    const a = start("a");
+    const b = start("b");
+    await clock.advance(2 * HOUR_MS);
+    expect(pruned).toEqual(["a", "a", "a"]);
+    // a dies: its timers stop, its lease stays until it runs out.
+    await a.stop();
+    await clock.advance(HOUR_MS);
+    expect(pruned).toEqual(["a", "a", "a"]);
+    await clock.advance(HOUR_MS);
+    expect(pruned).toEqual(["a", "a", "a", "b"]);
+    await b.stop();
   });
 });

@@ -26,6 +26,8 @@ function deps(options: {
     store: options.store ?? new MemoryJobStore(),
     health: new ServiceHealthMonitor({ getServiceStatus: status, now: () => 0 }),
     metrics: new BotMetrics({ processMetrics: false }),
+    imagine: { processId: "host-1-abc", followedJobIds: () => ["img-1", "img-2"] },
+    shards: () => [0, 2],
     logger: silentLogger,
     now: () => 0,
   } as unknown as OpsDeps;
@@ -37,6 +39,7 @@ describe("healthChecks", () => {
       { name: "discord-gateway", ok: true },
       { name: "store", ok: true },
       { name: "image-service", ok: true, detail: "bot_status healthy" },
+      { name: "process", ok: true, detail: "host-1-abc; shards: 0, 2; 2 jobs: img-1, img-2" },
     ]);
   });
 

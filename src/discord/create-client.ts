@@ -1,8 +1,27 @@
-import { Client, GatewayIntentBits, Partials, REST } from "discord.js";
+import { Client, GatewayIntentBits, Partials, REST, type ClientOptions } from "discord.js";
 
 export interface CreateClientOptions {
   /** REST base including `/api`; the gateway address is then taken from `GET /gateway/bot` on it. */
   apiUrl: string;
+}
+
+/** Which gateway shards the client runs (DISCORD_SHARD_COUNT, DISCORD_SHARDS); default auto. */
+export interface ShardOptions {
+  /** Shards of the whole bot; `auto` asks Discord (`GET /gateway/bot`). */
+  shardCount?: number | "auto";
+  /** The shard ids this process runs; `auto`: all of them. */
+  shards?: number[] | "auto";
+}
+
+/**
+ * discord.js's own `shards`/`shardCount` client options for the configured shards.
+ * @see https://discord.com/developers/docs/events/gateway#sharding
+ */
+export function shardClientOptions(options: ShardOptions): Pick<ClientOptions, "shards" | "shardCount"> {
+  const { shardCount = "auto", shards = "auto" } = options;
+  if (shardCount === "auto") return { shards: "auto" };
+  // A count alone runs every shard of it in this process.
+  return shards === "auto" ? { shardCount } : { shards, shardCount };
 }
 
 /**
@@ -11,8 +30,9 @@ export interface CreateClientOptions {
  * Message content of DMs arrives without the privileged MessageContent intent.
  * @see https://discord.com/developers/docs/topics/gateway#gateway-intents
  */
-export function createDiscordClient(options: CreateClientOptions): Client {
+export function createDiscordClient(options: CreateClientOptions & ShardOptions): Client {
   return new Client({
+    ...shardClientOptions(options),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
     rest: { api: options.apiUrl },

@@ -4,8 +4,11 @@
  */
 import { UserError } from "../errors.js";
 import type { BannedWords } from "../moderation/banned-words.js";
+import type { FleetUsage, SubmissionLedger } from "../fleet/fleet-channels.js";
 import {
   checkUsage,
+  checkUsageCounts,
+  type UsageDecision,
   type ActiveJobRef,
   type UsageLimits,
   type UsageRefusal,
@@ -62,6 +65,18 @@ export interface AdmissionOptions {
    * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
    */
   healthWaitMs?: number;
+  /**
+   * A fleet's shared count of jobs in flight and held places (Postgres): every process's submissions count,
+   * and the count and the new place are taken under one lock, so simultaneous submissions to different
+   * processes cannot all pass a limit. Without it, this process's own jobs are counted.
+   */
+  fleet?: {
+    ledger: SubmissionLedger;
+    /** This process's id, recorded on its places. */
+    processId: string;
+    /** A place its process never settled (it died) stops counting after this. Default 120000. */
+    reservationMs?: number;
+  };
 }
 
 export interface AdmissionRequest {
@@ -139,6 +154,16 @@ export class Admission {
       at: now,
     };
     this.reservations.add(reservation);
+    const fleet = this.options.fleet;
+    if (fleet) {
+      try {
+        await this.reserveInFleet(request, now, fleet);
+      } catch (err) {
+        this.reservations.delete(reservation);
+        throw err;
+      }
+    }
+    const settle = () => fleet?.ledger.settle(request.ref);
     return {
       submitted: async () => {
         const at = this.now();
@@ -146,9 +171,50 @@ export class Admission {
         this.submittedAt.set(request.userId, Math.max(at, this.submittedAt.get(request.userId) ?? at));
         this.reservations.delete(reservation);
         await this.options.recordSubmission(request.userId, at);
+        await settle();
       },
-      release: () => void this.reservations.delete(reservation),
+      release: () => {
+        this.reservations.delete(reservation);
+        // A place not freed (the database is down) stops counting when it expires.
+        void settle()?.catch(() => {});
+      },
     };
+  }
+
+  /**
+   * Counts the fleet's use and holds a place under its lock.
+   * @throws {RefusedError} when the fleet's count refuses the submission.
+   */
+  private async reserveInFleet(
+    request: AdmissionRequest,
+    now: number,
+    fleet: NonNullable<AdmissionOptions["fleet"]>,
+  ): Promise<void> {
+    const decide = (usage: FleetUsage): UsageDecision =>
+      checkUsageCounts({
+        userId: request.userId,
+        guildId: request.guildId,
+        isModerator: request.isModerator,
+        now,
+        userActive: usage.userActive,
+        guildActive: usage.guildActive,
+        lastSubmissionAt: usage.lastSubmissionAt,
+        limits: this.options.limits,
+      });
+    const place = {
+      ref: request.ref,
+      userId: request.userId,
+      guildId: request.guildId,
+      at: now,
+      owner: fleet.processId,
+      expiresAt: now + (fleet.reservationMs ?? 120_000),
+    };
+    const { usage, reserved } = await fleet.ledger.reserve(place, (usage) => decide(usage).ok);
+    const decision = decide(usage);
+    if (!reserved && !decision.ok) {
+      const { ok: _ok, ...refusal } = decision;
+      throw new RefusedError(refusal);
+    }
   }
 
   /** Keeps the in-memory submission times small: older ones no longer hold a cooldown. */

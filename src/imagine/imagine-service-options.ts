@@ -54,6 +54,10 @@ export interface ImagineServiceOptions {
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;
+  /** This process's id, the owner of the jobs it follows (see `JobStore.claim`). Default: a new one. */
+  processId?: string;
+  /** How long this process's hold on its jobs lasts unless renewed (JOB_LEASE_MS). Default 30000. */
+  leaseMs?: number;
   random?: () => number;
   logger?: Logger;
   /**

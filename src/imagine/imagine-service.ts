@@ -25,7 +25,7 @@ import {
   viewForTimeout,
   type JobView,
 } from "./job-view.js";
-import { JobSaver } from "./job-saver.js";
+import { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { materialize } from "./materialize.js";
 import { deliverResult } from "./result-delivery.js";
@@ -58,7 +58,8 @@ export class ImagineService {
   private readonly clock: Clock;
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
-  private readonly saver: JobSaver;
+  /** Which jobs are this process's; saves under its lease. */
+  private readonly ownership: JobOwnership;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -69,7 +70,15 @@ export class ImagineService {
       resolutionMs: options.timerResolutionMs ?? 10,
       onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
     });
-    this.saver = new JobSaver(options.store, this.scheduler, this.log);
+    this.ownership = new JobOwnership({
+      store: options.store,
+      scheduler: this.scheduler,
+      clock: this.clock,
+      logger: this.log,
+      processId: options.processId,
+      leaseMs: options.leaseMs,
+      onLost: (id) => this.disown(id),
+    });
     const common = {
       scheduler: this.scheduler,
       logger: this.log,
@@ -154,17 +163,33 @@ export class ImagineService {
     return structuredClone(job);
   }
 
+  /** The owner of this process's leases. */
+  get processId(): string {
+    return this.ownership.processId;
+  }
+
   /**
-   * Resumes every job the store holds that is unfinished or undelivered (after a restart): polling goes on,
-   * and a result that was not delivered yet is delivered now.
+   * At start: claims every job the store holds that is unfinished or undelivered and nobody else follows
+   * (a store only this process uses first drops the leases of its previous run), at most `max`. Polling goes on, and a
+   * result that was not delivered yet is delivered now.
    */
-  async resume(): Promise<number> {
-    const jobs = await this.options.store.unfinished();
+  async resume(max = Number.MAX_SAFE_INTEGER): Promise<number> {
+    if (!this.options.store.shared) await this.options.store.release(null);
+    return this.claim(max, { takeover: false });
+  }
+
+  /**
+   * Claims up to `max` jobs nobody follows (their process stopped, or died and its lease ran out) and
+   * follows them: `takeover` polls them at once, else their first polls spread over an interval.
+   */
+  async claim(max: number, options: { takeover?: boolean } = {}): Promise<number> {
+    if (max <= 0) return 0;
+    const jobs = await this.ownership.claim(max);
     for (const job of jobs) {
       if (this.active.has(job.imageId)) continue;
       this.setActive(job);
       if (job.outcome === null) {
-        this.tracker.track(tracked(job));
+        this.tracker.track(tracked(job), { pollNow: options.takeover ?? true });
       } else if (job.outcome === "cancelled") {
         // Never followed again: only its "Cancelled by" message is still owed.
         void this.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
@@ -174,8 +199,22 @@ export class ImagineService {
         void this.redeliver(job);
       }
     }
-    if (jobs.length > 0) this.log.info({ jobs: jobs.length }, "resumed jobs from the store");
+    if (jobs.length > 0)
+      this.log.info({ jobs: jobs.length, takeover: options.takeover ?? true }, "claimed jobs from the store");
     return jobs.length;
+  }
+
+  /**
+   * Extends this process's leases; a followed job whose lease another process took meanwhile (this one
+   * was too slow to renew) is no longer followed here.
+   */
+  async renewLeases(): Promise<void> {
+    for (const id of await this.ownership.renew()) this.disown(id);
+  }
+
+  /** Ids of the jobs this process follows. */
+  followedJobIds(): string[] {
+    return [...this.active.keys()];
   }
 
   /**
@@ -208,6 +247,14 @@ export class ImagineService {
     return { job: structuredClone(job), shown };
   }
 
+  /**
+   * A webhook hint passed on by another process of the fleet, which already checked the record's `ref`
+   * against the job in the database: polls the job soon, like {@link push}.
+   */
+  hint(imageId: string): boolean {
+    return this.active.has(imageId) && this.tracker.push(imageId);
+  }
+
   /** Stops polling and editing; jobs stay in the store for the next start. */
   async stop(): Promise<void> {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
@@ -215,7 +262,17 @@ export class ImagineService {
     this.stopping.abort(new Error("the bot is stopping"));
     await this.tracker.stop();
     this.scheduler.stop();
-    await this.saver.flush();
+    await this.ownership.stop();
+  }
+
+  /** Stops following a job another process took over (its lease was lost): that one delivers it. */
+  private disown(jobId: string): void {
+    this.ownership.forget(jobId);
+    if (!this.active.has(jobId)) return;
+    this.jobLog(jobId).warn("another process took this job over; it is no longer followed here");
+    this.tracker.untrack(jobId);
+    this.throttle.forget(jobId);
+    this.removeActive(jobId);
   }
 
   private async redeliver(job: Job): Promise<void> {
@@ -288,7 +345,8 @@ export class ImagineService {
     const log = this.log.child(logContextOf(job));
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
-    await this.persist(job);
+    // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
+    if (!(await this.persist(job))) return;
     const shown = await this.throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     this.throttle.forget(job.imageId);
     this.removeActive(job.imageId);
@@ -386,8 +444,11 @@ export class ImagineService {
     }
   }
 
-  private persist(job: Job): Promise<void> {
-    return this.saver.save(job);
+  /** Saves the job under this process's lease; false (and the job is dropped) when another holds it. */
+  private async persist(job: Job): Promise<boolean> {
+    const owned = await this.ownership.save(job);
+    if (!owned) this.disown(job.imageId);
+    return owned;
   }
 
   private jobLog(jobId: string): Logger {

@@ -32,11 +32,22 @@ export async function gatherStatus(
     sources.store.startedSince(now - DAY_MS),
   ]);
   const here = recent.filter((job) => job.location.guildId === guildId);
+  const { store, imagine } = sources;
+  // In a fleet the server's jobs are followed by several processes: the database has them all.
+  const inFlight = store.shared
+    ? here.filter((job) => job.outcome === null)
+    : imagine.activeJobs().filter((job) => job.location.guildId === guildId);
+  const fleet = store.shared
+    ? {
+        processes: await store.processes(now - sources.config.JOB_LEASE_MS),
+        self: imagine.processId,
+      }
+    : null;
   const count = (outcome: string) => here.filter((job) => job.outcome === outcome).length;
   const { config } = sources;
   return {
     service,
-    inFlight: sources.imagine.activeJobs().filter((job) => job.location.guildId === guildId),
+    inFlight,
     counts24h: {
       completed: count("completed"),
       failed: count("failed") + count("lost"),
@@ -60,5 +71,6 @@ export async function gatherStatus(
     },
     page,
     now,
+    ...(fleet ? { fleet } : {}),
   };
 }

@@ -80,10 +80,10 @@ export class JobTracker<J extends TrackedJob> {
   /**
    * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`
    * (already past for an old restored job: it times out at once). Returns false, changing nothing, when
-   * the id is already followed or the tracker is stopped.
+   * the id is already followed or the tracker is stopped. `pollNow`: at once (see `firstPollAt`).
    * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
    */
-  track(job: J): boolean {
+  track(job: J, options: { pollNow?: boolean } = {}): boolean {
     if (typeof job.id !== "string" || job.id === "")
       throw new TypeError("track: job id must be a non-empty string");
     if (!Number.isFinite(job.startedAt))
@@ -94,7 +94,8 @@ export class JobTracker<J extends TrackedJob> {
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),
     );
-    this.schedulePollAt(state, firstPollAt(this.policy, job.startedAt, this.now(), this.random));
+    const first = firstPollAt(this.policy, job.startedAt, this.now(), this.random, options.pollNow);
+    this.schedulePollAt(state, first);
     return true;
   }
 

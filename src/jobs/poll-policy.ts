@@ -152,13 +152,16 @@ export function isOlderRecord(next: ImageRecord, last: ImageRecord): boolean {
 /**
  * When a newly followed job is first polled: about one interval after it was created (jittered), or, for a
  * job resumed after a restart, at a random point of the next interval, so resumed jobs do not all poll at once.
+ * `pollNow`: at once (a job taken over from a process that died has waited long enough).
  */
 export function firstPollAt(
   policy: PollPolicy,
   startedAt: number,
   now: number,
   random: () => number,
+  pollNow = false,
 ): number {
+  if (pollNow) return now;
   const interval = policy.intervalMs;
   if (startedAt < now - interval) return now + random() * interval;
   return now + withJitter(interval, policy.jitterRatio, random);

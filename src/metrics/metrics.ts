@@ -79,12 +79,26 @@ export class BotMetrics {
   readonly #discordRateLimits: Counter;
   readonly #webhooksReceived: Counter<"result">;
   readonly #deliveryLatency: Histogram;
+  readonly #process: Gauge<"process_id">;
+  readonly #shards: Gauge<"shard">;
 
   constructor(options: BotMetricsOptions = {}) {
     const registers = [this.registry];
     this.#jobsInFlight = new Gauge({
       name: "imagine_jobs_in_flight",
       help: "Image jobs being followed right now (submitted, not yet finished and delivered).",
+      registers,
+    });
+    this.#process = new Gauge({
+      name: "imagine_process_info",
+      help: "This bot process's id in the fleet (always 1): the owner of the jobs it follows.",
+      labelNames: ["process_id"],
+      registers,
+    });
+    this.#shards = new Gauge({
+      name: "imagine_gateway_shard",
+      help: "The Discord gateway shards this process runs (1 each).",
+      labelNames: ["shard"],
       registers,
     });
     this.#jobsFinished = new Counter({
@@ -150,6 +164,14 @@ export class BotMetrics {
       throw new RangeError(`jobs in flight must be a whole number >= 0, got ${String(count)}`);
     }
     this.#jobsInFlight.set(count);
+  }
+
+  /** Says which process this is and which gateway shards it runs. */
+  setProcess(processId: string, shards: readonly number[]): void {
+    this.#process.reset();
+    this.#process.set({ process_id: processId }, 1);
+    this.#shards.reset();
+    for (const shard of shards) this.#shards.set({ shard: String(shard) }, 1);
   }
 
   /** Counts one job that ended with `outcome`. */

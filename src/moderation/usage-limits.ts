@@ -106,10 +106,29 @@ export function resolveUsageLimits(limits: Partial<UsageLimits> = {}): UsageLimi
  * @throws {RangeError} for invalid limits or a non-finite `now`.
  */
 export function checkUsage(input: UsageInput): UsageDecision {
+  const { activeJobs, ...rest } = input;
+  return checkUsageCounts({
+    ...rest,
+    userActive: activeJobs.filter((job) => job.requesterId === input.userId).length,
+    guildActive:
+      input.guildId === null ? 0 : activeJobs.filter((job) => job.guildId === input.guildId).length,
+  });
+}
+
+/** {@link UsageInput} with the jobs in flight already counted (e.g. by the database of a fleet). */
+export interface UsageCountsInput extends Omit<UsageInput, "activeJobs"> {
+  /** The user's jobs in flight. */
+  readonly userActive: number;
+  /** The server's jobs in flight (0 in DMs). */
+  readonly guildActive: number;
+}
+
+/** {@link checkUsage} on counts instead of the list of jobs in flight. */
+export function checkUsageCounts(input: UsageCountsInput): UsageDecision {
   if (!Number.isFinite(input.now)) throw new RangeError(`now must be a finite time, got ${input.now}`);
   const limits = resolveUsageLimits(input.limits);
   if (!input.isModerator) {
-    const mine = input.activeJobs.filter((job) => job.requesterId === input.userId).length;
+    const mine = input.userActive;
     if (mine >= limits.userMaxActive) {
       return { ok: false, code: "user-active", active: mine, limit: limits.userMaxActive };
     }
@@ -128,7 +147,7 @@ export function checkUsage(input: UsageInput): UsageDecision {
     }
   }
   if (input.guildId !== null) {
-    const server = input.activeJobs.filter((job) => job.guildId === input.guildId).length;
+    const server = input.guildActive;
     if (server >= limits.guildMaxActive) {
       return { ok: false, code: "guild-active", active: server, limit: limits.guildMaxActive };
     }

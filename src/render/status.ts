@@ -8,6 +8,7 @@ import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discor
 import { isButtonJobId } from "../discord/components/id-parts.js";
 import { statusCodec } from "../discord/components/status-id.js";
 import type { Job } from "../imagine/job.js";
+import type { FleetProcess } from "../imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
 import { EMBED_COLORS, formatDuration, progressBar, relativeTimestamp, statusView } from "./format.js";
 import { describeImageError } from "./image-errors.js";
@@ -53,6 +54,35 @@ export interface StatusInput {
   readonly pageSize?: number;
   /** Current time, ms since the epoch. */
   readonly now: number;
+  /** The bot processes sharing the database, when there is a fleet (Postgres). */
+  readonly fleet?: FleetStatus;
+}
+
+/** The fleet as `/imagine-status` shows it. */
+export interface FleetStatus {
+  /** Processes alive (seen within a lease time). */
+  readonly processes: readonly FleetProcess[];
+  /** The id of the process answering. */
+  readonly self: string;
+}
+
+/** Most processes listed; the rest are counted. */
+const MAX_PROCESSES_SHOWN = 10;
+
+function fleetField(fleet: FleetStatus): { name: string; value: string; inline: boolean } {
+  const lines = fleet.processes.slice(0, MAX_PROCESSES_SHOWN).map((p) => {
+    const shards = p.shards.length === 0 ? "no shards" : `shards ${p.shards.join(", ")}`;
+    const self = p.id === fleet.self ? " (answered this)" : "";
+    return `${inlineCode(truncate(p.id, 60))}${self}: ${shards} · ${p.jobs} ${p.jobs === 1 ? "job" : "jobs"}`;
+  });
+  const more = fleet.processes.length - lines.length;
+  if (more > 0) lines.push(`…and ${more} more`);
+  const alive = fleet.processes.length;
+  return {
+    name: `Bot processes: ${alive} alive`,
+    value: lines.join("\n") || "none seen",
+    inline: false,
+  };
 }
 
 /** Most jobs per page: ten of the longest possible lines still fit one embed description with room to spare. */
@@ -119,6 +149,7 @@ function serviceEmbed(input: StatusInput): APIEmbed {
           `Banned words: ${limits.bannedWordsCount} ${limits.bannedWordsCount === 1 ? "entry" : "entries"}`,
         inline: true,
       },
+      ...(input.fleet ? [fleetField(input.fleet)] : []),
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };

@@ -105,6 +105,28 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX job_posts_posted_at ON job_posts (posted_at)",
     ],
   },
+  {
+    version: 7,
+    description: "job leases, named fleet leases, fleet processes",
+    statements: [
+      // Which process follows the job, until when (see JobStore.claim); NULL: nobody.
+      "ALTER TABLE jobs ADD COLUMN lease_owner TEXT",
+      "ALTER TABLE jobs ADD COLUMN lease_expires_at INTEGER",
+      "CREATE INDEX jobs_lease_owner ON jobs (lease_owner) WHERE outcome IS NULL OR delivered = 0",
+      `CREATE TABLE fleet_leases (
+        name TEXT PRIMARY KEY NOT NULL,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+      `CREATE TABLE fleet_processes (
+        process_id TEXT PRIMARY KEY NOT NULL,
+        started_at INTEGER NOT NULL,
+        seen_at INTEGER NOT NULL,
+        shards TEXT NOT NULL,
+        jobs INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+    ],
+  },
 ];
 
 /** What {@link migrate} did. */

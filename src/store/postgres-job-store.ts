@@ -8,6 +8,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { Job } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
+import type { FleetChannels } from "../fleet/fleet-channels.js";
 import { silentLogger, type Logger } from "../logger.js";
 import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
 import {
@@ -27,6 +28,8 @@ import {
   postgresTarget,
   type PostgresTarget,
 } from "./postgres-errors.js";
+import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
+import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -125,11 +128,15 @@ async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<
  * failing with a transient error (lost connection, deadlock, server restarting) is tried again a few times
  * with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
-export class PostgresJobStore implements JobStore {
+export class PostgresJobStore extends LeasedSqlStore implements JobStore {
+  /** Several bot processes share the database: leases decide who follows which job. */
+  readonly shared = true;
+  readonly fleet: FleetChannels;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
+  protected readonly leases: LeaseQueries;
   /** How messages name the database: `database imagine on db:5432`. */
   readonly where: string;
 
@@ -139,9 +146,23 @@ export class PostgresJobStore implements JobStore {
     target: PostgresTarget,
     options: PostgresJobStoreOptions = {},
   ) {
+    super();
     this.where = describeTarget(target);
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
+    this.leases = new LeaseQueries(
+      "postgres",
+      (what, sql, args) =>
+        this.guard(what, async () => {
+          const result = await this.pool.query<Record<string, unknown>>(sql, args);
+          return { rows: result.rows, changed: result.rowCount ?? 0 };
+        }),
+      this.now,
+    );
+    this.fleet = {
+      ledger: new PostgresSubmissionLedger(pool, this.now),
+      hints: new PostgresHints(pool, this.now, this.log),
+    };
     this.retry = {
       log: this.log,
       sleep: options.sleep ?? ((ms) => delay(ms)),
@@ -263,7 +284,8 @@ export class PostgresJobStore implements JobStore {
         "kept AS (DELETE FROM kept_prompts WHERE kept_at < $1), " +
         "claims AS (DELETE FROM once_claims WHERE claimed_at < $1), " +
         "posts AS (DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN " +
-        "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)) " +
+        "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)), " +
+        "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1) " +
         "SELECT count(*)::int AS removed FROM pruned",
       [cutoff],
     );
@@ -276,6 +298,7 @@ export class PostgresJobStore implements JobStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.fleet.hints.stop();
     await this.pool.end();
   }
 

@@ -101,6 +101,43 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX job_posts_posted_at ON job_posts (posted_at)",
     ],
   },
+  {
+    version: 7,
+    description: "job leases, named fleet leases, fleet processes, submission reservations",
+    statements: [
+      // Which process follows the job, until when (see JobStore.claim); NULL: nobody.
+      "ALTER TABLE jobs ADD COLUMN lease_owner TEXT",
+      "ALTER TABLE jobs ADD COLUMN lease_expires_at BIGINT",
+      // When a webhook last named the job (a hint for its owner, see PostgresJobStore.sendHint).
+      "ALTER TABLE jobs ADD COLUMN hinted_at BIGINT",
+      "CREATE INDEX jobs_lease_owner ON jobs (lease_owner) WHERE outcome IS NULL OR NOT delivered",
+      // Fleet-wide usage limits count the jobs in flight per user and per server.
+      "CREATE INDEX jobs_active_requester ON jobs (requester_id) WHERE outcome IS NULL",
+      "CREATE INDEX jobs_active_guild ON jobs (guild_id) WHERE outcome IS NULL",
+      `CREATE TABLE fleet_leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE fleet_processes (
+        process_id TEXT PRIMARY KEY,
+        started_at BIGINT NOT NULL,
+        seen_at BIGINT NOT NULL,
+        shards TEXT NOT NULL,
+        jobs INTEGER NOT NULL
+      )`,
+      // Submissions admitted but not created yet: they count against the limits of every process.
+      `CREATE TABLE submission_reservations (
+        ref TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        guild_id TEXT,
+        -- When it was admitted: it starts the user's cooldown like a submission.
+        at BIGINT NOT NULL,
+        owner TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -7,7 +7,7 @@ import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type InValue } from "@libsql/client";
 import type { Job } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
@@ -21,6 +21,7 @@ import {
   rowToKeptPrompt,
   rowToPost,
 } from "./job-rows.js";
+import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -117,11 +118,14 @@ async function checkWritable(client: Client, path: string, at: number): Promise<
  * {@link openSqliteJobStore}. An operation failing with a transient error (busy, I/O, disk full) is tried
  * again a few times with backoff; then, like any other failure, it throws a {@link StoreError}.
  */
-export class SqliteJobStore implements JobStore {
+export class SqliteJobStore extends LeasedSqlStore implements JobStore {
+  /** One process per file: leases found at start were left by a previous run. */
+  readonly shared = false;
   private closed = false;
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
+  protected readonly leases: LeaseQueries;
 
   /** Use {@link openSqliteJobStore}, which prepares `client` first. */
   constructor(
@@ -130,6 +134,7 @@ export class SqliteJobStore implements JobStore {
     readonly path: string,
     options: SqliteJobStoreOptions = {},
   ) {
+    super();
     this.log = options.logger ?? silentLogger;
     this.now = options.now ?? Date.now;
     this.retry = {
@@ -141,6 +146,15 @@ export class SqliteJobStore implements JobStore {
       causeText,
       where: `database ${path}`,
     };
+    this.leases = new LeaseQueries(
+      "sqlite",
+      (what, sql, args) =>
+        this.run(what, async () => {
+          const result = await this.client.execute({ sql, args: args as InValue[] });
+          return { rows: result.rows, changed: result.rowsAffected };
+        }),
+      this.now,
+    );
   }
 
   async save(job: Job): Promise<void> {
@@ -266,6 +280,7 @@ export class SqliteJobStore implements JobStore {
           { sql: "DELETE FROM kept_prompts WHERE kept_at < ?", args: [cutoff] },
           { sql: "DELETE FROM once_claims WHERE claimed_at < ?", args: [cutoff] },
           { sql: PRUNE_POSTS, args: [cutoff] },
+          { sql: "DELETE FROM fleet_processes WHERE seen_at < ?", args: [cutoff] },
         ],
         "write",
       ),

@@ -43,6 +43,11 @@ describe("GET /healthz", () => {
         { name: "discord-gateway", ok: true },
         { name: "store", ok: true },
         { name: "image-service", ok: true, detail: "bot_status healthy" },
+        {
+          name: "process",
+          ok: true,
+          detail: `${h.bot.context.imagine.processId}; shards: 0; 0 jobs`,
+        },
       ],
     });
   });

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { Job } from "../../src/imagine/job.js";
-import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { MemoryJobStore, type Lease } from "../../src/imagine/job-store.js";
 import { StoreError } from "../../src/store/store-error.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";
@@ -19,14 +19,15 @@ class FillingDiskStore extends MemoryJobStore {
   full = false;
   failedSaves = 0;
 
-  override async save(job: Job): Promise<void> {
+  /** The bot saves jobs under its lease. */
+  override async saveOwned(job: Job, lease: Lease): Promise<boolean> {
     if (this.full) {
       this.failedSaves++;
       throw new StoreError(
         `Saving job ${job.imageId} failed (database /data/jobs.db): database or disk is full`,
       );
     }
-    await super.save(job);
+    return super.saveOwned(job, lease);
   }
 }
 

@@ -43,6 +43,8 @@ export interface DiscordEmulatorOptions {
    * for the same author and nonce instead of a new one (default 2 min; Discord says "the past few minutes").
    */
   nonceWindowMs?: number;
+  /** Shards `GET /gateway/bot` recommends (default 1). */
+  recommendedShards?: number;
 }
 
 /** Options with defaults applied. */
@@ -67,6 +69,7 @@ export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulato
     maxUploadBytes: options.maxUploadBytes ?? 10 * 1024 * 1024,
     random: options.random ?? Math.random,
     nonceWindowMs: options.nonceWindowMs ?? 2 * 60 * 1000,
+    recommendedShards: options.recommendedShards ?? 1,
   };
 }
 

@@ -15,7 +15,7 @@ import { CommandRegistry } from "./world/commands.js";
 import { resolveOptions, type DiscordEmulatorOptions, type EmulatorContext } from "./context.js";
 import { EmulatorQueries } from "./emulator-queries.js";
 import { FaultInjector } from "./rest/faults.js";
-import { GatewayServer } from "./gateway/gateway.js";
+import { GatewayServer, shardOfGuild } from "./gateway/gateway.js";
 import { InteractionRegistry } from "./world/interactions.js";
 import { MessageStore } from "./world/message-store.js";
 import { Messaging } from "./world/messaging.js";
@@ -95,8 +95,10 @@ function worldEventDispatch(ctx: EmulatorContext, event: WorldEvent): void {
     (intents & GatewayIntentBits.Guilds) !== 0 ? build() : null;
   switch (event.kind) {
     case "guildCreate":
-      ctx.gateway.dispatch(GatewayDispatchEvents.GuildCreate, () =>
-        guildCreateObject(ctx.world, event.guild),
+      ctx.gateway.dispatch(
+        GatewayDispatchEvents.GuildCreate,
+        () => guildCreateObject(ctx.world, event.guild),
+        event.guild.id,
       );
       break;
     case "roleCreate":
@@ -106,18 +108,21 @@ function worldEventDispatch(ctx: EmulatorContext, event: WorldEvent): void {
           guild_id: event.role.guildId,
           role: roleObject(event.role, ctx.world.botUser.id),
         })),
+        event.role.guildId,
       );
       break;
     case "channelCreate":
       ctx.gateway.dispatch(
         GatewayDispatchEvents.ChannelCreate,
         needsGuilds(() => channelObject(ctx.world, event.channel)),
+        event.channel.guildId,
       );
       break;
     case "channelUpdate":
       ctx.gateway.dispatch(
         GatewayDispatchEvents.ChannelUpdate,
         needsGuilds(() => channelObject(ctx.world, event.channel)),
+        event.channel.guildId,
       );
       break;
   }
@@ -162,13 +167,15 @@ export async function startDiscordEmulator(
     heartbeatIntervalMs: resolved.heartbeatIntervalMs,
     botToken,
     enabledPrivilegedIntents: resolved.enabledPrivilegedIntents,
-    readyPayload: (sessionId) => ({
+    readyPayload: (sessionId, shard) => ({
       v: 10,
       user: { ...userObject(botUser), verified: true, mfa_enabled: false, flags: 0 },
-      guilds: [...world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      guilds: [...world.guilds.keys()]
+        .filter((id) => shardOfGuild(id, shard[1]) === shard[0])
+        .map((id) => ({ id, unavailable: true })),
       session_id: sessionId,
       resume_gateway_url: `${baseUrl.replace(/^http/, "ws")}/gateway`,
-      shard: [0, 1],
+      shard,
       application: { id: applicationId, flags: ctx ? applicationFlags(ctx) : 0 },
       private_channels: [],
       relationships: [],
@@ -178,7 +185,10 @@ export async function startDiscordEmulator(
       user_settings: {},
       _trace: ["discord-emulator"],
     }),
-    guildCreates: () => [...world.guilds.values()].map((g) => guildCreateObject(world, g)),
+    guildCreates: (shard) =>
+      [...world.guilds.values()]
+        .filter((g) => shardOfGuild(g.id, shard[1]) === shard[0])
+        .map((g) => guildCreateObject(world, g)),
     changed,
   });
   const messaging = new Messaging({

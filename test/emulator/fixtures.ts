@@ -15,6 +15,7 @@ import {
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { DiscordEmulatorOptions } from "./context.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
+import { shardOfGuild } from "./gateway/gateway.js";
 import type { EmulatedChannel, EmulatedGuild, EmulatedRole, EmulatedUser } from "./world/world-types.js";
 
 /** The default world's parts. */
@@ -49,6 +50,28 @@ export function createDefaultWorld(emu: DiscordEmulator): DefaultWorld {
   emu.addMember({ guildId: guild.id, user: mod, roleIds: [modRole.id] });
   const outsider = emu.addUser({ username: "outsider", globalName: "Outsider", appInstalled: true });
   return { guild, general, nsfw, alice, mod, modRole, outsider };
+}
+
+/**
+ * A new server whose events go to gateway shard `shard` of `shardCount`, with a #general channel that
+ * `members` belong to. A guild's shard follows its id's timestamp, so the emulator clock moves on by a
+ * millisecond until a new id lands on the shard.
+ */
+export function addGuildOnShard(
+  emu: DiscordEmulator,
+  shard: number,
+  shardCount: number,
+  members: readonly EmulatedUser[],
+): { guild: EmulatedGuild; general: EmulatedChannel } {
+  for (;;) {
+    const guild = emu.addGuild({ name: `Server on shard ${shard}` });
+    if (shardOfGuild(guild.id, shardCount) === shard) {
+      const general = emu.addChannel({ guildId: guild.id, name: "general" });
+      for (const user of members) emu.addMember({ guildId: guild.id, user });
+      return { guild, general };
+    }
+    emu.clock.advance(1);
+  }
 }
 
 /** Starts an emulator with the default world. */
@@ -101,6 +124,9 @@ export interface TestClientOptions {
   rest?: ClientOptions["rest"];
   /** Real ms to wait for ready (default 10000). */
   readyTimeoutMs?: number;
+  /** discord.js's shard ids and count (default: one shard). */
+  shards?: number[];
+  shardCount?: number;
   /** Errors emitted by the client go here. */
   guard?: FailureGuard;
 }
@@ -114,6 +140,8 @@ export async function startTestClient(
     intents: options.intents ?? [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
     partials: options.partials ?? [Partials.Channel],
     rest: { ...options.rest, api: emu.apiUrl },
+    ...(options.shards ? { shards: options.shards } : {}),
+    ...(options.shardCount ? { shardCount: options.shardCount } : {}),
   });
   if (options.guard) {
     const guard = options.guard;

@@ -195,6 +195,38 @@ describe("ImagineService", () => {
     expect(embedTitles(second).length).toBe(1);
   });
 
+  test("a job another process took over is not delivered here: the process holding it delivers it once", async () => {
+    const first = setup({ processId: "first" });
+    first.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
+    await first.imagine.submit(request());
+    // first's lease ran out (it hung) and another process claimed the job.
+    await first.store.release(null);
+    const second = setup({ store: first.store, processId: "second" });
+    second.service.script("job-1", [imageRecord("job-1", "completed")]);
+    expect(await second.imagine.claim(10)).toBe(1);
+    await first.clock.advance(10_000);
+    await second.clock.advance(10_000);
+    expect(first.messenger.shown.filter((s) => s.final)).toEqual([]);
+    expect(first.imagine.activeJobs()).toEqual([]);
+    expect(second.messenger.shown.filter((s) => s.final)).toHaveLength(1);
+    expect(await first.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
+    await first.imagine.stop();
+  });
+
+  test("renewing finds the jobs another process took over and stops following them", async () => {
+    const first = setup({ processId: "first" });
+    first.service.script("job-1", [imageRecord("job-1", "pending")]);
+    await first.imagine.submit(request());
+    expect(first.imagine.followedJobIds()).toEqual(["job-1"]);
+    await first.store.release(null);
+    await first.store.claim({ owner: "second", expiresAt: Number.MAX_SAFE_INTEGER }, 10);
+    await first.imagine.renewLeases();
+    expect(first.imagine.followedJobIds()).toEqual([]);
+    const polls = first.service.calls.length;
+    await first.clock.advance(10_000);
+    expect(first.service.calls).toHaveLength(polls);
+  });
+
   test("a result Discord refuses on every route is settled instead of retried at every start", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);

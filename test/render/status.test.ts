@@ -237,6 +237,23 @@ describe("renderStatus", () => {
     expect(payload.embeds[SERVICE]?.description).toContain("Latency: 123 ms");
   });
 
+  test("with a fleet, lists every process alive with its shards and jobs, marking the one that answered", () => {
+    const fleet = {
+      self: "host-b-2-bb",
+      processes: [
+        { id: "host-a-1-aa", startedAt: NOW, seenAt: NOW, shards: [0, 1], jobs: 12 },
+        { id: "host-b-2-bb", startedAt: NOW, seenAt: NOW, shards: [2], jobs: 1 },
+      ],
+    };
+    const fields = renderStatus({ ...statusInput(), fleet }).embeds[SERVICE]?.fields ?? [];
+    expect(fields.at(-1)).toEqual({
+      name: "Bot processes: 2 alive",
+      value: "`host-a-1-aa`: shards 0, 1 · 12 jobs\n`host-b-2-bb` (answered this): shards 2 · 1 job",
+      inline: false,
+    });
+    expect(renderStatus(statusInput()).embeds[SERVICE]?.fields).toHaveLength(2);
+  });
+
   test("says when there is no cooldown and a single banned word", () => {
     const input = statusInput();
     const payload = renderStatus({

@@ -16,23 +16,37 @@ const postgres = usePostgresServer();
 const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
 
-type Open = (now: () => number) => Promise<{ store: JobStore; cleanup: () => void }>;
+interface Opened {
+  store: JobStore;
+  /** Another connection to the same database, as a second bot process has (the same store in memory). */
+  second(): Promise<JobStore>;
+  cleanup: () => void;
+}
+type Open = (now: () => number) => Promise<Opened>;
 
 const implementations: [string, Open][] = [
-  ["MemoryJobStore", async (now) => ({ store: new MemoryJobStore({ now }), cleanup: () => {} })],
+  [
+    "MemoryJobStore",
+    async (now) => {
+      const store = new MemoryJobStore({ now });
+      return { store, second: async () => store, cleanup: () => {} };
+    },
+  ],
   [
     "SqliteJobStore",
     async (now) => {
       const temp = tempDir();
-      const store = await openSqliteJobStore(join(temp.dir, "jobs.db"), { now });
-      return { store, cleanup: temp.cleanup };
+      const path = join(temp.dir, "jobs.db");
+      const store = await openSqliteJobStore(path, { now });
+      return { store, second: () => openSqliteJobStore(path, { now }), cleanup: temp.cleanup };
     },
   ],
   [
     "PostgresJobStore",
     async (now) => {
-      const store = await openPostgresJobStore(await postgres.createDatabase(), { now });
-      return { store, cleanup: () => {} };
+      const url = await postgres.createDatabase();
+      const store = await openPostgresJobStore(url, { now });
+      return { store, second: () => openPostgresJobStore(url, { now }), cleanup: () => {} };
     },
   ],
 ];
@@ -68,15 +82,26 @@ const byImageId = (jobs: Job[]) => jobs.map((j) => j.imageId).sort();
 
 describe.each(implementations)("%s", (name, open) => {
   let store: JobStore;
+  let second: () => Promise<JobStore>;
   let cleanup = () => {};
+  let now = NOW;
+  const others: JobStore[] = [];
+  /** A second connection to the store's database, closed after the test. */
+  const openSecond = async () => {
+    const other = await second();
+    if (other !== store) others.push(other);
+    return other;
+  };
 
   beforeEach(async (context) => {
     // Outside CI a machine without Postgres skips (and lists) these tests; in CI it fails.
     if (name === "PostgresJobStore" && !postgres.available) context.skip("Postgres is not installed");
-    ({ store, cleanup } = await open(() => NOW));
+    now = NOW;
+    ({ store, second, cleanup } = await open(() => now));
   });
   afterEach(async (context) => {
     if (context.task.result?.state === "skip") return;
+    for (const other of others.splice(0)) await other.close();
     await store.close();
     cleanup();
   });
@@ -226,7 +251,7 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getLastSubmission("18446744073709551614")).toBe(NOW - 2 * HOUR);
   });
 
-  test("prune removes delivered jobs finished before the cutoff and older submissions, and counts the jobs", async () => {
+  test("prune removes delivered jobs finished before the cutoff, older submissions and processes long gone, and counts the jobs", async () => {
     const day = 24 * HOUR;
     await store.save(finishedJob("old-delivered", NOW - 2 * day));
     await store.save(finishedJob("old-undelivered", NOW - 2 * day, false));
@@ -235,8 +260,17 @@ describe.each(implementations)("%s", (name, open) => {
     await store.save(makeJob({ imageId: "old-running", ref: "old-running", startedAt: NOW - 3 * day }));
     await store.recordSubmission("old-user", NOW - 2 * day);
     await store.recordSubmission("recent-user", NOW - HOUR);
+    await store.heartbeat({
+      id: "gone",
+      startedAt: NOW - 3 * day,
+      seenAt: NOW - 2 * day,
+      shards: [],
+      jobs: 0,
+    });
+    await store.heartbeat({ id: "alive", startedAt: NOW - 3 * day, seenAt: NOW, shards: [0], jobs: 1 });
 
     expect(await store.prune(day)).toBe(1);
+    expect((await store.processes(0)).map((p) => p.id)).toEqual(["alive"]);
 
     expect(await store.get("old-delivered")).toBeUndefined();
     expect(byImageId(await store.startedSince(0))).toEqual([
@@ -295,6 +329,107 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getPost("old-delivered", "result")).toBeUndefined();
     expect(await store.getPost("old-undelivered", "result")).toEqual(post("old-undelivered", NOW - 2 * day));
     expect(await store.getPost("recent", "result")).toEqual(post("recent", NOW - HOUR));
+  });
+
+  describe("leases", () => {
+    const LEASE = 30_000;
+    const leaseOf = (owner: string) => ({ owner, expiresAt: now + LEASE });
+    const running = (n: number) => makeJob({ imageId: `job-${n}`, ref: `ref-${n}`, startedAt: NOW + n });
+
+    test("a claim takes pending jobs nobody holds, in save order, up to the cap, and never delivered ones", async () => {
+      await store.save(finishedJob("delivered", NOW, true));
+      await store.save(finishedJob("undelivered", NOW - 1, false));
+      for (const n of [3, 1, 2]) await store.save(running(n));
+      const first = await store.claim(leaseOf("a"), 2);
+      expect(first.map((j) => j.imageId)).toEqual(["undelivered", "job-3"]);
+      expect(first[1]).toStrictEqual(running(3));
+      expect(byImageId(await store.claim(leaseOf("b"), 10))).toEqual(["job-1", "job-2"]);
+      expect(await store.claim(leaseOf("c"), 10)).toEqual([]);
+    });
+
+    test("a saved job is held by its saver: other owners can neither claim it nor save over it", async () => {
+      expect(await store.saveOwned(running(1), leaseOf("a"))).toBe(true);
+      expect(await store.claim(leaseOf("b"), 10)).toEqual([]);
+      const changed = { ...running(1), status: "completed" };
+      expect(await store.saveOwned(changed, leaseOf("b"))).toBe(false);
+      expect(await store.get("job-1")).toStrictEqual(running(1));
+      expect(await store.saveOwned(changed, leaseOf("a"))).toBe(true);
+      expect(await store.get("job-1")).toStrictEqual(changed);
+    });
+
+    test("renewing keeps jobs past the first expiry; an owner that stops renewing loses them to a claim", async () => {
+      await store.saveOwned(running(1), leaseOf("a"));
+      await store.saveOwned(running(2), leaseOf("b"));
+      now += LEASE - 1;
+      expect(await store.renew(leaseOf("a"))).toEqual(["job-1"]);
+      now += 2;
+      // b's lease ran out at NOW + LEASE; a's was renewed until NOW + 2 * LEASE - 1.
+      expect(byImageId(await store.claim(leaseOf("c"), 10))).toEqual(["job-2"]);
+      expect(await store.renew(leaseOf("b"))).toEqual([]);
+      expect(await store.saveOwned(running(2), leaseOf("b"))).toBe(false);
+      now += LEASE;
+      // A lease that ran out stays its owner's until someone claims it: renewing keeps it.
+      expect(await store.renew(leaseOf("c"))).toEqual(["job-2"]);
+      expect(byImageId(await store.claim(leaseOf("d"), 10))).toEqual(["job-1"]);
+    });
+
+    test("a delivered job is no longer renewed or claimed", async () => {
+      await store.saveOwned(running(1), leaseOf("a"));
+      await store.saveOwned({ ...finishedJob("job-1", NOW, true), ref: "ref-1" }, leaseOf("a"));
+      expect(await store.renew(leaseOf("a"))).toEqual([]);
+      now += 2 * LEASE;
+      expect(await store.claim(leaseOf("b"), 10)).toEqual([]);
+    });
+
+    test("released jobs can be claimed at once; releasing everyone's frees every lease", async () => {
+      await store.saveOwned(running(1), leaseOf("a"));
+      await store.saveOwned(running(2), leaseOf("b"));
+      expect(await store.release("a")).toBe(1);
+      expect(byImageId(await store.claim(leaseOf("c"), 10))).toEqual(["job-1"]);
+      expect(await store.release(null)).toBe(2);
+      expect(byImageId(await store.claim(leaseOf("d"), 10))).toEqual(["job-1", "job-2"]);
+    });
+
+    test("claims racing from two connections never give one job to two owners", async () => {
+      for (let n = 1; n <= 40; n++) await store.save(running(n));
+      const other = await openSecond();
+      const claims = await Promise.all(
+        ["a", "b", "c", "d"].map((owner, i) => (i % 2 ? other : store).claim(leaseOf(owner), 15)),
+      );
+      const ids = claims.flat().map((j) => j.imageId);
+      expect(ids).toHaveLength(40);
+      expect(new Set(ids).size).toBe(40);
+      // Every job is held by the owner whose claim returned it: no other owner may save it.
+      for (const [i, owner] of ["a", "b", "c", "d"].entries()) {
+        for (const job of claims[i]!) {
+          const intruder = owner === "a" ? "b" : "a";
+          expect(await store.saveOwned(job, leaseOf(intruder))).toBe(false);
+        }
+      }
+    });
+
+    test("a named lease is held by one process until it runs out or its holder leaves the fleet", async () => {
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(true);
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("b"))).toBe(false);
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(true);
+      now += LEASE;
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("b"))).toBe(true);
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(false);
+      await store.leaveFleet("b");
+      expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(true);
+    });
+
+    test("the fleet lists processes seen since a time, with their shards and jobs, until they leave", async () => {
+      const a = { id: "a", startedAt: NOW, seenAt: NOW, shards: [0, 1], jobs: 3 };
+      const b = { id: "b", startedAt: NOW + 1, seenAt: NOW + 1, shards: [], jobs: 0 };
+      await store.heartbeat(a);
+      await store.heartbeat(b);
+      await store.heartbeat({ ...a, seenAt: NOW + 5, jobs: 4 });
+      expect(await store.processes(NOW)).toStrictEqual([{ ...a, seenAt: NOW + 5, jobs: 4 }, b]);
+      expect((await store.processes(NOW + 2)).map((p) => p.id)).toEqual(["a"]);
+      await store.leaveFleet("a");
+      expect((await store.processes(0)).map((p) => p.id)).toEqual(["b"]);
+    });
   });
 
   test("close can be called twice", async () => {

@@ -37,6 +37,8 @@ test("migration versions count up from 1 in order", () => {
 test("a new database gets every migration once; running again changes nothing", async () => {
   expect(await migrate(client, path)).toEqual({ from: 0, to: MIGRATIONS.length });
   expect(await tables()).toEqual([
+    "fleet_leases",
+    "fleet_processes",
     "job_posts",
     "jobs",
     "kept_prompts",

@@ -68,12 +68,15 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       );
       expect(tables.map((t) => t.tablename)).toEqual([
+        "fleet_leases",
+        "fleet_processes",
         "job_posts",
         "jobs",
         "kept_prompts",
         "once_claims",
         "schema_migrations",
         "store_meta",
+        "submission_reservations",
         "user_usage",
       ]);
     });

@@ -150,8 +150,8 @@ export interface ProcessWorld {
   databasePath: string;
   /** The environment that points a bot at this world (overrides win). */
   env(overrides?: Record<string, string>): Record<string, string>;
-  /** Starts a bot and waits until it runs (gateway up, unfinished jobs resumed). */
-  startBot(overrides?: Record<string, string>): Promise<BotProcess>;
+  /** Starts a bot and waits until it runs (gateway up, unfinished jobs resumed), at most `timeoutMs` (15 s). */
+  startBot(overrides?: Record<string, string>, timeoutMs?: number): Promise<BotProcess>;
   /**
    * Ends every bot still running (SIGKILL unless `signal` says otherwise, SIGKILL after 10 s anyway), then
    * stops emulator and service and removes the data dir (unless `keepDataDir`).
@@ -185,11 +185,11 @@ export async function startProcessWorld(options: ProcessWorldOptions = {}): Prom
     dataDir,
     databasePath,
     env,
-    async startBot(overrides = {}) {
+    async startBot(overrides = {}, timeoutMs = 15_000) {
       const bot = spawnBot(env(overrides), dataDir);
       bots.push(bot);
       try {
-        await bot.waitForLog(isRunningLine, 15_000);
+        await bot.waitForLog(isRunningLine, timeoutMs);
       } catch (err) {
         bot.kill("SIGKILL");
         throw err;

@@ -1,10 +1,12 @@
 import { ChannelType, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } from "discord-api-types/v10";
-import { Events } from "discord.js";
+import { Events, type Client } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
 import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
 import {
+  addGuildOnShard,
   nextInteraction,
+  startTestClient,
   nextMessage,
   startDefaultEmulator,
   startHarness,
@@ -27,6 +29,38 @@ function closeCodeAfter(
     ws.on("error", reject);
   });
 }
+
+describe("gateway shards with real discord.js clients", () => {
+  let emu: DiscordEmulator | undefined;
+  const clients: Client[] = [];
+  afterEach(async () => {
+    for (const client of clients.splice(0)) await client.destroy();
+    await emu?.close();
+    emu = undefined;
+  });
+
+  test("two processes on shards 0 and 1 of 2 each get the servers and interactions of their shard only", async () => {
+    emu = await startDiscordEmulator({ allowUnregisteredCommands: true });
+    const alice = emu.addUser({ username: "alice", globalName: "Alice" });
+    const servers = [addGuildOnShard(emu, 0, 2, [alice]), addGuildOnShard(emu, 1, 2, [alice])];
+    for (const shard of [0, 1]) clients.push(await startTestClient(emu, { shards: [shard], shardCount: 2 }));
+    expect(emu.gateway.sessionShards).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    for (const [shard, client] of clients.entries()) {
+      expect(client.guilds.cache.has(servers[shard]!.guild.id)).toBe(true);
+      expect(client.guilds.cache.has(servers[1 - shard]!.guild.id)).toBe(false);
+    }
+    // Each client's first interaction is the one from its own server, though shard 1's is sent first.
+    const received = clients.map((client) => nextInteraction(client));
+    for (const shard of [1, 0]) {
+      await emu.sendSlashCommand({ name: "ping", user: alice, channelId: servers[shard]!.general.id });
+    }
+    const [first0, first1] = await Promise.all(received);
+    expect([first0?.guildId, first1?.guildId]).toEqual([servers[0]!.guild.id, servers[1]!.guild.id]);
+  });
+});
 
 describe("gateway with a real discord.js client", () => {
   let harness: EmulatorHarness | undefined;
@@ -136,7 +170,8 @@ describe("gateway rules on raw connections", () => {
       GatewayCloseCodes.DisallowedIntents,
       { intents: GatewayIntentBits.MessageContent },
     ],
-    ["more than one shard", GatewayCloseCodes.InvalidShard, { intents: 1, shard: [0, 2] }],
+    ["a shard id not below the shard count", GatewayCloseCodes.InvalidShard, { intents: 1, shard: [2, 2] }],
+    ["a shard that is not [id, count]", GatewayCloseCodes.InvalidShard, { intents: 1, shard: [0] }],
   ])("IDENTIFY with %s is refused with close code %i", async (_name, code, fields) => {
     ({ emu } = await startDefaultEmulator());
     const d = {

@@ -1,8 +1,10 @@
 /**
  * The gateway: a WebSocket server speaking Discord's gateway protocol (JSON, no compression): HELLO,
- * IDENTIFY (token and intents checked), READY + GUILD_CREATE, heartbeats, RESUME with replay, dispatches
- * filtered by intents, and Discord's close codes.
+ * IDENTIFY (token, intents and shard checked), READY + GUILD_CREATE, heartbeats, RESUME with replay,
+ * dispatches filtered by intents and routed by shard (a guild's events to shard `(guild_id >> 22) %
+ * num_shards`, DMs to shard 0), and Discord's close codes.
  * @see https://discord.com/developers/docs/events/gateway
+ * @see https://discord.com/developers/docs/events/gateway#sharding
  * @see https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes
  */
 import { randomBytes } from "node:crypto";
@@ -50,9 +52,21 @@ interface Dispatch {
   d: unknown;
 }
 
+/** `[shard_id, num_shards]` as sent in IDENTIFY. */
+export type ShardPair = readonly [number, number];
+
+/**
+ * The shard that receives a guild's events; DMs (no guild) go to shard 0.
+ * @see https://discord.com/developers/docs/events/gateway#sharding-sharding-formula
+ */
+export function shardOfGuild(guildId: string | null, shardCount: number): number {
+  return guildId === null ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
 interface Session {
   id: string;
   intents: number;
+  shard: ShardPair;
   seq: number;
   buffer: Dispatch[];
   socket: WebSocket | null;
@@ -64,10 +78,10 @@ export interface GatewayOptions {
   botToken: string;
   /** Privileged intents enabled for the app. */
   enabledPrivilegedIntents: number;
-  /** The READY payload for a new session. */
-  readyPayload(sessionId: string): unknown;
-  /** GUILD_CREATE payloads sent right after READY. */
-  guildCreates(): unknown[];
+  /** The READY payload for a new session on `shard`. */
+  readyPayload(sessionId: string, shard: ShardPair): unknown;
+  /** GUILD_CREATE payloads sent right after READY, for the guilds of `shard`. */
+  guildCreates(shard: ShardPair): unknown[];
   /** Called after anything observable happened. */
   changed(): void;
 }
@@ -121,9 +135,18 @@ export class GatewayServer {
     return this.identifies.filter((i) => i.accepted).at(-1)?.intents ?? null;
   }
 
-  /** Sends an event to every session (buffered for sessions that are reconnecting). */
-  dispatch(event: string, build: DispatchBuilder): void {
+  /** The `[shard_id, num_shards]` of every identified session. */
+  get sessionShards(): ShardPair[] {
+    return [...this.#sessions.values()].map((s) => s.shard);
+  }
+
+  /**
+   * Sends an event to every session (buffered for sessions that are reconnecting); with `guildId` (null:
+   * a DM), only to the session of the shard that guild belongs to.
+   */
+  dispatch(event: string, build: DispatchBuilder, guildId?: string | null): void {
     for (const session of this.#sessions.values()) {
+      if (guildId !== undefined && shardOfGuild(guildId, session.shard[1]) !== session.shard[0]) continue;
       const data = build(session.intents);
       if (data !== null) this.#send(session, event, data);
     }
@@ -259,16 +282,23 @@ export class GatewayServer {
       this.#close(ws, GatewayCloseCodes.DisallowedIntents, "Disallowed intent(s).");
       return null;
     }
-    const shard = d.shard;
-    if (shard !== undefined && (!Array.isArray(shard) || shard[0] !== 0 || shard[1] !== 1)) {
+    const shard = validShard(d.shard);
+    if (shard === null) {
       this.#close(ws, GatewayCloseCodes.InvalidShard, "Invalid shard.");
       return null;
     }
     record.accepted = true;
-    const session: Session = { id: randomBytes(16).toString("hex"), intents, seq: 0, buffer: [], socket: ws };
+    const session: Session = {
+      id: randomBytes(16).toString("hex"),
+      intents,
+      shard,
+      seq: 0,
+      buffer: [],
+      socket: ws,
+    };
     this.#sessions.set(session.id, session);
-    this.#send(session, GatewayDispatchEvents.Ready, this.options.readyPayload(session.id));
-    for (const guild of this.options.guildCreates())
+    this.#send(session, GatewayDispatchEvents.Ready, this.options.readyPayload(session.id, shard));
+    for (const guild of this.options.guildCreates(shard))
       this.#send(session, GatewayDispatchEvents.GuildCreate, guild);
     this.options.changed();
     return session;
@@ -305,4 +335,14 @@ export class GatewayServer {
     this.#closedByEmulator.add(ws);
     ws.close(code, reason);
   }
+}
+
+/** The IDENTIFY's `shard` as a pair (none: `[0, 1]`), or null when it is not `[id, count]` with id < count. */
+function validShard(shard: unknown): ShardPair | null {
+  if (shard === undefined) return [0, 1];
+  if (!Array.isArray(shard) || shard.length !== 2) return null;
+  const [id, count] = shard as unknown[];
+  if (!Number.isInteger(id) || !Number.isInteger(count)) return null;
+  const pair: ShardPair = [id as number, count as number];
+  return pair[1] >= 1 && pair[0] >= 0 && pair[0] < pair[1] ? pair : null;
 }

@@ -110,7 +110,7 @@ export function dispatchInteraction(
     authorizingIntegrationOwners: owners,
   };
   ctx.interactions.add(record);
-  ctx.gateway.dispatch("INTERACTION_CREATE", () => payload);
+  ctx.gateway.dispatch("INTERACTION_CREATE", () => payload, guildId);
   ctx.changed();
   return record;
 }

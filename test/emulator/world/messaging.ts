@@ -127,8 +127,10 @@ export class Messaging {
       const channel = this.deps.world.channels.get(message.channelId);
       if (channel) channel.lastMessageId = message.id;
     }
-    this.deps.gateway.dispatch(GatewayDispatchEvents.MessageCreate, (intents) =>
-      this.#eventData(message, intents, true),
+    this.deps.gateway.dispatch(
+      GatewayDispatchEvents.MessageCreate,
+      (intents) => this.#eventData(message, intents, true),
+      message.guildId,
     );
     this.deps.changed();
     return message;
@@ -137,8 +139,10 @@ export class Messaging {
   /** Records a new version and dispatches MESSAGE_UPDATE. */
   edit(message: StoredMessage, next: Omit<MessageVersion, "editedAt">, markEdited = true): void {
     this.deps.messages.edit(message, next, markEdited);
-    this.deps.gateway.dispatch(GatewayDispatchEvents.MessageUpdate, (intents) =>
-      this.#eventData(message, intents, false),
+    this.deps.gateway.dispatch(
+      GatewayDispatchEvents.MessageUpdate,
+      (intents) => this.#eventData(message, intents, false),
+      message.guildId,
     );
     this.deps.changed();
   }
@@ -148,14 +152,17 @@ export class Messaging {
     this.deps.messages.delete(message);
     if (!message.ephemeral) {
       const needed = message.guildId ? GatewayIntentBits.GuildMessages : GatewayIntentBits.DirectMessages;
-      this.deps.gateway.dispatch(GatewayDispatchEvents.MessageDelete, (intents) =>
-        (intents & needed) === 0
-          ? null
-          : {
-              id: message.id,
-              channel_id: message.channelId,
-              ...(message.guildId ? { guild_id: message.guildId } : {}),
-            },
+      this.deps.gateway.dispatch(
+        GatewayDispatchEvents.MessageDelete,
+        (intents) =>
+          (intents & needed) === 0
+            ? null
+            : {
+                id: message.id,
+                channel_id: message.channelId,
+                ...(message.guildId ? { guild_id: message.guildId } : {}),
+              },
+        message.guildId,
       );
     }
     this.deps.changed();

@@ -64,7 +64,7 @@ export function metaRoutes(ctx: EmulatorContext): RouteDefinition[] {
       status: 200,
       body: {
         url: gatewayUrl(),
-        shards: 1,
+        shards: ctx.options.recommendedShards,
         session_start_limit: {
           total: 1000,
           remaining: Math.max(0, 1000 - ctx.gateway.identifies.length),

@@ -1,0 +1,62 @@
+/**
+ * What a store shared by a fleet of bot processes offers beyond the jobs (Postgres does; a store only one
+ * process uses needs none of it): usage counted across processes, and webhook hints passed to the process
+ * that follows the job.
+ */
+
+/** A user's and a server's use as the whole fleet sees it. */
+export interface FleetUsage {
+  /** The user's jobs in flight plus places held for their submissions not created yet. */
+  userActive: number;
+  /** The same for the server (0 in DMs). */
+  guildActive: number;
+  /** The user's last submission or admitted place (ms epoch), undefined if none. */
+  lastSubmissionAt: number | undefined;
+}
+
+/** A place held for an admitted submission until its job exists. */
+export interface SubmissionReservation {
+  /** The `ref` the job will be created with. */
+  ref: string;
+  userId: string;
+  guildId: string | null;
+  /** When it was admitted (ms epoch); it counts as the user's last submission. */
+  at: number;
+  /** The process holding it. */
+  owner: string;
+  /** A place its process never settled (it died) stops counting then. */
+  expiresAt: number;
+}
+
+/** Counts the fleet's use and holds places, race-free across processes. */
+export interface SubmissionLedger {
+  /**
+   * Under a lock on the user and the server: counts their use and, when `accept` says so, holds a place.
+   * @returns the use counted (before the place) and whether the place is held.
+   */
+  reserve(
+    reservation: SubmissionReservation,
+    accept: (usage: FleetUsage) => boolean,
+  ): Promise<{ usage: FleetUsage; reserved: boolean }>;
+  /** Frees the place of `ref` (its job was created, or not). */
+  settle(ref: string): Promise<void>;
+}
+
+/** Webhook hints passed to the process that follows the job. */
+export interface JobHints {
+  /**
+   * Records a webhook about `imageId` (whose record names `ref`) and tells the job's owner.
+   * @returns whether an unfinished job with that id and ref exists.
+   */
+  send(imageId: string, ref: string): Promise<boolean>;
+  /** Calls `onHint` with the image id of every hint sent to `owner` from now on. */
+  listen(owner: string, onHint: (imageId: string) => void): Promise<void>;
+  /** Stops listening. */
+  stop(): Promise<void>;
+}
+
+/** The fleet's shared channels of a store (`JobStore.fleet`). */
+export interface FleetChannels {
+  ledger: SubmissionLedger;
+  hints: JobHints;
+}
