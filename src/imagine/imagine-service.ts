@@ -4,18 +4,16 @@
  * final result exactly once. Jobs live in a `JobStore` so a restart resumes them.
  */
 import type { Logger } from "../logger.js";
-import type { MessagePayload } from "../render/payload.js";
 import { silentLogger } from "../logger.js";
-import { DeliveryError, isDeliveryError } from "../jobs/delivery-error.js";
-import { JobTracker } from "../jobs/job-tracker.js";
-import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
-import { Scheduler } from "../jobs/scheduler.js";
-import { unlessAborted } from "../jobs/unless-aborted.js";
+import { DeliveryError } from "../jobs/delivery-error.js";
+import type { JobTracker } from "../jobs/job-tracker.js";
+import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import type { Scheduler } from "../jobs/scheduler.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
 import { isServiceError, type ServiceError } from "../service/errors.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import { logContextOf, newJob, type Job, type JobOutcome } from "./job.js";
 import {
   LOST_JOB_ERROR,
   progressSignature,
@@ -25,29 +23,18 @@ import {
   viewForTimeout,
   type JobView,
 } from "./job-view.js";
-import { JobOwnership } from "./job-ownership.js";
+import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
-import { materialize } from "./materialize.js";
-import { deliverResult } from "./result-delivery.js";
+import { createJobPipeline, tracked, type TrackedJob } from "./job-pipeline.js";
+import { sendJobView, settleEnding } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
-interface Tracked {
-  readonly id: string;
-  readonly startedAt: number;
-  readonly logContext: Readonly<Record<string, string>>;
-}
-
-/** What the tracker follows for a job, with the ids every log line about it carries. */
-function tracked(job: Job): Tracked {
-  return { id: job.imageId, startedAt: job.startedAt, logContext: logContextOf(job) };
-}
-
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
   private readonly scheduler: Scheduler;
-  private readonly tracker: JobTracker<Tracked>;
+  private readonly tracker: JobTracker<TrackedJob>;
   private readonly throttle: MessageUpdateThrottle<JobView>;
   private readonly active = new Map<string, Job>();
   /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
@@ -64,50 +51,28 @@ export class ImagineService {
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
-    this.scheduler = new Scheduler({
+    const pipeline = createJobPipeline(options, {
       clock: this.clock,
-      // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
-      resolutionMs: options.timerResolutionMs ?? 10,
-      onTaskError: (err, key) => this.log.error({ err, key }, "scheduled task failed"),
-    });
-    this.ownership = new JobOwnership({
-      store: options.store,
-      scheduler: this.scheduler,
-      clock: this.clock,
-      logger: this.log,
-      processId: options.processId,
-      leaseMs: options.leaseMs,
-      onLost: (id) => this.disown(id),
-    });
-    const common = {
-      scheduler: this.scheduler,
-      logger: this.log,
-      ...(options.random ? { random: options.random } : {}),
-    };
-    this.tracker = new JobTracker<Tracked>({
-      ...common,
-      getImage: (id) => unlessAborted(options.client.getImage(id), this.stopping.signal),
-      pollIntervalMs: options.pollIntervalMs,
-      timeoutMs: options.timeoutMs,
-      ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
-      onRecord: (t, record) => this.handleRecord(t.id, record),
-      onTimeout: (t) => this.handleTimeout(t.id),
-      onLost: (t, error) => this.handleLost(t.id, error),
-      onPollError: (t, err, failures) => this.handlePollFailure(t.id, err, failures),
-    });
-    this.throttle = new MessageUpdateThrottle<JobView>({
-      ...common,
-      minIntervalMs: options.progressUpdateIntervalMs,
-      jobLogger: (jobId) => this.jobLog(jobId),
-      send: (jobId, view, info) => this.send(jobId, view, info.final),
-      onGone: (jobId) => void this.handleMessageGone(jobId),
-      // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
-      onError: (jobId, err, failure) => {
-        const kind = isDeliveryError(err) ? err.kind : "transient";
-        this.options.onDeliveryFailed?.(kind, failure.final);
-        if (failure.final && !failure.willRetry && kind !== "transient") this.undeliverable.add(jobId);
+      log: this.log,
+      stopping: this.stopping.signal,
+      handlers: {
+        onRecord: (id, record) => this.handleRecord(id, record),
+        onTimeout: (id) => this.handleTimeout(id),
+        onLost: (id, error) => this.handleLost(id, error),
+        onPollError: (id, err, failures) => this.handlePollFailure(id, err, failures),
+        send: (id, view, final) => this.send(id, view, final),
+        onMessageGone: (id) => void this.handleMessageGone(id),
+        onDisowned: (id) => this.disown(id),
+        onUndeliverable: (id) => this.undeliverable.add(id),
+        jobLog: (id) => this.jobLog(id),
       },
     });
+    ({
+      scheduler: this.scheduler,
+      tracker: this.tracker,
+      throttle: this.throttle,
+      ownership: this.ownership,
+    } = pipeline);
   }
 
   /** Jobs being followed right now (a snapshot). */
@@ -136,22 +101,7 @@ export class ImagineService {
           ref: request.ref,
         })
       : await this.options.client.createImage({ prompt: request.prompt, ref: request.ref });
-    const job: Job = {
-      imageId: record.id,
-      ref: request.ref,
-      prompt: request.prompt,
-      upscale: request.upscale ?? null,
-      requesterId: request.requesterId,
-      source: request.source,
-      location: request.location,
-      startedAt: this.clock.now(),
-      status: record.status,
-      progress: record.progress,
-      outcome: null,
-      finishedAt: null,
-      delivered: false,
-      error: null,
-    };
+    const job = newJob(request, record, this.clock.now());
     this.setActive(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
@@ -350,50 +300,17 @@ export class ImagineService {
     const shown = await this.throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     this.throttle.forget(job.imageId);
     this.removeActive(job.imageId);
-    let latencyMs: number | null = null;
-    if (shown === "delivered" || shown === "message-gone") {
-      if (view.privateNote) await this.showPrivately(job, view.privateNote, log);
-      job.delivered = true;
-      latencyMs = shown === "delivered" ? this.clock.now() - seenAt : null;
-      await this.persist(job);
-      log.info({ outcome, shown, latencyMs }, "job ended");
-    } else if (this.undeliverable.delete(job.imageId)) {
-      // Discord refused every route for good (no channel access and DMs closed): retrying at each start
-      // would only repeat the refusals, so the job is settled.
-      job.delivered = true;
-      await this.persist(job);
-      log.error(
-        { outcome },
-        "the result could not be delivered anywhere (no channel access, DMs closed); giving up",
-      );
-    } else {
-      log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
-    }
+    const latencyMs = await settleEnding(
+      {
+        options: this.options,
+        now: () => this.clock.now(),
+        persist: (j) => this.persist(j),
+        undeliverable: this.undeliverable.delete(job.imageId),
+      },
+      { job, view, shown, seenAt },
+      log,
+    );
     this.options.onJobEnded?.(structuredClone(job), latencyMs);
-  }
-
-  /**
-   * Shows what only the requester may see, at most once per job: the claim is recorded in the store before
-   * sending, so delivering the job again after a restart (its `delivered` was not saved yet) does not repeat
-   * it; only a crash between the claim and the send would lose it. A failure is logged here and does not
-   * hold the job up.
-   */
-  private async showPrivately(job: Job, payload: MessagePayload, log: Logger): Promise<void> {
-    try {
-      if (!(await this.options.store.claimOnce(`private-note:${job.imageId}`, this.clock.now()))) {
-        log.info("the refusal's detail was already shown to the requester");
-        return;
-      }
-      const route = await this.options.messenger.showPrivately(
-        job.location,
-        { payload, files: [] },
-        job.requesterId,
-        log,
-      );
-      log.info({ route }, "showed the refusal's detail to the requester only");
-    } catch (err) {
-      log.warn({ err }, "could not show the refusal's detail to the requester");
-    }
   }
 
   private setActive(job: Job): void {
@@ -420,26 +337,16 @@ export class ImagineService {
   private async send(jobId: string, view: JobView, final: boolean): Promise<void> {
     const job = this.active.get(jobId);
     if (!job) throw new DeliveryError("invalid", "the job is no longer followed");
-    const log = this.jobLog(jobId);
-    const message = await materialize(view, {
-      download: (url) =>
-        this.options.client.downloadImage(url, { maxBytes: this.options.imageDownloadMaxBytes }),
-      log,
-    });
-    if (final) {
-      const post = await deliverResult(
-        { messenger: this.options.messenger, store: this.options.store, now: () => this.clock.now() },
-        job,
-        message,
-        log,
-      );
-      if (post.route !== null) this.options.onDelivered?.(post.route, true);
-      return;
-    }
-    const shown = await this.options.messenger.show(job.location, message, { log });
-    if (shown.route !== null) this.options.onDelivered?.(shown.route, false);
-    if (JSON.stringify(shown.location) !== JSON.stringify(job.location)) {
-      job.location = shown.location;
+    const moved = await sendJobView(
+      this.options,
+      () => this.clock.now(),
+      job,
+      view,
+      final,
+      this.jobLog(jobId),
+    );
+    if (moved) {
+      job.location = moved;
       await this.persist(job);
     }
   }

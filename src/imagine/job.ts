@@ -2,7 +2,7 @@
  * A job: one image record being followed for one Discord message. Everything needed to resume it after a
  * restart is here (the store persists it as is).
  */
-import type { UpscaleFactor } from "../service/schema.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 
 /** Where the job's message lives and how the bot can reach it. */
 export interface MessageLocation {
@@ -78,4 +78,35 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
 /** The log fields that say which job, interaction and user a line is about. */
 export function logContextOf(job: Job): Record<string, string> {
   return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
+}
+
+/** A job just created for `request` from the service's first `record` of it, started at `startedAt`. */
+export function newJob(
+  request: {
+    prompt: string;
+    upscale?: UpscaleSource | undefined;
+    ref: string;
+    requesterId: string;
+    source: Job["source"];
+    location: MessageLocation;
+  },
+  record: Pick<ImageRecord, "id" | "status" | "progress">,
+  startedAt: number,
+): Job {
+  return {
+    imageId: record.id,
+    ref: request.ref,
+    prompt: request.prompt,
+    upscale: request.upscale ?? null,
+    requesterId: request.requesterId,
+    source: request.source,
+    location: request.location,
+    startedAt,
+    status: record.status,
+    progress: record.progress,
+    outcome: null,
+    finishedAt: null,
+    delivered: false,
+    error: null,
+  };
 }

@@ -19,6 +19,7 @@ export type MetricsSink = Pick<
   | "webhookReceived"
   | "deliveryLatency"
   | "render"
+  | "setProcess"
 >;
 
 const ignore = (): void => undefined;
@@ -34,6 +35,7 @@ export const discardedMetrics: MetricsSink = {
   discordRateLimited: ignore,
   webhookReceived: ignore,
   deliveryLatency: ignore,
+  setProcess: ignore,
   render: () =>
     Promise.resolve({
       contentType: "text/plain; version=0.0.4; charset=utf-8",

@@ -1,0 +1,102 @@
+/**
+ * The machinery under the ImagineService, built once: one scheduler for every timer, the job tracker that
+ * polls, the update throttle that edits, and the ownership of jobs by lease. The service supplies what each
+ * part calls back.
+ */
+import { isDeliveryError } from "../jobs/delivery-error.js";
+import { JobTracker } from "../jobs/job-tracker.js";
+import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import { Scheduler } from "../jobs/scheduler.js";
+import { unlessAborted } from "../jobs/unless-aborted.js";
+import type { Clock } from "../jobs/clock.js";
+import type { Logger } from "../logger.js";
+import type { ServiceError } from "../service/errors.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import { JobOwnership } from "./job-ownership.js";
+import { logContextOf, type Job } from "./job.js";
+import type { JobView } from "./job-view.js";
+
+/** What the tracker follows for a job, with the ids every log line about it carries. */
+export interface TrackedJob {
+  readonly id: string;
+  readonly startedAt: number;
+  readonly logContext: Readonly<Record<string, string>>;
+}
+
+/** The tracker's view of a job. */
+export function tracked(job: Job): TrackedJob {
+  return { id: job.imageId, startedAt: job.startedAt, logContext: logContextOf(job) };
+}
+
+/** What the pipeline calls back, by job id. */
+export interface PipelineHandlers {
+  onRecord(jobId: string, record: ImageRecord): Promise<void>;
+  onTimeout(jobId: string): Promise<void>;
+  onLost(jobId: string, error: ServiceError): Promise<void>;
+  onPollError(jobId: string, error: unknown, failures: number): void;
+  send(jobId: string, view: JobView, final: boolean): Promise<void>;
+  onMessageGone(jobId: string): void;
+  /** Another process took the job over. */
+  onDisowned(jobId: string): void;
+  /** A final message Discord refused for good (no route left, not worth retrying at the next start). */
+  onUndeliverable(jobId: string): void;
+  jobLog(jobId: string): Logger;
+}
+
+/** The parts of one pipeline. */
+export interface JobPipeline {
+  scheduler: Scheduler;
+  tracker: JobTracker<TrackedJob>;
+  throttle: MessageUpdateThrottle<JobView>;
+  ownership: JobOwnership;
+}
+
+/** Builds the pipeline; `stopping` abandons polls still waiting on the service when aborted. */
+export function createJobPipeline(
+  options: ImagineServiceOptions,
+  deps: { clock: Clock; log: Logger; stopping: AbortSignal; handlers: PipelineHandlers },
+): JobPipeline {
+  const { clock, log, stopping, handlers } = deps;
+  const scheduler = new Scheduler({
+    clock,
+    // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
+    resolutionMs: options.timerResolutionMs ?? 10,
+    onTaskError: (err, key) => log.error({ err, key }, "scheduled task failed"),
+  });
+  const ownership = new JobOwnership({
+    store: options.store,
+    scheduler,
+    clock,
+    logger: log,
+    processId: options.processId,
+    leaseMs: options.leaseMs,
+    onLost: (id) => handlers.onDisowned(id),
+  });
+  const common = { scheduler, logger: log, ...(options.random ? { random: options.random } : {}) };
+  const tracker = new JobTracker<TrackedJob>({
+    ...common,
+    getImage: (id) => unlessAborted(options.client.getImage(id), stopping),
+    pollIntervalMs: options.pollIntervalMs,
+    timeoutMs: options.timeoutMs,
+    ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
+    onRecord: (t, record) => handlers.onRecord(t.id, record),
+    onTimeout: (t) => handlers.onTimeout(t.id),
+    onLost: (t, error) => handlers.onLost(t.id, error),
+    onPollError: (t, err, failures) => handlers.onPollError(t.id, err, failures),
+  });
+  const throttle = new MessageUpdateThrottle<JobView>({
+    ...common,
+    minIntervalMs: options.progressUpdateIntervalMs,
+    jobLogger: (jobId) => handlers.jobLog(jobId),
+    send: (jobId, view, info) => handlers.send(jobId, view, info.final),
+    onGone: (jobId) => handlers.onMessageGone(jobId),
+    // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
+    onError: (jobId, err, failure) => {
+      const kind = isDeliveryError(err) ? err.kind : "transient";
+      options.onDeliveryFailed?.(kind, failure.final);
+      if (failure.final && !failure.willRetry && kind !== "transient") handlers.onUndeliverable(jobId);
+    },
+  });
+  return { scheduler, tracker, throttle, ownership };
+}
