@@ -1,12 +1,7 @@
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
-import type { Command } from "../src/discord/command.js";
+import { memberCommand, type Command } from "../src/discord/command.js";
 import { checkAndStartJob } from "../src/discord/start-job.js";
 import {
   BLEND_ASPECTS,
@@ -23,11 +18,10 @@ const IMAGE_OPTIONS = Array.from({ length: BLEND_MAX_IMAGES }, (_, i) => `image$
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-type
  */
 const data = (config: Config) => {
-  const builder = new SlashCommandBuilder()
-    .setName("blend")
-    .setDescription(`Blend ${BLEND_MIN_IMAGES} to ${BLEND_MAX_IMAGES} images into a new image`)
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+  const builder = memberCommand(
+    "blend",
+    `Blend ${BLEND_MIN_IMAGES} to ${BLEND_MAX_IMAGES} images into a new image`,
+  );
   IMAGE_OPTIONS.forEach((name, i) =>
     builder.addAttachmentOption((option) =>
       option

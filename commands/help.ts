@@ -1,12 +1,6 @@
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  MessageFlags,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
-import type { Command } from "../src/discord/command.js";
+import { memberCommand, type Command } from "../src/discord/command.js";
 import { isModerator } from "../src/discord/moderator.js";
 import { gatherHelp } from "../src/imagine/help-facts.js";
 import { renderHelp } from "../src/render/help.js";
@@ -16,11 +10,7 @@ import { renderHelp } from "../src/render/help.js";
  * servers and in the bot's DMs; the DM `help` answer is the same message.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = new SlashCommandBuilder()
-  .setName("help")
-  .setDescription("What this bot does, its commands, prompt syntax and your limits")
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+const data = memberCommand("help", "What this bot does, its commands, prompt syntax and your limits");
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
   const help = gatherHelp(app, {

@@ -1,12 +1,6 @@
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  MessageFlags,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
-import type { Command } from "../src/discord/command.js";
+import { memberCommand, type Command } from "../src/discord/command.js";
 import { historyMessage } from "../src/discord/components/history-page.js";
 
 /**
@@ -14,11 +8,7 @@ import { historyMessage } from "../src/discord/components/history-page.js";
  * only; in the bot's DMs, all of yours.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = new SlashCommandBuilder()
-  .setName("history")
-  .setDescription("Your recent images: prompt, outcome, when, and a link to each")
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+const data = memberCommand("history", "Your recent images: prompt, outcome, when, and a link to each");
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -1,12 +1,7 @@
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
-import type { Command } from "../src/discord/command.js";
+import { memberCommand, type Command } from "../src/discord/command.js";
 import { checkAndStartJob } from "../src/discord/start-job.js";
 import { preparePrompt } from "../src/imagine/prepare-prompt.js";
 
@@ -15,11 +10,7 @@ import { preparePrompt } from "../src/imagine/prepare-prompt.js";
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
 const data = (config: Config) =>
-  new SlashCommandBuilder()
-    .setName("imagine")
-    .setDescription("Create an image from a text prompt")
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  memberCommand("imagine", "Create an image from a text prompt")
     .addStringOption((option) =>
       option
         .setName("prompt")

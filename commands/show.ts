@@ -1,11 +1,6 @@
-import {
-  ApplicationIntegrationType,
-  InteractionContextType,
-  SlashCommandBuilder,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
-import type { Command } from "../src/discord/command.js";
+import { memberCommand, type Command } from "../src/discord/command.js";
 import { repostJob } from "../src/discord/repost-job.js";
 import type { Logger } from "../src/logger.js";
 
@@ -14,18 +9,16 @@ import type { Logger } from "../src/logger.js";
  * requester, or a moderator (Manage Server) of the server it ran in.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = new SlashCommandBuilder()
-  .setName("show")
-  .setDescription("Post one of your finished images again, with its buttons")
-  .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .addStringOption((option) =>
-    option
-      .setName("job")
-      .setDescription("The job id (see /history) or the interaction id (ref) it was started by")
-      .setRequired(true)
-      .setMaxLength(100),
-  );
+const data = memberCommand(
+  "show",
+  "Post one of your finished images again, with its buttons",
+).addStringOption((option) =>
+  option
+    .setName("job")
+    .setDescription("The job id (see /history) or the interaction id (ref) it was started by")
+    .setRequired(true)
+    .setMaxLength(100),
+);
 
 async function execute(
   interaction: ChatInputCommandInteraction,

@@ -1,6 +1,9 @@
-import type {
-  ChatInputCommandInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
@@ -30,4 +33,17 @@ export function commandBody(
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const data = typeof command.data === "function" ? command.data(config) : command.data;
   return data.toJSON();
+}
+
+/**
+ * A slash command of this server-installed bot usable in servers and in the bot's DMs, the contexts every
+ * member-facing command has.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+export function memberCommand(name: string, description: string): SlashCommandBuilder {
+  return new SlashCommandBuilder()
+    .setName(name)
+    .setDescription(description)
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
+    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
 }
