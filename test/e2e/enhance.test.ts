@@ -9,7 +9,16 @@ import type { UserRef } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
-import { clickLabel, imagineGrid, recordFor, startImagine } from "./imagine-steps.js";
+import {
+  clickLabel,
+  imagineGrid,
+  recordFor,
+  resultsOf,
+  startImagine,
+  waitForJobEnd,
+  waitForResult,
+  waitForUpscale,
+} from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -20,15 +29,22 @@ const PROMPT = "a red fox in the snow";
 const ENHANCE_2X = "Enhance 2× (uses credits)";
 const ENHANCE_4X = "Enhance 4× (uses credits)";
 
-/** Alice runs /imagine, the grid finishes, and `user` clicks U`n`: the single image message. */
+/**
+ * Alice runs /imagine, the grid finishes, and `user` clicks U`n`: the single image message (posted as a new
+ * message replying to the grid; the click itself is only acknowledged).
+ */
 async function singleImage(n = 1, user: UserRef = h.world.alice) {
   const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
-  const click = await clickLabel(h, grid, `U${n}`, user);
-  const single = await click.waitForResponse({ where: (m) => m.attachments.length > 0 });
+  await clickLabel(h, grid, `U${n}`, user);
+  const single = await waitForUpscale(h, record.id, n - 1);
+  expect(single.message_reference).toMatchObject({ message_id: grid.id });
   return { grid, record, single };
 }
 
-/** `user` clicks `label` on `single` and waits until the Enhance job shows as waiting. */
+/**
+ * `user` clicks `label` on `single` and waits until the Enhance job shows as waiting: its progress message
+ * is the public reply to the click.
+ */
 async function enhance(single: MessageSnapshot, label: string, user: UserRef = h.world.alice) {
   const handle = await clickLabel(h, single, label, user);
   const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
@@ -38,6 +54,11 @@ async function enhance(single: MessageSnapshot, label: string, user: UserRef = h
 }
 
 const isEnhanced = (m: MessageSnapshot) => /enhanced/i.test(textOf(m)) && m.attachments.length > 0;
+
+/** Waits until the progress message of the Enhance click `handle` was removed (the job was delivered). */
+async function progressRemoved(handle: { response(): MessageSnapshot | undefined }) {
+  await h.emu.waitFor(() => handle.response()?.deleted, { description: "the progress message deleted" });
+}
 
 describe("Enhance buttons", () => {
   test("with ENHANCE_FACTORS=2x,4x, U1 then Enhance 2× ends in a new message with the upscaled image", async () => {
@@ -49,17 +70,22 @@ describe("Enhance buttons", () => {
 
     const { handle, waiting, record } = await enhance(single, ENHANCE_2X);
     expect(waiting.ephemeral).toBe(false);
+    expect(waiting.interaction_metadata).toMatchObject({ interacted_message_id: single.id });
     expect(record).toMatchObject({ parent_id: gridRecord.id, prompt: gridRecord.prompt });
     expect(service.records()).toHaveLength(2);
 
     service.advance(2);
     await handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     service.completeNow(record.id);
-    const enhanced = await handle.waitForResponse({ where: isEnhanced });
+    const enhanced = await waitForResult(h, record.id, isEnhanced);
+    await progressRemoved(handle);
 
+    expect(enhanced.ephemeral).toBe(false);
     expect(enhanced.id).not.toBe(single.id);
-    expect(enhanced.interaction_metadata).toMatchObject({ interacted_message_id: single.id });
+    expect(enhanced.id).not.toBe(waiting.id);
+    expect(resultsOf(h, record.id)).toHaveLength(1);
     expect(enhanced.content).toContain(`<@${world.alice.id}>`);
+    expect(emu.notifiedBy(enhanced.id).map((n) => n.userId)).toEqual([world.alice.id]);
     expect(textOf(enhanced)).toContain("Image U1 enhanced 2×");
     expect(textOf(enhanced)).toContain(record.id);
     expect(enhanced.attachments.map((a) => a.filename)).toEqual(["u1-2x.png"]);
@@ -112,7 +138,8 @@ describe("Enhance buttons", () => {
     const { handle, record } = await enhance(single, ENHANCE_2X);
 
     service.failNow(record.id, "Timeout while waiting for completion");
-    const failed = await handle.waitForResponse({ where: (m) => /could not be made/i.test(textOf(m)) });
+    const failed = await waitForResult(h, record.id, (m) => /could not be made/i.test(textOf(m)));
+    await progressRemoved(handle);
 
     expect(failed.content).toBe(`<@${world.alice.id}> your image could not be made.`);
     expect(textOf(failed)).toContain("❌ Your image could not be made");
@@ -134,7 +161,9 @@ describe("Enhance buttons", () => {
     expect(textOf(refusal)).toMatch(/already have 1 image being generated/);
 
     service.completeNow(record.id);
-    await handle.waitForResponse({ where: isEnhanced });
+    await waitForResult(h, record.id, isEnhanced);
+    await waitForJobEnd(h, record.id);
+    await progressRemoved(handle);
     await startImagine(h, { prompt: "a blue kite" });
     h.emu.assertNoRejectedRequests();
   });
@@ -146,7 +175,8 @@ describe("Enhance buttons", () => {
 
     await h.restart();
     h.service.completeNow(record.id);
-    const enhanced = await handle.waitForResponse({ where: isEnhanced });
+    const enhanced = await waitForResult(h, record.id, isEnhanced);
+    await progressRemoved(handle);
 
     expect(textOf(enhanced)).toContain("Image U4 enhanced 2×");
     expect(enhanced.attachments.map((a) => a.filename)).toEqual(["u4-2x.png"]);
