@@ -13,7 +13,15 @@ import type { UserRef } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
-import { clickLabel, imagineGrid, isGrid, startImagine, type StartedJob } from "./imagine-steps.js";
+import {
+  clickLabel,
+  imagineGrid,
+  isGrid,
+  resultsOf,
+  startImagine,
+  waitForResult,
+  type StartedJob,
+} from "./imagine-steps.js";
 
 const AUDIT_CHANNEL_ID = "1200000000000000001";
 
@@ -22,19 +30,37 @@ afterEach(async () => {
   await h?.stop();
 });
 
+const idOf = (user: UserRef) => (typeof user === "string" ? user : user.id);
+
+/**
+ * Whether the message says the job was cancelled by `by`. Posted as the job's result, it mentions its
+ * requester first when someone else cancelled it ("<@requester> Cancelled by <@by>").
+ */
 const isCancelled = (by: UserRef) => (m: MessageSnapshot) =>
-  m.content === `Cancelled by <@${typeof by === "string" ? by : by.id}>`;
+  m.content === `Cancelled by <@${idOf(by)}>` || m.content.endsWith(` Cancelled by <@${idOf(by)}>`);
 
 /** How often the bot asked the service about an image so far. */
 function pollsOf(imageId: string): number {
   return h.service.requests.filter((r) => r.request === `GET /items/images/${imageId}`).length;
 }
 
-/** `user` clicks ✖ Cancel on the job's message and the message ends as "Cancelled by <user>". */
+/**
+ * Waits until the job ends as "Cancelled by <by>": that is posted as the job's result (a new message) and
+ * the progress message is deleted.
+ */
+async function cancelledMessage(job: StartedJob, by: UserRef): Promise<MessageSnapshot> {
+  const cancelled = await waitForResult(h, job.record.id, isCancelled(by));
+  await h.emu.waitFor(() => h.emu.message(job.waiting.id)?.deleted, {
+    description: "the progress message deleted",
+  });
+  return cancelled;
+}
+
+/** `user` clicks ✖ Cancel on the job's message and the job ends as "Cancelled by <user>". */
 async function cancelFromMessage(job: StartedJob, user: UserRef): Promise<MessageSnapshot> {
   const click = await clickLabel(h, job.waiting, "Cancel", user);
   await click.waitForAcknowledgement();
-  return job.handle.waitForResponse({ where: isCancelled(user) });
+  return cancelledMessage(job, user);
 }
 
 /**
@@ -44,7 +70,7 @@ async function cancelFromMessage(job: StartedJob, user: UserRef): Promise<Messag
 async function anotherJobFinishes(): Promise<void> {
   const other = await startImagine(h, { prompt: "a calm harbour", user: h.world.mod });
   h.service.completeNow(other.record.id);
-  await other.handle.waitForResponse({ where: isGrid });
+  await waitForResult(h, other.record.id, isGrid);
 }
 
 describe("✖ Cancel", () => {
@@ -56,7 +82,7 @@ describe("✖ Cancel", () => {
     const progress = await job.handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
     expect(buttonsOf(progress).map((b) => b.label)).toEqual(["Cancel"]);
     h.service.advance(2);
-    const grid = await job.handle.waitForResponse({ where: isGrid });
+    const grid = await waitForResult(h, job.record.id, isGrid);
     expect(buttonsOf(grid).map((b) => b.label)).not.toContain("Cancel");
     h.emu.assertNoRejectedRequests();
   });
@@ -79,11 +105,14 @@ describe("✖ Cancel", () => {
 
     service.completeNow(hung.record.id);
     service.completeNow(next.record.id);
-    await next.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, next.record.id, isGrid);
     await anotherJobFinishes();
     expect(emu.message(cancelled.id)?.content).toBe(cancelled.content);
     expect(emu.messageHistory(cancelled.id).filter(isGrid)).toEqual([]);
-    expect(emu.messagesIn(world.general).filter((m) => textOf(m).includes(hung.record.id))).toHaveLength(1);
+    expect(emu.messageHistory(hung.waiting.id).filter(isGrid)).toEqual([]);
+    expect(resultsOf(h, hung.record.id).map((m) => m.id)).toEqual([cancelled.id]);
+    const shown = emu.messagesIn(world.general).filter((m) => textOf(m).includes(hung.record.id));
+    expect(shown.map((m) => m.id)).toEqual([cancelled.id]);
     expect(pollsOf(hung.record.id)).toBe(pollsAtCancel);
     emu.assertNoRejectedRequests();
   });
@@ -101,7 +130,7 @@ describe("✖ Cancel", () => {
     expect(textOf(refusal)).toBe(NOT_YOUR_JOB);
 
     service.completeNow(job.record.id);
-    const grid = await job.handle.waitForResponse({ where: isGrid });
+    const grid = await waitForResult(h, job.record.id, isGrid);
     expect(grid.content).toContain(`<@${world.alice.id}>`);
     emu.assertNoRejectedRequests();
   });
@@ -113,7 +142,10 @@ describe("✖ Cancel", () => {
     const job = await startImagine(h, { prompt: "a runaway lighthouse" });
 
     const cancelled = await cancelFromMessage(job, world.mod);
+    expect(cancelled.content).toBe(`<@${world.alice.id}> Cancelled by <@${world.mod.id}>`);
     expect(textOf(cancelled)).toContain(`asked for by <@${world.alice.id}>`);
+    // The requester is told, once; the moderator who cancelled is not pinged.
+    expect(emu.notifiedBy(cancelled.id).map((n) => n.username)).toEqual(["alice"]);
     const entry = await emu.waitFor(
       () => emu.messagesIn(AUDIT_CHANNEL_ID).find((m) => m.embeds[0]?.title === "Image cancelled"),
       { description: "the audit entry of the cancel" },
@@ -139,7 +171,8 @@ describe("✖ Cancel", () => {
     const note = await click.waitForFollowUp();
     expect(note.ephemeral).toBe(true);
     expect(textOf(note)).toContain(`Cancelled job \`${job.record.id}\``);
-    await job.handle.waitForResponse({ where: isCancelled(world.mod) });
+    const cancelled = await cancelledMessage(job, world.mod);
+    expect(cancelled.content).toBe(`<@${world.alice.id}> Cancelled by <@${world.mod.id}>`);
     const refreshed = emu.message(page.id);
     expect(textOf(refreshed)).toContain("In flight on this server: none");
     expect(buttonsOf(refreshed).map((b) => b.label)).not.toContain("Cancel 1");
@@ -157,6 +190,7 @@ describe("✖ Cancel", () => {
     await anotherJobFinishes();
     expect(emu.messageHistory(cancelled.id).filter(isGrid)).toEqual([]);
     expect(emu.message(cancelled.id)?.content).toBe(cancelled.content);
+    expect(resultsOf(h, job.record.id).map((m) => m.id)).toEqual([cancelled.id]);
     const stored = await h.bot.context.store.get(job.record.id);
     expect(stored).toMatchObject({ outcome: "cancelled", cancelledBy: world.alice.id, delivered: true });
     emu.assertNoRejectedRequests();
