@@ -4,7 +4,8 @@
  * scaled down; the reference service runs in manual mode unless a tick is given, so tests decide when
  * jobs move.
  */
-import { MemoryJobStore, type JobStore } from "../../src/imagine/job-store.js";
+import type { JobStore } from "../../src/imagine/job-store.js";
+import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
 import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
 import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
