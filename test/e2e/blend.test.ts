@@ -12,7 +12,7 @@ import type { AttachmentInput } from "../emulator/world/slash-options.js";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { isGrid, recordFor } from "./imagine-steps.js";
+import { isGrid, recordFor, waitForResult } from "./imagine-steps.js";
 
 async function png(name: string, r: number): Promise<AttachmentInput> {
   const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r, g: 80, b: 40 } } })
@@ -68,8 +68,11 @@ describe("/blend", () => {
     expect(record?.prompt.indexOf("first.png")).toBeLessThan(record?.prompt.indexOf("second.png") ?? -1);
 
     h.service.completeNow(record?.id ?? "");
-    const grid = await handle.waitForResponse({ where: isGrid });
+    // Like /imagine: the finished grid is a new message in the channel, mentioning the requester.
+    const grid = await waitForResult(h, record?.id ?? "", isGrid);
+    expect(grid.channel_id).toBe(h.world.general.id);
     expect(textOf(grid)).toContain("as one mosaic");
+    expect(textOf(grid)).toContain(`<@${h.world.alice.id}>`);
     h.emu.assertNoRejectedRequests();
   });
 

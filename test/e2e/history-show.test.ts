@@ -4,14 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { deployCommands } from "../../src/discord/register-commands.js";
-import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
 import type { Job } from "../../src/imagine/job.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, isGrid } from "./imagine-steps.js";
+import { clickLabel, imagineGrid, isGrid, waitForJobEnd } from "./imagine-steps.js";
 
 const store = new MemoryJobStore();
 let h: BotHarness;
@@ -202,6 +202,8 @@ describe("/show", () => {
 
   test("while the image service is unavailable, /show answers privately and leaves nothing in the channel", async () => {
     const { record } = await imagineGrid(h, { prompt: "a green parrot" });
+    // Count the channel once the job ended (its progress message removed), so only /show could change it.
+    await waitForJobEnd(h, record.id);
     const before = h.emu.messagesIn(h.world.general).length;
     h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
     const handle = await slash("show", h.world.alice, { job: record.id });

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
-import { MemoryJobStore } from "../../src/imagine/job-store.js";
+import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { answerTo, imagineAnswer } from "./admission-steps.js";
-import { clickLabel, isGrid, startImagine } from "./imagine-steps.js";
+import { clickLabel, isGrid, startImagine, waitForJobEnd, waitForResult } from "./imagine-steps.js";
 
 let h: BotHarness;
 const store = new MemoryJobStore();
@@ -51,7 +51,8 @@ describe("Try again", () => {
     expect(textOf(started)).toContain(`<@${h.world.alice.id}>`);
 
     h.service.completeNow(records[0]?.id ?? "");
-    await h.emu.waitFor(() => isGrid(h.emu.message(started.id) ?? started));
+    const grid = await waitForResult(h, records[0]?.id ?? "", isGrid);
+    expect(textOf(grid)).toContain(`<@${h.world.alice.id}>`);
     h.emu.assertNoRejectedRequests();
   });
 
@@ -67,13 +68,15 @@ describe("Try again", () => {
     expect(buttonsOf(again).map((b) => b.label)).toEqual(["Try again"]);
 
     h.service.completeNow(running.record.id);
-    await running.handle.waitForResponse({ where: isGrid });
+    await waitForResult(h, running.record.id, isGrid);
+    await waitForJobEnd(h, running.record.id);
     const started = await clickTryAgain(again);
     expect(textOf(started)).toMatch(/waiting in queue/i);
     const whale = h.service.records().find((r) => r.prompt === "a blue whale");
     expect(whale).toBeDefined();
     h.service.completeNow(whale?.id ?? "");
-    await h.emu.waitFor(() => isGrid(h.emu.message(started.id) ?? started));
+    const grid = await waitForResult(h, whale?.id ?? "", isGrid);
+    expect(textOf(grid)).toContain(`<@${h.world.alice.id}>`);
   });
 
   test("a banned-words refusal offers no Try again (the same prompt would be refused again)", async () => {
