@@ -108,16 +108,17 @@ export async function openPostgresJobStore(
   }
 }
 
-/** Writes the open time to `store_meta` and reads it back: proves the database takes writes now. */
+/**
+ * Writes the open time to `store_meta` and reads it back in the same statement: proves the database takes
+ * writes now, whatever other processes of a fleet starting at the same moment write there.
+ */
 async function checkWritable(pool: pg.Pool, where: string, at: number): Promise<void> {
   const value = String(at);
-  await pool.query(
-    "INSERT INTO store_meta (key, value) VALUES ('opened_at', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  const written = await pool.query<{ value: string }>(
+    "INSERT INTO store_meta (key, value) VALUES ('opened_at', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING value",
     [value],
   );
-  const read = await pool.query<{ value: string }>("SELECT value FROM store_meta WHERE key = 'opened_at'");
-  // Another process may have opened it in between and written its own time: any time as new proves the write.
-  if (!(Number(read.rows[0]?.value) >= at)) {
+  if (written.rows[0]?.value !== value) {
     throw new StoreError(`The Postgres ${where} did not keep a test write. Check DATABASE_URL.`);
   }
 }
