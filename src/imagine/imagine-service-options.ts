@@ -24,7 +24,7 @@ export interface JobMessenger {
   postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; log?: Logger },
+    options: { requesterId: string; nonce: string; replyTo?: string; log?: Logger },
   ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
   /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
   retire(

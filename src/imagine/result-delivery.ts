@@ -13,7 +13,7 @@ import type { JobMessenger } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
 import type { JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
-import { messageNonce, type PostedMessage } from "./posted-message.js";
+import { messageNonce, upscaleAction, type PostedMessage } from "./posted-message.js";
 
 /** What {@link deliverResult} works with. */
 export interface ResultDeliveryDeps {
@@ -38,9 +38,11 @@ export async function deliverResult(
   let route: DeliveryRoute | null = null;
   let post = await storeStep("reading the job's posted result", () => store.getPost(job.imageId, "result"));
   if (!post) {
+    const replyTo = await enlargedImageMessage(store, job);
     const posted = await messenger.postResult(job.location, message, {
       requesterId: job.requesterId,
       nonce: messageNonce(job.imageId, "result"),
+      ...(replyTo === undefined ? {} : { replyTo }),
       log,
     });
     route = posted.route;
@@ -68,6 +70,19 @@ export async function deliverResult(
     channelEditable: true,
   };
   return { route };
+}
+
+/**
+ * For an Enhance job, the message of the single image it enlarges (the grid job's U post), when it is in the
+ * channel the result goes to: the result replies to it. A reply cannot cross channels, and a store that
+ * cannot say is no reason to hold the result up.
+ */
+async function enlargedImageMessage(store: Pick<JobStore, "getPost">, job: Job): Promise<string | undefined> {
+  if (!job.upscale) return undefined;
+  const single = await store
+    .getPost(job.upscale.parentId, upscaleAction(job.upscale.index))
+    .catch(() => undefined);
+  return single && single.channelId === job.location.channelId ? single.messageId : undefined;
 }
 
 /** Runs a store step of a delivery; a failure is a `transient` delivery failure, so the delivery is retried. */

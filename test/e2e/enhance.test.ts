@@ -83,6 +83,8 @@ describe("Enhance buttons", () => {
     expect(enhanced.ephemeral).toBe(false);
     expect(enhanced.id).not.toBe(single.id);
     expect(enhanced.id).not.toBe(waiting.id);
+    // It replies to the image it enlarges, which stays linked once the progress message is gone.
+    expect(enhanced.message_reference).toMatchObject({ message_id: single.id });
     expect(resultsOf(h, record.id)).toHaveLength(1);
     expect(enhanced.content).toContain(`<@${world.alice.id}>`);
     expect(emu.notifiedBy(enhanced.id).map((n) => n.userId)).toEqual([world.alice.id]);
