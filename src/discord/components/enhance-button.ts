@@ -1,8 +1,9 @@
 /**
  * The Enhance buttons under a single image (U1-U4), shown when `ENHANCE_FACTORS` is set: a click upscales
  * that image through the image service as a new job, admitted (limits), followed, shown and delivered like an
- * /imagine job: its progress is the reply to the click, its result a new message replying to the single image. Only the person the image was posted for, or a moderator,
- * may enhance it: each one costs image-service credits.
+ * /imagine job: its progress is the reply to the click, its result a new message replying to the single
+ * image. Only the person the image was posted for, or a moderator, may enhance it: each one costs
+ * image-service credits.
  * @see https://discord.com/developers/docs/components/reference#button
  */
 import type { BotContext } from "../../bot-context.js";
