@@ -6,7 +6,7 @@
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
 import { DeliveryError } from "../jobs/delivery-error.js";
-import type { JobTracker } from "../jobs/job-tracker.js";
+import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
@@ -25,7 +25,7 @@ import {
 } from "./job-view.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
-import { createJobPipeline, tracked, type TrackedJob } from "./job-pipeline.js";
+import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView, settleEnding } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 
@@ -67,12 +67,10 @@ export class ImagineService {
         jobLog: (id) => this.jobLog(id),
       },
     });
-    ({
-      scheduler: this.scheduler,
-      tracker: this.tracker,
-      throttle: this.throttle,
-      ownership: this.ownership,
-    } = pipeline);
+    this.scheduler = pipeline.scheduler;
+    this.tracker = pipeline.tracker;
+    this.throttle = pipeline.throttle;
+    this.ownership = pipeline.ownership;
   }
 
   /** Jobs being followed right now (a snapshot). */

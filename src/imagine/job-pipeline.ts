@@ -4,7 +4,7 @@
  * part calls back.
  */
 import { isDeliveryError } from "../jobs/delivery-error.js";
-import { JobTracker } from "../jobs/job-tracker.js";
+import { JobTracker, type TrackedJob } from "../jobs/job-tracker.js";
 import { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { Scheduler } from "../jobs/scheduler.js";
 import { unlessAborted } from "../jobs/unless-aborted.js";
@@ -17,14 +17,7 @@ import { JobOwnership } from "./job-ownership.js";
 import { logContextOf, type Job } from "./job.js";
 import type { JobView } from "./job-view.js";
 
-/** What the tracker follows for a job, with the ids every log line about it carries. */
-export interface TrackedJob {
-  readonly id: string;
-  readonly startedAt: number;
-  readonly logContext: Readonly<Record<string, string>>;
-}
-
-/** The tracker's view of a job. */
+/** The tracker's view of a job, with the ids every log line about it carries. */
 export function tracked(job: Job): TrackedJob {
   return { id: job.imageId, startedAt: job.startedAt, logContext: logContextOf(job) };
 }

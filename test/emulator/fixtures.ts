@@ -5,6 +5,7 @@
  */
 import {
   Client,
+  type SendableChannels,
   Events,
   GatewayIntentBits,
   Partials,
@@ -243,4 +244,11 @@ function nextEvent<E extends Events.InteractionCreate | Events.MessageCreate, V,
     }, timeoutMs);
     client.on(event, listener as never);
   });
+}
+
+/** The channel with this id as discord.js sees it, to send in. @throws {Error} when it cannot be sent in. */
+export async function sendableChannel(client: Client, id: string): Promise<SendableChannels> {
+  const channel = await client.channels.fetch(id);
+  if (!channel?.isSendable()) throw new Error(`channel ${id} must be sendable`);
+  return channel;
 }

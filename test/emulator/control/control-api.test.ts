@@ -2,7 +2,13 @@ import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
 import { controlApi } from "./control-api.js";
 import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
-import { createDefaultWorld, nextMessage, startTestClient, type DefaultWorld } from "../fixtures.js";
+import {
+  createDefaultWorld,
+  nextMessage,
+  startTestClient,
+  type DefaultWorld,
+  sendableChannel,
+} from "../fixtures.js";
 import { Events, MessageFlags, type Client } from "discord.js";
 import type { DiscordEmulatorOptions } from "../context.js";
 
@@ -125,8 +131,7 @@ describe("the control API of the standalone emulator", () => {
     expect((await forAlice()).map((m) => m.content)).toEqual(["secret"]);
     expect(await ok(`messages?channel=${world.general.id}&as=mod`)).toEqual([]);
 
-    const channel = await client.channels.fetch(world.general.id);
-    if (!channel?.isSendable()) throw new Error("#general must be sendable");
+    const channel = await sendableChannel(client, world.general.id);
     const sent = await channel.send("first");
     await sent.edit(`second <@${world.alice.id}>`);
     const history = await ok<{ content: string }[]>(`message-history?id=${sent.id}`);

@@ -9,6 +9,7 @@ import {
   startHarness,
   type DefaultWorld,
   type EmulatorHarness,
+  sendableChannel,
 } from "../fixtures.js";
 
 const RATE_LIMIT_HEADERS = [
@@ -99,9 +100,7 @@ describe("discord.js against rate limits and faults", () => {
   });
 
   async function general() {
-    const channel = await h.client.channels.fetch(h.world.general.id);
-    if (!channel?.isSendable()) throw new Error("#general must be sendable");
-    return channel;
+    return sendableChannel(h.client, h.world.general.id);
   }
 
   test("interaction callbacks pass even when the global limit is exhausted", async () => {

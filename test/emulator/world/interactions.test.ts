@@ -14,7 +14,7 @@ import {
   RESTJSONErrorCodes,
 } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextInteraction, startHarness, type EmulatorHarness } from "../fixtures.js";
+import { nextInteraction, startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
 
 const isCommand = (i: Interaction): i is ChatInputCommandInteraction => i.isChatInputCommand();
 const isButton = (i: Interaction): i is ButtonInteraction => i.isButton();
@@ -168,8 +168,7 @@ describe("interactions with a real discord.js client", () => {
     const { handle, interaction } = await runImagine();
     await interaction.reply("v1");
     h.emu.clock.advance(20 * 60 * 1000);
-    const channel = await h.client.channels.fetch(h.world.general.id);
-    if (!channel?.isSendable()) throw new Error("general is not sendable");
+    const channel = await sendableChannel(h.client, h.world.general.id);
     await channel.messages.edit(handle.response()?.id ?? "", "v2");
     expect(handle.response()?.content).toBe("v2");
   });

@@ -7,7 +7,7 @@ import {
 } from "discord.js";
 import { PermissionFlagsBits, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextMessage, startHarness, type EmulatorHarness } from "../fixtures.js";
+import { nextMessage, startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
 
 /** The rejection of `action`: Discord's code and its errors tree. */
 async function rejection(
@@ -45,9 +45,7 @@ describe("messages with a real discord.js client", () => {
   let general: SendableChannels;
   beforeEach(async () => {
     h = await startHarness();
-    const channel = await h.client.channels.fetch(h.world.general.id);
-    if (!channel?.isSendable()) throw new Error("#general must be sendable");
-    general = channel;
+    general = await sendableChannel(h.client, h.world.general.id);
   });
   afterEach(async () => {
     await h.stop();

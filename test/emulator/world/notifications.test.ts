@@ -1,6 +1,6 @@
 import type { SendableChannels } from "discord.js";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { startHarness, type EmulatorHarness } from "../fixtures.js";
+import { startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
 import type { EmulatedUser } from "./world-types.js";
 
 describe("who a message notifies", () => {
@@ -8,9 +8,7 @@ describe("who a message notifies", () => {
   let general: SendableChannels;
   beforeEach(async () => {
     h = await startHarness();
-    const channel = await h.client.channels.fetch(h.world.general.id);
-    if (!channel?.isSendable()) throw new Error("#general must be sendable");
-    general = channel;
+    general = await sendableChannel(h.client, h.world.general.id);
   });
   afterEach(async () => {
     await h.stop();
