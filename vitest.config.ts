@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import HeavyFirstSequencer from "./test/support/heavy-first-sequencer.js";
 
 export default defineConfig({
   test: {
@@ -10,6 +11,12 @@ export default defineConfig({
     // time is spent waiting on the servers it started (emulator, service, Chromium, Postgres): two files at
     // once on 2 cores.
     maxWorkers: Math.max(2, availableParallelism()),
+    // A worker runs file after file with the modules it has loaded (discord.js, the emulator, the reference
+    // service): loading them afresh for each file took more CPU than most files' tests. Every test file
+    // starts its own servers and stops them in its hooks, so nothing a file relies on is left by another.
+    isolate: false,
+    // The files that start processes (bot, Chromium, Postgres, CLIs) first, so no long file starts last.
+    sequence: { sequencer: HeavyFirstSequencer },
     // Errors thrown inside discord.js packet handlers surface as unhandled rejections: fail on them.
     dangerouslyIgnoreUnhandledErrors: false,
   },
