@@ -5,6 +5,8 @@ import HeavyFirstSequencer from "./test/support/heavy-first-sequencer.js";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Transpiles the bot once for the tests that start it as a process.
+    globalSetup: ["test/support/bot-build.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Vitest's default (cores - 1) runs the files one at a time on a 2-core machine, yet most of a file's

@@ -1,14 +1,15 @@
 /**
- * The bot in its own process (`node --import tsx src/main.ts`), for what an in-process bot cannot show:
- * SIGKILL, signals, exit codes and start-up messages. The Discord emulator and the reference image service
- * run in the test process; the child reaches them over HTTP like a deployed bot reaches Discord.
+ * The bot in its own process (plain JavaScript transpiled once per run by bot-build.ts, as `npm start` runs
+ * it), for what an in-process bot cannot show: SIGKILL, signals, exit codes and start-up messages. The
+ * Discord emulator and the reference image service run in the test process; the child reaches them over
+ * HTTP like a deployed bot reaches Discord.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { inject } from "vitest";
 import type { ReferenceService } from "../../tools/reference-service/index.js";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
@@ -17,10 +18,6 @@ import { textOf } from "./message-view.js";
 import type { DiscordEmulator } from "../emulator/emulator.js";
 import type { DefaultWorld } from "../emulator/fixtures.js";
 import { startTestWorld, type TestWorldOptions } from "./test-world.js";
-
-const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-const MAIN = join(PROJECT_ROOT, "src/main.ts");
-const TSX = createRequire(import.meta.url).resolve("tsx");
 
 /** A parsed JSON log line of the bot (pino), with the raw text kept. */
 export interface LogLine {
@@ -55,7 +52,7 @@ export interface BotProcess {
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"] };
   if (process.env["TMPDIR"]) base["TMPDIR"] = process.env["TMPDIR"];
-  return { ...base, TSX_TSCONFIG_PATH: join(PROJECT_ROOT, "tsconfig.json"), ...env };
+  return { ...base, ...env };
 }
 
 function parseLine(raw: string): LogLine {
@@ -70,11 +67,11 @@ function parseLine(raw: string): LogLine {
 }
 
 /**
- * Starts `src/main.ts` in a child process with exactly `env`, in `cwd` (a directory without a `.env`).
+ * Starts the bot's `main` in a child process with exactly `env`, in `cwd` (a directory without a `.env`).
  * Does not wait for anything: see {@link startBotProcess}.
  */
 export function spawnBot(env: Record<string, string>, cwd: string): BotProcess {
-  const child = spawn(process.execPath, ["--enable-source-maps", "--import", TSX, MAIN], {
+  const child = spawn(process.execPath, ["--enable-source-maps", inject("botMain")], {
     cwd,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
