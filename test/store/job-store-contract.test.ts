@@ -444,6 +444,15 @@ describe.each(implementations)("%s", (name, open) => {
       expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(true);
     });
 
+    test("a named lease taken from two connections at once goes to one owner", async () => {
+      const other = await openSecond();
+      const owners = ["a", "b", "c", "d"];
+      const taken = await Promise.all(
+        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("enhance:y", leaseOf(owner))),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(1);
+    });
+
     test("the fleet lists processes seen since a time, with their shards and jobs, until they leave", async () => {
       const a = { id: "a", startedAt: NOW, seenAt: NOW, shards: [0, 1], jobs: 3 };
       const b = { id: "b", startedAt: NOW + 1, seenAt: NOW + 1, shards: [], jobs: 0 };
