@@ -4,9 +4,9 @@ import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
 import { interactionLocation } from "./interaction-location.js";
-import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
-import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
+import { refuseWithPrompt } from "./reply-with-error.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -106,8 +106,7 @@ export async function startImagineJob(
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     const refused = { id: interaction.id, userId: interaction.user.id };
-    const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
-    await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
+    await refuseWithPrompt(interaction, err, prompt, log, await tryAgainRows(app, refused, err, prompt, log));
     return null;
   }
 }
