@@ -13,6 +13,8 @@ import { ClickGuard } from "../click-guard.js";
 import type { ComponentHandler } from "../component.js";
 import { isModerator } from "../moderator.js";
 import { startImagineJob } from "../start-job.js";
+import { renderEnhanceOff } from "../../render/refusal.js";
+import { requesterOf } from "../submission-place.js";
 import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "./enhance-id.js";
 import { loadSource } from "./grid-buttons.js";
 
@@ -32,6 +34,9 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
     }
     if (!app.config.ENHANCE_FACTORS.includes(request.factor)) {
       throw new UserError(`${shown} is turned off on this bot.`);
+    }
+    if (!(await app.admission.settingsFor(requesterOf(interaction))).enhance.value) {
+      throw new UserError(renderEnhanceOff(shown));
     }
     const key = `e:${request.jobId}:${request.index}:${request.factor}:${interaction.user.id}`;
     if (!clicks.claim(key)) throw new UserError(`${shown} of this image was just started.`);
