@@ -22,6 +22,7 @@ import {
   rowToPost,
 } from "./job-rows.js";
 import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
+import { utcDay } from "../moderation/server-rules.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -294,6 +295,7 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
           { sql: PRUNE_POSTS, args: [cutoff] },
           { sql: "DELETE FROM fleet_processes WHERE seen_at < ?", args: [cutoff] },
           { sql: "DELETE FROM fleet_leases WHERE expires_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM daily_images WHERE day < ?", args: [utcDay(cutoff)] },
         ],
         "write",
       ),
