@@ -1,15 +1,16 @@
 /**
- * The bot in its own process (plain JavaScript transpiled once per run by bot-build.ts, as `npm start` runs
- * it), for what an in-process bot cannot show: SIGKILL, signals, exit codes and start-up messages. The
- * Discord emulator and the reference image service run in the test process; the child reaches them over
- * HTTP like a deployed bot reaches Discord.
+ * The bot in its own process, for what an in-process bot cannot show: SIGKILL, signals, exit codes and
+ * start-up messages. Under vitest it runs the plain JavaScript bot-build.ts transpiled once for the run (as
+ * `npm start` runs a build); elsewhere (`npm run demo`) `src/main.ts` through tsx. The Discord emulator and
+ * the reference image service run in the calling process; the child reaches them over HTTP like a deployed
+ * bot reaches Discord.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
-import { inject } from "vitest";
 import type { ReferenceService } from "../../tools/reference-service/index.js";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
@@ -18,6 +19,15 @@ import { textOf } from "./message-view.js";
 import type { DiscordEmulator } from "../emulator/emulator.js";
 import type { DefaultWorld } from "../emulator/fixtures.js";
 import { startTestWorld, type TestWorldOptions } from "./test-world.js";
+
+const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+/** Node's arguments that start the bot: the run's build under vitest, else the sources through tsx. */
+const BOT_ARGS = await (async () => {
+  const built = process.env["VITEST"] ? (await import("vitest")).inject("botMain") : undefined;
+  if (built) return ["--enable-source-maps", built];
+  const tsx = createRequire(import.meta.url).resolve("tsx");
+  return ["--enable-source-maps", "--import", tsx, join(PROJECT_ROOT, "src/main.ts")];
+})();
 
 /** A parsed JSON log line of the bot (pino), with the raw text kept. */
 export interface LogLine {
@@ -52,7 +62,7 @@ export interface BotProcess {
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"] };
   if (process.env["TMPDIR"]) base["TMPDIR"] = process.env["TMPDIR"];
-  return { ...base, ...env };
+  return { ...base, TSX_TSCONFIG_PATH: join(PROJECT_ROOT, "tsconfig.json"), ...env };
 }
 
 function parseLine(raw: string): LogLine {
@@ -71,7 +81,7 @@ function parseLine(raw: string): LogLine {
  * Does not wait for anything: see {@link startBotProcess}.
  */
 export function spawnBot(env: Record<string, string>, cwd: string): BotProcess {
-  const child = spawn(process.execPath, ["--enable-source-maps", inject("botMain")], {
+  const child = spawn(process.execPath, BOT_ARGS, {
     cwd,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
