@@ -3,9 +3,12 @@ import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
+import type { SubmissionPlace } from "../moderation/server-rules.js";
+import { withDefaultParameters } from "../prompt/default-parameters.js";
 import { interactionLocation } from "./interaction-location.js";
 import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
+import { memberRoleIds, submissionPlace } from "./submission-place.js";
 import { refuseWithPrompt } from "./reply-with-error.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
@@ -16,6 +19,10 @@ export interface JobRequest {
   isModerator: boolean;
   /** The `ref` the job will be created with (interaction or DM message id). */
   ref: string;
+  /** The member's roles (per-role limits); none in DMs. */
+  roleIds?: readonly string[];
+  /** The channel it was asked in (a server's channel rules); `null` in DMs. */
+  place?: SubmissionPlace | null;
 }
 
 /**
@@ -35,6 +42,8 @@ export async function admitAndAudit(
       isModerator: request.isModerator,
       prompt,
       ref: request.ref,
+      ...(request.roleIds ? { roleIds: request.roleIds } : {}),
+      ...(request.place ? { place: request.place } : {}),
     });
   } catch (err) {
     if (err instanceof RefusedError) {
@@ -88,13 +97,16 @@ export async function startImagineJob(
     prompt,
     isModerator: isModerator(interaction),
     ref: interaction.id,
+    roleIds: memberRoleIds(interaction),
+    place: submissionPlace(interaction),
   };
   try {
     const ticket = await admitAndAudit(app, request);
     return await createAdmitted(app, ticket, request, async () => {
       await interaction.deferReply();
       return app.imagine.submit({
-        prompt,
+        // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
+        prompt: upscale ? prompt : withDefaultParameters(prompt, ticket.settings.defaultParameters.value),
         ref: interaction.id,
         requesterId: interaction.user.id,
         source: "interaction",

@@ -48,22 +48,40 @@ export function renderAuditEntry(entry: AuditEntry): OutgoingMessage {
 }
 
 export interface AuditLogOptions {
+  /** The owner's audit channel (AUDIT_CHANNEL_ID): every entry of a server without its own, and DMs. */
   channelId: string | undefined;
+  /** A server's own audit channel (its settings), read at every entry; `undefined`: the owner's. */
+  serverChannelId?(guildId: string): Promise<string | undefined>;
   post(channelId: string, message: OutgoingMessage): Promise<unknown>;
   logger: Logger;
 }
 
-/** Posts audit entries to the configured channel, if any. */
+/** Posts audit entries to the server's own audit channel if it set one, else the owner's, if any. */
 export class AuditLog {
   constructor(private readonly options: AuditLogOptions) {}
 
+  /** Whether the owner configured an audit channel (servers may set their own besides). */
   get enabled(): boolean {
     return this.options.channelId !== undefined;
   }
 
+  /** Where an entry of `guildId` (`null`: DMs) is posted; `undefined`: nowhere. */
+  private async channelFor(guildId: string | null): Promise<string | undefined> {
+    if (guildId === null || !this.options.serverChannelId) return this.options.channelId;
+    try {
+      return (await this.options.serverChannelId(guildId)) ?? this.options.channelId;
+    } catch (err) {
+      this.options.logger.warn(
+        { err, guildId },
+        "reading the server's audit channel failed; using the owner's",
+      );
+      return this.options.channelId;
+    }
+  }
+
   /** Posts one entry; never throws. */
   async record(entry: AuditEntry): Promise<void> {
-    const channelId = this.options.channelId;
+    const channelId = await this.channelFor(entry.guildId);
     if (channelId === undefined) return;
     try {
       await this.options.post(channelId, renderAuditEntry(entry));

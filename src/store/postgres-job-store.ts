@@ -30,6 +30,7 @@ import {
 } from "./postgres-errors.js";
 import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
+import { utcDay } from "../moderation/server-rules.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -299,13 +300,22 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
         "posts AS (DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN " +
         "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)), " +
         "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1), " +
-        "leases AS (DELETE FROM fleet_leases WHERE expires_at < $1) " +
+        "leases AS (DELETE FROM fleet_leases WHERE expires_at < $1), " +
+        "days AS (DELETE FROM daily_images WHERE day < $2) " +
         "SELECT count(*)::int AS removed FROM pruned",
-      [cutoff],
+      [cutoff, utcDay(cutoff)],
     );
     const removed = rows[0]?.removed ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
+  }
+
+  /**
+   * Runs `op` on this store's pool, with its retries and closed check: the other stores on the same database
+   * (settings) share the pool this way.
+   */
+  async onConnection<T>(what: string, op: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    return this.guard(what, () => op(this.pool));
   }
 
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */

@@ -22,6 +22,7 @@ import {
   rowToPost,
 } from "./job-rows.js";
 import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
+import { utcDay } from "../moderation/server-rules.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -294,6 +295,7 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
           { sql: PRUNE_POSTS, args: [cutoff] },
           { sql: "DELETE FROM fleet_processes WHERE seen_at < ?", args: [cutoff] },
           { sql: "DELETE FROM fleet_leases WHERE expires_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM daily_images WHERE day < ?", args: [utcDay(cutoff)] },
         ],
         "write",
       ),
@@ -301,6 +303,14 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
     const removed = jobs?.rowsAffected ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
+  }
+
+  /**
+   * Runs `op` on this store's connection, with its retries and closed check: the other stores on the same
+   * database (settings) share the connection this way.
+   */
+  async onConnection<T>(what: string, op: (client: Client) => Promise<T>): Promise<T> {
+    return this.run(what, () => op(this.client));
   }
 
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */

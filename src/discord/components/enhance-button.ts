@@ -23,6 +23,8 @@ import { renderUnderWay } from "../../render/used-button.js";
 import type { ComponentHandler, ComponentInteraction } from "../component.js";
 import { isModerator } from "../moderator.js";
 import { startImagineJob } from "../start-job.js";
+import { renderEnhanceOff } from "../../render/refusal.js";
+import { requesterOf } from "../submission-place.js";
 import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "./enhance-id.js";
 import { loadSource } from "./grid-buttons.js";
 import { alreadyPosted, markUsed } from "./post-once.js";
@@ -102,6 +104,9 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
       // Another click is creating this Enhance right now.
       await interaction.reply({ content: renderUnderWay(name), flags: MessageFlags.Ephemeral });
       return;
+    }
+    if (!(await app.admission.settingsFor(requesterOf(interaction))).enhance.value) {
+      throw new UserError(renderEnhanceOff(name));
     }
     try {
       await enhanceOnce(interaction, app, request, name, log);

@@ -45,10 +45,18 @@ export const tryAgainCodec: IdCodec<string> = {
   },
 };
 
-/** Whether a refusal can go differently later: everything but banned words (the same prompt is refused again). */
+/** Whether a refusal can go differently later: not one the same prompt would meet again at once. */
 export function mayTryAgain(err: unknown): boolean {
-  return !(err instanceof RefusedError && err.reason === "banned-words");
+  return !(err instanceof RefusedError && NOT_AGAIN.has(err.reason));
 }
+
+/** Refusals the same prompt would meet again at once: the words, the channel, the day's images. */
+const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
+  "banned-words",
+  "channel-not-allowed",
+  "age-restricted-only",
+  "daily",
+]);
 
 /**
  * Keeps `prompt` for the refused interaction and returns the row with its Try again button; `null` (no
