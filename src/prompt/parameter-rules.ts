@@ -127,6 +127,15 @@ const RULES: readonly ParameterRule[] = [
 const RULES_BY_NAME = new Map(RULES.flatMap((rule) => rule.names.map((name) => [name, rule] as const)));
 
 /**
+ * The name a parameter is known by whatever alias was written (`aspect` → `ar`, `c` → `chaos`); a name
+ * this module does not know is its own.
+ */
+export function canonicalParameterName(name: string): string {
+  const lower = name.toLowerCase();
+  return RULES_BY_NAME.get(lower)?.names[0] ?? lower;
+}
+
+/**
  * Checks one parameter. Returns the problem, or `null` when the value is acceptable or the parameter is
  * not one this module knows (the generator decides about those).
  */
