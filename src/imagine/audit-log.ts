@@ -8,6 +8,7 @@ import { EMBED_COLORS } from "../render/format.js";
 import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
+import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
 import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -69,6 +70,17 @@ export class AuditLog {
       await this.options.post(channelId, renderAuditEntry(entry));
     } catch (err) {
       this.options.logger.warn({ err, channelId, kind: entry.kind }, "posting to the audit channel failed");
+    }
+  }
+
+  /** Posts a change of a server's settings (who, which command, each setting old → new); never throws. */
+  async settingsChanged(entry: SettingsAuditEntry): Promise<void> {
+    const channelId = this.options.channelId;
+    if (channelId === undefined || entry.changes.length === 0) return;
+    try {
+      await this.options.post(channelId, { payload: renderSettingsAudit(entry), files: [] });
+    } catch (err) {
+      this.options.logger.warn({ err, channelId, kind: "settings" }, "posting to the audit channel failed");
     }
   }
 

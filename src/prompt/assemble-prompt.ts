@@ -21,14 +21,15 @@ export interface PromptDefaults {
  * the prompt's parameters, then each default parameter whose name (aliases included: `--aspect` is
  * `--ar`) is not set yet, in this order of precedence: the prompt, the member's suffix, the member's
  * aspect ratio, the server's defaults. Nothing is added to a prompt without description or image (the
- * checks refuse it as typed). Returns the typed text unchanged when there is nothing to add.
+ * checks refuse it as typed); `hasImages` says that images are attached besides the text. Returns the
+ * typed text unchanged when there is nothing to add.
  */
-export function assemblePrompt(text: string, defaults: PromptDefaults): string {
+export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages = false): string {
   const prompt = parsePrompt(normalizePrompt(text));
   const suffix = parsePrompt(normalizePrompt(defaults.suffix ?? ""));
   const server = parsePrompt(normalizePrompt(defaults.serverParameters ?? ""));
   const aspectRatio = defaults.aspectRatio?.trim() ?? "";
-  const hasSubject = prompt.text !== "" || prompt.imageUrls.length > 0;
+  const hasSubject = prompt.text !== "" || prompt.imageUrls.length > 0 || hasImages;
   if (!hasSubject) return text;
 
   const set = new Set(prompt.parameters.map((p) => canonicalParameterName(p.name)));

@@ -61,4 +61,8 @@ describe("assemblePrompt", () => {
   ])("%s", (_name, text, defaults, expected) => {
     expect(assemblePrompt(text, defaults)).toBe(expected);
   });
+
+  test("attached images count as a subject: a prompt of only parameters gets the suffix", () => {
+    expect(assemblePrompt("--ar 3:2", { suffix: "watercolor" }, true)).toBe("watercolor --ar 3:2");
+  });
 });
