@@ -295,6 +295,14 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     return removed;
   }
 
+  /**
+   * Runs `op` on this store's pool, with its retries and closed check: the other stores on the same database
+   * (settings) share the pool this way.
+   */
+  async onConnection<T>(what: string, op: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    return this.guard(what, () => op(this.pool));
+  }
+
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -290,6 +290,14 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
     return removed;
   }
 
+  /**
+   * Runs `op` on this store's connection, with its retries and closed check: the other stores on the same
+   * database (settings) share the connection this way.
+   */
+  async onConnection<T>(what: string, op: (client: Client) => Promise<T>): Promise<T> {
+    return this.run(what, () => op(this.client));
+  }
+
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */
   async close(): Promise<void> {
     if (this.closed) return;
