@@ -18,10 +18,19 @@ import help from "./help.js";
 import history from "./history.js";
 import imagineStatus from "./imagine-status.js";
 import imagine from "./imagine.js";
+import settings from "./settings.js";
 import show from "./show.js";
 
 /** Every slash command of the bot. */
-export const commands: readonly Command<BotContext>[] = [imagine, blend, imagineStatus, help, history, show];
+export const commands: readonly Command<BotContext>[] = [
+  imagine,
+  blend,
+  imagineStatus,
+  help,
+  history,
+  show,
+  settings,
+];
 
 /** Every component and modal handler; prefixes are unique. */
 export const components: readonly ComponentHandler<unknown, BotContext>[] = [

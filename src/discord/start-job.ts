@@ -7,6 +7,8 @@ import { interactionLocation } from "./interaction-location.js";
 import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
 import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -111,7 +113,8 @@ export async function startImagineJob(
 }
 
 /**
- * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
+ * Runs the command's prompt checks (`prepare`, given what the member's and the server's settings add to the
+ * prompt), then {@link startImagineJob}. A prompt the checks refuse
  * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
  * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
  * be refused again.
@@ -120,11 +123,12 @@ export async function checkAndStartJob(
   interaction: ChatInputCommandInteraction,
   app: BotContext,
   typed: string,
-  prepare: () => string,
+  prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
+  const defaults = await promptDefaultsFor(app.settings, interaction.user.id, interaction.guildId);
   let prompt: string;
   try {
-    prompt = prepare();
+    prompt = prepare(defaults);
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });

@@ -40,13 +40,13 @@ export function renderMemberSettings(settings: readonly ShownSetting[]): Message
   return embedMessage({
     title: "Your settings",
     color: EMBED_COLORS.submitting,
-    description:
+    description: [
+      ...settings.map(
+        (s) => `**${s.label}**: ${s.value ?? `${NOT_SET} (${defaults[s.label] ?? "default"})`}`,
+      ),
+      "",
       "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
-    fields: settings.map((s) => ({
-      name: s.label,
-      value: s.value ?? `${NOT_SET} (${defaults[s.label] ?? "default"})`,
-      inline: true,
-    })),
+    ].join("\n"),
   });
 }
 

@@ -22,9 +22,9 @@ describe("settings answers", () => {
 
   test("show lists every preference, with what applies when one is not set", () => {
     const shown = text(renderMemberSettings(shownMemberSettings({ aspectRatio: "16:9" })));
-    expect(shown).toContain("Default aspect ratio: `16:9`");
-    expect(shown).toContain("Suffix: not set (none)");
-    expect(shown).toContain("Result delivery: not set (in the channel)");
+    expect(shown).toContain("**Default aspect ratio**: `16:9`");
+    expect(shown).toContain("**Suffix**: not set (none)");
+    expect(shown).toContain("**Result delivery**: not set (in the channel)");
   });
 
   test.each([
