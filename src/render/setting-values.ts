@@ -27,8 +27,9 @@ export const LIMIT_LABELS = {
 
 const onOff = (value: boolean | undefined) => (value === undefined ? null : value ? "on" : "off");
 const count = (value: number | undefined) => (value === undefined ? null : String(value));
-const cooldown = (value: number | undefined) =>
-  value === undefined ? null : value === 0 ? "none" : formatDuration(value);
+/** A cooldown for people: `none` for 0, else a duration. */
+export const formatCooldown = (ms: number): string => (ms === 0 ? "none" : formatDuration(ms));
+const cooldown = (value: number | undefined) => (value === undefined ? null : formatCooldown(value));
 const code = (value: string | undefined) => (value === undefined ? null : inlineCode(truncate(value, 300)));
 const list = (values: readonly string[] | undefined, show: (v: string) => string) =>
   values === undefined || values.length === 0 ? null : truncate(values.map(show).join(", "), 900);

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The bot's slash commands. */
-const names = ["blend", "help", "history", "imagine", "imagine-status", "settings", "show"];
+const names = ["blend", "help", "history", "imagine", "imagine-config", "imagine-status", "settings", "show"];
 const registered = (guildId?: string) =>
   emu
     .registeredCommands(guildId)
