@@ -20,6 +20,7 @@ import history from "./history.js";
 import imagineConfig from "./imagine-config.js";
 import imagineStatus from "./imagine-status.js";
 import imagine from "./imagine.js";
+import quota from "./quota.js";
 import settings from "./settings.js";
 import show from "./show.js";
 
@@ -32,6 +33,7 @@ export const commands: readonly Command<BotContext>[] = [
   help,
   history,
   show,
+  quota,
   settings,
 ];
 

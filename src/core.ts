@@ -19,6 +19,8 @@ import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
+import { ownerDefaults } from "./settings/effective-settings.js";
+import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -53,7 +55,11 @@ async function loadBannedWords(config: Config): Promise<BannedWords> {
 
 async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
   if (!deps.store) return openStores(config, { logger: deps.logger.child({ component: "store" }) });
-  return { jobs: deps.store, settings: deps.settings ?? new MemorySettingsStore() };
+  return {
+    jobs: deps.store,
+    settings: deps.settings ?? new MemorySettingsStore(),
+    daily: new MemoryDailyImageCounts(),
+  };
 }
 
 /**
@@ -66,13 +72,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings } = await stores(config, deps);
+  const { jobs: store, settings, daily } = await stores(config, deps);
   const service = createImagineClient(config, { logger: log.child({ component: "service" }) });
   const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
   instrumentClient(service, metrics, (err) => health.recordError(err));
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
+    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
@@ -99,12 +106,10 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     },
   });
   const admission = new Admission({
-    limits: {
-      userMaxActive: config.USER_MAX_ACTIVE_JOBS,
-      userCooldownMs: config.USER_COOLDOWN_MS,
-      guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
-    },
+    owner: ownerDefaults(config),
     bannedWords,
+    guildSettings: (guildId) => settings.guild(guildId),
+    daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
     activeJobs: () =>

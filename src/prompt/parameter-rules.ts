@@ -126,13 +126,17 @@ const RULES: readonly ParameterRule[] = [
 
 const RULES_BY_NAME = new Map(RULES.flatMap((rule) => rule.names.map((name) => [name, rule] as const)));
 
+/** Names of one parameter that choose the same thing: the model (`--v`, `--niji`) is one choice. */
+const SAME_CHOICE: Readonly<Record<string, string>> = { niji: "v" };
+
 /**
- * The name a parameter is known by whatever alias was written (`aspect` → `ar`, `c` → `chaos`); a name
- * this module does not know is its own.
+ * The one name a parameter goes by, whatever alias was written (`--aspect` → `ar`, `--quality` → `q`,
+ * `--niji` → `v`), so two spellings of the same setting are recognised as one. Unknown names stay as they are.
  */
-export function canonicalParameterName(name: string): string {
+export function parameterKey(name: string): string {
   const lower = name.toLowerCase();
-  return RULES_BY_NAME.get(lower)?.names[0] ?? lower;
+  const key = RULES_BY_NAME.get(lower)?.names[0] ?? lower;
+  return SAME_CHOICE[key] ?? key;
 }
 
 /**

@@ -72,22 +72,11 @@ export async function resetMemberSettings(settings: SettingsStore, userId: strin
   return settingChanges(shownMemberSettings(removed), shownMemberSettings({}));
 }
 
-/**
- * What is added to a member's prompts: their suffix and default aspect ratio, and in a server its default
- * parameters (see `assemblePrompt`).
- */
+/** What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`). */
 export async function promptDefaultsFor(
-  settings: Pick<SettingsStore, "member" | "guild">,
+  settings: Pick<SettingsStore, "member">,
   userId: string,
-  guildId: string | null,
 ): Promise<PromptDefaults> {
-  const [member, server] = await Promise.all([
-    settings.member(userId),
-    guildId === null ? Promise.resolve({ defaultParameters: undefined }) : settings.guild(guildId),
-  ]);
-  return {
-    suffix: member.suffix,
-    aspectRatio: member.aspectRatio,
-    serverParameters: server.defaultParameters,
-  };
+  const member = await settings.member(userId);
+  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
 }

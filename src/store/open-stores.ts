@@ -3,13 +3,17 @@
  * processes sharing one database), otherwise the SQLite file at `DATABASE_PATH` (the zero-configuration
  * default). The job store opens the connection (migrating and checking it); the other stores share it.
  */
+import type { Client } from "@libsql/client";
+import type pg from "pg";
 import type { Config } from "../config.js";
 import type { JobStore } from "../imagine/job-store.js";
 import { registerSecret, type Logger } from "../logger.js";
+import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
 import type { SettingsStore } from "../settings/settings.js";
 import { postgresTarget } from "./postgres-errors.js";
 import { openPostgresJobStore } from "./postgres-job-store.js";
-import { PostgresSettingsRows, SqliteSettingsRows } from "./settings-rows.js";
+import { PostgresSettingsRows, SqliteSettingsRows, type OnConnection } from "./settings-rows.js";
+import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-image-counts.js";
 import { SqlSettingsStore } from "./sql-settings-store.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
 
@@ -25,6 +29,7 @@ export interface JobStoreDeps {
 export interface Stores {
   jobs: JobStore;
   settings: SettingsStore;
+  daily: DailyImageCounts;
 }
 
 /**
@@ -40,12 +45,20 @@ export async function openStores(
   const settingsOptions = { logger: deps.logger };
   if (config.DATABASE_URL === undefined) {
     const jobs = await openSqliteJobStore(config.DATABASE_PATH, options);
-    const rows = new SqliteSettingsRows((what, op) => jobs.onConnection(what, op), now);
-    return { jobs, settings: new SqlSettingsStore(rows, settingsOptions) };
+    const onConnection: OnConnection<Client> = (what, op) => jobs.onConnection(what, op);
+    return {
+      jobs,
+      settings: new SqlSettingsStore(new SqliteSettingsRows(onConnection, now), settingsOptions),
+      daily: new SqliteDailyImageCounts(onConnection),
+    };
   }
   // The URL carries the password: keep it out of every log line.
   registerSecret(postgresTarget(config.DATABASE_URL).password);
   const jobs = await openPostgresJobStore(config.DATABASE_URL, options);
-  const rows = new PostgresSettingsRows((what, op) => jobs.onConnection(what, op), now);
-  return { jobs, settings: new SqlSettingsStore(rows, settingsOptions) };
+  const onConnection: OnConnection<pg.Pool> = (what, op) => jobs.onConnection(what, op);
+  return {
+    jobs,
+    settings: new SqlSettingsStore(new PostgresSettingsRows(onConnection, now), settingsOptions),
+    daily: new PostgresDailyImageCounts(onConnection),
+  };
 }

@@ -41,12 +41,6 @@ describe("assemblePrompt", () => {
       "a cat --ar 2:3",
     ],
     [
-      "server defaults come last and only where nothing else set them",
-      "a cat --v 7",
-      { aspectRatio: "3:2", serverParameters: "--ar 1:1 --v 6 --stylize 100" },
-      "a cat --v 7 --ar 3:2 --stylize 100",
-    ],
-    [
       "image links stay first",
       "https://x.example/a.png a cat",
       { suffix: "sketch" },
