@@ -272,3 +272,18 @@ describe("logging", () => {
     }
   });
 });
+
+describe("a fleet-wide cap (SERVICE_FLEET_MAX_CONCURRENCY)", () => {
+  test("every attempt, retries included, runs inside one of the fleet's slots", async () => {
+    script("GET", [status500, ok]);
+    let inSlot = 0;
+    const fleetSlots = {
+      run<T>(task: () => Promise<T>): Promise<T> {
+        inSlot++;
+        return task();
+      },
+    };
+    await mock().client({ fleetSlots }).getImage("abc");
+    expect(inSlot).toBe(2);
+  });
+});
