@@ -157,6 +157,11 @@ export interface JsonRequest<S extends z.ZodType> {
    * that same object without parsing or validating it again.
    */
   memo?: { key: string; answers: AnswerMemo<z.output<S>> };
+  /**
+   * Not held to the fleet-wide cap: the health probe, which admission waits for before a command is
+   * acknowledged, must not queue behind the fleet's image requests.
+   */
+  outsideFleetCap?: boolean;
 }
 
 /** A received answer: status, headers and the size-limited body bytes. */
@@ -269,7 +274,7 @@ export function requestJson<S extends z.ZodType>(
     ctx.retry,
     (attempt) =>
       ctx.limiter.run(() =>
-        ctx.fleetSlots
+        ctx.fleetSlots && !req.outsideFleetCap
           ? ctx.fleetSlots.run(() => attemptOnce(ctx, req, what, attempt))
           : attemptOnce(ctx, req, what, attempt),
       ),

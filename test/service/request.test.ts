@@ -286,4 +286,14 @@ describe("a fleet-wide cap (SERVICE_FLEET_MAX_CONCURRENCY)", () => {
     await mock().client({ fleetSlots }).getImage("abc");
     expect(inSlot).toBe(2);
   });
+
+  test("the health probe, which admission waits for, does not queue for a slot", async () => {
+    mock()
+      .service.intercept({ path: "/items/status", method: "GET" })
+      .reply(200, { data: { bot_status: "healthy", message: "Bot is healthy" } });
+    const fleetSlots = { run: () => new Promise<never>(() => {}) };
+    await expect(mock().client({ fleetSlots }).getServiceStatus()).resolves.toMatchObject({
+      bot_status: "healthy",
+    });
+  });
 });
