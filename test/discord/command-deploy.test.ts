@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The bot's slash commands. */
-const names = ["blend", "help", "history", "imagine", "imagine-status", "show"];
+const names = ["blend", "help", "history", "imagine", "imagine-status", "quota", "show"];
 const registered = (guildId?: string) =>
   emu
     .registeredCommands(guildId)
