@@ -57,6 +57,21 @@ describe("server settings", () => {
     emu.assertNoRejectedRequests();
   });
 
+  test("/help tells a member the limits in force for them in this server", async () => {
+    h = await startBotHarness();
+    await configure({ userMaxActive: 1, guildMaxActive: 4, userCooldownMs: 90_000 });
+    const handle = await h.emu.sendSlashCommand({
+      name: "help",
+      options: {},
+      user: h.world.alice,
+      channelId: h.world.general.id,
+    });
+    const help = textOf(await answerTo(h, handle));
+    expect(help).toContain("At most 1 image at once");
+    expect(help).toContain("Wait 1 minute 30 seconds between two prompts");
+    expect(help).toContain("This server runs at most 4 images at once");
+  });
+
   test("a server's banned word is refused, and accepted again once removed", async () => {
     h = await startBotHarness();
     await configure({ bannedWords: ["kraken"] });
