@@ -6,10 +6,10 @@ import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { withDefaultParameters } from "../prompt/default-parameters.js";
 import { interactionLocation } from "./interaction-location.js";
-import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
 import { memberRoleIds, submissionPlace } from "./submission-place.js";
-import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
+import { refuseWithPrompt } from "./reply-with-error.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -82,6 +82,7 @@ export async function createAdmitted(
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses. With `upscale`, the job is an Enhance of that grid
  * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way.
+ * Returns the job, or `null` when it was refused (and the requester told why).
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
@@ -89,7 +90,7 @@ export async function startImagineJob(
   app: BotContext,
   prompt: string,
   upscale?: UpscaleSource,
-): Promise<void> {
+): Promise<Job | null> {
   const request: JobRequest = {
     requesterId: interaction.user.id,
     guildId: interaction.guildId,
@@ -101,7 +102,7 @@ export async function startImagineJob(
   };
   try {
     const ticket = await admitAndAudit(app, request);
-    await createAdmitted(app, ticket, request, async () => {
+    return await createAdmitted(app, ticket, request, async () => {
       await interaction.deferReply();
       return app.imagine.submit({
         // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
@@ -117,8 +118,8 @@ export async function startImagineJob(
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     const refused = { id: interaction.id, userId: interaction.user.id };
-    const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
-    await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
+    await refuseWithPrompt(interaction, err, prompt, log, await tryAgainRows(app, refused, err, prompt, log));
+    return null;
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
-import type { Job } from "../imagine/job.js";
+import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import type { FleetChannels } from "../fleet/fleet-channels.js";
 import { silentLogger, type Logger } from "../logger.js";
@@ -230,6 +230,18 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     return row && rowToPost(row);
   }
 
+  async latestUpscale(source: UpscaleSource): Promise<Job | undefined> {
+    const { parentId, index, factor } = source;
+    const where =
+      "WHERE parent_id = $1 AND parent_index = $2 AND upscale_factor = $3 ORDER BY started_at DESC, seq DESC";
+    const jobs = await this.jobs(`finding the Enhance of ${parentId}`, `${where} LIMIT 1`, [
+      parentId,
+      index,
+      factor,
+    ]);
+    return jobs[0];
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const rows = await this.run<{ last_submission_at: number }>(
       `reading the last submission of user ${userId}`,
@@ -288,6 +300,7 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
         "posts AS (DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN " +
         "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)), " +
         "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1), " +
+        "leases AS (DELETE FROM fleet_leases WHERE expires_at < $1), " +
         "days AS (DELETE FROM daily_images WHERE day < $2) " +
         "SELECT count(*)::int AS removed FROM pruned",
       [cutoff, utcDay(cutoff)],

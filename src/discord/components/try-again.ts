@@ -18,6 +18,7 @@ import { RefusedError } from "../../imagine/admission.js";
 import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
 import type { ComponentHandler, IdCodec } from "../component.js";
+import { isRefusal } from "../reply-with-error.js";
 import { startImagineJob } from "../start-job.js";
 import { isSnowflake, requireSnowflake } from "./id-parts.js";
 
@@ -81,6 +82,22 @@ export async function tryAgainRow(
     emoji: { name: "🔁" },
   };
   return { type: ComponentType.ActionRow, components: [button] };
+}
+
+/**
+ * The rows to show under a refusal of `prompt` before any job existed: a Try again button when the refusal
+ * may go differently later ({@link mayTryAgain}) and the prompt could be kept, else none.
+ */
+export async function tryAgainRows(
+  app: Pick<BotContext, "store" | "now">,
+  refused: { id: string; userId: string },
+  err: unknown,
+  prompt: string,
+  log: Logger,
+): Promise<APIActionRowComponent<APIButtonComponent>[]> {
+  if (!isRefusal(err) || !mayTryAgain(err)) return [];
+  const row = await tryAgainRow(app, refused, prompt, log);
+  return row ? [row] : [];
 }
 
 export const tryAgainHandler: ComponentHandler<string, BotContext> = {
