@@ -15,6 +15,7 @@ import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode } from "./discord-errors.js";
 import { tryAgainRows } from "./components/try-again.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "./reply-with-error.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
@@ -97,6 +98,7 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       text,
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      await promptDefaultsFor(app.settings, message.author.id),
     );
     await startDmJob(message, prompt, app, log);
   } catch (err) {

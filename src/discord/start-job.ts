@@ -10,6 +10,8 @@ import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
 import { memberRoleIds, submissionPlace } from "./submission-place.js";
 import { refuseWithPrompt } from "./reply-with-error.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -124,8 +126,9 @@ export async function startImagineJob(
 }
 
 /**
- * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
- * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
+ * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
+ * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
+ * attachment) is answered ephemerally with what the user
  * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
  * be refused again.
  */
@@ -133,11 +136,12 @@ export async function checkAndStartJob(
   interaction: ChatInputCommandInteraction,
   app: BotContext,
   typed: string,
-  prepare: () => string,
+  prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
+  const defaults = await promptDefaultsFor(app.settings, interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare();
+    prompt = prepare(defaults);
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });

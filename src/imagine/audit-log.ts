@@ -8,6 +8,7 @@ import { EMBED_COLORS } from "../render/format.js";
 import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
+import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
 import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -81,12 +82,26 @@ export class AuditLog {
 
   /** Posts one entry; never throws. */
   async record(entry: AuditEntry): Promise<void> {
-    const channelId = await this.channelFor(entry.guildId);
+    await this.post(entry.guildId, renderAuditEntry(entry), entry.kind);
+  }
+
+  /**
+   * Posts a change of a server's settings (who, which command, each setting old → new) to the server's
+   * audit channel as it is after the change; never throws.
+   */
+  async settingsChanged(entry: SettingsAuditEntry): Promise<void> {
+    if (entry.changes.length === 0) return;
+    await this.post(entry.guildId, { payload: renderSettingsAudit(entry), files: [] }, "settings");
+  }
+
+  /** Posts `message` where entries of `guildId` go; a failure is logged, never thrown. */
+  private async post(guildId: string | null, message: OutgoingMessage, kind: string): Promise<void> {
+    const channelId = await this.channelFor(guildId);
     if (channelId === undefined) return;
     try {
-      await this.options.post(channelId, renderAuditEntry(entry));
+      await this.options.post(channelId, message);
     } catch (err) {
-      this.options.logger.warn({ err, channelId, kind: entry.kind }, "posting to the audit channel failed");
+      this.options.logger.warn({ err, channelId, kind }, "posting to the audit channel failed");
     }
   }
 
