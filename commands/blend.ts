@@ -47,7 +47,7 @@ const data = (config: Config) => {
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
   const text = interaction.options.getString("prompt") ?? "";
-  await checkAndStartJob(interaction, app, text, () =>
+  await checkAndStartJob(interaction, app, text, (defaults) =>
     prepareBlend(
       {
         images: IMAGE_OPTIONS.map((name) => interaction.options.getAttachment(name)),
@@ -55,6 +55,7 @@ async function execute(interaction: ChatInputCommandInteraction, app: BotContext
         aspect: interaction.options.getString("aspect"),
       },
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      defaults,
     ),
   );
 }

@@ -25,11 +25,13 @@ const data = (config: Config) =>
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
   const image = interaction.options.getAttachment("image");
   const text = interaction.options.getString("prompt", true);
-  await checkAndStartJob(interaction, app, text, () =>
-    preparePrompt(text, image ? [image] : [], {
-      maxLength: app.config.PROMPT_MAX_LENGTH,
-      attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
-    }),
+  await checkAndStartJob(interaction, app, text, (defaults) =>
+    preparePrompt(
+      text,
+      image ? [image] : [],
+      { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      defaults,
+    ),
   );
 }
 

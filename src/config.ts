@@ -168,6 +168,8 @@ export const configSchema = z.object({
   USER_COOLDOWN_MS: int(0).default(10_000),
   /** Jobs one server may have running at once. */
   GUILD_MAX_ACTIVE_JOBS: int(1, 10_000).default(10),
+  /** Images one member may start per day (UTC) in one server (and in DMs); 0: no daily limit. */
+  USER_DAILY_IMAGES: int(0, 1_000_000).default(0),
   /** Words or phrases refused in prompts, comma-separated (whole words, any case). */
   BANNED_WORDS: z.string().default(""),
   /** A file with more banned words, one per line (`#` starts a comment). */

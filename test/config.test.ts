@@ -46,6 +46,7 @@ describe("configuration", () => {
       PROMPT_MAX_LENGTH: 2000,
       USER_MAX_ACTIVE_JOBS: 2,
       GUILD_MAX_ACTIVE_JOBS: 10,
+      USER_DAILY_IMAGES: 0,
     });
     expect(config.HTTP_PORT).toBeUndefined();
     expect(config.WEBHOOK_SECRET).toBeUndefined();

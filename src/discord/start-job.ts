@@ -3,10 +3,15 @@ import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
+import type { SubmissionPlace } from "../moderation/server-rules.js";
+import { withDefaultParameters } from "../prompt/default-parameters.js";
 import { interactionLocation } from "./interaction-location.js";
-import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
-import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
+import { memberRoleIds, submissionPlace } from "./submission-place.js";
+import { refuseWithPrompt } from "./reply-with-error.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -16,6 +21,10 @@ export interface JobRequest {
   isModerator: boolean;
   /** The `ref` the job will be created with (interaction or DM message id). */
   ref: string;
+  /** The member's roles (per-role limits); none in DMs. */
+  roleIds?: readonly string[];
+  /** The channel it was asked in (a server's channel rules); `null` in DMs. */
+  place?: SubmissionPlace | null;
 }
 
 /**
@@ -35,6 +44,8 @@ export async function admitAndAudit(
       isModerator: request.isModerator,
       prompt,
       ref: request.ref,
+      ...(request.roleIds ? { roleIds: request.roleIds } : {}),
+      ...(request.place ? { place: request.place } : {}),
     });
   } catch (err) {
     if (err instanceof RefusedError) {
@@ -73,6 +84,7 @@ export async function createAdmitted(
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses. With `upscale`, the job is an Enhance of that grid
  * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way.
+ * Returns the job, or `null` when it was refused (and the requester told why).
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
@@ -80,20 +92,23 @@ export async function startImagineJob(
   app: BotContext,
   prompt: string,
   upscale?: UpscaleSource,
-): Promise<void> {
+): Promise<Job | null> {
   const request: JobRequest = {
     requesterId: interaction.user.id,
     guildId: interaction.guildId,
     prompt,
     isModerator: isModerator(interaction),
     ref: interaction.id,
+    roleIds: memberRoleIds(interaction),
+    place: submissionPlace(interaction),
   };
   try {
     const ticket = await admitAndAudit(app, request);
-    await createAdmitted(app, ticket, request, async () => {
+    return await createAdmitted(app, ticket, request, async () => {
       await interaction.deferReply();
       return app.imagine.submit({
-        prompt,
+        // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
+        prompt: upscale ? prompt : withDefaultParameters(prompt, ticket.settings.defaultParameters.value),
         ref: interaction.id,
         requesterId: interaction.user.id,
         source: "interaction",
@@ -105,14 +120,15 @@ export async function startImagineJob(
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     const refused = { id: interaction.id, userId: interaction.user.id };
-    const retry = isRefusal(err) && mayTryAgain(err) ? await tryAgainRow(app, refused, prompt, log) : null;
-    await refuseWithPrompt(interaction, err, prompt, log, retry ? [retry] : []);
+    await refuseWithPrompt(interaction, err, prompt, log, await tryAgainRows(app, refused, err, prompt, log));
+    return null;
   }
 }
 
 /**
- * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
- * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
+ * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
+ * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
+ * attachment) is answered ephemerally with what the user
  * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
  * be refused again.
  */
@@ -120,11 +136,12 @@ export async function checkAndStartJob(
   interaction: ChatInputCommandInteraction,
   app: BotContext,
   typed: string,
-  prepare: () => string,
+  prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
+  const defaults = await promptDefaultsFor(app.settings, interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare();
+    prompt = prepare(defaults);
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });

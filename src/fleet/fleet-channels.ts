@@ -12,6 +12,8 @@ export interface FleetUsage {
   guildActive: number;
   /** The user's last submission or admitted place (ms epoch), undefined if none. */
   lastSubmissionAt: number | undefined;
+  /** Images the user started on the reservation's day in its server (DMs: in DMs), held places included. */
+  dailyImages: number;
 }
 
 /** A place held for an admitted submission until its job exists. */
@@ -22,6 +24,8 @@ export interface SubmissionReservation {
   guildId: string | null;
   /** When it was admitted (ms epoch); it counts as the user's last submission. */
   at: number;
+  /** The UTC day (`YYYY-MM-DD`) whose image count the place adds to. */
+  day: string;
   /** The process holding it. */
   owner: string;
   /** A place its process never settled (it died) stops counting then. */
@@ -31,15 +35,19 @@ export interface SubmissionReservation {
 /** Counts the fleet's use and holds places, race-free across processes. */
 export interface SubmissionLedger {
   /**
-   * Under a lock on the user and the server: counts their use and, when `accept` says so, holds a place.
+   * Under a lock on the user and the server: counts their use and, when `accept` says so, holds a place
+   * and adds it to the user's images of the day.
    * @returns the use counted (before the place) and whether the place is held.
    */
   reserve(
     reservation: SubmissionReservation,
     accept: (usage: FleetUsage) => boolean,
   ): Promise<{ usage: FleetUsage; reserved: boolean }>;
-  /** Frees the place of `ref` (its job was created, or not). */
-  settle(ref: string): Promise<void>;
+  /**
+   * Frees the place of `ref`: its job was created (`submitted`), or not, and then its image no longer counts
+   * for the day.
+   */
+  settle(ref: string, submitted: boolean): Promise<void>;
 }
 
 /** Webhook hints passed to the process that follows the job. */

@@ -37,6 +37,7 @@ const COMMANDS = [
   "• `/blend image1: image2:` (up to `image5:`, optional `prompt:` and `aspect:`): blend 2–5 images.",
   "• `/imagine-status` (moderators): service health, this server's jobs, recent failures and limits.",
   "• `/history`: your recent images (in a server, that server's; in DMs, all), with links. `/show job:` posts one again.",
+  "• `/quota`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
   "• `/help`: this message.",
   "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
 ];

@@ -3,6 +3,7 @@
  * banned words, an unhealthy service. Pure: the checks return a code and the values the text needs.
  */
 import type { AdmissionRefusal } from "../imagine/admission.js";
+import type { DailyRefusal, PlaceRefusal } from "../moderation/server-rules.js";
 import type { UsageRefusal } from "../moderation/usage-limits.js";
 import { formatDuration, relativeTimestamp } from "./format.js";
 
@@ -43,11 +44,45 @@ export function renderUsageRefusal(refusal: UsageRefusal): string {
   }
 }
 
+/** Where a server allows images, when the channel used is not one of them. */
+export function renderPlaceRefusal(refusal: PlaceRefusal): string {
+  switch (refusal.code) {
+    case "channel-not-allowed": {
+      const channels = refusal.allowedChannelIds.map((id) => `<#${id}>`).join(", ");
+      return `Images can't be made in this channel. In this server, use \`/imagine\` in ${channels}.`;
+    }
+    case "age-restricted-only":
+      return (
+        "This server allows images only in age-restricted channels. " +
+        "Please use `/imagine` in an age-restricted channel."
+      );
+  }
+}
+
+/** A member who reached their daily images, and when they may start more. */
+export function renderDailyRefusal(refusal: DailyRefusal): string {
+  const when = relativeTimestamp(refusal.resetAt) ?? "at midnight UTC";
+  return (
+    `You have started ${images(refusal.used)} today, your daily limit here (${refusal.limit}). ` +
+    `You can start more ${when}.`
+  );
+}
+
+/** An Enhance button (`shown`, e.g. "Enhance 2x") used in a server that turned Enhance off. */
+export function renderEnhanceOff(shown: string): string {
+  return `${shown} is turned off in this server.`;
+}
+
 /** Any admission refusal, for the requester only (an ephemeral reply, or the answer to their DM). */
 export function renderAdmissionRefusal(refusal: AdmissionRefusal): string {
   switch (refusal.code) {
     case "banned-words":
       return BANNED_WORDS_MESSAGE;
+    case "channel-not-allowed":
+    case "age-restricted-only":
+      return renderPlaceRefusal(refusal);
+    case "daily":
+      return renderDailyRefusal(refusal);
     case "service-unhealthy": {
       const why = refusal.detail ? ` (${refusal.detail.slice(0, MAX_SERVICE_DETAIL)})` : "";
       return (

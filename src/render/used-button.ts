@@ -24,3 +24,11 @@ export function withButtonUsed(
     ),
   }));
 }
+
+/**
+ * The answer, to the clicker only, to a click on a button whose work (an Enhance) is still under way: its
+ * result will be posted in the channel, replying to the image.
+ */
+export function renderUnderWay(name: string): string {
+  return `${name} of this image is already under way; the result will be posted here.`;
+}
