@@ -11,7 +11,7 @@ import type { SlashOptionValue } from "../emulator/world/slash-options.js";
 import { configCodec } from "../../src/discord/components/config-id.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { answerTo, imagineAnswer, removeTempDirs } from "./admission-steps.js";
+import { imagineAnswer, removeTempDirs } from "./admission-steps.js";
 import { startImagine } from "./imagine-steps.js";
 import { runSettingsCommand, startWithDatabase } from "./settings-steps.js";
 
