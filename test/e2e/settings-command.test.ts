@@ -120,16 +120,23 @@ describe("/settings", () => {
   });
 });
 
+/** Starts the bot and has alice choose delivery by DM. */
+async function startWithDeliveryByDm(): Promise<BotHarness> {
+  const harness = await startWithDatabase();
+  const options = { where: "dm" };
+  await runSettingsCommand(harness, {
+    name: "settings",
+    subcommand: "delivery",
+    options,
+    user: harness.world.alice,
+  });
+  return harness;
+}
+
 describe("/settings delivery", () => {
   test("by DM: the finished grid goes to the member's DMs once, the channel's progress message is removed; after a restart too", async () => {
-    h = await startWithDatabase();
+    h = await startWithDeliveryByDm();
     const { emu, world, service } = h;
-    await runSettingsCommand(h, {
-      name: "settings",
-      subcommand: "delivery",
-      options: { where: "dm" },
-      user: world.alice,
-    });
     const job = await startImagine(h, { prompt: "a quiet harbour" });
     await h.restart({ hard: true });
     service.completeNow(job.record.id);
@@ -147,14 +154,8 @@ describe("/settings delivery", () => {
   });
 
   test("by DM to a member who takes no DMs: the result is posted in the channel instead", async () => {
-    h = await startWithDatabase();
+    h = await startWithDeliveryByDm();
     const { emu, world, service } = h;
-    await runSettingsCommand(h, {
-      name: "settings",
-      subcommand: "delivery",
-      options: { where: "dm" },
-      user: world.alice,
-    });
     emu.blockDms(world.alice);
     const job = await startImagine(h, { prompt: "a quiet harbour" });
     service.completeNow(job.record.id);
