@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
 import { KNEE_P99_MS, kneeStepPasses, type CallsPerJobResult, type KneeResult } from "./scenario-calls.js";
+import type { FleetResult, FleetRun } from "./scenario-fleet.js";
 import type { LatencyResult } from "./scenario-latency.js";
 import type { ScaleResult } from "./scenario-scale.js";
 import type { StartupResult } from "./scenario-startup.js";
@@ -20,6 +21,7 @@ export interface BenchResults {
   knee?: KneeResult[];
   latency?: LatencyResult[];
   scale?: ScaleResult[];
+  fleet?: FleetResult;
 }
 
 /** One line of the table. */
@@ -62,6 +64,61 @@ function kneeRows(k: KneeResult): Row[] {
     target: "",
     met: null,
   });
+  return rows;
+}
+
+/** Throughput of 1-3 processes next to SQLite, the fleet cap's cost and the takeover time. */
+function fleetRows(f: FleetResult): Row[] {
+  const area = "6 fleet";
+  const rows: Row[] = f.runs.map((run) => ({
+    area,
+    measure: `${run.label}: ${run.jobs} jobs at once`,
+    result:
+      `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
+      `(max ${run.callsPerJob.max})${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}` +
+      `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
+    target: "",
+    met: null,
+  }));
+  const find = (store: string, processes: number, capped: boolean) =>
+    f.runs.filter((r) => r.store === store && r.processes === processes && (r.fleetCap !== null) === capped);
+  const mean = (runs: FleetRun[], of: (r: FleetRun) => number) =>
+    round(runs.reduce((sum, r) => sum + of(r), 0) / runs.length, 2);
+  const sqlite = find("sqlite", 1, false);
+  const postgres = find("postgres", 1, false);
+  if (sqlite.length > 0 && postgres.length > 0) {
+    const jobs = [mean(sqlite, (r) => r.jobsPerSecond), mean(postgres, (r) => r.jobsPerSecond)] as const;
+    const calls = [mean(sqlite, (r) => r.callsPerJob.median), mean(postgres, (r) => r.callsPerJob.median)];
+    rows.push({
+      area,
+      measure: `SQLite (mean of ${sqlite.length} runs) vs Postgres, 1 process: jobs/s, calls/job`,
+      result: `${jobs[0]} vs ${jobs[1]}, ${calls[0]} vs ${calls[1]}`,
+      target: ">= 0.9x, <=",
+      met: jobs[0] >= 0.9 * jobs[1] && calls[0]! <= calls[1]!,
+    });
+  }
+  const three = find("postgres", 3, false)[0];
+  const capped = find("postgres", 3, true)[0];
+  if (three && capped) {
+    rows.push({
+      area,
+      measure: `3 processes, cost of SERVICE_FLEET_MAX_CONCURRENCY=${capped.fleetCap}`,
+      result: `${capped.jobsPerSecond} vs ${three.jobsPerSecond} jobs/s = ${round(capped.jobsPerSecond / three.jobsPerSecond, 2)}x`,
+      target: "",
+      met: null,
+    });
+  }
+  const t = f.takeover;
+  if (t) {
+    const limit = t.leaseMs + t.pollIntervalMs;
+    rows.push({
+      area,
+      measure: `takeover after SIGKILL, kill to result (${t.kills} kills, n=${t.takeoverMs.n})`,
+      result: `median ${round(t.takeoverMs.median / 1000)} s, max ${round(t.takeoverMs.max / 1000)} s (lease ${t.leaseMs / 1000} s, poll ${t.pollIntervalMs / 1000} s)`,
+      target: `max <= ${limit / 1000} s`,
+      met: t.takeoverMs.max <= limit,
+    });
+  }
   return rows;
 }
 
@@ -124,6 +181,7 @@ export function rowsOf(r: BenchResults): Row[] {
       });
     }
   }
+  if (r.fleet) rows.push(...fleetRows(r.fleet));
   if (r.startup) {
     const s = r.startup;
     const area = "5 start-up";

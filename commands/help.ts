@@ -1,7 +1,7 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
-import { isModerator } from "../src/discord/moderator.js";
+import { requesterOf } from "../src/discord/submission-place.js";
 import { gatherHelp } from "../src/imagine/help-facts.js";
 import { renderHelp } from "../src/render/help.js";
 
@@ -13,11 +13,7 @@ import { renderHelp } from "../src/render/help.js";
 const data = memberCommand("help", "What this bot does, its commands, prompt syntax and your limits");
 
 async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
-  const help = gatherHelp(app, {
-    userId: interaction.user.id,
-    guildId: interaction.guildId,
-    isModerator: isModerator(interaction),
-  });
+  const help = await gatherHelp(app, requesterOf(interaction));
   await interaction.reply({ ...renderHelp(help), flags: MessageFlags.Ephemeral });
 }
 

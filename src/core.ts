@@ -73,7 +73,15 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
   const { jobs: store, settings, daily } = await stores(config, deps);
-  const service = createImagineClient(config, { logger: log.child({ component: "service" }) });
+  const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
+  const fleetSlots =
+    fleetCap === undefined
+      ? undefined
+      : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
+  const service = createImagineClient(config, {
+    logger: log.child({ component: "service" }),
+    ...(fleetSlots ? { fleetSlots } : {}),
+  });
   const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
   instrumentClient(service, metrics, (err) => health.recordError(err));
   const { messenger } = deps;

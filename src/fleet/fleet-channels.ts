@@ -63,8 +63,28 @@ export interface JobHints {
   stop(): Promise<void>;
 }
 
+/**
+ * The fleet-wide cap on requests in flight to the image service (SERVICE_FLEET_MAX_CONCURRENCY): a task
+ * runs once this process holds a free slot of the fleet's, and waits (never fails) while none is free.
+ */
+export interface ServiceSlots {
+  /** Runs `task` in one of the fleet's slots; the slot is free again when it settles. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Slots of the fleet this process holds now. */
+  readonly held: number;
+  /** Tasks waiting for a slot. */
+  readonly waiting: number;
+  /** Gives every slot back to the fleet; tasks still waiting fail. */
+  stop(): Promise<void>;
+}
+
 /** The fleet's shared channels of a store (`JobStore.fleet`). */
 export interface FleetChannels {
   ledger: SubmissionLedger;
   hints: JobHints;
+  /**
+   * The fleet's `total` slots for requests to the image service, of which this process holds at most
+   * `localMax`; stopped when the store closes.
+   */
+  serviceSlots(limits: { total: number; localMax: number }): ServiceSlots;
 }

@@ -32,6 +32,7 @@ import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { utcDay } from "../moderation/server-rules.js";
 import { migratePostgres } from "./postgres-migrations.js";
+import { PostgresServiceSlots } from "./postgres-service-slots.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
 
@@ -135,6 +136,7 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
   readonly shared = true;
   readonly fleet: FleetChannels;
   private closed = false;
+  private readonly slots: PostgresServiceSlots[] = [];
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
@@ -164,6 +166,11 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     this.fleet = {
       ledger: new PostgresSubmissionLedger(pool, this.now),
       hints: new PostgresHints(pool, this.now, this.log),
+      serviceSlots: (limits) => {
+        const slots = new PostgresServiceSlots(pool, { ...limits, logger: this.log });
+        this.slots.push(slots);
+        return slots;
+      },
     };
     this.retry = {
       log: this.log,
@@ -323,6 +330,7 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     if (this.closed) return;
     this.closed = true;
     await this.fleet.hints.stop();
+    for (const slots of this.slots) await slots.stop();
     await this.pool.end();
   }
 

@@ -34,7 +34,7 @@ import { alreadyPosted, markUsed } from "./post-once.js";
  * creation can take (admission, the service's answer with its retries), so only a process that died while
  * creating it leaves others waiting, this long at most.
  */
-export const ENHANCE_START_LEASE_MS = 2 * 60_000;
+const ENHANCE_START_LEASE_MS = 2 * 60_000;
 
 /** The fleet-wide lease a click holds while it creates the Enhance job of `source`. */
 function startLeaseName({ parentId, index, factor }: UpscaleSource): string {
