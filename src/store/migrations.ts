@@ -127,6 +127,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID`,
     ],
   },
+  {
+    version: 8,
+    description: "the language of a job's messages, chosen when it was submitted",
+    statements: ["ALTER TABLE jobs ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
+  },
 ];
 
 /** What {@link migrate} did. */

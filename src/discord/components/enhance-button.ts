@@ -22,23 +22,25 @@ const clicks = new ClickGuard();
 export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
   prefix: ENHANCE_ID_PREFIX,
   codec: enhanceIdCodec,
-  async execute(interaction, request, app) {
-    if (!interaction.isButton()) throw new UserError("This button no longer does anything.");
-    const shown = `Enhance ${factorLabel(request.factor)}`;
+  async execute(interaction, request, app, _log, lang) {
+    if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
+    const factor = factorLabel(request.factor);
     if (request.requesterId !== interaction.user.id && !isModerator(interaction)) {
-      throw new UserError(
-        `Only the person this image was posted for (or a moderator) can use ${shown}: it uses image-service credits.`,
-      );
+      throw new UserError((t) => t("enhance.notYours", { factor }));
     }
     if (!app.config.ENHANCE_FACTORS.includes(request.factor)) {
-      throw new UserError(`${shown} is turned off on this bot.`);
+      throw new UserError((t) => t("enhance.off", { factor }));
     }
     const key = `e:${request.jobId}:${request.index}:${request.factor}:${interaction.user.id}`;
-    if (!clicks.claim(key)) throw new UserError(`${shown} of this image was just started.`);
+    if (!clicks.claim(key)) throw new UserError((t) => t("enhance.started", { factor }));
     try {
       const source = await loadSource(request, app);
-      const { jobId: parentId, index, factor } = request;
-      await startImagineJob(interaction, app, source.prompt, { parentId, index, factor });
+      const { jobId: parentId, index } = request;
+      await startImagineJob(interaction, app, source.prompt, lang, {
+        parentId,
+        index,
+        factor: request.factor,
+      });
     } finally {
       // Only a click while this one is being started is a double click; a later one is a new Enhance.
       clicks.release(key);

@@ -213,6 +213,7 @@ export const de: Translations = {
   "reroll.notYours":
     "Nur die Person, die dieses Bild angefordert hat (oder ein Moderator), kann es neu erzeugen lassen.",
   "reroll.started": "Eine Neuerzeugung dieses Bildes wurde gerade gestartet.",
+  "upscale.notAvailable": "Bild {{name}} dieses Auftrags ist beim Bilddienst nicht verfügbar.",
   "upscale.onItsWay": "{{name}} dieses Bildes ist schon unterwegs.",
   "posted.already": "{{name}} wurde bereits gepostet.",
   "posted.alreadyLink": "{{name}} wurde bereits gepostet: {{link}}",

@@ -176,13 +176,13 @@ export const en = {
   "refusal.bannedWords":
     "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
   "refusal.userActive_one":
-    "You already have {{count}} image being generated, the most you can run at once ({{limit}}). You can start another one when it finishes.",
+    "You already have {{count}} image being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
   "refusal.userActive_other":
     "You already have {{count}} images being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
   "refusal.cooldown": "Please wait {{cooldown}} between images. You can start another image {{when}}.",
   "refusal.cooldownIn": "in {{duration}}",
   "refusal.guildActive_one":
-    "This server already has {{count}} image being generated, the most it can run at once ({{limit}}). Please try again when it finishes.",
+    "This server already has {{count}} image being generated, the most it can run at once ({{limit}}). Please try again when one of them finishes.",
   "refusal.guildActive_other":
     "This server already has {{count}} images being generated, the most it can run at once ({{limit}}). Please try again when one of them finishes.",
   "refusal.serviceUnhealthy":
@@ -203,6 +203,7 @@ export const en = {
   "cancel.done": "Cancelled job {{job}} of {{requester}}.",
   "reroll.notYours": "Only the person who asked for this image (or a moderator) can reroll it.",
   "reroll.started": "A reroll of this image was just started.",
+  "upscale.notAvailable": "Image {{name}} of this job is not available from the image service.",
   "upscale.onItsWay": "{{name}} of this image is already on its way.",
   "posted.already": "{{name}} was already posted.",
   "posted.alreadyLink": "{{name}} was already posted: {{link}}",

@@ -210,6 +210,7 @@ export const es: Translations = {
   "cancel.done": "Trabajo {{job}} de {{requester}} cancelado.",
   "reroll.notYours": "Solo quien pidió esta imagen (o un moderador) puede volver a generarla.",
   "reroll.started": "Se acaba de iniciar una nueva generación de esta imagen.",
+  "upscale.notAvailable": "La imagen {{name}} de este trabajo no está disponible en el servicio de imágenes.",
   "upscale.onItsWay": "{{name}} de esta imagen ya está en camino.",
   "posted.already": "{{name}} ya se publicó.",
   "posted.alreadyLink": "{{name}} ya se publicó: {{link}}",

@@ -209,6 +209,7 @@ export const fr: Translations = {
   "cancel.done": "Tâche {{job}} de {{requester}} annulée.",
   "reroll.notYours": "Seule la personne qui a demandé cette image (ou un modérateur) peut la relancer.",
   "reroll.started": "Une relance de cette image vient d'être lancée.",
+  "upscale.notAvailable": "L'image {{name}} de cette tâche n'est pas disponible auprès du service d'images.",
   "upscale.onItsWay": "{{name}} de cette image est déjà en route.",
   "posted.already": "{{name}} a déjà été publiée.",
   "posted.alreadyLink": "{{name}} a déjà été publiée : {{link}}",

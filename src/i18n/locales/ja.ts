@@ -191,6 +191,7 @@ export const ja: Translations = {
   "cancel.done": "{{requester}} のジョブ {{job}} をキャンセルしました。",
   "reroll.notYours": "この画像を依頼した人（またはモデレーター）だけが再生成できます。",
   "reroll.started": "この画像の再生成をたった今開始しました。",
+  "upscale.notAvailable": "このジョブの画像 {{name}} は画像サービスから取得できません。",
   "upscale.onItsWay": "この画像の {{name}} はすでに準備中です。",
   "posted.already": "{{name}} はすでに投稿されています。",
   "posted.alreadyLink": "{{name}} はすでに投稿されています: {{link}}",

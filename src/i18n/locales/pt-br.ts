@@ -203,6 +203,7 @@ export const ptBR: Translations = {
   "cancel.done": "Tarefa {{job}} de {{requester}} cancelada.",
   "reroll.notYours": "Só quem pediu esta imagem (ou um moderador) pode gerá-la de novo.",
   "reroll.started": "Uma nova geração desta imagem acabou de começar.",
+  "upscale.notAvailable": "A imagem {{name}} desta tarefa não está disponível no serviço de imagens.",
   "upscale.onItsWay": "{{name}} desta imagem já está a caminho.",
   "posted.already": "{{name}} já foi publicada.",
   "posted.alreadyLink": "{{name}} já foi publicada: {{link}}",
