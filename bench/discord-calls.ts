@@ -22,14 +22,18 @@ export interface JobCalls {
   finalAt: number | null;
 }
 
-function hasButtons(body: unknown): boolean {
+/**
+ * Whether a message body carries the result's buttons (U1-U4, 🔄: custom ids `imagine:`); a job in
+ * progress has only its Cancel button.
+ */
+export function hasButtons(body: unknown): boolean {
   const components = (body as { components?: unknown } | null | undefined)?.components;
-  return Array.isArray(components) && components.length > 0;
+  return Array.isArray(components) && JSON.stringify(components).includes('"custom_id":"imagine:');
 }
 
-/** Whether the interaction's message shows a result (its message has buttons). */
+/** Whether the interaction's message shows a result (its message has the result's buttons). */
 export function showsResult(view: InteractionView): boolean {
-  return Array.isArray(view.response?.components) && view.response.components.length > 0;
+  return hasButtons(view.response);
 }
 
 /** Counts the calls of the job started by `interaction` among `requests`. */

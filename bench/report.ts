@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
 import { KNEE_P99_MS, kneeStepPasses, type CallsPerJobResult, type KneeResult } from "./scenario-calls.js";
+import type { FleetResult } from "./scenario-fleet.js";
 import type { LatencyResult } from "./scenario-latency.js";
 import type { ScaleResult } from "./scenario-scale.js";
 import type { StartupResult } from "./scenario-startup.js";
@@ -20,6 +21,7 @@ export interface BenchResults {
   knee?: KneeResult[];
   latency?: LatencyResult[];
   scale?: ScaleResult[];
+  fleet?: FleetResult;
 }
 
 /** One line of the table. */
@@ -62,6 +64,59 @@ function kneeRows(k: KneeResult): Row[] {
     target: "",
     met: null,
   });
+  return rows;
+}
+
+/** Throughput of 1-3 processes next to SQLite, the fleet cap's cost and the takeover time. */
+function fleetRows(f: FleetResult): Row[] {
+  const area = "6 fleet";
+  const rows: Row[] = f.runs.map((run) => ({
+    area,
+    measure: `${run.label}: ${run.jobs} jobs at once`,
+    result:
+      `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
+      `(max ${run.callsPerJob.max})${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}` +
+      `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
+    target: "",
+    met: null,
+  }));
+  const find = (store: string, processes: number, capped: boolean) =>
+    f.runs.find((r) => r.store === store && r.processes === processes && (r.fleetCap !== null) === capped);
+  const sqlite = find("sqlite", 1, false);
+  const postgres = find("postgres", 1, false);
+  if (sqlite && postgres) {
+    rows.push({
+      area,
+      measure: "SQLite vs Postgres, 1 process: jobs/s, calls/job",
+      result: `${sqlite.jobsPerSecond} vs ${postgres.jobsPerSecond}, ${sqlite.callsPerJob.median} vs ${postgres.callsPerJob.median}`,
+      target: ">= 0.9x, <=",
+      met:
+        sqlite.jobsPerSecond >= 0.9 * postgres.jobsPerSecond &&
+        sqlite.callsPerJob.median <= postgres.callsPerJob.median,
+    });
+  }
+  const three = find("postgres", 3, false);
+  const capped = find("postgres", 3, true);
+  if (three && capped) {
+    rows.push({
+      area,
+      measure: `3 processes, cost of SERVICE_FLEET_MAX_CONCURRENCY=${capped.fleetCap}`,
+      result: `${capped.jobsPerSecond} vs ${three.jobsPerSecond} jobs/s = ${round(capped.jobsPerSecond / three.jobsPerSecond, 2)}x`,
+      target: "",
+      met: null,
+    });
+  }
+  const t = f.takeover;
+  if (t) {
+    const limit = t.leaseMs + t.pollIntervalMs;
+    rows.push({
+      area,
+      measure: `takeover after SIGKILL, kill to result (${t.kills} kills, n=${t.takeoverMs.n})`,
+      result: `median ${round(t.takeoverMs.median / 1000)} s, max ${round(t.takeoverMs.max / 1000)} s (lease ${t.leaseMs / 1000} s, poll ${t.pollIntervalMs / 1000} s)`,
+      target: `max <= ${limit / 1000} s`,
+      met: t.takeoverMs.max <= limit,
+    });
+  }
   return rows;
 }
 
@@ -124,6 +179,7 @@ export function rowsOf(r: BenchResults): Row[] {
       });
     }
   }
+  if (r.fleet) rows.push(...fleetRows(r.fleet));
   if (r.startup) {
     const s = r.startup;
     const area = "5 start-up";

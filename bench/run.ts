@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only startup,calls,concurrent,latency,scale] [-- --no-build]`:
+ * `npm run bench [-- --quick] [-- --only startup,calls,knee,latency,scale,fleet] [-- --no-build]`:
  * builds the bot, starts the Discord emulator, and runs each scenario with the bot in its own process
  * against its own reference-service process. Prints a table and writes bench/results/<time>.json.
  * See bench/README.md for the method.
@@ -12,11 +12,12 @@ import { formatTable, machine, rowsOf, writeResults, type BenchResults } from ".
 import { PROJECT_ROOT } from "./processes.js";
 import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
 import { runLatency } from "./scenario-latency.js";
+import { FLEET_SHARD_GUILDS, runFleet } from "./scenario-fleet.js";
 import { runScale } from "./scenario-scale.js";
 import { runStartup } from "./scenario-startup.js";
 import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
-const SCENARIOS = ["startup", "calls", "knee", "latency", "scale"] as const;
+const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
@@ -84,7 +85,7 @@ async function attempt(scenario: Scenario, run: () => Promise<void>): Promise<vo
   }
 }
 
-const emu = await startEmulator(800, SERVER_CHANNELS);
+const emu = await startEmulator(800, SERVER_CHANNELS, selected("fleet") ? FLEET_SHARD_GUILDS : 0);
 try {
   await attempt("startup", async () => {
     const service = await startService({ tickMs: 1000 });
@@ -116,6 +117,17 @@ try {
       const warmupMs = 3000;
       results.scale.push(await runScale(emu, { jobs, warmupMs, ...windows, log }));
     }
+  });
+  await attempt("fleet", async () => {
+    // Full: the default lease and poll interval, so the takeover is what an owner gets out of the box.
+    results.fleet = await runFleet(emu, {
+      jobs: quick ? 60 : 120,
+      kills: quick ? 1 : 3,
+      jobsPerProcessAtKill: quick ? 6 : 10,
+      leaseMs: quick ? 10_000 : 30_000,
+      pollIntervalMs: 3000,
+      log,
+    });
   });
 } finally {
   await emu.proc.stop();

@@ -64,6 +64,8 @@ export interface EmulatorProcess {
   generalId: string;
   /** The extra text channels `#channel1..N` of the same server. */
   channelIds: string[];
+  /** The servers added on gateway shards (`--shard-guilds`): server i is on shard i of their number. */
+  shardGuilds: { shard: number; guildId: string; channelIds: string[] }[];
   control(path: string): string;
   /** Runs /imagine as `user` in `channel` (default #general); returns the interaction. */
   imagine(user: string, prompt: string, channel?: string): Promise<InteractionView>;
@@ -77,9 +79,10 @@ export interface EmulatorProcess {
 
 /**
  * Starts the emulator with `users` extra members (`user1`..) and `channels` extra text channels
- * (`#channel1`..) and registers the bot's commands.
+ * (`#channel1`..), plus `shardGuilds` servers each on its own gateway shard with the same members and
+ * channels, and registers the bot's commands (in the first server, and globally when there are more).
  */
-export async function startEmulator(users: number, channels = 0): Promise<EmulatorProcess> {
+export async function startEmulator(users: number, channels = 0, shardGuilds = 0): Promise<EmulatorProcess> {
   const proc = startTsProcess("emulator", "test/emulator/cli.ts", [
     "--port",
     "0",
@@ -87,6 +90,8 @@ export async function startEmulator(users: number, channels = 0): Promise<Emulat
     String(users),
     "--channels",
     String(channels),
+    "--shard-guilds",
+    String(shardGuilds),
   ]);
   const apiUrl = await printedValue(proc, "DISCORD_API_URL");
   const token = await printedValue(proc, "DISCORD_TOKEN");
@@ -96,18 +101,24 @@ export async function startEmulator(users: number, channels = 0): Promise<Emulat
   const generalId = /#general (\d+)/.exec(world.text)?.[1];
   if (!generalId) throw new Error(`emulator: no #general id in "${world.text}"`);
   const channelIds = [...world.text.matchAll(/#channel\d+ (\d+)/g)].map((m) => m[1]!);
+  const shardLine =
+    shardGuilds > 0 ? (await proc.waitForLine((l) => l.text.startsWith("# Shard servers"))).text : "";
+  const shardServers = [...shardLine.matchAll(/(\d+) (\d+) ([\d,]+)/g)].map((m) => ({
+    shard: Number(m[1]),
+    guildId: m[2]!,
+    channelIds: m[3]!.split(","),
+  }));
   const base = apiUrl.replace(/\/api$/, "");
   const control = (path: string) => `${base}/_control/${path}`;
-  await deployCommands(
-    parseConfig({
-      DISCORD_TOKEN: token,
-      DISCORD_CLIENT_ID: applicationId,
-      DISCORD_GUILD_ID: guildId,
-      DISCORD_API_URL: apiUrl,
-      IMAGINE_API_URL: "http://127.0.0.1:1",
-      IMAGINE_API_TOKEN: "unused",
-    }),
-  );
+  const deployConfig = {
+    DISCORD_TOKEN: token,
+    DISCORD_CLIENT_ID: applicationId,
+    DISCORD_API_URL: apiUrl,
+    IMAGINE_API_URL: "http://127.0.0.1:1",
+    IMAGINE_API_TOKEN: "unused",
+  };
+  await deployCommands(parseConfig({ ...deployConfig, DISCORD_GUILD_ID: guildId }));
+  if (shardGuilds > 0) await deployCommands(parseConfig(deployConfig));
   return {
     proc,
     apiUrl,
@@ -116,6 +127,7 @@ export async function startEmulator(users: number, channels = 0): Promise<Emulat
     guildId,
     generalId,
     channelIds,
+    shardGuilds: shardServers,
     control,
     imagine: (user, prompt, channel = generalId) =>
       postJson(control("slash"), { name: "imagine", options: { prompt }, user, channel }),

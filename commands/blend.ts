@@ -54,7 +54,7 @@ async function execute(
   lang: InteractionLanguages,
 ): Promise<void> {
   const text = interaction.options.getString("prompt") ?? "";
-  await checkAndStartJob(interaction, app, text, lang, () =>
+  await checkAndStartJob(interaction, app, text, lang, (defaults) =>
     prepareBlend(
       {
         images: IMAGE_OPTIONS.map((name) => interaction.options.getAttachment(name)),
@@ -62,6 +62,7 @@ async function execute(
         aspect: interaction.options.getString("aspect"),
       },
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      defaults,
     ),
   );
 }

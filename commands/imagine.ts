@@ -32,11 +32,13 @@ async function execute(
 ): Promise<void> {
   const image = interaction.options.getAttachment("image");
   const text = interaction.options.getString("prompt", true);
-  await checkAndStartJob(interaction, app, text, lang, () =>
-    preparePrompt(text, image ? [image] : [], {
-      maxLength: app.config.PROMPT_MAX_LENGTH,
-      attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
-    }),
+  await checkAndStartJob(interaction, app, text, lang, (defaults) =>
+    preparePrompt(
+      text,
+      image ? [image] : [],
+      { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      defaults,
+    ),
   );
 }
 

@@ -10,6 +10,7 @@ import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ImagineClient } from "./service/client.js";
+import type { SettingsStore } from "./settings/settings.js";
 
 /** What commands and handlers get: the core services, already wired. */
 export interface BotContext {
@@ -17,6 +18,8 @@ export interface BotContext {
   readonly imagine: ImagineService;
   readonly service: ImagineClient;
   readonly store: JobStore;
+  /** Server and member settings, on the job store's database connection. */
+  readonly settings: SettingsStore;
   readonly messenger: DiscordMessenger;
   readonly admission: Admission;
   readonly health: ServiceHealthMonitor;

@@ -13,6 +13,7 @@ import { handleDirectMessage } from "./discord/dm-handler.js";
 import { createInteractionRouter, type InteractionRegistry } from "./discord/interaction-router.js";
 import type { LoginError } from "./discord/login-error.js";
 import type { JobStore } from "./imagine/job-store.js";
+import type { SettingsStore } from "./settings/settings.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import { runBot, type RunningBot } from "./lifecycle.js";
 import { registerSecret, type Logger } from "./logger.js";
@@ -24,6 +25,8 @@ export interface StartBotOptions {
   logger: Logger;
   /** Default: the SQLite store at DATABASE_PATH. */
   store?: JobStore;
+  /** Default: the configured database's, or settings in memory when `store` is given without them. */
+  settings?: SettingsStore;
   clock?: Clock;
   metrics?: MetricsSink;
   /** The commands and component handlers to route to; default: `commands/index.ts`. */
@@ -58,6 +61,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     messenger,
     clock,
     ...(options.store ? { store: options.store } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const route = createInteractionRouter(options.interactions ?? defaultRegistry, core);

@@ -160,12 +160,16 @@ export const configSchema = z.object({
   SERVICE_TIMEOUT_MS: int(100).default(15_000),
   /** At most this many requests to the image service at once. */
   SERVICE_MAX_CONCURRENCY: int(1, 256).default(8),
+  /** At most this many requests to the image service at once across the whole fleet (needs DATABASE_URL). */
+  SERVICE_FLEET_MAX_CONCURRENCY: int(1, 1024).optional(),
   /** Jobs one user may have running at once (moderators are exempt). */
   USER_MAX_ACTIVE_JOBS: int(1, 100).default(2),
   /** Least time between two submissions of one user (moderators are exempt). */
   USER_COOLDOWN_MS: int(0).default(10_000),
   /** Jobs one server may have running at once. */
   GUILD_MAX_ACTIVE_JOBS: int(1, 10_000).default(10),
+  /** Images one member may start per day (UTC) in one server (and in DMs); 0: no daily limit. */
+  USER_DAILY_IMAGES: int(0, 1_000_000).default(0),
   /** Words or phrases refused in prompts, comma-separated (whole words, any case). */
   BANNED_WORDS: z.string().default(""),
   /** A file with more banned words, one per line (`#` starts a comment). */
@@ -180,6 +184,14 @@ export const configSchema = z.object({
 
 /** Problems between variables that each look fine alone. */
 const checkedConfigSchema = configSchema.superRefine((config, ctx) => {
+  if (config.SERVICE_FLEET_MAX_CONCURRENCY !== undefined && config.DATABASE_URL === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SERVICE_FLEET_MAX_CONCURRENCY"],
+      message:
+        "needs DATABASE_URL: it caps a fleet of processes sharing Postgres; one process on SQLite is capped by SERVICE_MAX_CONCURRENCY",
+    });
+  }
   const shards = config.DISCORD_SHARDS;
   if (shards === "auto") return;
   const count = config.DISCORD_SHARD_COUNT;

@@ -20,15 +20,21 @@ import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
-import { openJobStore } from "./store/open-job-store.js";
+import { ownerDefaults } from "./settings/effective-settings.js";
+import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
+import { MemorySettingsStore } from "./settings/memory-settings-store.js";
+import type { SettingsStore } from "./settings/settings.js";
+import { openStores, type Stores } from "./store/open-stores.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
   logger: Logger;
   /** Shows job messages in Discord (built by the Discord adapter; not used until jobs run). */
   messenger: DiscordMessenger;
-  /** Default: the SQLite store at DATABASE_PATH. */
+  /** Default: the stores of the configured database (SQLite at DATABASE_PATH, or DATABASE_URL). */
   store?: JobStore;
+  /** Default: the configured database's, or settings in memory when `store` is given without them. */
+  settings?: SettingsStore;
   clock?: Clock;
   /** Default: Prometheus metrics when HTTP_PORT is set (prom-client is loaded only then), else none. */
   metrics?: MetricsSink;
@@ -48,6 +54,15 @@ async function loadBannedWords(config: Config): Promise<BannedWords> {
   return BannedWords.fromTexts(config.BANNED_WORDS, fileText);
 }
 
+async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
+  if (!deps.store) return openStores(config, { logger: deps.logger.child({ component: "store" }) });
+  return {
+    jobs: deps.store,
+    settings: deps.settings ?? new MemorySettingsStore(),
+    daily: new MemoryDailyImageCounts(),
+  };
+}
+
 /**
  * Wires the core together and returns what commands, handlers and the lifecycle use.
  * @throws {Error} when BANNED_WORDS_FILE cannot be read; a StoreError when the database is unusable.
@@ -58,13 +73,22 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const store = deps.store ?? (await openJobStore(config, { logger: log.child({ component: "store" }) }));
-  const service = createImagineClient(config, { logger: log.child({ component: "service" }) });
+  const { jobs: store, settings, daily } = await stores(config, deps);
+  const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
+  const fleetSlots =
+    fleetCap === undefined
+      ? undefined
+      : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
+  const service = createImagineClient(config, {
+    logger: log.child({ component: "service" }),
+    ...(fleetSlots ? { fleetSlots } : {}),
+  });
   const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
   instrumentClient(service, metrics, (err) => health.recordError(err));
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
+    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
@@ -91,12 +115,10 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     },
   });
   const admission = new Admission({
-    limits: {
-      userMaxActive: config.USER_MAX_ACTIVE_JOBS,
-      userCooldownMs: config.USER_COOLDOWN_MS,
-      guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
-    },
+    owner: ownerDefaults(config),
     bannedWords,
+    guildSettings: (guildId) => settings.guild(guildId),
+    daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
     activeJobs: () =>
@@ -114,6 +136,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     imagine,
     service,
     store,
+    settings,
     messenger,
     admission,
     health,

@@ -46,6 +46,7 @@ describe("configuration", () => {
       PROMPT_MAX_LENGTH: 2000,
       USER_MAX_ACTIVE_JOBS: 2,
       GUILD_MAX_ACTIVE_JOBS: 10,
+      USER_DAILY_IMAGES: 0,
     });
     expect(config.HTTP_PORT).toBeUndefined();
     expect(config.WEBHOOK_SECRET).toBeUndefined();
@@ -161,5 +162,18 @@ describe("configuration", () => {
     expect(problemsOf({ ...required, ENHANCE_FACTORS: value })).toEqual([
       `ENHANCE_FACTORS ${problem}: give at most 5 of 2x, 4x, 6x, 8x, 10x, 12x, comma-separated (e.g. 2x,4x), or leave it empty to turn Enhance off (got ${JSON.stringify(value)})`,
     ]);
+  });
+
+  test("a fleet-wide cap on the image service needs a shared Postgres database", () => {
+    expect(problemsOf({ ...required, SERVICE_FLEET_MAX_CONCURRENCY: "20" })).toEqual([
+      'SERVICE_FLEET_MAX_CONCURRENCY needs DATABASE_URL: it caps a fleet of processes sharing Postgres; one process on SQLite is capped by SERVICE_MAX_CONCURRENCY (got "20")',
+    ]);
+    const fleet = parseConfig({
+      ...required,
+      DATABASE_URL: "postgres://bot:secret@db:5432/imagine",
+      SERVICE_FLEET_MAX_CONCURRENCY: "20",
+    });
+    expect([fleet.SERVICE_FLEET_MAX_CONCURRENCY, fleet.SERVICE_MAX_CONCURRENCY]).toEqual([20, 8]);
+    expect(parseConfig(required).SERVICE_FLEET_MAX_CONCURRENCY).toBeUndefined();
   });
 });

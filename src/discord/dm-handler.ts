@@ -15,7 +15,9 @@ import { normalizePrompt } from "../prompt/parse-prompt.js";
 import { renderHelp } from "../render/help.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode } from "./discord-errors.js";
-import { replyPayloadFor } from "./reply-with-error.js";
+import { tryAgainRows } from "./components/try-again.js";
+import { isRefusal, refusalPayload, replyPayloadFor } from "./reply-with-error.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
@@ -30,7 +32,11 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
   }
 }
 
-/** Starts the job of a DM prompt; its message is the bot's answer (when it could be posted). */
+/**
+ * Starts the job of a DM prompt; its message is the bot's answer (when it could be posted). A refusal before
+ * the job exists (limits, the service unavailable) is that answer, with the prompt and a Try again button
+ * (see `components/try-again.ts`): in a DM only the requester sees it, so no ephemeral is needed.
+ */
 async function startDmJob(
   message: Message,
   prompt: string,
@@ -45,10 +51,10 @@ async function startDmJob(
     isModerator: false,
     ref: message.id,
   };
-  const ticket = await admitAndAudit(app, request);
-  log.info("DM prompt received");
   const shown: { answer: Message | null } = { answer: null };
   try {
+    const ticket = await admitAndAudit(app, request);
+    log.info("DM prompt received");
     await createAdmitted(app, ticket, request, async () => {
       shown.answer = await answerPrompt(message, prompt, app, log, t);
       return app.imagine.submit({
@@ -69,9 +75,17 @@ async function startDmJob(
       });
     });
   } catch (err) {
-    // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
-    if (shown.answer === null) throw err;
-    await shown.answer.edit(replyPayloadFor(err, log, t));
+    if (!isRefusal(err)) {
+      // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
+      if (shown.answer === null) throw err;
+      await shown.answer.edit(replyPayloadFor(err, log, t));
+      return;
+    }
+    const refused = { id: message.id, userId: message.author.id };
+    const rows = await tryAgainRows(app, refused, err, prompt, log, t);
+    const refusal = refusalPayload(err, prompt, log, t, rows);
+    if (shown.answer === null) await message.reply({ ...refusal, allowedMentions: { repliedUser: false } });
+    else await shown.answer.edit(refusal);
   }
 }
 
@@ -97,6 +111,7 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       text,
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
+      await promptDefaultsFor(app.settings, message.author.id),
     );
     await startDmJob(message, prompt, app, log, t);
   } catch (err) {

@@ -87,6 +87,35 @@ export function isRefusal(err: unknown): boolean {
   return err instanceof UserError || isServiceError(err);
 }
 
+/** A refusal as shown to the requester (see {@link refuseWithPrompt}), without flags. */
+export interface RefusalPayload {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponent>[];
+}
+
+/**
+ * What the requester reads for a refusal before any job existed: why, the prompt so it can be copied (never
+ * for banned words: that would repeat the words), and `components` (a Try again button).
+ */
+export function refusalPayload(
+  err: unknown,
+  prompt: string,
+  log: Logger,
+  t: Translator,
+  components: readonly APIActionRowComponent<APIButtonComponent>[] = [],
+): RefusalPayload {
+  const answer = replyPayloadFor(err, log, t);
+  const bannedWords = err instanceof RefusedError && err.reason === "banned-words";
+  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(t, prompt, REFUSED_PROMPT_LENGTH) }];
+  // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
+  return {
+    content: answer.content,
+    embeds: [...answer.embeds, ...promptEmbeds],
+    components: [...components],
+  };
+}
+
 /**
  * Answers a refusal before any job exists (a limit, the service unavailable) only to the requester, with
  * the prompt so it can be copied, and `components` (a Try again button). A public deferred reply
@@ -106,17 +135,10 @@ export async function refuseWithPrompt(
     await replyWithError(interaction, err, log, t);
     return;
   }
-  const answer = replyPayloadFor(err, log, t);
-  // A banned-words refusal never repeats the prompt: that would repeat the words.
-  const bannedWords = err instanceof RefusedError && err.reason === "banned-words";
-  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(t, prompt, REFUSED_PROMPT_LENGTH) }];
   const withPrompt = {
-    content: answer.content,
-    embeds: [...answer.embeds, ...promptEmbeds],
-    components: [...components],
+    ...refusalPayload(err, prompt, log, t, components),
     flags: MessageFlags.Ephemeral as const,
   };
-  // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
   try {
     if (interaction.deferred && !interaction.ephemeral) {
       await interaction.deleteReply().catch((deleteErr: unknown) => {

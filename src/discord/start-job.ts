@@ -4,10 +4,15 @@ import { UserError } from "../errors.js";
 import type { InteractionLanguages } from "../i18n/choose-language.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
+import type { SubmissionPlace } from "../moderation/server-rules.js";
+import { withDefaultParameters } from "../prompt/default-parameters.js";
 import { interactionLocation } from "./interaction-location.js";
-import { mayTryAgain, tryAgainRow } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again.js";
 import { isModerator } from "./moderator.js";
-import { isRefusal, refuseWithPrompt } from "./reply-with-error.js";
+import { memberRoleIds, submissionPlace } from "./submission-place.js";
+import { refuseWithPrompt } from "./reply-with-error.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import { promptDefaultsFor } from "../settings/settings-actions.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -17,6 +22,10 @@ export interface JobRequest {
   isModerator: boolean;
   /** The `ref` the job will be created with (interaction or DM message id). */
   ref: string;
+  /** The member's roles (per-role limits); none in DMs. */
+  roleIds?: readonly string[];
+  /** The channel it was asked in (a server's channel rules); `null` in DMs. */
+  place?: SubmissionPlace | null;
 }
 
 /**
@@ -36,6 +45,8 @@ export async function admitAndAudit(
       isModerator: request.isModerator,
       prompt,
       ref: request.ref,
+      ...(request.roleIds ? { roleIds: request.roleIds } : {}),
+      ...(request.place ? { place: request.place } : {}),
     });
   } catch (err) {
     if (err instanceof RefusedError) {
@@ -83,20 +94,23 @@ export async function startImagineJob(
   prompt: string,
   lang: InteractionLanguages,
   upscale?: UpscaleSource,
-): Promise<void> {
+): Promise<Job | null> {
   const request: JobRequest = {
     requesterId: interaction.user.id,
     guildId: interaction.guildId,
     prompt,
     isModerator: isModerator(interaction),
     ref: interaction.id,
+    roleIds: memberRoleIds(interaction),
+    place: submissionPlace(interaction),
   };
   try {
     const ticket = await admitAndAudit(app, request);
-    await createAdmitted(app, ticket, request, async () => {
+    return await createAdmitted(app, ticket, request, async () => {
       await interaction.deferReply();
       return app.imagine.submit({
-        prompt,
+        // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
+        prompt: upscale ? prompt : withDefaultParameters(prompt, ticket.settings.defaultParameters.value),
         ref: interaction.id,
         requesterId: interaction.user.id,
         source: "interaction",
@@ -109,17 +123,16 @@ export async function startImagineJob(
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     const refused = { id: interaction.id, userId: interaction.user.id };
-    const retry =
-      isRefusal(err) && mayTryAgain(err)
-        ? await tryAgainRow(app, refused, prompt, log, lang.ephemeral)
-        : null;
-    await refuseWithPrompt(interaction, err, prompt, log, lang.ephemeral, retry ? [retry] : []);
+    const rows = await tryAgainRows(app, refused, err, prompt, log, lang.ephemeral);
+    await refuseWithPrompt(interaction, err, prompt, log, lang.ephemeral, rows);
+    return null;
   }
 }
 
 /**
- * Runs the command's prompt checks (`prepare`), then {@link startImagineJob}. A prompt the checks refuse
- * (empty, too long, an invalid parameter, a bad attachment) is answered ephemerally with what the user
+ * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
+ * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
+ * attachment) is answered ephemerally with what the user
  * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
  * be refused again.
  */
@@ -128,11 +141,12 @@ export async function checkAndStartJob(
   app: BotContext,
   typed: string,
   lang: InteractionLanguages,
-  prepare: () => string,
+  prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
+  const defaults = await promptDefaultsFor(app.settings, interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare();
+    prompt = prepare(defaults);
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });

@@ -12,6 +12,8 @@ export interface FleetUsage {
   guildActive: number;
   /** The user's last submission or admitted place (ms epoch), undefined if none. */
   lastSubmissionAt: number | undefined;
+  /** Images the user started on the reservation's day in its server (DMs: in DMs), held places included. */
+  dailyImages: number;
 }
 
 /** A place held for an admitted submission until its job exists. */
@@ -22,6 +24,8 @@ export interface SubmissionReservation {
   guildId: string | null;
   /** When it was admitted (ms epoch); it counts as the user's last submission. */
   at: number;
+  /** The UTC day (`YYYY-MM-DD`) whose image count the place adds to. */
+  day: string;
   /** The process holding it. */
   owner: string;
   /** A place its process never settled (it died) stops counting then. */
@@ -31,15 +35,19 @@ export interface SubmissionReservation {
 /** Counts the fleet's use and holds places, race-free across processes. */
 export interface SubmissionLedger {
   /**
-   * Under a lock on the user and the server: counts their use and, when `accept` says so, holds a place.
+   * Under a lock on the user and the server: counts their use and, when `accept` says so, holds a place
+   * and adds it to the user's images of the day.
    * @returns the use counted (before the place) and whether the place is held.
    */
   reserve(
     reservation: SubmissionReservation,
     accept: (usage: FleetUsage) => boolean,
   ): Promise<{ usage: FleetUsage; reserved: boolean }>;
-  /** Frees the place of `ref` (its job was created, or not). */
-  settle(ref: string): Promise<void>;
+  /**
+   * Frees the place of `ref`: its job was created (`submitted`), or not, and then its image no longer counts
+   * for the day.
+   */
+  settle(ref: string, submitted: boolean): Promise<void>;
 }
 
 /** Webhook hints passed to the process that follows the job. */
@@ -55,8 +63,28 @@ export interface JobHints {
   stop(): Promise<void>;
 }
 
+/**
+ * The fleet-wide cap on requests in flight to the image service (SERVICE_FLEET_MAX_CONCURRENCY): a task
+ * runs once this process holds a free slot of the fleet's, and waits (never fails) while none is free.
+ */
+export interface ServiceSlots {
+  /** Runs `task` in one of the fleet's slots; the slot is free again when it settles. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Slots of the fleet this process holds now. */
+  readonly held: number;
+  /** Tasks waiting for a slot. */
+  readonly waiting: number;
+  /** Gives every slot back to the fleet; tasks still waiting fail. */
+  stop(): Promise<void>;
+}
+
 /** The fleet's shared channels of a store (`JobStore.fleet`). */
 export interface FleetChannels {
   ledger: SubmissionLedger;
   hints: JobHints;
+  /**
+   * The fleet's `total` slots for requests to the image service, of which this process holds at most
+   * `localMax`; stopped when the store closes.
+   */
+  serviceSlots(limits: { total: number; localMax: number }): ServiceSlots;
 }

@@ -1,117 +1,76 @@
 /**
- * Decides whether a new job may start, before anything is sent to the service: usage limits, banned
- * words, and the service's own health. Shared by /imagine, the reroll button and DM prompts.
+ * Decides whether a new job may start, before anything is sent to the service: the server's rules (allowed
+ * channels, age-restricted-only), banned words (the owner's and the server's), usage limits (per member,
+ * per server, per day; a server's settings and a member's roles override the owner's defaults, read at each
+ * submission so a change applies at once), and the service's own health. Shared by /imagine, the buttons
+ * that start images and DM prompts.
  */
-import { UserError } from "../errors.js";
-import type { BannedWords } from "../moderation/banned-words.js";
-import type { FleetUsage, SubmissionLedger } from "../fleet/fleet-channels.js";
+import type { FleetUsage } from "../fleet/fleet-channels.js";
+import { BannedWords } from "../moderation/banned-words.js";
+import { MemoryDailyImageCounts, type DailyImageCounts } from "../moderation/daily-image-counts.js";
+import { checkDaily, checkPlace, nextUtcMidnight, utcDay } from "../moderation/server-rules.js";
 import {
   checkUsage,
   checkUsageCounts,
-  type UsageDecision,
   type ActiveJobRef,
+  type UsageDecision,
   type UsageLimits,
-  type UsageRefusal,
 } from "../moderation/usage-limits.js";
-import { renderAdmissionRefusal } from "../render/refusal.js";
-import type { ServiceHealthMonitor } from "./service-health.js";
+import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
+import type {
+  AdmissionOptions,
+  AdmissionRequest,
+  AdmissionTicket,
+  AdmittedJobRef,
+  Quota,
+  Requester,
+} from "./admission-types.js";
+import { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 
-/** Why a submission may not start, with the values its message needs. */
-export type AdmissionRefusal =
-  | UsageRefusal
-  /** The prompt has a word on the server's banned list. */
-  | { readonly code: "banned-words" }
-  | {
-      /** The service reports a `status` other than healthy, with its own `detail` when it gave one. */
-      readonly code: "service-unhealthy";
-      readonly status: string;
-      readonly detail: string | null;
-    };
-
-/** A refused submission: the refusal, and its text for the user (written by `renderAdmissionRefusal`). */
-export class RefusedError extends UserError {
-  constructor(
-    readonly refusal: AdmissionRefusal,
-    detail?: unknown,
-  ) {
-    super((t) => renderAdmissionRefusal(t, refusal), detail);
-    this.name = "RefusedError";
-  }
-
-  /** The refusal's code, for the log and the audit channel. */
-  get reason(): AdmissionRefusal["code"] {
-    return this.refusal.code;
-  }
-}
-
-/** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
-export interface AdmittedJobRef extends ActiveJobRef {
-  readonly ref: string;
-}
-
-export interface AdmissionOptions {
-  limits: UsageLimits;
-  bannedWords: BannedWords;
-  health: ServiceHealthMonitor;
-  /** Every job in flight (all servers and DMs). */
-  activeJobs(): AdmittedJobRef[];
-  lastSubmission(userId: string): Promise<number | undefined>;
-  recordSubmission(userId: string, at: number): Promise<void>;
-  now?: () => number;
-  /**
-   * Longest wait for the service's health answer. Admission runs before the interaction is acknowledged,
-   * which Discord requires within 3 s, so a slow or hanging service must not hold it up: after this, the
-   * last known health decides (unknown lets the job through). Default 1500.
-   * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
-   */
-  healthWaitMs?: number;
-  /**
-   * A fleet's shared count of jobs in flight and held places (Postgres): every process's submissions count,
-   * and the count and the new place are taken under one lock, so simultaneous submissions to different
-   * processes cannot all pass a limit. Without it, this process's own jobs are counted.
-   */
-  fleet?: {
-    ledger: SubmissionLedger;
-    /** This process's id, recorded on its places. */
-    processId: string;
-    /** A place its process never settled (it died) stops counting after this. Default 120000. */
-    reservationMs?: number;
-  };
-}
-
-export interface AdmissionRequest {
-  userId: string;
-  guildId: string | null;
-  isModerator: boolean;
-  prompt: string;
-  /** The `ref` the job will be submitted with (interaction or DM message id). */
-  ref: string;
-}
-
-/**
- * The place an admitted submission holds until it is submitted: while held it counts as a job in flight
- * and starts the user's cooldown, so submissions arriving at the same moment cannot all pass the limits.
- */
-export interface AdmissionTicket {
-  /** The job was created: the user's cooldown counts from now (saved in the store); frees the place. */
-  submitted(): Promise<void>;
-  /** Frees the place without starting a cooldown (the job was not created). Safe to call more than once. */
-  release(): void;
-}
+export { RefusedError, type AdmissionRefusal } from "./refused-error.js";
+export type * from "./admission-types.js";
 
 interface Reservation extends AdmittedJobRef {
   readonly at: number;
 }
 
+/** The usage limits of a submission under `settings`. */
+function usageLimits(settings: EffectiveSettings): UsageLimits {
+  return {
+    userMaxActive: settings.userMaxActive.value,
+    userCooldownMs: settings.userCooldownMs.value,
+    guildMaxActive: settings.guildMaxActive.value,
+  };
+}
+
+function refuse(decision: UsageDecision): void {
+  if (decision.ok) return;
+  const { ok: _ok, ...refusal } = decision;
+  throw new RefusedError(refusal);
+}
+
 /** Checks submissions and holds their place until they are submitted. */
 export class Admission {
   private readonly now: () => number;
+  private readonly daily: DailyImageCounts;
   private readonly reservations = new Set<Reservation>();
   /** Accepted submissions of this process, newest per user: the store may not have the latest yet. */
   private readonly submittedAt = new Map<string, number>();
+  /** Daily counts being checked and added to, per member, server and day: one at a time for each. */
+  private readonly dailyTurns = new Map<string, Promise<unknown>>();
+  /** Each server's banned words, compiled once per list. */
+  private readonly serverWords = new Map<string, { list: string; words: BannedWords }>();
 
   constructor(private readonly options: AdmissionOptions) {
     this.now = options.now ?? Date.now;
+    this.daily = options.daily ?? new MemoryDailyImageCounts();
+  }
+
+  /** The settings in force for `requester` (DMs: the owner's defaults only). */
+  async settingsFor(requester: Requester): Promise<EffectiveSettings> {
+    const server =
+      requester.guildId === null ? {} : ((await this.options.guildSettings?.(requester.guildId)) ?? {});
+    return effectiveSettings(this.options.owner, server, requester.roleIds ?? []);
   }
 
   /**
@@ -119,27 +78,30 @@ export class Admission {
    * @throws {RefusedError} when the submission may not start.
    */
   async admit(request: AdmissionRequest): Promise<AdmissionTicket> {
-    const matched = this.options.bannedWords.find(request.prompt);
-    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched });
+    const settings = await this.settingsFor(request);
+    if (request.guildId !== null && request.place) {
+      const refusal = checkPlace(settings, request.place);
+      if (refusal) throw new RefusedError(refusal);
+    }
+    this.checkBannedWords(request, settings);
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(request.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
     ]);
     // From here to the reservation nothing awaits, so no other submission can slip in between.
     const now = this.now();
-    const decision = checkUsage({
-      userId: request.userId,
-      guildId: request.guildId,
-      isModerator: request.isModerator,
-      now,
-      activeJobs: this.jobsInFlight(),
-      lastSubmissionAt: this.lastSubmission(request.userId, stored),
-      limits: this.options.limits,
-    });
-    if (!decision.ok) {
-      const { ok: _ok, ...refusal } = decision;
-      throw new RefusedError(refusal);
-    }
+    const limits = usageLimits(settings);
+    refuse(
+      checkUsage({
+        userId: request.userId,
+        guildId: request.guildId,
+        isModerator: request.isModerator,
+        now,
+        activeJobs: this.jobsInFlight(),
+        lastSubmissionAt: this.lastSubmission(request.userId, stored),
+        limits,
+      }),
+    );
     if (health.botStatus !== null && health.botStatus !== "healthy") {
       throw new RefusedError({
         code: "service-unhealthy",
@@ -155,43 +117,143 @@ export class Admission {
     };
     this.reservations.add(reservation);
     const fleet = this.options.fleet;
-    if (fleet) {
-      try {
-        await this.reserveInFleet(request, now, fleet);
-      } catch (err) {
-        this.reservations.delete(reservation);
-        throw err;
-      }
+    const day = utcDay(now);
+    try {
+      if (fleet) await this.reserveInFleet(request, settings, now, fleet);
+      else await this.countToday(request, settings, day, now);
+    } catch (err) {
+      this.reservations.delete(reservation);
+      throw err;
     }
-    const settle = () => fleet?.ledger.settle(request.ref);
+    let created = false;
+    const settle = (submitted: boolean) =>
+      fleet
+        ? fleet.ledger.settle(request.ref, submitted)
+        : submitted
+          ? Promise.resolve()
+          : this.daily.add(request.userId, request.guildId, day, -1);
     return {
+      settings,
       submitted: async () => {
+        created = true;
         const at = this.now();
-        this.forgetSubmissionsBefore(at - this.options.limits.userCooldownMs);
+        this.forgetSubmissionsBefore(at - limits.userCooldownMs);
         this.submittedAt.set(request.userId, Math.max(at, this.submittedAt.get(request.userId) ?? at));
         this.reservations.delete(reservation);
         await this.options.recordSubmission(request.userId, at);
-        await settle();
+        await settle(true);
       },
       release: () => {
-        this.reservations.delete(reservation);
+        if (!this.reservations.delete(reservation)) return;
         // A place not freed (the database is down) stops counting when it expires.
-        void settle()?.catch(() => {});
+        if (!created) void settle(false).catch(() => {});
       },
     };
   }
 
+  /** What `requester` used and has left today, with the settings in force (for `/quota`). */
+  async quota(requester: Requester): Promise<Quota> {
+    const settings = await this.settingsFor(requester);
+    const now = this.now();
+    const { userId, guildId } = requester;
+    let usage: { dailyUsed: number; activeJobs: number; last: number | undefined };
+    const fleet = this.options.fleet;
+    if (fleet) {
+      // A place that is never held: the ledger's count, read under its lock.
+      const { usage: counted } = await fleet.ledger.reserve(
+        { ...this.place(requester, now, fleet), ref: `quota-${userId}` },
+        () => false,
+      );
+      usage = {
+        dailyUsed: counted.dailyImages,
+        activeJobs: counted.userActive,
+        last: counted.lastSubmissionAt,
+      };
+    } else {
+      const [dailyUsed, stored] = await Promise.all([
+        this.daily.count(userId, guildId, utcDay(now)),
+        this.options.lastSubmission(userId),
+      ]);
+      const activeJobs = this.jobsInFlight().filter((j) => j.requesterId === userId).length;
+      usage = { dailyUsed, activeJobs, last: this.lastSubmission(userId, stored) };
+    }
+    const cooldownMs = requester.isModerator ? 0 : settings.userCooldownMs.value;
+    const cooldownEnd = usage.last === undefined ? null : usage.last + cooldownMs;
+    return {
+      settings,
+      dailyUsed: usage.dailyUsed,
+      resetAt: nextUtcMidnight(now),
+      activeJobs: usage.activeJobs,
+      cooldownEndsAt: cooldownEnd !== null && cooldownEnd > now ? cooldownEnd : null,
+    };
+  }
+
+  /** @throws {RefusedError} when the prompt has a word of the owner's or the server's list. */
+  private checkBannedWords(request: AdmissionRequest, settings: EffectiveSettings): void {
+    const owner = this.options.bannedWords.find(request.prompt);
+    if (owner !== null) throw new RefusedError({ code: "banned-words" }, { matched: owner });
+    if (request.guildId === null || settings.bannedWords.value.length === 0) return;
+    const list = settings.bannedWords.value.join("\n");
+    let compiled = this.serverWords.get(request.guildId);
+    if (compiled?.list !== list) {
+      compiled = { list, words: new BannedWords(settings.bannedWords.value) };
+      this.serverWords.set(request.guildId, compiled);
+    }
+    const matched = compiled.words.find(request.prompt);
+    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched, list: "server" });
+  }
+
   /**
-   * Counts the fleet's use and holds a place under its lock.
+   * Checks the member's images today and counts this one, one submission at a time per member, server
+   * and day (this process is the database's only user).
+   * @throws {RefusedError} over the daily limit.
+   */
+  private async countToday(
+    request: AdmissionRequest,
+    settings: EffectiveSettings,
+    day: string,
+    now: number,
+  ): Promise<void> {
+    const key = `${request.guildId ?? ""} ${request.userId} ${day}`;
+    const turn = (this.dailyTurns.get(key) ?? Promise.resolve()).then(async () => {
+      const used = await this.daily.count(request.userId, request.guildId, day);
+      const limit = settings.userDailyImages.value;
+      const refusal = checkDaily({ used, limit, isModerator: request.isModerator, now });
+      if (refusal) throw new RefusedError(refusal);
+      await this.daily.add(request.userId, request.guildId, day, 1);
+    });
+    const settled = turn.catch(() => {});
+    this.dailyTurns.set(key, settled);
+    void settled.then(() => {
+      if (this.dailyTurns.get(key) === settled) this.dailyTurns.delete(key);
+    });
+    await turn;
+  }
+
+  private place(requester: Requester, now: number, fleet: NonNullable<AdmissionOptions["fleet"]>) {
+    return {
+      userId: requester.userId,
+      guildId: requester.guildId,
+      at: now,
+      day: utcDay(now),
+      owner: fleet.processId,
+      expiresAt: now + (fleet.reservationMs ?? 120_000),
+    };
+  }
+
+  /**
+   * Counts the fleet's use and holds a place under its lock (counting the image of the day with it).
    * @throws {RefusedError} when the fleet's count refuses the submission.
    */
   private async reserveInFleet(
     request: AdmissionRequest,
+    settings: EffectiveSettings,
     now: number,
     fleet: NonNullable<AdmissionOptions["fleet"]>,
   ): Promise<void> {
-    const decide = (usage: FleetUsage): UsageDecision =>
-      checkUsageCounts({
+    const limits = usageLimits(settings);
+    const decide = (usage: FleetUsage): AdmissionRefusal | null => {
+      const decision = checkUsageCounts({
         userId: request.userId,
         guildId: request.guildId,
         isModerator: request.isModerator,
@@ -199,22 +261,19 @@ export class Admission {
         userActive: usage.userActive,
         guildActive: usage.guildActive,
         lastSubmissionAt: usage.lastSubmissionAt,
-        limits: this.options.limits,
+        limits,
       });
-    const place = {
-      ref: request.ref,
-      userId: request.userId,
-      guildId: request.guildId,
-      at: now,
-      owner: fleet.processId,
-      expiresAt: now + (fleet.reservationMs ?? 120_000),
+      if (!decision.ok) {
+        const { ok: _ok, ...refusal } = decision;
+        return refusal;
+      }
+      const limit = settings.userDailyImages.value;
+      return checkDaily({ used: usage.dailyImages, limit, isModerator: request.isModerator, now });
     };
-    const { usage, reserved } = await fleet.ledger.reserve(place, (usage) => decide(usage).ok);
-    const decision = decide(usage);
-    if (!reserved && !decision.ok) {
-      const { ok: _ok, ...refusal } = decision;
-      throw new RefusedError(refusal);
-    }
+    const place = { ...this.place(request, now, fleet), ref: request.ref };
+    const { usage, reserved } = await fleet.ledger.reserve(place, (usage) => decide(usage) === null);
+    const refusal = decide(usage);
+    if (!reserved && refusal) throw new RefusedError(refusal);
   }
 
   /** Keeps the in-memory submission times small: older ones no longer hold a cooldown. */

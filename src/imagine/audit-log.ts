@@ -8,6 +8,7 @@ import { EMBED_COLORS } from "../render/format.js";
 import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
+import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
 import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -48,27 +49,59 @@ export function renderAuditEntry(entry: AuditEntry): OutgoingMessage {
 }
 
 export interface AuditLogOptions {
+  /** The owner's audit channel (AUDIT_CHANNEL_ID): every entry of a server without its own, and DMs. */
   channelId: string | undefined;
+  /** A server's own audit channel (its settings), read at every entry; `undefined`: the owner's. */
+  serverChannelId?(guildId: string): Promise<string | undefined>;
   post(channelId: string, message: OutgoingMessage): Promise<unknown>;
   logger: Logger;
 }
 
-/** Posts audit entries to the configured channel, if any. */
+/** Posts audit entries to the server's own audit channel if it set one, else the owner's, if any. */
 export class AuditLog {
   constructor(private readonly options: AuditLogOptions) {}
 
+  /** Whether the owner configured an audit channel (servers may set their own besides). */
   get enabled(): boolean {
     return this.options.channelId !== undefined;
   }
 
+  /** Where an entry of `guildId` (`null`: DMs) is posted; `undefined`: nowhere. */
+  private async channelFor(guildId: string | null): Promise<string | undefined> {
+    if (guildId === null || !this.options.serverChannelId) return this.options.channelId;
+    try {
+      return (await this.options.serverChannelId(guildId)) ?? this.options.channelId;
+    } catch (err) {
+      this.options.logger.warn(
+        { err, guildId },
+        "reading the server's audit channel failed; using the owner's",
+      );
+      return this.options.channelId;
+    }
+  }
+
   /** Posts one entry; never throws. */
   async record(entry: AuditEntry): Promise<void> {
-    const channelId = this.options.channelId;
+    await this.post(entry.guildId, renderAuditEntry(entry), entry.kind);
+  }
+
+  /**
+   * Posts a change of a server's settings (who, which command, each setting old → new) to the server's
+   * audit channel as it is after the change; never throws.
+   */
+  async settingsChanged(entry: SettingsAuditEntry): Promise<void> {
+    if (entry.changes.length === 0) return;
+    await this.post(entry.guildId, { payload: renderSettingsAudit(entry), files: [] }, "settings");
+  }
+
+  /** Posts `message` where entries of `guildId` go; a failure is logged, never thrown. */
+  private async post(guildId: string | null, message: OutgoingMessage, kind: string): Promise<void> {
+    const channelId = await this.channelFor(guildId);
     if (channelId === undefined) return;
     try {
-      await this.options.post(channelId, renderAuditEntry(entry));
+      await this.options.post(channelId, message);
     } catch (err) {
-      this.options.logger.warn({ err, channelId, kind: entry.kind }, "posting to the audit channel failed");
+      this.options.logger.warn({ err, channelId, kind }, "posting to the audit channel failed");
     }
   }
 

@@ -3,7 +3,7 @@
  * them in memory (tests, or a bot without a database), the SQLite and Postgres stores across restarts.
  */
 import type { FleetChannels } from "../fleet/fleet-channels.js";
-import type { Job } from "./job.js";
+import type { Job, UpscaleSource } from "./job.js";
 import type { PostAction, PostedMessage } from "./posted-message.js";
 
 /** Which of one member's jobs {@link JobStore.jobsOfRequester} returns, newest first. */
@@ -78,6 +78,8 @@ export interface JobStore {
   savePost(post: PostedMessage): Promise<void>;
   /** The message posted for the job's action, if one was recorded. */
   getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
+  /** The newest Enhance job of `source` (that image of that grid, by that factor), if any. */
+  latestUpscale(source: UpscaleSource): Promise<Job | undefined>;
   /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */
   getLastSubmission(userId: string): Promise<number | undefined>;
   /** Records that `userId` submitted a job at `at` (ms epoch), replacing the previous time. */
@@ -92,8 +94,8 @@ export interface JobStore {
   claimOnce(key: string, at: number): Promise<boolean>;
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
-   * times, kept prompts, claims, posted messages and processes last seen before that. Unfinished or
-   * undelivered jobs and their posts are never removed.
+   * times, kept prompts, claims, posted messages, processes last seen and named leases that ran out before
+   * that. Unfinished or undelivered jobs and their posts are never removed.
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
@@ -116,6 +118,8 @@ export interface JobStore {
    * now theirs (it was free, ran out, or was already theirs).
    */
   acquireNamedLease(name: string, lease: Lease): Promise<boolean>;
+  /** Gives up the named lease if `owner` holds it (another owner's hold is left as it is). */
+  releaseNamedLease(name: string, owner: string): Promise<void>;
   /** Records that `process` is alive now (its `seenAt`), replacing its previous heartbeat. */
   heartbeat(process: FleetProcess): Promise<void>;
   /** Processes seen at or after `since` (ms epoch), oldest start first. */

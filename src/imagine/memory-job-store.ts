@@ -1,5 +1,5 @@
 /** A {@link JobStore} in memory (tests, or a bot without a database): lost when the process ends. */
-import type { Job } from "./job.js";
+import type { Job, UpscaleSource } from "./job.js";
 import type { FleetProcess, JobStore, KeptPrompt, Lease, RequesterJobsQuery } from "./job-store.js";
 import type { PostAction, PostedMessage } from "./posted-message.js";
 
@@ -73,6 +73,16 @@ export class MemoryJobStore implements JobStore {
     return post && { ...post };
   }
 
+  async latestUpscale(source: UpscaleSource): Promise<Job | undefined> {
+    let latest: Job | undefined;
+    for (const job of this.jobs.values()) {
+      const { upscale } = job;
+      if (upscale?.parentId !== source.parentId || upscale.index !== source.index) continue;
+      if (upscale.factor === source.factor && (!latest || job.startedAt >= latest.startedAt)) latest = job;
+    }
+    return latest && structuredClone(latest);
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     return this.lastSubmissions.get(userId);
   }
@@ -115,6 +125,7 @@ export class MemoryJobStore implements JobStore {
       if (post.postedAt < cutoff && !pending) this.posts.delete(key);
     }
     for (const [id, p] of this.members) if (p.seenAt < cutoff) this.members.delete(id);
+    for (const [name, held] of this.namedLeases) if (held.expiresAt < cutoff) this.namedLeases.delete(name);
     return removed;
   }
 
@@ -165,6 +176,10 @@ export class MemoryJobStore implements JobStore {
     if (held && held.owner !== lease.owner && held.expiresAt > this.now()) return false;
     this.namedLeases.set(name, { ...lease });
     return true;
+  }
+
+  async releaseNamedLease(name: string, owner: string): Promise<void> {
+    if (this.namedLeases.get(name)?.owner === owner) this.namedLeases.delete(name);
   }
 
   async heartbeat(process: FleetProcess): Promise<void> {

@@ -7,6 +7,7 @@ import { UserError } from "../errors.js";
 import { quoteForProblem } from "../prompt/problems.js";
 import { inlineCode } from "../render/markdown.js";
 import { normalizePrompt, parsePrompt } from "../prompt/parse-prompt.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
 import { preparePrompt, type PromptAttachment, type PromptLimits } from "./prepare-prompt.js";
 
 /** Fewest and most images a blend takes (Midjourney's `/blend`: 2 to 5). */
@@ -34,11 +35,11 @@ export interface BlendInput {
 
 /**
  * Checks a blend and returns the prompt to send: the image links in the order given, then the text, then
- * the parameters (the aspect choice last). Each image is checked like `/imagine`'s image (type, size, link).
+ * the parameters (the aspect choice last), with `defaults` added as for `/imagine`. Each image is checked like `/imagine`'s image (type, size, link).
  * @throws {UserError} for fewer than {@link BLEND_MIN_IMAGES} or more than {@link BLEND_MAX_IMAGES} images,
  *   an aspect ratio given twice, or any problem `/imagine` would refuse.
  */
-export function prepareBlend(input: BlendInput, limits: PromptLimits): string {
+export function prepareBlend(input: BlendInput, limits: PromptLimits, defaults: PromptDefaults = {}): string {
   const images = input.images.filter((image): image is PromptAttachment => image !== null);
   if (images.length < BLEND_MIN_IMAGES || images.length > BLEND_MAX_IMAGES) {
     const count = images.length;
@@ -54,5 +55,5 @@ export function prepareBlend(input: BlendInput, limits: PromptLimits): string {
     }
     text = `${text} --ar ${input.aspect}`.trim();
   }
-  return preparePrompt(text, images, limits);
+  return preparePrompt(text, images, limits, defaults);
 }

@@ -5,6 +5,7 @@ import {
   type AttachmentInfo,
   type AttachmentLink,
 } from "../prompt/check-attachment.js";
+import { assemblePrompt, type PromptDefaults } from "../prompt/assemble-prompt.js";
 import { checkPrompt } from "../prompt/check-prompt.js";
 
 /** An image the user attached as an image prompt. */
@@ -16,14 +17,16 @@ export interface PromptLimits {
 }
 
 /**
- * Checks what the user typed (and attached) and returns the prompt to send: image URL first, then text,
- * then parameters.
+ * Checks what the user typed (and attached) with the `defaults` around it (member's suffix and aspect
+ * ratio, server's parameters; see `assemblePrompt`) and returns the prompt to send: image URL first, then
+ * text, then parameters.
  * @throws {UserError} saying what to change, before anything is sent to the service.
  */
 export function preparePrompt(
   text: string,
   attachments: readonly PromptAttachment[],
   limits: PromptLimits,
+  defaults: PromptDefaults = {},
 ): string {
   for (const attachment of attachments) {
     const problem =
@@ -31,7 +34,7 @@ export function preparePrompt(
     if (problem) throw new UserError(problem.message, { code: problem.code });
   }
   const checked = checkPrompt({
-    text,
+    text: assemblePrompt(text, defaults, attachments.length > 0),
     // Every link was checked above.
     imageUrls: attachments.map((a) => a.url ?? ""),
     maxLength: limits.maxLength,

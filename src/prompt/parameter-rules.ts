@@ -126,6 +126,19 @@ const RULES: readonly ParameterRule[] = [
 
 const RULES_BY_NAME = new Map(RULES.flatMap((rule) => rule.names.map((name) => [name, rule] as const)));
 
+/** Names of one parameter that choose the same thing: the model (`--v`, `--niji`) is one choice. */
+const SAME_CHOICE: Readonly<Record<string, string>> = { niji: "v" };
+
+/**
+ * The one name a parameter goes by, whatever alias was written (`--aspect` → `ar`, `--quality` → `q`,
+ * `--niji` → `v`), so two spellings of the same setting are recognised as one. Unknown names stay as they are.
+ */
+export function parameterKey(name: string): string {
+  const lower = name.toLowerCase();
+  const key = RULES_BY_NAME.get(lower)?.names[0] ?? lower;
+  return SAME_CHOICE[key] ?? key;
+}
+
 /**
  * Checks one parameter. Returns the problem, or `null` when the value is acceptable or the parameter is
  * not one this module knows (the generator decides about those).

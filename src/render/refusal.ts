@@ -4,6 +4,7 @@
  */
 import type { Translator } from "../i18n/translate.js";
 import type { AdmissionRefusal } from "../imagine/admission.js";
+import type { DailyRefusal, PlaceRefusal } from "../moderation/server-rules.js";
 import type { UsageRefusal } from "../moderation/usage-limits.js";
 import { formatDuration, relativeTimestamp } from "./format.js";
 
@@ -27,6 +28,29 @@ export function renderUsageRefusal(t: Translator, refusal: UsageRefusal): string
   }
 }
 
+/** Where a server allows images, when the channel used is not one of them. */
+export function renderPlaceRefusal(t: Translator, refusal: PlaceRefusal): string {
+  switch (refusal.code) {
+    case "channel-not-allowed": {
+      const channels = refusal.allowedChannelIds.map((id) => `<#${id}>`).join(", ");
+      return t("refusal.channelNotAllowed", { channels });
+    }
+    case "age-restricted-only":
+      return t("refusal.ageRestrictedOnly");
+  }
+}
+
+/** A member who reached their daily images, and when they may start more. */
+export function renderDailyRefusal(t: Translator, refusal: DailyRefusal): string {
+  const when = relativeTimestamp(refusal.resetAt) ?? t("refusal.dailyAtMidnight");
+  return t("refusal.daily", { count: refusal.used, limit: refusal.limit, when });
+}
+
+/** An Enhance button (`name`, e.g. "Enhance 2×" in the reader's language) used in a server that turned Enhance off. */
+export function renderEnhanceOff(t: Translator, name: string): string {
+  return t("enhance.offServer", { name });
+}
+
 /**
  * Any admission refusal, for the requester only (an ephemeral reply, or the answer to their DM). A prompt
  * with a banned word is refused without repeating the words.
@@ -35,6 +59,11 @@ export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal)
   switch (refusal.code) {
     case "banned-words":
       return t("refusal.bannedWords");
+    case "channel-not-allowed":
+    case "age-restricted-only":
+      return renderPlaceRefusal(t, refusal);
+    case "daily":
+      return renderDailyRefusal(t, refusal);
     case "service-unhealthy":
       return refusal.detail
         ? t("refusal.serviceUnhealthyWhy", {

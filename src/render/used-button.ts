@@ -3,6 +3,7 @@
  * which images of a grid were already posted.
  * @see https://discord.com/developers/docs/components/reference#button-button-styles
  */
+import type { Translator } from "../i18n/translate.js";
 import {
   ButtonStyle,
   ComponentType,
@@ -23,4 +24,12 @@ export function withButtonUsed(
         : button,
     ),
   }));
+}
+
+/**
+ * The answer, to the clicker only, to a click on a button whose work (an Enhance) is still under way: its
+ * result will be posted in the channel, replying to the image.
+ */
+export function renderUnderWay(t: Translator, name: string): string {
+  return t("used.underWay", { name });
 }

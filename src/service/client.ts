@@ -163,6 +163,7 @@ export class ImagineClient {
       schema: serviceStatusSchema,
       retry: "idempotent",
       operation: "reading the service status",
+      outsideFleetCap: true,
     });
     return response.data;
   }

@@ -6,6 +6,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
+import type { ServiceSlots } from "../fleet/fleet-channels.js";
 import type { Logger } from "../logger.js";
 import { answerDigest, type AnswerMemo } from "./answer-memo.js";
 import { ServiceError } from "./errors.js";
@@ -44,6 +45,11 @@ export interface ServiceClientOptions {
   maxResponseBytes?: number;
   /** Requests to the service in flight at once (waits between retries hold no slot). Default 8. */
   maxConcurrency?: number;
+  /**
+   * A cap shared with other processes (SERVICE_FLEET_MAX_CONCURRENCY): each attempt also waits for one of
+   * its slots, after this process's own `maxConcurrency`. Default: none.
+   */
+  fleetSlots?: Pick<ServiceSlots, "run">;
   /** Waits between retries. Default: a real timer. */
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1). Default `Math.random`. */
@@ -68,6 +74,7 @@ export interface ServiceContext {
   maxResponseBytes: number;
   retry: RetryPolicy;
   limiter: ConcurrencyLimiter;
+  fleetSlots: Pick<ServiceSlots, "run"> | undefined;
   now: () => number;
   logger: Logger | undefined;
   userAgent: string;
@@ -125,6 +132,7 @@ export function resolveServiceOptions(options: ServiceClientOptions): ServiceCon
       random: options.random ?? Math.random,
     },
     limiter: createConcurrencyLimiter(options.maxConcurrency ?? 8),
+    fleetSlots: options.fleetSlots,
     now: options.now ?? Date.now,
     logger: options.logger,
     userAgent: options.userAgent ?? "imagine-bot",
@@ -149,6 +157,11 @@ export interface JsonRequest<S extends z.ZodType> {
    * that same object without parsing or validating it again.
    */
   memo?: { key: string; answers: AnswerMemo<z.output<S>> };
+  /**
+   * Not held to the fleet-wide cap: the health probe, which admission waits for before a command is
+   * acknowledged, must not queue behind the fleet's image requests.
+   */
+  outsideFleetCap?: boolean;
 }
 
 /** A received answer: status, headers and the size-limited body bytes. */
@@ -259,7 +272,12 @@ export function requestJson<S extends z.ZodType>(
   return withRetries(
     req.retry,
     ctx.retry,
-    (attempt) => ctx.limiter.run(() => attemptOnce(ctx, req, what, attempt)),
+    (attempt) =>
+      ctx.limiter.run(() =>
+        ctx.fleetSlots && !req.outsideFleetCap
+          ? ctx.fleetSlots.run(() => attemptOnce(ctx, req, what, attempt))
+          : attemptOnce(ctx, req, what, attempt),
+      ),
     (err, retry, delayMs) =>
       ctx.logger?.info(
         { method: req.method, path: req.path, status: err.status, kind: err.kind, retry, delayMs },

@@ -66,6 +66,9 @@ export const NAMED_LEASE_SQL =
   "ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at " +
   "WHERE fleet_leases.owner = excluded.owner OR fleet_leases.expires_at <= $4 RETURNING name";
 
+/** Gives up (`$1` name, `$2` owner) a named lease the owner holds. */
+export const RELEASE_NAMED_LEASE_SQL = "DELETE FROM fleet_leases WHERE name = $1 AND owner = $2";
+
 /** Records (`$1` id, `$2` started, `$3` seen, `$4` shards, `$5` jobs) a process's heartbeat. */
 export const HEARTBEAT_SQL =
   "INSERT INTO fleet_processes (process_id, started_at, seen_at, shards, jobs) VALUES ($1, $2, $3, $4, $5) " +
@@ -109,7 +112,15 @@ export type StatementRunner = (
 /** The lease and fleet methods of a SQL {@link JobStore}, on the store's own statement runner. */
 export class LeaseQueries implements Pick<
   JobStore,
-  "saveOwned" | "claim" | "renew" | "release" | "acquireNamedLease" | "heartbeat" | "processes" | "leaveFleet"
+  | "saveOwned"
+  | "claim"
+  | "renew"
+  | "release"
+  | "acquireNamedLease"
+  | "releaseNamedLease"
+  | "heartbeat"
+  | "processes"
+  | "leaveFleet"
 > {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;
@@ -152,6 +163,10 @@ export class LeaseQueries implements Pick<
     return (await this.run(`taking the ${name} lease`, this.sql(NAMED_LEASE_SQL), args)).rows.length > 0;
   }
 
+  async releaseNamedLease(name: string, owner: string): Promise<void> {
+    await this.run(`giving up the ${name} lease`, this.sql(RELEASE_NAMED_LEASE_SQL), [name, owner]);
+  }
+
   async heartbeat(process: FleetProcess): Promise<void> {
     await this.run("recording a heartbeat", this.sql(HEARTBEAT_SQL), heartbeatArgs(process));
   }
@@ -175,7 +190,15 @@ export class LeaseQueries implements Pick<
  */
 export abstract class LeasedSqlStore implements Pick<
   JobStore,
-  "saveOwned" | "claim" | "renew" | "release" | "acquireNamedLease" | "heartbeat" | "processes" | "leaveFleet"
+  | "saveOwned"
+  | "claim"
+  | "renew"
+  | "release"
+  | "acquireNamedLease"
+  | "releaseNamedLease"
+  | "heartbeat"
+  | "processes"
+  | "leaveFleet"
 > {
   protected abstract readonly leases: LeaseQueries;
 
@@ -197,6 +220,10 @@ export abstract class LeasedSqlStore implements Pick<
 
   acquireNamedLease(name: string, lease: Lease): Promise<boolean> {
     return this.leases.acquireNamedLease(name, lease);
+  }
+
+  releaseNamedLease(name: string, owner: string): Promise<void> {
+    return this.leases.releaseNamedLease(name, owner);
   }
 
   heartbeat(process: FleetProcess): Promise<void> {

@@ -129,6 +129,32 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
+    description: "server and member settings, images started per member, server and day",
+    statements: [
+      // JSON of GuildSettings / MemberSettings, parsed with their schemas when read.
+      `CREATE TABLE guild_settings (
+        guild_id TEXT PRIMARY KEY NOT NULL,
+        settings TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+      `CREATE TABLE member_settings (
+        user_id TEXT PRIMARY KEY NOT NULL,
+        settings TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT, WITHOUT ROWID`,
+      // guild_id '' for DMs; day is the UTC date (YYYY-MM-DD), so rows of past days can be pruned.
+      `CREATE TABLE daily_images (
+        guild_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        images INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id, day)
+      ) STRICT, WITHOUT ROWID`,
+      "CREATE INDEX daily_images_day ON daily_images (day)",
+    ],
+  },
+  {
+    version: 9,
     description: "the language of a job's messages, chosen when it was submitted",
     statements: ["ALTER TABLE jobs ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
   },

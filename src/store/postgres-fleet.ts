@@ -11,6 +11,7 @@ import type {
   SubmissionReservation,
 } from "../fleet/fleet-channels.js";
 import type { Logger } from "../logger.js";
+import { ADD_DAILY_IMAGES_POSTGRES } from "./sql-daily-image-counts.js";
 
 /** Namespace of the advisory locks on users and servers ("imgu"; the migration lock uses a bigint key). */
 const USAGE_LOCK_CLASS = 0x696d6775;
@@ -26,7 +27,9 @@ const USAGE_SQL = `SELECT
   GREATEST(
     (SELECT last_submission_at FROM user_usage WHERE user_id = $1),
     (SELECT max(at) FROM submission_reservations WHERE user_id = $1 AND expires_at > $3)
-  ) AS last_submission_at`;
+  ) AS last_submission_at,
+  COALESCE((SELECT images FROM daily_images WHERE guild_id = COALESCE($2::text, '') AND user_id = $1 AND day = $4), 0)
+    AS daily_images`;
 
 /** The {@link SubmissionLedger} on a Postgres pool. */
 export class PostgresSubmissionLedger implements SubmissionLedger {
@@ -53,15 +56,18 @@ export class PostgresSubmissionLedger implements SubmissionLedger {
           `g${r.guildId}`,
         ]);
       const row = (
-        await client.query<{ user_active: number; guild_active: number; last_submission_at: number | null }>(
-          USAGE_SQL,
-          [r.userId, r.guildId, this.now()],
-        )
+        await client.query<{
+          user_active: number;
+          guild_active: number;
+          last_submission_at: number | null;
+          daily_images: number;
+        }>(USAGE_SQL, [r.userId, r.guildId, this.now(), r.day])
       ).rows[0];
       const usage: FleetUsage = {
         userActive: Number(row?.user_active ?? 0),
         guildActive: Number(row?.guild_active ?? 0),
         lastSubmissionAt: row?.last_submission_at ?? undefined,
+        dailyImages: Number(row?.daily_images ?? 0),
       };
       const reserved = accept(usage);
       if (reserved) {
@@ -70,6 +76,8 @@ export class PostgresSubmissionLedger implements SubmissionLedger {
             "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (ref) DO NOTHING",
           [r.ref, r.userId, r.guildId, r.at, r.owner, r.expiresAt],
         );
+        // Counted now, under the lock: the next admission of this user sees it.
+        await client.query(ADD_DAILY_IMAGES_POSTGRES, [r.guildId ?? "", r.userId, r.day, 1]);
       }
       await client.query("COMMIT");
       return { usage, reserved };
@@ -81,12 +89,16 @@ export class PostgresSubmissionLedger implements SubmissionLedger {
     }
   }
 
-  async settle(ref: string): Promise<void> {
-    // Expired places of dead processes go too (they no longer count anyway).
-    await this.pool.query("DELETE FROM submission_reservations WHERE ref = $1 OR expires_at <= $2", [
-      ref,
-      this.now(),
-    ]);
+  async settle(ref: string, submitted: boolean): Promise<void> {
+    // Expired places of dead processes go too (they no longer count anyway; their images of the day do).
+    await this.pool.query(
+      "WITH gone AS (DELETE FROM submission_reservations WHERE ref = $1 OR expires_at <= $2 " +
+        "RETURNING ref, user_id, guild_id, at) " +
+        "UPDATE daily_images d SET images = GREATEST(d.images - 1, 0) FROM gone " +
+        "WHERE NOT $3 AND gone.ref = $1 AND d.user_id = gone.user_id AND d.guild_id = COALESCE(gone.guild_id, '') " +
+        "AND d.day = to_char(to_timestamp(gone.at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+      [ref, this.now(), submitted],
+    );
   }
 }
 

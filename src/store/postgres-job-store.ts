@@ -6,7 +6,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
-import type { Job } from "../imagine/job.js";
+import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import type { FleetChannels } from "../fleet/fleet-channels.js";
 import { silentLogger, type Logger } from "../logger.js";
@@ -30,7 +30,9 @@ import {
 } from "./postgres-errors.js";
 import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
+import { utcDay } from "../moderation/server-rules.js";
 import { migratePostgres } from "./postgres-migrations.js";
+import { PostgresServiceSlots } from "./postgres-service-slots.js";
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
 
@@ -134,6 +136,7 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
   readonly shared = true;
   readonly fleet: FleetChannels;
   private closed = false;
+  private readonly slots: PostgresServiceSlots[] = [];
   private readonly log: Logger;
   private readonly now: () => number;
   private readonly retry: RetryPolicy;
@@ -163,6 +166,11 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     this.fleet = {
       ledger: new PostgresSubmissionLedger(pool, this.now),
       hints: new PostgresHints(pool, this.now, this.log),
+      serviceSlots: (limits) => {
+        const slots = new PostgresServiceSlots(pool, { ...limits, logger: this.log });
+        this.slots.push(slots);
+        return slots;
+      },
     };
     this.retry = {
       log: this.log,
@@ -229,6 +237,18 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     return row && rowToPost(row);
   }
 
+  async latestUpscale(source: UpscaleSource): Promise<Job | undefined> {
+    const { parentId, index, factor } = source;
+    const where =
+      "WHERE parent_id = $1 AND parent_index = $2 AND upscale_factor = $3 ORDER BY started_at DESC, seq DESC";
+    const jobs = await this.jobs(`finding the Enhance of ${parentId}`, `${where} LIMIT 1`, [
+      parentId,
+      index,
+      factor,
+    ]);
+    return jobs[0];
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const rows = await this.run<{ last_submission_at: number }>(
       `reading the last submission of user ${userId}`,
@@ -286,13 +306,23 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
         "claims AS (DELETE FROM once_claims WHERE claimed_at < $1), " +
         "posts AS (DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN " +
         "(SELECT image_id FROM jobs WHERE outcome IS NULL OR NOT delivered)), " +
-        "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1) " +
+        "gone AS (DELETE FROM fleet_processes WHERE seen_at < $1), " +
+        "leases AS (DELETE FROM fleet_leases WHERE expires_at < $1), " +
+        "days AS (DELETE FROM daily_images WHERE day < $2) " +
         "SELECT count(*)::int AS removed FROM pruned",
-      [cutoff],
+      [cutoff, utcDay(cutoff)],
     );
     const removed = rows[0]?.removed ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
+  }
+
+  /**
+   * Runs `op` on this store's pool, with its retries and closed check: the other stores on the same database
+   * (settings) share the pool this way.
+   */
+  async onConnection<T>(what: string, op: (pool: pg.Pool) => Promise<T>): Promise<T> {
+    return this.guard(what, () => op(this.pool));
   }
 
   /** Closes every connection of the pool. Calling it again does nothing; any other call afterwards throws. */
@@ -300,6 +330,7 @@ export class PostgresJobStore extends LeasedSqlStore implements JobStore {
     if (this.closed) return;
     this.closed = true;
     await this.fleet.hints.stop();
+    for (const slots of this.slots) await slots.stop();
     await this.pool.end();
   }
 

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InValue } from "@libsql/client";
-import type { Job } from "../imagine/job.js";
+import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import { silentLogger, type Logger } from "../logger.js";
 import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
@@ -22,6 +22,7 @@ import {
   rowToPost,
 } from "./job-rows.js";
 import { LeasedSqlStore, LeaseQueries } from "./lease-statements.js";
+import { utcDay } from "../moderation/server-rules.js";
 import { migrate } from "./migrations.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
@@ -216,6 +217,18 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
     return row && rowToPost(row);
   }
 
+  async latestUpscale(source: UpscaleSource): Promise<Job | undefined> {
+    const { parentId, index, factor } = source;
+    const where =
+      "WHERE parent_id = ? AND parent_index = ? AND upscale_factor = ? ORDER BY started_at DESC, rowid DESC";
+    const jobs = await this.query(`finding the Enhance of ${parentId}`, `${where} LIMIT 1`, [
+      parentId,
+      index,
+      factor,
+    ]);
+    return jobs[0];
+  }
+
   async getLastSubmission(userId: string): Promise<number | undefined> {
     const result = await this.run(`reading the last submission of user ${userId}`, () =>
       this.client.execute({
@@ -281,6 +294,8 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
           { sql: "DELETE FROM once_claims WHERE claimed_at < ?", args: [cutoff] },
           { sql: PRUNE_POSTS, args: [cutoff] },
           { sql: "DELETE FROM fleet_processes WHERE seen_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM fleet_leases WHERE expires_at < ?", args: [cutoff] },
+          { sql: "DELETE FROM daily_images WHERE day < ?", args: [utcDay(cutoff)] },
         ],
         "write",
       ),
@@ -288,6 +303,14 @@ export class SqliteJobStore extends LeasedSqlStore implements JobStore {
     const removed = jobs?.rowsAffected ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");
     return removed;
+  }
+
+  /**
+   * Runs `op` on this store's connection, with its retries and closed check: the other stores on the same
+   * database (settings) share the connection this way.
+   */
+  async onConnection<T>(what: string, op: (client: Client) => Promise<T>): Promise<T> {
+    return this.run(what, () => op(this.client));
   }
 
   /** Closes the database. Calling it again does nothing; any other call afterwards throws. */

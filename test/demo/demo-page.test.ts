@@ -41,7 +41,7 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await demo?.stop();
   }, 30_000);
 
-  test("a prompt shows the waiting message, progress with a preview, the grid, U1 the single image, and Enhance 2× a larger one", async () => {
+  test("a prompt shows the waiting message, progress with a preview, the grid, U1 the single image, and Enhance 2× a larger one (once: the used button turns blue)", async () => {
     const page = await newPage();
     await openAs(page, demo.pageUrl, "alice");
     await imagine(page, "a lighthouse at dusk");
@@ -59,8 +59,18 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
       "Enhance 2× (uses credits)",
       "Enhance 4× (uses credits)",
     ]);
-    await single.getByRole("button", { name: "Enhance 2× (uses credits)" }).click();
+    // Located by its buttons: the enhanced image's message below also says "U1".
+    const enhance2x = page
+      .locator("article.message")
+      .filter({ has: page.getByRole("button", { name: "Enhance 4× (uses credits)" }) })
+      .getByRole("button", { name: "Enhance 2× (uses credits)" });
+    await enhance2x.click();
     await waitForMessage(page, "Image U1 enhanced 2×", { image: /u1-2x\.png$/ });
+    // The used button is blue, and a second click only gets a note with the link: no second upscale.
+    expect(await enhance2x.getAttribute("class")).toContain("style-1");
+    await enhance2x.click();
+    const note = await waitForMessage(page, "Enhance 2× was already posted");
+    expect(await note.textContent()).toContain("Only you can see this");
     demo.world.emu.assertNoRejectedRequests();
   }, 90_000);
 

@@ -25,7 +25,17 @@ afterAll(async () => {
 });
 
 /** The bot's slash commands. */
-const names = ["blend", "help", "history", "imagine", "imagine-status", "show"];
+const names = [
+  "blend",
+  "help",
+  "history",
+  "imagine",
+  "imagine-config",
+  "imagine-status",
+  "quota",
+  "settings",
+  "show",
+];
 const registered = (guildId?: string) =>
   emu
     .registeredCommands(guildId)

@@ -4,7 +4,8 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { buttonId, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
+import { buttonId, clickLabel, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -166,8 +167,27 @@ describe("DM prompts", () => {
     await emu.waitFor(() => service.records().length === 1);
     await emu.sendDirectMessage({ user: world.alice, content: "a fast tide" });
     const refusal = await waitForBotDm(world.alice, (m) => /already have 1 image/.test(textOf(m)));
-    expect(refusal.components ?? []).toEqual([]);
+    expect(buttonsOf(refusal).map((b) => b.label)).toEqual(["Try again"]);
     expect(service.records()).toHaveLength(1);
+  });
+
+  test("a DM prompt refused while the service is down is answered with the prompt and Try again, which runs it once the service is back", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
+    const sent = await emu.sendDirectMessage({ user: world.alice, content: "a paper boat --ar 3:2" });
+    const refusal = await waitForBotDm(world.alice, (m) => /unavailable/i.test(textOf(m)));
+    expect(refusal.message_reference?.message_id).toBe(sent.id);
+    expect(textOf(refusal)).toContain("a paper boat --ar 3:2");
+    expect(buttonsOf(refusal).map((b) => b.label)).toEqual(["Try again"]);
+    expect(service.records()).toHaveLength(0);
+
+    service.faults.queue.length = 0;
+    const retry = await clickLabel(h, refusal, "Try again", world.alice);
+    const waiting = await retry.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(waiting.channel_id).toBe(refusal.channel_id);
+    expect(service.records().map((r) => r.prompt)).toEqual(["a paper boat --ar 3:2"]);
+    emu.assertNoRejectedRequests();
   });
 
   test.each([

@@ -2,6 +2,7 @@
  * Enhance end to end: the buttons under a single image (U1-U4) when ENHANCE_FACTORS is set, which upscale
  * that image through the image service as a job followed, limited and delivered like an /imagine job.
  */
+import { ButtonStyle } from "discord.js";
 import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
@@ -149,6 +150,69 @@ describe("Enhance buttons", () => {
     expect(failed.attachments).toEqual([]);
     const again = await enhance(failed, "Try again (uses credits)");
     expect(again.record).toMatchObject({ parent_id: gridRecord.id });
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test.each([
+    { when: "right away", restart: false },
+    { when: "after the bot restarts", restart: true },
+  ])(
+    "Enhance 2× clicked again $when upscales nothing again: the button is blue and the click gets a note, then a link",
+    async ({ restart }) => {
+      h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x,4x" } });
+      const { emu, world, service } = h;
+      const { single } = await singleImage(1);
+      const { handle, record } = await enhance(single, ENHANCE_2X);
+      const styles = () => buttonsOf(emu.message(single.id)!).map((b) => [b.label, b.style]);
+      await emu.waitFor(() => styles()[0]?.[1] === ButtonStyle.Primary, { description: "Enhance 2× blue" });
+      expect(styles()).toEqual([
+        [ENHANCE_2X, ButtonStyle.Primary],
+        [ENHANCE_4X, ButtonStyle.Secondary],
+      ]);
+      if (restart) await h.restart();
+
+      const whileRunning = await (
+        await clickLabel(h, emu.message(single.id)!, ENHANCE_2X, world.alice)
+      ).waitForResponse();
+      expect(whileRunning.ephemeral).toBe(true);
+      expect(textOf(whileRunning)).toMatch(/Enhance 2× of this image is already under way/);
+      service.completeNow(record.id);
+      const enhanced = await waitForResult(h, record.id, isEnhanced);
+      await progressRemoved(handle);
+      if (restart) await h.restart();
+
+      const afterwards = await (
+        await clickLabel(h, emu.message(single.id)!, ENHANCE_2X, world.mod)
+      ).waitForResponse();
+      expect(afterwards.ephemeral).toBe(true);
+      expect(textOf(afterwards)).toContain(
+        `Enhance 2× was already posted: https://discord.com/channels/${world.guild.id}/${world.general.id}/${enhanced.id}`,
+      );
+      expect(service.records().filter((r) => r.parent_id !== null)).toHaveLength(1);
+      expect(resultsOf(h, record.id)).toHaveLength(1);
+      expect(emu.notifications(world.mod)).toEqual([]);
+      expect(emu.notifications(world.alice).map((n) => n.messageId)).toContain(enhanced.id);
+      emu.assertNoRejectedRequests();
+    },
+  );
+
+  test("two clicks on Enhance 2× at once create one upscale; the other click is told it is under way", async () => {
+    h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x" } });
+    const { service } = h;
+    const { single } = await singleImage(2);
+    const clicks = await Promise.all([
+      clickLabel(h, single, ENHANCE_2X, h.world.alice),
+      clickLabel(h, single, ENHANCE_2X, h.world.alice),
+    ]);
+    const answers = await Promise.all(
+      clicks.map((click) =>
+        click.waitForResponse({ where: (m) => m.ephemeral || /waiting in queue/i.test(textOf(m)) }),
+      ),
+    );
+
+    expect(answers.map((m) => m.ephemeral).sort()).toEqual([false, true]);
+    expect(textOf(answers.find((m) => m.ephemeral)!)).toMatch(/already under way/);
+    expect(service.records().filter((r) => r.parent_id !== null)).toHaveLength(1);
     h.emu.assertNoRejectedRequests();
   });
 

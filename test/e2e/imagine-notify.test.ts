@@ -13,6 +13,7 @@ import {
   imagineGrid,
   isGrid,
   resultsOf,
+  startImagine,
   waitForResult,
   waitForUpscale,
 } from "./imagine-steps.js";
@@ -47,6 +48,28 @@ describe("who a finished job notifies", () => {
     // Only the grid is left in the channel: the progress message was deleted, not edited.
     expect(emu.messagesIn(world.general).map((m) => m.id)).toEqual([grid.id]);
     expect(resultsOf(h, record.id)).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("where the progress message cannot be deleted, it is collapsed to a one-line pointer to the result, which notifies nobody", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const { handle, record } = await startImagine(h, { prompt: "a lighthouse in fog" });
+    // The bot's role may not delete messages here: both routes it tries are refused.
+    emu.faults.failNext(2, { status: 403, route: /^DELETE / });
+    service.completeNow(record.id);
+    const grid = await waitForResult(h, record.id, isGrid);
+    const link = `https://discord.com/channels/${world.guild.id}/${world.general.id}/${grid.id}`;
+    await emu.waitFor(() => textOf(handle.response()).includes(link), { description: "the pointer" });
+
+    const pointer = handle.response()!;
+    expect(pointer).toMatchObject({ deleted: false, content: `⤵️ The result is here: ${link}` });
+    expect(pointer.embeds).toEqual([]);
+    expect(pointer.attachments).toEqual([]);
+    expect(pointer.components ?? []).toEqual([]);
+    expect(emu.notifiedBy(pointer.id)).toEqual([]);
+    expect(emu.notifications(world.alice).map((n) => n.messageId)).toEqual([grid.id]);
+    expect(emu.requests.filter((r) => r.method === "DELETE" && r.injected)).toHaveLength(2);
     emu.assertNoRejectedRequests();
   });
 

@@ -68,10 +68,12 @@ describe("/imagine when the image service refuses the create request", () => {
     h.emu.assertNoRejectedRequests();
   });
 
-  test("a prompt the service refuses as invalid shows the service's reason, and a corrected /imagine works", async () => {
+  test("a prompt the service refuses as invalid shows the service's reason only to the requester, and a corrected /imagine works", async () => {
     h = await startBotHarness({ service: { maxBodyBytes: 200 } });
     const { reply } = await imagineReply(h, `a lighthouse at dusk, ${"very detailed, ".repeat(15)}`);
 
+    expect(reply.ephemeral).toBe(true);
+    expect(h.emu.messagesIn(h.world.general)).toEqual([]);
     expect(textOf(reply)).toMatch(/The prompt was refused/);
     expect(textOf(reply)).toMatch(/Uploaded content is too large/);
     expect(textOf(reply)).toMatch(/Change the prompt and try again/);

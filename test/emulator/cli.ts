@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { controlApi } from "./control/control-api.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
-import { createDefaultWorld } from "./fixtures.js";
+import { addGuildOnShard, createDefaultWorld } from "./fixtures.js";
 
 const HELP = `Usage: npm run emulator -- [options]
 Starts the Discord emulator with the default world; see test/emulator/README.md.
@@ -15,6 +15,8 @@ Starts the Discord emulator with the default world; see test/emulator/README.md.
   --token TOKEN              a fixed bot token, so .env survives restarts (default: a new one each start)
   --users N                  also add N members user1..userN to the server (default 0)
   --channels N               also add N text channels channel1..channelN to the server (default 0)
+  --shard-guilds N           also add N servers, server i on gateway shard i of N, each with #general,
+                             the extra channels and the extra members (default 0)
   --response-deadline-ms N   time allowed for the first interaction response (default 3000)`;
 
 const { values } = parseArgs({
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     token: { type: "string" },
     users: { type: "string", default: "0" },
     channels: { type: "string", default: "0" },
+    "shard-guilds": { type: "string", default: "0" },
     "response-deadline-ms": { type: "string", default: "3000" },
     help: { type: "boolean", default: false },
   },
@@ -47,6 +50,7 @@ if (values.token !== undefined && !/^[\w.-]{1,200}$/.test(values.token)) {
 const port = wholeNumber("port", values.port, 65535);
 const extraUsers = wholeNumber("users", values.users, 100_000);
 const extraChannels = wholeNumber("channels", values.channels, 500);
+const shardGuildCount = wholeNumber("shard-guilds", values["shard-guilds"], 64);
 const responseDeadlineMs = wholeNumber("response-deadline-ms", values["response-deadline-ms"], 2 ** 31 - 1);
 
 let running: DiscordEmulator | null = null;
@@ -68,13 +72,15 @@ try {
 }
 const emu = running;
 const world = createDefaultWorld(emu);
-for (let n = 1; n <= extraUsers; n++) {
-  emu.addMember({ guildId: world.guild.id, user: emu.addUser({ username: `user${n}` }) });
-}
-const extraChannelIds = Array.from(
-  { length: extraChannels },
-  (_, i) => emu.addChannel({ guildId: world.guild.id, name: `channel${i + 1}` }).id,
-);
+const members = Array.from({ length: extraUsers }, (_, i) => emu.addUser({ username: `user${i + 1}` }));
+for (const user of members) emu.addMember({ guildId: world.guild.id, user });
+const addChannels = (guildId: string) =>
+  Array.from({ length: extraChannels }, (_, i) => emu.addChannel({ guildId, name: `channel${i + 1}` }).id);
+const extraChannelIds = addChannels(world.guild.id);
+const shardGuilds = Array.from({ length: shardGuildCount }, (_, shard) => {
+  const { guild, general } = addGuildOnShard(emu, shard, shardGuildCount, members);
+  return `${shard} ${guild.id} ${[general.id, ...addChannels(guild.id)].join(",")}`;
+});
 const control = `${emu.baseUrl}/_control`;
 console.log(`Discord emulator listening on ${emu.baseUrl}
 
@@ -85,7 +91,7 @@ DISCORD_CLIENT_ID=${emu.applicationId}
 DISCORD_GUILD_ID=${world.guild.id}
 
 # World: guild "${world.guild.name}" ${world.guild.id}; #general ${world.general.id}; #nsfw-art ${world.nsfw.id}${extraChannelIds.map((id, i) => `; #channel${i + 1} ${id}`).join("")}
-# Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)${extraUsers > 0 ? `, user1..user${extraUsers}` : ""}
+${shardGuilds.length > 0 ? `# Shard servers (shard server channels): ${shardGuilds.join("; ")}\n` : ""}# Users: alice ${world.alice.id}, mod ${world.mod.id} (Manage Guild), outsider ${world.outsider.id} (DM only)${extraUsers > 0 ? `, user1..user${extraUsers}` : ""}
 
 # Drive it:
 curl -s ${control}/state

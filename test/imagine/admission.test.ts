@@ -7,14 +7,25 @@ import {
 } from "../../src/imagine/admission.js";
 import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
-import type { UsageLimits } from "../../src/moderation/usage-limits.js";
+import type { OwnerDefaults } from "../../src/settings/effective-settings.js";
+import type { GuildSettings } from "../../src/settings/settings.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
 
 const NOW = 1_714_557_600_000;
 const GUILD = "900000000000000001";
+const OWNER: OwnerDefaults = {
+  userMaxActive: 2,
+  userCooldownMs: 0,
+  userDailyImages: null,
+  guildMaxActive: 10,
+  enhanceAvailable: false,
+  auditChannelId: null,
+};
 
 /** An admission with in-memory jobs, submission times and service status that a test can change. */
-function setup(options: { limits?: Partial<UsageLimits>; banned?: string[] } = {}) {
+function setup(
+  options: { limits?: Partial<OwnerDefaults>; banned?: string[]; settings?: GuildSettings } = {},
+) {
   const state = {
     now: NOW,
     active: [] as AdmittedJobRef[],
@@ -31,7 +42,8 @@ function setup(options: { limits?: Partial<UsageLimits>; banned?: string[] } = {
     cacheMs: 0,
   });
   const admission = new Admission({
-    limits: { userMaxActive: 2, userCooldownMs: 0, guildMaxActive: 10, ...options.limits },
+    owner: { ...OWNER, ...options.limits },
+    ...(options.settings ? { guildSettings: async () => options.settings ?? {} } : {}),
     bannedWords: new BannedWords(options.banned ?? []),
     health,
     activeJobs: () => state.active,
@@ -92,7 +104,7 @@ describe("Admission", () => {
 
   test("admits when the service's health cannot be read: the create request will tell", async () => {
     const failing = new Admission({
-      limits: { userMaxActive: 2, userCooldownMs: 0, guildMaxActive: 10 },
+      owner: OWNER,
       bannedWords: new BannedWords([]),
       health: new ServiceHealthMonitor({
         getServiceStatus: () => Promise.reject(new Error("connection refused")),
@@ -188,5 +200,94 @@ describe("Admission", () => {
     ticket.release();
     ticket.release();
     await expect(admission.admit(request())).resolves.toBeDefined();
+  });
+});
+
+describe("Admission with a server's settings", () => {
+  const ROLE = "900000000000000010";
+  const CHANNEL = "900000000000000020";
+  const place = (channelId: string, ageRestricted = false) => ({ channelId, parentId: null, ageRestricted });
+
+  test("the server's per-member limit replaces the owner's, and a member's role lifts it", async () => {
+    const { admission } = setup({
+      settings: { userMaxActive: 1, roleLimits: { [ROLE]: { userMaxActive: 3 } } },
+    });
+    await admission.admit(request());
+    expect((await refusalOf(admission.admit(request()))).refusal).toMatchObject({
+      code: "user-active",
+      limit: 1,
+    });
+    for (let i = 0; i < 3; i++) await admission.admit(request({ userId: "bob", roleIds: [ROLE] }));
+    expect((await refusalOf(admission.admit(request({ userId: "bob", roleIds: [ROLE] })))).reason).toBe(
+      "user-active",
+    );
+  });
+
+  test("the server's banned words are refused in that server only, the owner's everywhere", async () => {
+    const { admission } = setup({ banned: ["gore"], settings: { bannedWords: ["kraken"] } });
+    expect((await refusalOf(admission.admit(request({ prompt: "a Kraken" })))).reason).toBe("banned-words");
+    expect((await refusalOf(admission.admit(request({ prompt: "gore", guildId: null })))).reason).toBe(
+      "banned-words",
+    );
+    await expect(admission.admit(request({ prompt: "a kraken", guildId: null }))).resolves.toBeDefined();
+  });
+
+  test.each([
+    [
+      "another channel when channels are set",
+      { allowedChannelIds: [CHANNEL] },
+      place("900000000000000021"),
+      "channel-not-allowed",
+    ],
+    ["an allowed channel", { allowedChannelIds: [CHANNEL] }, place(CHANNEL), null],
+    [
+      "a thread of an allowed channel",
+      { allowedChannelIds: [CHANNEL] },
+      { channelId: "900000000000000022", parentId: CHANNEL, ageRestricted: false },
+      null,
+    ],
+    [
+      "a channel that is not age-restricted in age-restricted-only mode",
+      { ageRestrictedOnly: true },
+      place(CHANNEL),
+      "age-restricted-only",
+    ],
+    [
+      "an age-restricted channel in age-restricted-only mode",
+      { ageRestrictedOnly: true },
+      place(CHANNEL, true),
+      null,
+    ],
+  ] as const)("a submission from %s is refused with %s", async (_what, settings, where, code) => {
+    const { admission } = setup({ settings: settings as GuildSettings });
+    const admitted = admission.admit(request({ place: where }));
+    if (code === null) await expect(admitted).resolves.toBeDefined();
+    else expect((await refusalOf(admitted)).reason).toBe(code);
+  });
+
+  test("the daily limit refuses the next image until the next UTC midnight; an image never created does not count", async () => {
+    const { state, admission } = setup({ settings: { userDailyImages: 2 }, limits: { userMaxActive: 10 } });
+    const first = await admission.admit(request());
+    await first.submitted();
+    const second = await admission.admit(request());
+    second.release();
+    await (await admission.admit(request())).submitted();
+    const refusal = await refusalOf(admission.admit(request()));
+    const midnight = Date.UTC(2024, 4, 2);
+    expect(refusal.refusal).toEqual({ code: "daily", used: 2, limit: 2, resetAt: midnight });
+    expect(refusal.message).toContain(`<t:${midnight / 1000}:R>`);
+    expect(await admission.quota({ userId: "alice", guildId: GUILD, isModerator: false })).toMatchObject({
+      dailyUsed: 2,
+      resetAt: midnight,
+    });
+    await expect(admission.admit(request({ isModerator: true }))).resolves.toBeDefined();
+    state.now = midnight;
+    await expect(admission.admit(request())).resolves.toBeDefined();
+  });
+
+  test("submissions racing past the daily limit start exactly as many images as it allows", async () => {
+    const { admission } = setup({ settings: { userDailyImages: 3 }, limits: { userMaxActive: 10 } });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => admission.admit(request())));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
   });
 });

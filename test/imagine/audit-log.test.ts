@@ -104,3 +104,30 @@ describe("AuditLog", () => {
     expect(text).toContain("prompt number 2");
   });
 });
+
+describe("AuditLog.settingsChanged", () => {
+  const change = {
+    guildId: "200000000000000001",
+    changedBy: "100000000000000009",
+    command: "/imagine-config limits set",
+    changes: [{ label: "Jobs at once per member", before: null, after: "1" }],
+  };
+
+  test("posts who changed what with which command, old → new", async () => {
+    const { log, posted } = auditLog(AUDIT_CHANNEL);
+    await log.settingsChanged(change);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.channelId).toBe(AUDIT_CHANNEL);
+    const text = textOf(posted[0]!.message);
+    expect(text).toContain("**Jobs at once per member**: not set → 1");
+    expect(text).toContain("Changed by: <@100000000000000009>");
+    expect(text).toContain("Command: `/imagine-config limits set`");
+    expect(posted[0]?.message.payload.allowedMentions.users).toEqual([]);
+  });
+
+  test("posts nothing when nothing changed", async () => {
+    const { log, posted } = auditLog(AUDIT_CHANNEL);
+    await log.settingsChanged({ ...change, changes: [] });
+    expect(posted).toEqual([]);
+  });
+});

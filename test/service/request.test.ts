@@ -272,3 +272,28 @@ describe("logging", () => {
     }
   });
 });
+
+describe("a fleet-wide cap (SERVICE_FLEET_MAX_CONCURRENCY)", () => {
+  test("every attempt, retries included, runs inside one of the fleet's slots", async () => {
+    script("GET", [status500, ok]);
+    let inSlot = 0;
+    const fleetSlots = {
+      run<T>(task: () => Promise<T>): Promise<T> {
+        inSlot++;
+        return task();
+      },
+    };
+    await mock().client({ fleetSlots }).getImage("abc");
+    expect(inSlot).toBe(2);
+  });
+
+  test("the health probe, which admission waits for, does not queue for a slot", async () => {
+    mock()
+      .service.intercept({ path: "/items/status", method: "GET" })
+      .reply(200, { data: { bot_status: "healthy", message: "Bot is healthy" } });
+    const fleetSlots = { run: () => new Promise<never>(() => {}) };
+    await expect(mock().client({ fleetSlots }).getServiceStatus()).resolves.toMatchObject({
+      bot_status: "healthy",
+    });
+  });
+});

@@ -224,6 +224,22 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getKeptPrompt(kept.id)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
   });
 
+  test("latestUpscale finds the newest Enhance of that image and factor, and no other", async () => {
+    const source = enhanceJob.upscale!;
+    const enhance = (imageId: string, startedAt: number, upscale = source) =>
+      makeJob({ imageId, ref: `ref-${imageId}`, startedAt, upscale });
+    expect(await store.latestUpscale(source)).toBeUndefined();
+    await store.save(enhance("first", NOW - HOUR));
+    await store.save(enhance("again", NOW));
+    await store.save(enhance("older-again", NOW - 2 * HOUR));
+    await store.save(enhance("other-factor", NOW + 1, { ...source, factor: "2x" }));
+    await store.save(enhance("other-image", NOW + 1, { ...source, index: 0 }));
+    await store.save(makeJob({ imageId: source.parentId, startedAt: NOW + 2 }));
+    expect(await store.latestUpscale(source)).toStrictEqual(enhance("again", NOW));
+    expect((await store.latestUpscale({ ...source, index: 0 }))?.imageId).toBe("other-image");
+    expect(await store.latestUpscale({ ...source, parentId: "another-grid" })).toBeUndefined();
+  });
+
   test("claimOnce is true for the first claim of a key only", async () => {
     expect(await store.claimOnce("private-note:a", NOW)).toBe(true);
     expect(await store.claimOnce("private-note:a", NOW + 1)).toBe(false);
@@ -419,6 +435,23 @@ describe.each(implementations)("%s", (name, open) => {
       expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(false);
       await store.leaveFleet("b");
       expect(await store.acquireNamedLease("housekeeping", leaseOf("a"))).toBe(true);
+    });
+
+    test("a named lease given up by its holder is free at once; another owner cannot give it up", async () => {
+      expect(await store.acquireNamedLease("enhance:x", leaseOf("a"))).toBe(true);
+      await store.releaseNamedLease("enhance:x", "b");
+      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(false);
+      await store.releaseNamedLease("enhance:x", "a");
+      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(true);
+    });
+
+    test("a named lease taken from two connections at once goes to one owner", async () => {
+      const other = await openSecond();
+      const owners = ["a", "b", "c", "d"];
+      const taken = await Promise.all(
+        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("enhance:y", leaseOf(owner))),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(1);
     });
 
     test("the fleet lists processes seen since a time, with their shards and jobs, until they leave", async () => {

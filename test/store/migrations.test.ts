@@ -37,11 +37,14 @@ test("migration versions count up from 1 in order", () => {
 test("a new database gets every migration once; running again changes nothing", async () => {
   expect(await migrate(client, path)).toEqual({ from: 0, to: MIGRATIONS.length });
   expect(await tables()).toEqual([
+    "daily_images",
     "fleet_leases",
     "fleet_processes",
+    "guild_settings",
     "job_posts",
     "jobs",
     "kept_prompts",
+    "member_settings",
     "once_claims",
     "store_meta",
     "user_usage",

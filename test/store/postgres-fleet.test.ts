@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { FleetUsage, SubmissionReservation } from "../../src/fleet/fleet-channels.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
+import { utcDay } from "../../src/moderation/server-rules.js";
 import { usePostgresServer } from "../support/postgres-server.js";
 import { makeJob } from "./store-fixtures.js";
 
@@ -28,6 +29,7 @@ const place = (ref: string, userId: string, guildId: string | null = "g1"): Subm
   userId,
   guildId,
   at: NOW,
+  day: utcDay(NOW),
   owner: "p1",
   expiresAt: NOW + MINUTE,
 });
@@ -71,11 +73,39 @@ describe.skipIf(!postgres.available)("Postgres fleet channels", () => {
     // The job of ref-b exists now: its place and the job are one job in flight.
     await store.save(makeJob({ imageId: "b", ref: "ref-b", requesterId: "alice", outcome: null }));
     const seen = await ledger.reserve(place("ref-c", "alice"), () => false);
-    expect(seen.usage).toEqual({ userActive: 2, guildActive: 0, lastSubmissionAt: NOW });
+    expect(seen.usage).toEqual({ userActive: 2, guildActive: 0, lastSubmissionAt: NOW, dailyImages: 1 });
     await ledger.reserve({ ...place("ref-d", "bob"), expiresAt: NOW }, () => true);
-    await ledger.settle("ref-b");
+    await ledger.settle("ref-b", true);
     const later = await ledger.reserve(place("ref-e", "bob"), () => false);
-    expect(later.usage).toEqual({ userActive: 0, guildActive: 0, lastSubmissionAt: undefined });
+    // bob's expired place no longer counts in flight; its image of the day still does.
+    expect(later.usage).toEqual({
+      userActive: 0,
+      guildActive: 0,
+      lastSubmissionAt: undefined,
+      dailyImages: 1,
+    });
+  });
+
+  test("a member's images of the day racing from two processes stop at the daily limit; a place never used frees its image", async () => {
+    const processes = [await open(), await open()];
+    const daily = (usage: FleetUsage) => usage.dailyImages < 3;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        processes[i % 2]!.fleet.ledger.reserve(place(`ref-${i}`, "alice"), daily),
+      ),
+    );
+    const held = results.flatMap((r, i) => (r.reserved ? [`ref-${i}`] : []));
+    expect(held).toHaveLength(3);
+    const [created, notCreated] = held as [string, string];
+    await processes[0]!.fleet.ledger.settle(created, true);
+    await processes[1]!.fleet.ledger.settle(notCreated, false);
+    const after = await processes[0]!.fleet.ledger.reserve(place("ref-next", "alice"), () => false);
+    expect(after.usage.dailyImages).toBe(2);
+    // Another server and another day count apart.
+    const elsewhere = await processes[1]!.fleet.ledger.reserve(place("ref-g2", "alice", "g2"), () => false);
+    expect(elsewhere.usage.dailyImages).toBe(0);
+    const tomorrow = { ...place("ref-t", "alice"), day: utcDay(NOW + 86_400_000) };
+    expect((await processes[1]!.fleet.ledger.reserve(tomorrow, () => false)).usage.dailyImages).toBe(0);
   });
 
   test("a webhook arriving at another process reaches the job's owner as a hint; unknown jobs are refused", async () => {

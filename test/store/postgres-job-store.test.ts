@@ -68,11 +68,14 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       );
       expect(tables.map((t) => t.tablename)).toEqual([
+        "daily_images",
         "fleet_leases",
         "fleet_processes",
+        "guild_settings",
         "job_posts",
         "jobs",
         "kept_prompts",
+        "member_settings",
         "once_claims",
         "schema_migrations",
         "store_meta",

@@ -6,6 +6,8 @@
  */
 import type { JobStore } from "../../src/imagine/job-store.js";
 import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemorySettingsStore } from "../../src/settings/memory-settings-store.js";
+import type { SettingsStore } from "../../src/settings/settings.js";
 import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
 import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
@@ -24,6 +26,8 @@ export interface BotHarnessOptions {
   service?: ReferenceServiceOptions;
   emulator?: DiscordEmulatorOptions;
   store?: JobStore;
+  /** Server and member settings; default: in memory, kept across restarts like the job store. */
+  settings?: SettingsStore;
   /** The bot's clock; default: the emulator's clock (real time plus its jumps). */
   clock?: Clock;
   /** The commands and component handlers the bot routes to; default: `commands/index.ts`. */
@@ -61,8 +65,9 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     },
   };
   let store = options.store ?? new MemoryJobStore();
+  const settings = options.settings ?? new MemorySettingsStore();
   const interactions = options.interactions ? { interactions: options.interactions } : {};
-  let bot = await startBot(config, { logger: logs.logger, store, clock, ...interactions });
+  let bot = await startBot(config, { logger: logs.logger, store, settings, clock, ...interactions });
   return {
     emu,
     world,
@@ -82,7 +87,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
         await bot.stop();
       }
       store = restartOptions.store ?? store;
-      bot = await startBot(config, { logger: logs.logger, store, clock, ...interactions });
+      bot = await startBot(config, { logger: logs.logger, store, settings, clock, ...interactions });
       return bot;
     },
     async stop() {

@@ -16,6 +16,7 @@ import { ClickGuard } from "../click-guard.js";
 import type { ComponentHandler, ComponentInteraction } from "../component.js";
 import { isModerator } from "../moderator.js";
 import { startImagineJob } from "../start-job.js";
+import { requesterOf } from "../submission-place.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "./grid-button-id.js";
 import type { OutgoingMessage } from "../../imagine/outgoing-message.js";
 import { upscaleAction } from "../../imagine/posted-message.js";
@@ -102,6 +103,7 @@ async function renderUpscale(
     await answerPrivately(interaction, lang.ephemeral("upscale.notAvailable", { name: `U${index + 1}` }));
     return null;
   }
+  const { enhance } = await app.admission.settingsFor(requesterOf(interaction));
   const view = viewForUpscale(
     {
       imageId: jobId,
@@ -113,7 +115,8 @@ async function renderUpscale(
     record,
     index,
     app.config.IMAGE_DELIVERY,
-    app.config.ENHANCE_FACTORS,
+    // A server may turn Enhance off; the owner's factors are needed to have any.
+    enhance.value ? app.config.ENHANCE_FACTORS : [],
   );
   return materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),

@@ -1,6 +1,6 @@
 /**
- * A button whose action posts one message per job and action (U1-U4 today; Enhance can reuse it with its
- * own action name): the post is recorded in the store (`job_posts`, keyed by job id + action), the used
+ * A button whose action posts one message per job and action (U1-U4; Enhance, which starts a job, reuses its
+ * answers and marking in enhance-button.ts): the post is recorded in the store (`job_posts`, keyed by job id + action), the used
  * button turns primary (blue) on its message, and a click on a button already used answers only the
  * clicker with a link to the message already posted, also after a restart.
  * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
@@ -69,24 +69,33 @@ export async function postOnce(
     // Posted all the same; a click within Discord's nonce window still gets the same message back.
     log.error({ err, action }, "could not record the posted message; a later click may post it again");
   }
-  if (source) await markUsed(interaction, source.components, log);
+  await markUsed(interaction, "interaction", log);
 }
 
 /** The ephemeral answer to a click on a button whose message was already posted. */
-function alreadyPosted(t: Translator, name: string, post: PostedMessage): string {
+export function alreadyPosted(t: Translator, name: string, post: PostedMessage): string {
   const link = messageJumpLink(post);
   return link === null ? t("posted.already", { name }) : t("posted.alreadyLink", { name, link });
 }
 
-/** Turns the clicked button primary on its message (through the interaction, no channel access needed). */
-async function markUsed(
+/**
+ * Turns the clicked button primary on its message: `through` the interaction when the click was
+ * acknowledged as an update of that message (`deferUpdate`), else by editing the message itself (the click
+ * was answered with a message of its own, which the interaction's reply now is).
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#edit-original-interaction-response
+ */
+export async function markUsed(
   interaction: ComponentInteraction,
-  components: readonly { toJSON(): unknown }[],
+  through: "interaction" | "message",
   log: Logger,
 ): Promise<void> {
-  const rows = components.map((row) => row.toJSON()) as APIActionRowComponent<APIButtonComponent>[];
+  const source = interaction.message;
+  if (!source) return;
+  const rows = source.components.map((row) => row.toJSON()) as APIActionRowComponent<APIButtonComponent>[];
+  const components = withButtonUsed(rows, interaction.customId);
   try {
-    await interaction.editReply({ components: withButtonUsed(rows, interaction.customId) });
+    if (through === "interaction") await interaction.editReply({ components });
+    else await source.edit({ components });
   } catch (err) {
     log.warn({ err }, "could not mark the button as used");
   }

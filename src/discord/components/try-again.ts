@@ -19,6 +19,7 @@ import { RefusedError } from "../../imagine/admission.js";
 import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
 import type { ComponentHandler, IdCodec } from "../component.js";
+import { isRefusal } from "../reply-with-error.js";
 import { startImagineJob } from "../start-job.js";
 import { isSnowflake, requireSnowflake } from "./id-parts.js";
 
@@ -44,10 +45,18 @@ export const tryAgainCodec: IdCodec<string> = {
   },
 };
 
-/** Whether a refusal can go differently later: everything but banned words (the same prompt is refused again). */
+/** Whether a refusal can go differently later: not one the same prompt would meet again at once. */
 export function mayTryAgain(err: unknown): boolean {
-  return !(err instanceof RefusedError && err.reason === "banned-words");
+  return !(err instanceof RefusedError && NOT_AGAIN.has(err.reason));
 }
+
+/** Refusals the same prompt would meet again at once: the words, the channel, the day's images. */
+const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
+  "banned-words",
+  "channel-not-allowed",
+  "age-restricted-only",
+  "daily",
+]);
 
 /**
  * Keeps `prompt` for the refused interaction and returns the row with its Try again button; `null` (no
@@ -74,6 +83,23 @@ export async function tryAgainRow(
     emoji: { name: "🔁" },
   };
   return { type: ComponentType.ActionRow, components: [button] };
+}
+
+/**
+ * The rows to show under a refusal of `prompt` before any job existed: a Try again button when the refusal
+ * may go differently later ({@link mayTryAgain}) and the prompt could be kept, else none.
+ */
+export async function tryAgainRows(
+  app: Pick<BotContext, "store" | "now">,
+  refused: { id: string; userId: string },
+  err: unknown,
+  prompt: string,
+  log: Logger,
+  t: Translator,
+): Promise<APIActionRowComponent<APIButtonComponent>[]> {
+  if (!isRefusal(err) || !mayTryAgain(err)) return [];
+  const row = await tryAgainRow(app, refused, prompt, log, t);
+  return row ? [row] : [];
 }
 
 export const tryAgainHandler: ComponentHandler<string, BotContext> = {

@@ -199,6 +199,18 @@ export const de: Translations = {
   "refusal.serviceUnhealthyWhy":
     "Der Bilddienst meldet den Zustand **{{status}}** ({{detail}}), ein neues Bild würde also nur in der Schlange warten. Bitte versuche es später erneut.",
 
+  "enhance.name": "Verbessern {{factor}}",
+  "enhance.offServer": "{{name}} ist auf diesem Server ausgeschaltet.",
+  "used.underWay": "{{name}} dieses Bildes läuft bereits; das Ergebnis wird hier gepostet.",
+  "refusal.channelNotAllowed":
+    "In diesem Kanal können keine Bilder erstellt werden. Nutze `/$t(command.imagine.name)` auf diesem Server in {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Dieser Server erlaubt Bilder nur in altersbeschränkten Kanälen. Bitte nutze `/$t(command.imagine.name)` in einem altersbeschränkten Kanal.",
+  "refusal.daily_one":
+    "Du hast heute {{count}} Bild gestartet, dein Tageslimit hier ({{limit}}). Du kannst {{when}} weitere starten.",
+  "refusal.daily_other":
+    "Du hast heute {{count}} Bilder gestartet, dein Tageslimit hier ({{limit}}). Du kannst {{when}} weitere starten.",
+  "refusal.dailyAtMidnight": "um Mitternacht UTC",
   "error.generic":
     "Bei mir ist etwas schiefgelaufen und ich konnte das nicht abschließen. Der Betreiber des Bots findet die Details im Log; bitte versuche es gleich noch einmal.",
   "error.staleComponent":

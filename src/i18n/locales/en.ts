@@ -190,6 +190,18 @@ export const en = {
   "refusal.serviceUnhealthyWhy":
     "The image service reports that it is **{{status}}** ({{detail}}), so a new image would only wait in the queue. Please try again later.",
 
+  "enhance.name": "Enhance {{factor}}",
+  "enhance.offServer": "{{name}} is turned off in this server.",
+  "used.underWay": "{{name}} of this image is already under way; the result will be posted here.",
+  "refusal.channelNotAllowed":
+    "Images can't be made in this channel. In this server, use `/$t(command.imagine.name)` in {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "This server allows images only in age-restricted channels. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
+  "refusal.daily_one":
+    "You have started {{count}} image today, your daily limit here ({{limit}}). You can start more {{when}}.",
+  "refusal.daily_other":
+    "You have started {{count}} images today, your daily limit here ({{limit}}). You can start more {{when}}.",
+  "refusal.dailyAtMidnight": "at midnight UTC",
   // Answers to commands and buttons.
   "error.generic":
     "Something went wrong on my side and I could not finish that. The bot owner can find the details in the log; please try again in a moment.",

@@ -198,6 +198,20 @@ export const es: Translations = {
   "refusal.serviceUnhealthyWhy":
     "El servicio de imágenes informa que está **{{status}}** ({{detail}}), así que una imagen nueva solo esperaría en la cola. Inténtalo más tarde.",
 
+  "enhance.name": "Mejorar {{factor}}",
+  "enhance.offServer": "{{name}} está desactivado en este servidor.",
+  "used.underWay": "{{name}} de esta imagen ya está en marcha; el resultado se publicará aquí.",
+  "refusal.channelNotAllowed":
+    "No se pueden crear imágenes en este canal. En este servidor, usa `/$t(command.imagine.name)` en {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Este servidor solo permite imágenes en canales con restricción de edad. Usa `/$t(command.imagine.name)` en un canal con restricción de edad.",
+  "refusal.daily_one":
+    "Hoy has iniciado {{count}} imagen, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.daily_many":
+    "Hoy has iniciado {{count}} imágenes, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.daily_other":
+    "Hoy has iniciado {{count}} imágenes, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.dailyAtMidnight": "a medianoche UTC",
   "error.generic":
     "Algo salió mal por mi parte y no pude terminar. El dueño del bot puede ver los detalles en el registro; inténtalo de nuevo en un momento.",
   "error.staleComponent":

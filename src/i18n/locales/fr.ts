@@ -197,6 +197,20 @@ export const fr: Translations = {
   "refusal.serviceUnhealthyWhy":
     "Le service d'images indique l'état **{{status}}** ({{detail}}) : une nouvelle image ne ferait qu'attendre dans la file. Réessaie plus tard.",
 
+  "enhance.name": "Améliorer {{factor}}",
+  "enhance.offServer": "{{name}} est désactivé sur ce serveur.",
+  "used.underWay": "{{name}} de cette image est déjà en cours ; le résultat sera publié ici.",
+  "refusal.channelNotAllowed":
+    "Impossible de créer des images dans ce salon. Sur ce serveur, utilise `/$t(command.imagine.name)` dans {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Ce serveur n'autorise les images que dans les salons soumis à une limite d'âge. Utilise `/$t(command.imagine.name)` dans un salon soumis à une limite d'âge.",
+  "refusal.daily_one":
+    "Tu as lancé {{count}} image aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.daily_many":
+    "Tu as lancé {{count}} images aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.daily_other":
+    "Tu as lancé {{count}} images aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.dailyAtMidnight": "à minuit UTC",
   "error.generic":
     "Quelque chose s'est mal passé de mon côté et je n'ai pas pu terminer. Le propriétaire du bot trouvera les détails dans le journal ; réessaie dans un instant.",
   "error.staleComponent":

@@ -179,6 +179,16 @@ export const ja: Translations = {
   "refusal.serviceUnhealthyWhy":
     "画像サービスは **{{status}}**（{{detail}}）と報告しているため、新しい画像は待ち行列で待つだけになります。後でもう一度試してください。",
 
+  "enhance.name": "高画質化 {{factor}}",
+  "enhance.offServer": "このサーバーでは {{name}} は無効です。",
+  "used.underWay": "この画像の {{name}} はすでに実行中です。結果はここに投稿されます。",
+  "refusal.channelNotAllowed":
+    "このチャンネルでは画像を作成できません。このサーバーでは {{channels}} で `/$t(command.imagine.name)` を使ってください。",
+  "refusal.ageRestrictedOnly":
+    "このサーバーでは年齢制限付きチャンネルでのみ画像を作成できます。年齢制限付きチャンネルで `/$t(command.imagine.name)` を使ってください。",
+  "refusal.daily_other":
+    "今日はすでに {{count}} 枚の画像を開始しました。ここでの 1 日の上限（{{limit}}）です。{{when}} から再び開始できます。",
+  "refusal.dailyAtMidnight": "UTC の午前 0 時",
   "error.generic":
     "こちら側で問題が起きて、処理を完了できませんでした。詳細はボットの管理者がログで確認できます。少ししてからもう一度試してください。",
   "error.staleComponent":

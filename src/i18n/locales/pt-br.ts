@@ -191,6 +191,20 @@ export const ptBR: Translations = {
   "refusal.serviceUnhealthyWhy":
     "O serviço de imagens informa que está **{{status}}** ({{detail}}), então uma imagem nova só ficaria esperando na fila. Tente de novo mais tarde.",
 
+  "enhance.name": "Melhorar {{factor}}",
+  "enhance.offServer": "{{name}} está desativado neste servidor.",
+  "used.underWay": "{{name}} desta imagem já está em andamento; o resultado será publicado aqui.",
+  "refusal.channelNotAllowed":
+    "Não é possível criar imagens neste canal. Neste servidor, use `/$t(command.imagine.name)` em {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Este servidor só permite imagens em canais com restrição de idade. Use `/$t(command.imagine.name)` em um canal com restrição de idade.",
+  "refusal.daily_one":
+    "Você iniciou {{count}} imagem hoje, seu limite diário aqui ({{limit}}). Você pode iniciar mais {{when}}.",
+  "refusal.daily_many":
+    "Você iniciou {{count}} imagens hoje, seu limite diário aqui ({{limit}}). Você pode iniciar mais {{when}}.",
+  "refusal.daily_other":
+    "Você iniciou {{count}} imagens hoje, seu limite diário aqui ({{limit}}). Você pode iniciar mais {{when}}.",
+  "refusal.dailyAtMidnight": "à meia-noite UTC",
   "error.generic":
     "Algo deu errado do meu lado e não consegui terminar. O dono do bot encontra os detalhes no log; tente de novo daqui a pouco.",
   "error.staleComponent":

@@ -139,6 +139,19 @@ describe("the control API of the standalone emulator", () => {
     expect(await ok(`notifications?user=alice`)).toEqual([]);
   });
 
+  test("a 403 fault set through the control API refuses the next delete as Discord's Missing Permissions", async () => {
+    const { emu, world } = await start();
+    client = await startTestClient(emu);
+    const channel = await sendableChannel(client, world.general.id);
+    const sent = await channel.send("keep me");
+    await ok("faults", { failNext: 1, status: 403, route: "DELETE /channels" });
+
+    await expect(sent.delete()).rejects.toMatchObject({ status: 403, code: 50013 });
+    expect(emu.message(sent.id)?.deleted).toBe(false);
+    await sent.delete();
+    expect(emu.message(sent.id)?.deleted).toBe(true);
+  });
+
   test("the event stream says change when a message arrives", async () => {
     const { emu } = await start();
     client = await startTestClient(emu);

@@ -1,11 +1,12 @@
 /**
- * Fault injection, settable at run time: answer some requests with 500/502/503/429, delay responses,
+ * Fault injection, settable at run time: answer some requests with 500/502/503/429, or refuse them with
+ * 403 Missing Permissions (what the bot's role cannot do, e.g. delete a message), delay responses,
  * drop the gateway connection. Every injected fault is marked in the request log so it never counts as
  * the bot's mistake.
  */
 
-/** A status the emulator can inject. */
-export type FaultStatus = 429 | 500 | 502 | 503 | 504;
+/** A status the emulator can inject; 403 is Discord's Missing Permissions (code 50013). */
+export type FaultStatus = 403 | 429 | 500 | 502 | 503 | 504;
 
 /**
  * Which requests a fault applies to: a substring of `"METHOD /route/:template"` or `"METHOD /actual/path"`,

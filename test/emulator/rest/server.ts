@@ -48,6 +48,10 @@ function sendInjected(res: ServerResponse, failure: InjectedFailure, record: Req
     sendJson(res, 429, body, { ...headers, "x-ratelimit-scope": "shared" });
     return;
   }
+  if (failure.status === 403) {
+    sendJson(res, 403, apiErrors.missingPermissions().toJSON());
+    return;
+  }
   if (failure.status === 502) {
     // Cloudflare answers 502 with an HTML page, not Discord JSON.
     res.writeHead(502, { "content-type": "text/html" });

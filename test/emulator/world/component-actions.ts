@@ -9,6 +9,7 @@ import type { EmulatorContext } from "../context.js";
 import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
 import { dispatchInteraction, requireUserCanAct } from "./interaction-payloads.js";
 import { messageObject, type MessageSnapshot } from "./message-objects.js";
+import { channelObject } from "./world-objects.js";
 import { current } from "./message-store.js";
 import type { ChangeWaiters } from "../wait-for.js";
 import type { UserRef } from "./world-types.js";
@@ -27,6 +28,7 @@ interface FoundComponent {
   style?: number;
   disabled?: boolean;
   options?: { value: string }[];
+  channel_types?: number[];
   min_values?: number;
   max_values?: number;
 }
@@ -73,13 +75,34 @@ function useComponent(
   ) {
     throw new Error(`"${input.customId}" is not a clickable button`);
   }
-  if (kind === "select" && component.type !== ComponentType.StringSelect)
-    throw new Error(`"${input.customId}" is not a string select menu`);
+  if (
+    kind === "select" &&
+    component.type !== ComponentType.StringSelect &&
+    component.type !== ComponentType.ChannelSelect
+  )
+    throw new Error(`"${input.customId}" is not a string or channel select menu`);
   if (component.disabled) throw new Error(`"${input.customId}" is disabled`);
+  let resolved: { channels: Record<string, unknown> } | null = null;
+  if (kind === "select" && component.type === ComponentType.ChannelSelect) {
+    // The client offers the channels of the message's server of the menu's types; nothing else can be picked.
+    const guildId = ctx.world.requireChannel(stored.channelId).guildId;
+    const channels: Record<string, unknown> = {};
+    for (const id of values) {
+      const channel = ctx.world.channels.get(id);
+      if (!channel || channel.guildId !== guildId)
+        throw new Error(`"${input.customId}" offers no channel ${id} (not a channel of this server)`);
+      if (component.channel_types && !component.channel_types.includes(channel.type))
+        throw new Error(`"${input.customId}" offers no channel ${id} of type ${channel.type}`);
+      channels[id] = channelObject(ctx.world, channel);
+    }
+    resolved = { channels };
+  }
   if (kind === "select") {
-    const allowed = new Set((component.options ?? []).map((o) => o.value));
-    const bad = values.filter((v) => !allowed.has(v));
-    if (bad.length > 0) throw new Error(`"${input.customId}" has no option ${bad.join(", ")}`);
+    if (component.type === ComponentType.StringSelect) {
+      const allowed = new Set((component.options ?? []).map((o) => o.value));
+      const bad = values.filter((v) => !allowed.has(v));
+      if (bad.length > 0) throw new Error(`"${input.customId}" has no option ${bad.join(", ")}`);
+    }
     if (values.length < (component.min_values ?? 1) || values.length > (component.max_values ?? 1)) {
       throw new Error(
         `"${input.customId}" takes ${component.min_values ?? 1}-${component.max_values ?? 1} values, got ${values.length}`,
@@ -94,6 +117,7 @@ function useComponent(
     custom_id: input.customId,
     component_type: component.type,
     ...(kind === "select" ? { values } : {}),
+    ...(resolved ? { resolved } : {}),
   };
   const message = messageObject(ctx.world, ctx.messages, stored);
   const record = dispatchInteraction(ctx, { user, channel }, InteractionType.MessageComponent, data, {
@@ -113,7 +137,7 @@ export function clickButton(
   return useComponent(ctx, waiters, input, "button", []);
 }
 
-/** A user picks values in a string select menu. */
+/** A user picks values in a string select menu, or channels (by id) in a channel select menu. */
 export function selectMenu(
   ctx: EmulatorContext,
   waiters: ChangeWaiters,

@@ -1,0 +1,38 @@
+/**
+ * The components of `/imagine-config`: the channel select menu of `channels` (the channels chosen become
+ * the only ones `/imagine` may be used in; none: all) and the confirm button of `reset`. Moderators only,
+ * checked again on use; the answer replaces the ephemeral message with what changed, old → new.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
+ */
+import type { BotContext } from "../../bot-context.js";
+import { UserError } from "../../errors.js";
+import { renderSettingsChanged } from "../../render/settings.js";
+import { changeServerSettings, resetServerSettings } from "../../settings/settings-actions.js";
+import type { ComponentHandler } from "../component.js";
+import { requireModerator } from "../moderator.js";
+import { CONFIG_PREFIX, configCodec, type ConfigAction } from "./config-id.js";
+
+/** Applies the chosen channels or the reset, and shows what changed in place of the menu or button. */
+export const configComponents: ComponentHandler<ConfigAction, BotContext> = {
+  prefix: CONFIG_PREFIX,
+  codec: configCodec,
+  async execute(interaction, action, app) {
+    const guildId = requireModerator(interaction);
+    if (guildId !== action.guildId) throw new UserError("This menu belongs to another server's settings.");
+    const userId = interaction.user.id;
+    if (action.kind === "channels") {
+      if (!interaction.isChannelSelectMenu())
+        throw new Error("a channel-select id came with another component");
+      const actor = { guildId, userId, command: "/imagine-config channels" };
+      const changes = await changeServerSettings(app, actor, {
+        kind: "allowed-channels",
+        channelIds: interaction.values,
+      });
+      await interaction.update({ ...renderSettingsChanged(changes, "server"), components: [] });
+      return;
+    }
+    if (!interaction.isButton()) throw new Error("a reset id came with another component");
+    const changes = await resetServerSettings(app, { guildId, userId, command: "/imagine-config reset" });
+    await interaction.update({ ...renderSettingsChanged(changes, "server"), components: [] });
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * The core of `/settings` and `/imagine-config`: a change applied atomically in the settings store, told as
+ * "old → new" per setting; a server's change is also posted to the audit channel (who, command, old → new).
+ * Free of discord.js: the commands parse options into edits and render what this returns.
+ */
+import type { AuditLog } from "../imagine/audit-log.js";
+import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import {
+  settingChanges,
+  shownGuildSettings,
+  shownMemberSettings,
+  type SettingChange,
+} from "../render/setting-values.js";
+import { applyConfigEdit, type ConfigEdit } from "./config-edits.js";
+import { applyMemberEdit, type MemberEdit } from "./member-edits.js";
+import type { SettingsStore } from "./settings.js";
+
+/** Who changes a server's settings, where, with which command (for the audit channel). */
+export interface ConfigActor {
+  readonly guildId: string;
+  readonly userId: string;
+  /** The command as run, e.g. `/imagine-config limits set`. */
+  readonly command: string;
+}
+
+interface SettingsApp {
+  readonly settings: SettingsStore;
+  readonly audit: Pick<AuditLog, "settingsChanged">;
+}
+
+/** Applies `edit` to the server's settings, audits it, and returns what changed. */
+export async function changeServerSettings(
+  app: SettingsApp,
+  actor: ConfigActor,
+  edit: ConfigEdit,
+): Promise<SettingChange[]> {
+  const { before, after } = await app.settings.updateGuild(actor.guildId, (current) =>
+    applyConfigEdit(current, edit),
+  );
+  return audited(app, actor, settingChanges(shownGuildSettings(before), shownGuildSettings(after)));
+}
+
+/** Removes every setting of the server (back to the owner's defaults), audits it, and returns what changed. */
+export async function resetServerSettings(app: SettingsApp, actor: ConfigActor): Promise<SettingChange[]> {
+  const removed = await app.settings.resetGuild(actor.guildId);
+  return audited(app, actor, settingChanges(shownGuildSettings(removed), shownGuildSettings({})));
+}
+
+function audited(app: SettingsApp, actor: ConfigActor, changes: SettingChange[]): SettingChange[] {
+  void app.audit.settingsChanged({
+    guildId: actor.guildId,
+    changedBy: actor.userId,
+    command: actor.command,
+    changes,
+  });
+  return changes;
+}
+
+/** Applies `edit` to the member's preferences and returns what changed. */
+export async function changeMemberSettings(
+  settings: SettingsStore,
+  userId: string,
+  edit: MemberEdit,
+): Promise<SettingChange[]> {
+  const { before, after } = await settings.updateMember(userId, (current) => applyMemberEdit(current, edit));
+  return settingChanges(shownMemberSettings(before), shownMemberSettings(after));
+}
+
+/** Removes every preference of the member and returns what changed. */
+export async function resetMemberSettings(settings: SettingsStore, userId: string): Promise<SettingChange[]> {
+  const removed = await settings.resetMember(userId);
+  return settingChanges(shownMemberSettings(removed), shownMemberSettings({}));
+}
+
+/** What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`). */
+export async function promptDefaultsFor(
+  settings: Pick<SettingsStore, "member">,
+  userId: string,
+): Promise<PromptDefaults> {
+  const member = await settings.member(userId);
+  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
+}

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { textOf } from "../support/message-view.js";
+import { removeTempDirs } from "./admission-steps.js";
+import { recordFor } from "./imagine-steps.js";
+import { runSettingsCommand, startWithDatabase } from "./settings-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+  await removeTempDirs();
+});
+
+describe("/settings", () => {
+  test("a member's suffix and default aspect ratio reach the prompt the service receives, the prompt's own --ar winning", async () => {
+    h = await startWithDatabase();
+    const { emu, world, service } = h;
+    const suffix = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "suffix",
+      options: { text: "oil painting --v 6" },
+      user: world.alice,
+    });
+    expect(suffix.answer.ephemeral).toBe(true);
+    expect(textOf(suffix.answer)).toContain("**Suffix**: not set → `oil painting --v 6`");
+    await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "aspect-ratio",
+      options: { ratio: "16:9" },
+      user: world.alice,
+    });
+
+    const first = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a lighthouse" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    await emu.waitFor(() => recordFor(h, first.id));
+    expect(recordFor(h, first.id)?.prompt).toBe("a lighthouse oil painting --v 6 --ar 16:9");
+    const second = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a harbour --ar 2:3" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    await emu.waitFor(() => recordFor(h, second.id));
+    expect(recordFor(h, second.id)?.prompt).toBe("a harbour oil painting --ar 2:3 --v 6");
+
+    // Another member's prompts are their own.
+    const mods = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a harbour" },
+      user: world.mod,
+      channelId: world.general.id,
+    });
+    await emu.waitFor(() => recordFor(h, mods.id));
+    expect(recordFor(h, mods.id)?.prompt).toBe("a harbour");
+    expect(service.records()).toHaveLength(3);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a suffix the prompt checks refuse is refused with the same message, and nothing is saved", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const refused = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "suffix",
+      options: { text: "--chaos 150" },
+      user: world.alice,
+    });
+    expect(refused.answer.ephemeral).toBe(true);
+    expect(textOf(refused.answer)).toContain("`--chaos 150` is not valid: use a whole number from 0 to 100");
+    const typed = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a cat --chaos 150" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    const imagineRefusal = await typed.waitForResponse({ where: (m) => textOf(m) !== "" });
+    expect(textOf(imagineRefusal)).toContain("`--chaos 150` is not valid: use a whole number from 0 to 100");
+    const shown = await runSettingsCommand(h, { name: "settings", subcommand: "show", user: world.alice });
+    expect(textOf(shown.answer)).toContain("**Suffix**: not set (none)");
+    emu.assertNoRejectedRequests();
+  });
+
+  test("show lists what a member set; reset removes it all and says old → new", async () => {
+    h = await startWithDatabase();
+    const { emu, world } = h;
+    await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "delivery",
+      options: { where: "dm" },
+      user: world.alice,
+    });
+    await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "language",
+      options: { language: "de" },
+      user: world.alice,
+    });
+
+    const shown = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "show",
+      user: world.alice,
+    });
+    expect(shown.answer.ephemeral).toBe(true);
+    expect(textOf(shown.answer)).toContain("**Result delivery**: by DM");
+    expect(textOf(shown.answer)).toContain("**Language**: Deutsch");
+
+    const reset = await runSettingsCommand(h, { name: "settings", subcommand: "reset", user: world.alice });
+    expect(reset.answer.ephemeral).toBe(true);
+    expect(textOf(reset.answer)).toContain("**Result delivery**: by DM → not set");
+    expect(textOf(reset.answer)).toContain("**Language**: Deutsch → not set");
+    const after = await runSettingsCommand(h, { name: "settings", subcommand: "show", user: world.alice });
+    expect(textOf(after.answer)).toContain("**Result delivery**: not set (in the channel)");
+    emu.assertNoRejectedRequests();
+  });
+});

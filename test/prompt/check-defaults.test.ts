@@ -1,0 +1,78 @@
+import { describe, expect, test } from "vitest";
+import { checkAspectRatio, checkDefaultParameters, checkSuffix } from "../../src/prompt/check-defaults.js";
+import { checkPrompt } from "../../src/prompt/check-prompt.js";
+
+/** The message `/imagine` gives for a prompt, to compare with. */
+function promptMessage(text: string): string {
+  const checked = checkPrompt({ text, maxLength: 2000 });
+  return checked.ok ? "" : checked.message;
+}
+
+describe("checkSuffix", () => {
+  test.each([
+    ["parameters only", "--ar 16:9 --v 6", "--ar 16:9 --v 6"],
+    ["words and parameters, spaces normalised", "  oil   painting --chaos 20 ", "oil painting --chaos 20"],
+  ])("accepts %s", (_name, text, value) => {
+    expect(checkSuffix(text, 2000)).toEqual({ ok: true, value });
+  });
+
+  test("refuses an invalid parameter with the message a prompt with it gets", () => {
+    expect(checkSuffix("--ar 16:9.5", 2000)).toEqual({
+      ok: false,
+      message: promptMessage("a cat --ar 16:9.5"),
+    });
+  });
+
+  test("refuses --repeat and permutations like a prompt", () => {
+    const check = checkSuffix("{red, blue} --repeat 2", 2000);
+    expect(check.ok).toBe(false);
+    if (!check.ok) {
+      expect(check.message).toContain("is a permutation");
+      expect(check.message).toContain("`--repeat`");
+    }
+  });
+
+  test("refuses a suffix longer than a prompt may be", () => {
+    const check = checkSuffix("detailed ".repeat(30), 100);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.message).toMatch(/over the limit of 100/);
+  });
+});
+
+describe("checkAspectRatio", () => {
+  test.each([
+    ["16:9", "16:9"],
+    [" 2 : 3 ", "2:3"],
+  ])("accepts %j", (text, value) => {
+    expect(checkAspectRatio(text)).toEqual({ ok: true, value });
+  });
+
+  test.each(["16:9.5", "wide", "0:1"])("refuses %j with the prompt's --ar message", (text) => {
+    expect(checkAspectRatio(text)).toEqual({ ok: false, message: promptMessage(`a cat --ar ${text}`) });
+  });
+});
+
+describe("checkDefaultParameters", () => {
+  test("accepts parameters", () => {
+    expect(checkDefaultParameters("--v 7  --stylize 100", 2000)).toEqual({
+      ok: true,
+      value: "--v 7 --stylize 100",
+    });
+  });
+
+  test.each(["highly detailed --v 7", "", "https://x.example/a.png --v 7"])(
+    "refuses %j: not only parameters",
+    (text) => {
+      const check = checkDefaultParameters(text, 2000);
+      expect(check.ok).toBe(false);
+      if (!check.ok) expect(check.message).toMatch(/not a list of parameters/);
+    },
+  );
+
+  test("refuses an invalid value with the prompt's message", () => {
+    expect(checkDefaultParameters("--chaos 150", 2000)).toEqual({
+      ok: false,
+      message: promptMessage("a cat --chaos 150"),
+    });
+  });
+});
