@@ -4,7 +4,7 @@
  * or starts anything: the messenger is handed in, and the lifecycle (`lifecycle.ts`) logs in, resumes jobs
  * and runs the housekeeping.
  */
-import { NO_MEMBER_LANGUAGE } from "./i18n/choose-language.js";
+import { memberLanguageFrom } from "./i18n/choose-language.js";
 import { readFile } from "node:fs/promises";
 import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
@@ -145,7 +145,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     metrics,
     logger: log,
     now,
-    // Until members' settings are stored, answers follow each member's Discord language.
-    memberLanguage: NO_MEMBER_LANGUAGE,
+    memberLanguage: memberLanguageFrom(settings),
   };
 }
