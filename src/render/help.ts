@@ -62,6 +62,15 @@ function enhanceLines(t: Translator, factors: readonly UpscaleFactor[]): string[
 export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
   const about = [t("help.about"), ...enhanceLines(t, ctx.enhanceFactors ?? [])];
   const syntax = [t("help.syntax"), t("help.parameters", { parameters: PARAMETERS }), t("help.unsupported")];
-  const content = [...about, "", t("help.commands"), "", ...syntax, "", ...limitLines(t, ctx)].join("\n");
+  const content = [
+    ...about,
+    "",
+    t("help.commands"),
+    t("help.quota"),
+    "",
+    ...syntax,
+    "",
+    ...limitLines(t, ctx),
+  ].join("\n");
   return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
 }

@@ -47,6 +47,40 @@ export const de: Translations = {
   "command.show.job.description":
     "Die Auftrags-ID (siehe /verlauf) oder die Interaktions-ID (ref), die ihn gestartet hat",
 
+  "command.quota.name": "kontingent",
+  "command.quota.description":
+    "Was dir heute bleibt: Bilder, gleichzeitige Aufträge und wann du das nächste starten kannst",
+  "command.settings.name": "einstellungen",
+  "command.settings.description":
+    "Deine Vorlieben: Zusatz zur Beschreibung, Seitenverhältnis, Zustellung, Sprache",
+  "command.settings.show.name": "anzeigen",
+  "command.settings.show.description": "Deine Vorlieben anzeigen",
+  "command.settings.suffix.name": "zusatz",
+  "command.settings.suffix.description":
+    "Wörter oder Parameter am Ende jeder deiner Beschreibungen (leer lassen zum Entfernen)",
+  "command.settings.suffix.text.name": "text",
+  "command.settings.suffix.text.description": "z. B. --ar 16:9 --v 6, oder: Ölgemälde",
+  "command.settings.aspect-ratio.name": "seitenverhältnis",
+  "command.settings.aspect-ratio.description":
+    "Seitenverhältnis, wenn eine Beschreibung keines setzt (leer lassen für 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "verhältnis",
+  "command.settings.aspect-ratio.ratio.description": "Breite:Höhe, z. B. 16:9",
+  "command.settings.delivery.name": "zustellung",
+  "command.settings.delivery.description": "Wo deine fertigen Bilder gepostet werden",
+  "command.settings.delivery.where.name": "wo",
+  "command.settings.delivery.where.description":
+    "Im Kanal, in dem du gefragt hast, oder in deinen Direktnachrichten",
+  "command.settings.delivery.where.choice.channel": "Im Kanal",
+  "command.settings.delivery.where.choice.dm": "Per Direktnachricht",
+  "command.settings.language.name": "sprache",
+  "command.settings.language.description":
+    "Die Sprache, in der der Bot dir antwortet (leer lassen für deine Discord-Sprache)",
+  "command.settings.language.language.name": "sprache",
+  "command.settings.language.language.description": "Eine der Sprachen des Bots",
+  "command.settings.reset.name": "zurücksetzen",
+  "command.settings.reset.description": "Alle deine Vorlieben entfernen",
+  "help.quota":
+    "• `/$t(command.quota.name)`: was dir heute bleibt (Bilder, gleichzeitige Aufträge, Wartezeit) und wann es neu beginnt.",
   "duration.hours_one": "{{count}} Stunde",
   "duration.hours_other": "{{count}} Stunden",
   "duration.minutes_one": "{{count}} Minute",

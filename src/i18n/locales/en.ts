@@ -44,6 +44,38 @@ export const en = {
   "command.show.description": "Post one of your finished images again, with its buttons",
   "command.show.job.name": "job",
   "command.show.job.description": "The job id (see /history) or the interaction id (ref) it was started by",
+  "command.quota.name": "quota",
+  "command.quota.description":
+    "What you have left today: images, jobs at once, and when you can start the next",
+  "command.settings.name": "settings",
+  "command.settings.description": "Your preferences: prompt suffix, aspect ratio, where results go, language",
+  "command.settings.show.name": "show",
+  "command.settings.show.description": "Show your preferences",
+  "command.settings.suffix.name": "suffix",
+  "command.settings.suffix.description":
+    "Words or parameters added to every prompt of yours (leave empty to remove)",
+  "command.settings.suffix.text.name": "text",
+  "command.settings.suffix.text.description": "e.g. --ar 16:9 --v 6, or: oil painting",
+  "command.settings.aspect-ratio.name": "aspect-ratio",
+  "command.settings.aspect-ratio.description":
+    "Aspect ratio when a prompt sets none (leave empty for the default 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "ratio",
+  "command.settings.aspect-ratio.ratio.description": "width:height, e.g. 16:9",
+  "command.settings.delivery.name": "delivery",
+  "command.settings.delivery.description": "Where your finished images are posted",
+  "command.settings.delivery.where.name": "where",
+  "command.settings.delivery.where.description": "In the channel where you asked, or in your DMs",
+  "command.settings.delivery.where.choice.channel": "In the channel",
+  "command.settings.delivery.where.choice.dm": "By DM",
+  "command.settings.language.name": "language",
+  "command.settings.language.description":
+    "The language the bot answers you in (leave empty for your Discord language)",
+  "command.settings.language.language.name": "language",
+  "command.settings.language.language.description": "One of the bot's languages",
+  "command.settings.reset.name": "reset",
+  "command.settings.reset.description": "Remove all your preferences",
+  "help.quota":
+    "• `/$t(command.quota.name)`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
 
   // Times and statuses.
   "duration.hours_one": "{{count}} hour",

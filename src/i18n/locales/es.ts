@@ -46,6 +46,39 @@ export const es: Translations = {
   "command.show.job.description":
     "El id del trabajo (ver /historial) o el id de la interacción (ref) que lo inició",
 
+  "command.quota.name": "cuota",
+  "command.quota.description":
+    "Lo que te queda hoy: imágenes, trabajos a la vez y cuándo puedes iniciar el siguiente",
+  "command.settings.name": "preferencias",
+  "command.settings.description":
+    "Tus preferencias: sufijo, relación de aspecto, dónde van los resultados, idioma",
+  "command.settings.show.name": "ver",
+  "command.settings.show.description": "Ver tus preferencias",
+  "command.settings.suffix.name": "sufijo",
+  "command.settings.suffix.description":
+    "Palabras o parámetros añadidos a cada descripción tuya (déjalo vacío para quitarlo)",
+  "command.settings.suffix.text.name": "texto",
+  "command.settings.suffix.text.description": "p. ej. --ar 16:9 --v 6, o: pintura al óleo",
+  "command.settings.aspect-ratio.name": "relación-de-aspecto",
+  "command.settings.aspect-ratio.description":
+    "Relación de aspecto cuando la descripción no pone ninguna (vacío para 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "relación",
+  "command.settings.aspect-ratio.ratio.description": "ancho:alto, p. ej. 16:9",
+  "command.settings.delivery.name": "entrega",
+  "command.settings.delivery.description": "Dónde se publican tus imágenes terminadas",
+  "command.settings.delivery.where.name": "dónde",
+  "command.settings.delivery.where.description": "En el canal donde lo pediste, o en tus mensajes directos",
+  "command.settings.delivery.where.choice.channel": "En el canal",
+  "command.settings.delivery.where.choice.dm": "Por mensaje directo",
+  "command.settings.language.name": "idioma",
+  "command.settings.language.description":
+    "El idioma en que te responde el bot (vacío para tu idioma de Discord)",
+  "command.settings.language.language.name": "idioma",
+  "command.settings.language.language.description": "Uno de los idiomas del bot",
+  "command.settings.reset.name": "restablecer",
+  "command.settings.reset.description": "Quitar todas tus preferencias",
+  "help.quota":
+    "• `/$t(command.quota.name)`: lo que te queda hoy (imágenes, trabajos a la vez, espera) y cuándo vuelve a empezar.",
   "duration.hours_one": "{{count}} hora",
   "duration.hours_many": "{{count}} horas",
   "duration.hours_other": "{{count}} horas",

@@ -45,6 +45,38 @@ export const fr: Translations = {
   "command.show.job.description":
     "L'id de la tâche (voir /historique) ou l'id de l'interaction (ref) qui l'a lancée",
 
+  "command.quota.name": "quota",
+  "command.quota.description":
+    "Ce qu'il te reste aujourd'hui : images, tâches simultanées et quand lancer la suivante",
+  "command.settings.name": "préférences",
+  "command.settings.description": "Tes préférences : suffixe, format, où vont les résultats, langue",
+  "command.settings.show.name": "afficher",
+  "command.settings.show.description": "Afficher tes préférences",
+  "command.settings.suffix.name": "suffixe",
+  "command.settings.suffix.description":
+    "Mots ou paramètres ajoutés à chacune de tes descriptions (laisser vide pour retirer)",
+  "command.settings.suffix.text.name": "texte",
+  "command.settings.suffix.text.description": "ex. --ar 16:9 --v 6, ou : peinture à l'huile",
+  "command.settings.aspect-ratio.name": "format",
+  "command.settings.aspect-ratio.description":
+    "Format quand une description n'en donne pas (laisser vide pour 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "rapport",
+  "command.settings.aspect-ratio.ratio.description": "largeur:hauteur, ex. 16:9",
+  "command.settings.delivery.name": "livraison",
+  "command.settings.delivery.description": "Où tes images terminées sont publiées",
+  "command.settings.delivery.where.name": "où",
+  "command.settings.delivery.where.description": "Dans le salon où tu as demandé, ou en messages privés",
+  "command.settings.delivery.where.choice.channel": "Dans le salon",
+  "command.settings.delivery.where.choice.dm": "En message privé",
+  "command.settings.language.name": "langue",
+  "command.settings.language.description":
+    "La langue dans laquelle le bot te répond (laisser vide pour ta langue Discord)",
+  "command.settings.language.language.name": "langue",
+  "command.settings.language.language.description": "Une des langues du bot",
+  "command.settings.reset.name": "réinitialiser",
+  "command.settings.reset.description": "Retirer toutes tes préférences",
+  "help.quota":
+    "• `/$t(command.quota.name)` : ce qu'il te reste aujourd'hui (images, tâches simultanées, délai) et quand cela repart.",
   "duration.hours_one": "{{count}} heure",
   "duration.hours_many": "{{count}} heures",
   "duration.hours_other": "{{count}} heures",

@@ -44,6 +44,38 @@ export const ptBR: Translations = {
   "command.show.job.name": "tarefa",
   "command.show.job.description": "O id da tarefa (veja /histórico) ou o id da interação (ref) que a iniciou",
 
+  "command.quota.name": "cota",
+  "command.quota.description":
+    "O que resta para você hoje: imagens, tarefas ao mesmo tempo e quando iniciar a próxima",
+  "command.settings.name": "preferências",
+  "command.settings.description": "Suas preferências: sufixo, proporção, onde ficam os resultados, idioma",
+  "command.settings.show.name": "mostrar",
+  "command.settings.show.description": "Mostrar suas preferências",
+  "command.settings.suffix.name": "sufixo",
+  "command.settings.suffix.description":
+    "Palavras ou parâmetros adicionados a cada descrição sua (deixe vazio para remover)",
+  "command.settings.suffix.text.name": "texto",
+  "command.settings.suffix.text.description": "ex. --ar 16:9 --v 6, ou: pintura a óleo",
+  "command.settings.aspect-ratio.name": "proporção",
+  "command.settings.aspect-ratio.description":
+    "Proporção quando a descrição não define nenhuma (deixe vazio para 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "razão",
+  "command.settings.aspect-ratio.ratio.description": "largura:altura, ex. 16:9",
+  "command.settings.delivery.name": "entrega",
+  "command.settings.delivery.description": "Onde suas imagens prontas são publicadas",
+  "command.settings.delivery.where.name": "onde",
+  "command.settings.delivery.where.description": "No canal onde você pediu, ou nas suas mensagens diretas",
+  "command.settings.delivery.where.choice.channel": "No canal",
+  "command.settings.delivery.where.choice.dm": "Por mensagem direta",
+  "command.settings.language.name": "idioma",
+  "command.settings.language.description":
+    "O idioma em que o bot responde a você (deixe vazio para o idioma do Discord)",
+  "command.settings.language.language.name": "idioma",
+  "command.settings.language.language.description": "Um dos idiomas do bot",
+  "command.settings.reset.name": "redefinir",
+  "command.settings.reset.description": "Remover todas as suas preferências",
+  "help.quota":
+    "• `/$t(command.quota.name)`: o que resta para você hoje (imagens, tarefas ao mesmo tempo, espera) e quando recomeça.",
   "duration.hours_one": "{{count}} hora",
   "duration.hours_many": "{{count}} horas",
   "duration.hours_other": "{{count}} horas",
