@@ -335,4 +335,36 @@ export const de: Translations = {
   "history.show": "Zeigen {{n}}",
   "history.newer": "◀ Neuer",
   "history.older": "Älter ▶",
+
+  // `/quota`.
+  "quota.title": "**Deine Bilder auf diesem Server**",
+  "quota.titleDm": "**Deine Bilder in Direktnachrichten**",
+  "quota.source.server": "Einstellung dieses Servers",
+  "quota.source.role": "deine Rolle {{role}}",
+  "quota.source.anyRole": "deine Rolle",
+  "quota.source.owner": "Standard des Bots",
+  "quota.dailyUnlimited_one": "• Du hast heute {{count}} Bild gestartet; es gibt kein Tageslimit.",
+  "quota.dailyUnlimited_other": "• Du hast heute {{count}} Bilder gestartet; es gibt kein Tageslimit.",
+  "quota.dailyModerator_one":
+    "• Du hast heute {{count}} Bild gestartet; als Moderator gilt das Tageslimit ({{limit}}) nicht für dich.",
+  "quota.dailyModerator_other":
+    "• Du hast heute {{count}} Bilder gestartet; als Moderator gilt das Tageslimit ({{limit}}) nicht für dich.",
+  "quota.daily_one":
+    "• Du hast heute {{count}} Bild von {{limit}} pro Tag gestartet ({{source}}): **{{left}} übrig**.",
+  "quota.daily_other":
+    "• Du hast heute {{count}} Bilder von {{limit}} pro Tag gestartet ({{source}}): **{{left}} übrig**.",
+  "quota.reset": "• Die Tageszählung beginnt {{relative}} neu ({{absolute}}, Mitternacht UTC).",
+  "quota.activeModerator_one":
+    "• Bei dir wird {{count}} Bild erzeugt; als Moderator hast du kein Limit für gleichzeitige Aufträge.",
+  "quota.activeModerator_other":
+    "• Bei dir werden {{count}} Bilder erzeugt; als Moderator hast du kein Limit für gleichzeitige Aufträge.",
+  "quota.active_one":
+    "• Bei dir wird {{count}} Bild erzeugt, von höchstens {{limit}} gleichzeitig ({{source}}).",
+  "quota.active_other":
+    "• Bei dir werden {{count}} Bilder erzeugt, von höchstens {{limit}} gleichzeitig ({{source}}).",
+  "quota.noCooldown": "• Keine Wartezeit zwischen Bildern.",
+  "quota.cooldownNow": "• Warte {{wait}} zwischen Bildern ({{source}}): Du kannst jetzt eines starten.",
+  "quota.cooldownNext":
+    "• Warte {{wait}} zwischen Bildern ({{source}}): Du kannst das nächste {{when}} starten.",
+  "quota.soon": "bald",
 };

@@ -322,4 +322,35 @@ export const en = {
   "history.show": "Show {{n}}",
   "history.newer": "◀ Newer",
   "history.older": "Older ▶",
+
+  // `/quota`.
+  "quota.title": "**Your images in this server**",
+  "quota.titleDm": "**Your images in DMs**",
+  "quota.source.server": "this server's setting",
+  "quota.source.role": "your role {{role}}",
+  "quota.source.anyRole": "your role",
+  "quota.source.owner": "the bot's default",
+  "quota.dailyUnlimited_one": "• You started {{count}} image today; there is no daily limit.",
+  "quota.dailyUnlimited_other": "• You started {{count}} images today; there is no daily limit.",
+  "quota.dailyModerator_one":
+    "• You started {{count}} image today; as a moderator the daily limit ({{limit}}) does not apply to you.",
+  "quota.dailyModerator_other":
+    "• You started {{count}} images today; as a moderator the daily limit ({{limit}}) does not apply to you.",
+  "quota.daily_one":
+    "• You started {{count}} image today of {{limit}} a day ({{source}}): **{{left}} left**.",
+  "quota.daily_other":
+    "• You started {{count}} images today of {{limit}} a day ({{source}}): **{{left}} left**.",
+  "quota.reset": "• The day's count starts again {{relative}} ({{absolute}}, midnight UTC).",
+  "quota.activeModerator_one":
+    "• You have {{count}} image being generated; as a moderator you have no limit on jobs at once.",
+  "quota.activeModerator_other":
+    "• You have {{count}} images being generated; as a moderator you have no limit on jobs at once.",
+  "quota.active_one":
+    "• You have {{count}} image being generated, of at most {{limit}} at once ({{source}}).",
+  "quota.active_other":
+    "• You have {{count}} images being generated, of at most {{limit}} at once ({{source}}).",
+  "quota.noCooldown": "• No wait between images.",
+  "quota.cooldownNow": "• Wait {{wait}} between images ({{source}}): you can start one now.",
+  "quota.cooldownNext": "• Wait {{wait}} between images ({{source}}): you can start the next one {{when}}.",
+  "quota.soon": "soon",
 } as const;

@@ -335,4 +335,45 @@ export const es: Translations = {
   "history.show": "Mostrar {{n}}",
   "history.newer": "◀ Más recientes",
   "history.older": "Más antiguas ▶",
+
+  // `/quota`.
+  "quota.title": "**Tus imágenes en este servidor**",
+  "quota.titleDm": "**Tus imágenes en mensajes directos**",
+  "quota.source.server": "el ajuste de este servidor",
+  "quota.source.role": "tu rol {{role}}",
+  "quota.source.anyRole": "tu rol",
+  "quota.source.owner": "el valor por defecto del bot",
+  "quota.dailyUnlimited_one": "• Hoy has iniciado {{count}} imagen; no hay límite diario.",
+  "quota.dailyUnlimited_many": "• Hoy has iniciado {{count}} imágenes; no hay límite diario.",
+  "quota.dailyUnlimited_other": "• Hoy has iniciado {{count}} imágenes; no hay límite diario.",
+  "quota.dailyModerator_one":
+    "• Hoy has iniciado {{count}} imagen; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.dailyModerator_many":
+    "• Hoy has iniciado {{count}} imágenes; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.dailyModerator_other":
+    "• Hoy has iniciado {{count}} imágenes; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.daily_one":
+    "• Hoy has iniciado {{count}} imagen de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.daily_many":
+    "• Hoy has iniciado {{count}} imágenes de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.daily_other":
+    "• Hoy has iniciado {{count}} imágenes de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.reset": "• La cuenta del día vuelve a empezar {{relative}} ({{absolute}}, medianoche UTC).",
+  "quota.activeModerator_one":
+    "• Tienes {{count}} imagen generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.activeModerator_many":
+    "• Tienes {{count}} imágenes generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.activeModerator_other":
+    "• Tienes {{count}} imágenes generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.active_one":
+    "• Tienes {{count}} imagen generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.active_many":
+    "• Tienes {{count}} imágenes generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.active_other":
+    "• Tienes {{count}} imágenes generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.noCooldown": "• Sin espera entre imágenes.",
+  "quota.cooldownNow": "• Espera {{wait}} entre imágenes ({{source}}): puedes iniciar una ahora.",
+  "quota.cooldownNext":
+    "• Espera {{wait}} entre imágenes ({{source}}): podrás iniciar la siguiente {{when}}.",
+  "quota.soon": "pronto",
 };

@@ -332,4 +332,48 @@ export const fr: Translations = {
   "history.show": "Montrer {{n}}",
   "history.newer": "◀ Plus récentes",
   "history.older": "Plus anciennes ▶",
+
+  // `/quota`.
+  "quota.title": "**Tes images sur ce serveur**",
+  "quota.titleDm": "**Tes images en messages privés**",
+  "quota.source.server": "le réglage de ce serveur",
+  "quota.source.role": "ton rôle {{role}}",
+  "quota.source.anyRole": "ton rôle",
+  "quota.source.owner": "la valeur par défaut du bot",
+  "quota.dailyUnlimited_one":
+    "• Tu as lancé {{count}} image aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyUnlimited_many":
+    "• Tu as lancé {{count}} images aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyUnlimited_other":
+    "• Tu as lancé {{count}} images aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyModerator_one":
+    "• Tu as lancé {{count}} image aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.dailyModerator_many":
+    "• Tu as lancé {{count}} images aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.dailyModerator_other":
+    "• Tu as lancé {{count}} images aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.daily_one":
+    "• Tu as lancé {{count}} image aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.daily_many":
+    "• Tu as lancé {{count}} images aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.daily_other":
+    "• Tu as lancé {{count}} images aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.reset": "• Le compte du jour repart {{relative}} ({{absolute}}, minuit UTC).",
+  "quota.activeModerator_one":
+    "• Tu as {{count}} image en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.activeModerator_many":
+    "• Tu as {{count}} images en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.activeModerator_other":
+    "• Tu as {{count}} images en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.active_one":
+    "• Tu as {{count}} image en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.active_many":
+    "• Tu as {{count}} images en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.active_other":
+    "• Tu as {{count}} images en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.noCooldown": "• Pas d'attente entre les images.",
+  "quota.cooldownNow": "• Attends {{wait}} entre les images ({{source}}) : tu peux en lancer une maintenant.",
+  "quota.cooldownNext":
+    "• Attends {{wait}} entre les images ({{source}}) : tu pourras lancer la suivante {{when}}.",
+  "quota.soon": "bientôt",
 };

@@ -299,4 +299,26 @@ export const ja: Translations = {
   "history.show": "表示 {{n}}",
   "history.newer": "◀ 新しい",
   "history.older": "古い ▶",
+
+  // `/quota`.
+  "quota.title": "**このサーバーでのあなたの画像**",
+  "quota.titleDm": "**DM でのあなたの画像**",
+  "quota.source.server": "このサーバーの設定",
+  "quota.source.role": "あなたのロール {{role}}",
+  "quota.source.anyRole": "あなたのロール",
+  "quota.source.owner": "ボットの既定値",
+  "quota.dailyUnlimited_other": "• 今日は {{count}} 枚の画像を開始しました。1 日の上限はありません。",
+  "quota.dailyModerator_other":
+    "• 今日は {{count}} 枚の画像を開始しました。モデレーターには 1 日の上限（{{limit}}）は適用されません。",
+  "quota.daily_other":
+    "• 今日は 1 日 {{limit}} 枚のうち {{count}} 枚を開始しました（{{source}}）: **残り {{left}} 枚**。",
+  "quota.reset": "• 1 日のカウントは {{relative}}（{{absolute}}、UTC の午前 0 時）にリセットされます。",
+  "quota.activeModerator_other":
+    "• {{count}} 枚の画像を生成中です。モデレーターには同時ジョブ数の制限はありません。",
+  "quota.active_other": "• {{count}} 枚の画像を生成中です。同時に最大 {{limit}} 枚まで（{{source}}）。",
+  "quota.noCooldown": "• 画像と画像の間に待ち時間はありません。",
+  "quota.cooldownNow": "• 画像の間は {{wait}} 空けてください（{{source}}）: 今すぐ開始できます。",
+  "quota.cooldownNext":
+    "• 画像の間は {{wait}} 空けてください（{{source}}）: 次は {{when}} から開始できます。",
+  "quota.soon": "まもなく",
 };

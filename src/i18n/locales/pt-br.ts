@@ -327,4 +327,44 @@ export const ptBR: Translations = {
   "history.show": "Mostrar {{n}}",
   "history.newer": "◀ Mais recentes",
   "history.older": "Mais antigas ▶",
+
+  // `/quota`.
+  "quota.title": "**Suas imagens neste servidor**",
+  "quota.titleDm": "**Suas imagens em mensagens diretas**",
+  "quota.source.server": "a configuração deste servidor",
+  "quota.source.role": "seu cargo {{role}}",
+  "quota.source.anyRole": "seu cargo",
+  "quota.source.owner": "o padrão do bot",
+  "quota.dailyUnlimited_one": "• Você iniciou {{count}} imagem hoje; não há limite diário.",
+  "quota.dailyUnlimited_many": "• Você iniciou {{count}} imagens hoje; não há limite diário.",
+  "quota.dailyUnlimited_other": "• Você iniciou {{count}} imagens hoje; não há limite diário.",
+  "quota.dailyModerator_one":
+    "• Você iniciou {{count}} imagem hoje; como moderador, o limite diário ({{limit}}) não se aplica a você.",
+  "quota.dailyModerator_many":
+    "• Você iniciou {{count}} imagens hoje; como moderador, o limite diário ({{limit}}) não se aplica a você.",
+  "quota.dailyModerator_other":
+    "• Você iniciou {{count}} imagens hoje; como moderador, o limite diário ({{limit}}) não se aplica a você.",
+  "quota.daily_one":
+    "• Você iniciou {{count}} imagem hoje de {{limit}} por dia ({{source}}): **restam {{left}}**.",
+  "quota.daily_many":
+    "• Você iniciou {{count}} imagens hoje de {{limit}} por dia ({{source}}): **restam {{left}}**.",
+  "quota.daily_other":
+    "• Você iniciou {{count}} imagens hoje de {{limit}} por dia ({{source}}): **restam {{left}}**.",
+  "quota.reset": "• A contagem do dia recomeça {{relative}} ({{absolute}}, meia-noite UTC).",
+  "quota.activeModerator_one":
+    "• Você tem {{count}} imagem sendo gerada; como moderador, você não tem limite de tarefas ao mesmo tempo.",
+  "quota.activeModerator_many":
+    "• Você tem {{count}} imagens sendo geradas; como moderador, você não tem limite de tarefas ao mesmo tempo.",
+  "quota.activeModerator_other":
+    "• Você tem {{count}} imagens sendo geradas; como moderador, você não tem limite de tarefas ao mesmo tempo.",
+  "quota.active_one":
+    "• Você tem {{count}} imagem sendo gerada, de no máximo {{limit}} ao mesmo tempo ({{source}}).",
+  "quota.active_many":
+    "• Você tem {{count}} imagens sendo geradas, de no máximo {{limit}} ao mesmo tempo ({{source}}).",
+  "quota.active_other":
+    "• Você tem {{count}} imagens sendo geradas, de no máximo {{limit}} ao mesmo tempo ({{source}}).",
+  "quota.noCooldown": "• Sem espera entre imagens.",
+  "quota.cooldownNow": "• Espere {{wait}} entre imagens ({{source}}): você pode iniciar uma agora.",
+  "quota.cooldownNext": "• Espere {{wait}} entre imagens ({{source}}): você pode iniciar a próxima {{when}}.",
+  "quota.soon": "em breve",
 };
