@@ -371,6 +371,8 @@ export async function runFleet(emu: EmulatorProcess, options: FleetOptions): Pro
       { label: "Postgres, 2 processes", store: "postgres", processes: 2, fleetCap: null },
       { label: "Postgres, 3 processes", store: "postgres", processes: 3, fleetCap: null },
       { label: "Postgres, 3 processes, fleet cap 8", store: "postgres", processes: 3, fleetCap: 8 },
+      // SQLite again at the end: the comparison takes both, so neither store gains from running first.
+      { label: "SQLite, 1 process (again)", store: "sqlite", processes: 1, fleetCap: null },
     ] as const;
     for (const run of plan) {
       const databaseUrl = run.store === "postgres" ? await postgres.createDatabase() : undefined;

@@ -2,7 +2,7 @@ import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
-import { isModerator } from "../src/discord/moderator.js";
+import { requesterOf } from "../src/discord/submission-place.js";
 import { gatherHelp } from "../src/imagine/help-facts.js";
 import type { Logger } from "../src/logger.js";
 import { renderHelp } from "../src/render/help.js";
@@ -20,11 +20,7 @@ async function execute(
   _log: Logger,
   lang: InteractionLanguages,
 ): Promise<void> {
-  const help = gatherHelp(app, {
-    userId: interaction.user.id,
-    guildId: interaction.guildId,
-    isModerator: isModerator(interaction),
-  });
+  const help = await gatherHelp(app, requesterOf(interaction));
   await interaction.reply({ ...renderHelp(lang.ephemeral, help), flags: MessageFlags.Ephemeral });
 }
 

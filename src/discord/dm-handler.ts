@@ -103,7 +103,7 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
   try {
     // Shown for `help` or an empty message (whitespace and invisible characters only).
     if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {
-      const help = gatherHelp(app, { userId: message.author.id, guildId: null, isModerator: false });
+      const help = await gatherHelp(app, { userId: message.author.id, guildId: null, isModerator: false });
       await message.reply(renderHelp(t, help));
       return;
     }

@@ -105,6 +105,9 @@ export async function startImagineJob(
     place: submissionPlace(interaction),
   };
   try {
+    // Read before admission: the ticket's place is held from admission until the job is created.
+    const deliverByDm =
+      interaction.inGuild() && (await app.settings.member(interaction.user.id)).delivery === "dm";
     const ticket = await admitAndAudit(app, request);
     return await createAdmitted(app, ticket, request, async () => {
       await interaction.deferReply();
@@ -117,6 +120,7 @@ export async function startImagineJob(
         location: interactionLocation(interaction),
         language: lang.public.language,
         ...(upscale ? { upscale } : {}),
+        ...(deliverByDm ? { deliverByDm } : {}),
       });
     });
   } catch (err) {

@@ -25,7 +25,7 @@ export interface JobMessenger {
   postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; log?: Logger },
+    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
   ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
   /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
   retire(
@@ -86,4 +86,6 @@ export interface SubmitRequest {
   location: MessageLocation;
   /** The language of the job's messages (progress, result), for as long as it runs. */
   language: Language;
+  /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
+  deliverByDm?: boolean;
 }

@@ -62,6 +62,8 @@ export interface Job {
   cancelledBy?: string;
   /** The language its messages are in, chosen when it was submitted (kept across restarts). */
   language: Language;
+  /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
+  deliverByDm?: boolean;
 }
 
 /** The job's kind, as the store records it. */
@@ -93,6 +95,7 @@ export function newJob(
     source: Job["source"];
     location: MessageLocation;
     language: Language;
+    deliverByDm?: boolean | undefined;
   },
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -113,5 +116,6 @@ export function newJob(
     delivered: false,
     error: null,
     language: request.language,
+    ...(request.deliverByDm ? { deliverByDm: true } : {}),
   };
 }

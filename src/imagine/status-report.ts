@@ -4,6 +4,7 @@
  */
 import type { Config } from "../config.js";
 import type { BannedWords } from "../moderation/banned-words.js";
+import type { Admission } from "./admission.js";
 import type { StatusInput } from "../render/status.js";
 import type { ImagineService } from "./imagine-service.js";
 import type { JobStore } from "./job-store.js";
@@ -17,6 +18,8 @@ export interface StatusSources {
   store: JobStore;
   health: ServiceHealthMonitor;
   bannedWords: BannedWords;
+  /** The settings in force in the server (its own over the owner's defaults). */
+  admission: Pick<Admission, "settingsFor">;
   now: () => number;
 }
 
@@ -27,9 +30,11 @@ export async function gatherStatus(
   page: number,
 ): Promise<StatusInput> {
   const now = sources.now();
-  const [service, recent] = await Promise.all([
+  const [service, recent, settings] = await Promise.all([
     sources.health.current(),
     sources.store.startedSince(now - DAY_MS),
+    // The server's values for a member without role overrides.
+    sources.admission.settingsFor({ userId: "", guildId, isModerator: false }),
   ]);
   const here = recent.filter((job) => job.location.guildId === guildId);
   const { store, imagine } = sources;
@@ -63,10 +68,10 @@ export async function gatherStatus(
         requesterId: job.requesterId,
       })),
     limits: {
-      userMaxActive: config.USER_MAX_ACTIVE_JOBS,
-      userCooldownMs: config.USER_COOLDOWN_MS,
-      guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
-      bannedWordsCount: sources.bannedWords.size,
+      userMaxActive: settings.userMaxActive.value,
+      userCooldownMs: settings.userCooldownMs.value,
+      guildMaxActive: settings.guildMaxActive.value,
+      bannedWordsCount: sources.bannedWords.size + settings.bannedWords.value.length,
       promptMaxLength: config.PROMPT_MAX_LENGTH,
     },
     page,

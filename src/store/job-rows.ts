@@ -60,6 +60,7 @@ const jobRowSchema = z.object({
   upscale_factor: z.enum(UPSCALE_FACTORS).nullable(),
   // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
   language: z.enum(LANGUAGES).catch("en"),
+  deliver_by_dm: flag,
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -106,6 +107,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     parent_index: job.upscale?.index ?? null,
     upscale_factor: job.upscale?.factor ?? null,
     language: job.language,
+    deliver_by_dm: job.deliverByDm ? 1 : 0,
     updated_at: updatedAt,
   };
 }
@@ -156,6 +158,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     error: r.error,
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
     language: r.language,
+    ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
   };
 }
 

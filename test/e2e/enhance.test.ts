@@ -108,6 +108,20 @@ describe("Enhance buttons", () => {
     h.emu.assertNoRejectedRequests();
   });
 
+  test("a server that turned Enhance off gets no Enhance buttons, and an older button there upscales nothing", async () => {
+    h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x" } });
+    const { single: before } = await singleImage(1);
+    await h.bot.context.settings.updateGuild(h.world.guild.id, () => ({ enhance: false }));
+
+    const { single: after } = await singleImage(2);
+    expect(buttonsOf(after)).toEqual([]);
+    const click = await clickLabel(h, before, ENHANCE_2X, h.world.alice);
+    const refusal = await click.waitForResponse();
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toMatch(/turned off in this server/);
+    expect(h.service.records()).toHaveLength(2);
+  });
+
   test("another member's click on Enhance is refused with a note only they see, and upscales nothing", async () => {
     h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x" } });
     const { emu, world, service } = h;

@@ -8,6 +8,7 @@ import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
 import { gatherStatus } from "../../src/imagine/status-report.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
+import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { GUILD_ID, jobNumber, NOW } from "../render/status-fixtures.js";
 import { usePostgresServer } from "../support/postgres-server.js";
@@ -47,6 +48,7 @@ describe.skipIf(!postgres.available)("/imagine-status of a fleet on Postgres", (
           now: () => NOW,
         }),
         bannedWords: new BannedWords([]),
+        admission: { settingsFor: async () => effectiveSettings(ownerDefaults(config), {}) },
         now: () => NOW,
       },
       GUILD_ID,

@@ -6,6 +6,8 @@ import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
 import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
 import { gatherStatus, type StatusSources } from "../../src/imagine/status-report.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
+import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
+import type { GuildSettings } from "../../src/settings/settings.js";
 import { GUILD_ID, jobNumber, NOW } from "../render/status-fixtures.js";
 
 const OTHER_GUILD = "900000000000000099";
@@ -28,7 +30,9 @@ function ended(
   };
 }
 
-async function sources(options: { active?: Job[]; stored?: Job[] } = {}): Promise<StatusSources> {
+async function sources(
+  options: { active?: Job[]; stored?: Job[]; server?: GuildSettings } = {},
+): Promise<StatusSources> {
   const store = new MemoryJobStore({ now: () => NOW });
   for (const job of options.stored ?? []) await store.save(job);
   const config = parseConfig({
@@ -48,6 +52,13 @@ async function sources(options: { active?: Job[]; stored?: Job[] } = {}): Promis
       now: () => NOW,
     }),
     bannedWords: new BannedWords(["gore", "blood bath"]),
+    admission: {
+      settingsFor: async (requester) =>
+        effectiveSettings(
+          ownerDefaults(config),
+          requester.guildId === GUILD_ID ? (options.server ?? {}) : {},
+        ),
+    },
     now: () => NOW,
   };
 }
@@ -109,5 +120,16 @@ describe("gatherStatus", () => {
     expect(status.service).toMatchObject({ botStatus: "healthy", message: "Bot is healthy", checkedAt: NOW });
     expect(status.page).toBe(2);
     expect(status.now).toBe(NOW);
+  });
+
+  test("reports the server's own limits and counts its banned words with the owner's", async () => {
+    const server = { userMaxActive: 1, guildMaxActive: 4, bannedWords: ["kraken"] };
+    const status = await gatherStatus(await sources({ server }), GUILD_ID, 0);
+    expect(status.limits).toMatchObject({
+      userMaxActive: 1,
+      userCooldownMs: 20_000,
+      guildMaxActive: 4,
+      bannedWordsCount: 3,
+    });
   });
 });
