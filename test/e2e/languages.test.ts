@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { isGrid, recordFor, waitForResult } from "./imagine-steps.js";
+import { buttonId, isGrid, recordFor, waitForResult, waitForUpscale } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -84,5 +84,35 @@ describe("languages", () => {
     const text = textOf(await help.waitForResponse({ where: (m) => m.content !== "" }));
     expect(text).toContain("**コマンド**");
     expect(text).toContain("`/画像生成 プロンプト:`");
+  });
+
+  test("a single image is posted in the clicker's language, under a grid in the requester's", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 2 } } });
+    const { emu, world, service } = h;
+    const handle = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "ein Leuchtturm" },
+      user: world.alice,
+      channelId: world.general.id,
+      locale: "de",
+    });
+    await handle.waitForResponse({ where: (m) => /Wartet in der Schlange/.test(textOf(m)) });
+    const jobId = recordFor(h, handle.id)!.id;
+    service.advance(5);
+    const grid = await waitForResult(h, jobId, isGrid);
+    expect(textOf(grid)).toContain("Dein Bild ist fertig");
+    await emu.clickButton({ message: grid, customId: buttonId(grid, "U1"), user: world.mod, locale: "ja" });
+    const single = await waitForUpscale(h, jobId, 0);
+    expect(single.embeds[0]?.title).toBe("🖼️ 画像 U1");
+    expect(textOf(single)).toContain(`<@${world.mod.id}> 画像 U1 です。`);
+    const again = await emu.clickButton({
+      message: grid,
+      customId: buttonId(grid, "U1"),
+      user: world.mod,
+      locale: "ja",
+    });
+    const answer = await again.waitForResponse({ where: (m) => m.ephemeral && textOf(m) !== "" });
+    // Posted already, or still on its way: either way the clicker is answered in Japanese.
+    expect(textOf(answer)).toMatch(/U1 はすでに(投稿されています|準備中です)/);
   });
 });
