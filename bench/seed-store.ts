@@ -54,6 +54,7 @@ export async function seedUnfinishedJobs(
     finishedAt: null,
     delivered: false,
     error: null,
+    language: "en",
     upscale: null,
   }));
   const client = createClient({ url: pathToFileURL(databasePath).href });

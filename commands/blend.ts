@@ -1,6 +1,8 @@
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import type { Config } from "../src/config.js";
+import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { checkAndStartJob } from "../src/discord/start-job.js";
 import {
@@ -45,9 +47,14 @@ const data = (config: Config) => {
     );
 };
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
   const text = interaction.options.getString("prompt") ?? "";
-  await checkAndStartJob(interaction, app, text, (defaults) =>
+  await checkAndStartJob(interaction, app, text, lang, (defaults) =>
     prepareBlend(
       {
         images: IMAGE_OPTIONS.map((name) => interaction.options.getAttachment(name)),

@@ -1,7 +1,9 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { historyMessage } from "../src/discord/components/history-page.js";
+import type { Logger } from "../src/logger.js";
 
 /**
  * `/history`: your own recent jobs, newest first, ephemeral and paginated. In a server, that server's jobs
@@ -10,9 +12,16 @@ import { historyMessage } from "../src/discord/components/history-page.js";
  */
 const data = memberCommand("history", "Your recent images: prompt, outcome, when, and a link to each");
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  await interaction.editReply(await historyMessage(app, interaction.user.id, interaction.guildId, 0));
+  await interaction.editReply(
+    await historyMessage(lang.ephemeral, app, interaction.user.id, interaction.guildId, 0),
+  );
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -7,10 +7,13 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import type { Command } from "../src/discord/command.js";
 import { requireModerator } from "../src/discord/moderator.js";
 import { UserError } from "../src/errors.js";
 import { gatherStatus } from "../src/imagine/status-report.js";
+import type { Logger } from "../src/logger.js";
+import { inlineCode } from "../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails, renderStatus } from "../src/render/status.js";
 
 /**
@@ -31,22 +34,27 @@ const data = new SlashCommandBuilder()
       .setMaxLength(100),
   );
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
+  const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const jobOption = interaction.options.getString("job")?.trim();
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!jobOption) {
-    await interaction.editReply(renderStatus(await gatherStatus(app, guildId, 0)));
+    await interaction.editReply(renderStatus(t, await gatherStatus(app, guildId, 0)));
     return;
   }
   const job = await app.imagine.findJob(jobOption);
   if (!job || job.location.guildId !== guildId) {
-    throw new UserError(
-      `No job \`${jobOption.slice(0, 80)}\` of this server is known to the bot (by job id or ref).`,
-    );
+    const shown = inlineCode(jobOption.slice(0, 80));
+    throw new UserError((tr) => tr("status.unknownJob", { job: shown }));
   }
   const record = await app.service.getImage(job.imageId).catch(() => null);
-  await interaction.editReply(renderJobDetails(job, record, messageJumpLink(job.location)));
+  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location)));
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -1,6 +1,8 @@
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import type { Config } from "../src/config.js";
+import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { checkAndStartJob } from "../src/discord/start-job.js";
 import { preparePrompt } from "../src/imagine/prepare-prompt.js";
@@ -22,10 +24,15 @@ const data = (config: Config) =>
       option.setName("image").setDescription("An image to start from (PNG, JPEG, WebP or GIF)"),
     );
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
   const image = interaction.options.getAttachment("image");
   const text = interaction.options.getString("prompt", true);
-  await checkAndStartJob(interaction, app, text, (defaults) =>
+  await checkAndStartJob(interaction, app, text, lang, (defaults) =>
     preparePrompt(
       text,
       image ? [image] : [],

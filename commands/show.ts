@@ -1,5 +1,6 @@
 import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { repostJob } from "../src/discord/repost-job.js";
 import type { Logger } from "../src/logger.js";
@@ -24,8 +25,9 @@ async function execute(
   interaction: ChatInputCommandInteraction,
   app: BotContext,
   log: Logger,
+  lang: InteractionLanguages,
 ): Promise<void> {
-  await repostJob(interaction, app, interaction.options.getString("job", true).trim(), log);
+  await repostJob(interaction, app, interaction.options.getString("job", true).trim(), log, lang);
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -1,4 +1,5 @@
 import type { Config } from "./config.js";
+import type { MemberLanguage } from "./i18n/choose-language.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./imagine/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
@@ -27,4 +28,6 @@ export interface BotContext {
   readonly metrics: MetricsSink;
   readonly logger: Logger;
   readonly now: () => number;
+  /** The language each member chose with `/settings` (answers follow it before Discord's locale). */
+  readonly memberLanguage: MemberLanguage;
 }

@@ -4,6 +4,7 @@
  * or starts anything: the messenger is handed in, and the lifecycle (`lifecycle.ts`) logs in, resumes jobs
  * and runs the housekeeping.
  */
+import { memberLanguageFrom } from "./i18n/choose-language.js";
 import { readFile } from "node:fs/promises";
 import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
@@ -144,5 +145,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     metrics,
     logger: log,
     now,
+    memberLanguage: memberLanguageFrom(settings),
   };
 }

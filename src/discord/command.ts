@@ -6,6 +6,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import type { Config } from "../config.js";
+import type { InteractionLanguages } from "../i18n/choose-language.js";
+import { localizeCommand } from "../i18n/command-localizations.js";
 import type { Logger } from "../logger.js";
 
 /** A slash command definition: anything with discord.js builder's `toJSON()`. */
@@ -22,17 +24,28 @@ export interface CommandData {
  */
 export interface Command<App = unknown> {
   data: CommandData | ((config: Config) => CommandData);
-  /** Parses the interaction, calls the core, renders. Throw a `UserError` for what the user should read. */
-  execute(interaction: ChatInputCommandInteraction, app: App, log: Logger): Promise<void>;
+  /**
+   * Parses the interaction, calls the core, renders in `lang` (ephemeral answers in `lang.ephemeral`, what
+   * the channel sees in `lang.public`). Throw a `UserError` for what the user should read.
+   */
+  execute(
+    interaction: ChatInputCommandInteraction,
+    app: App,
+    log: Logger,
+    lang: InteractionLanguages,
+  ): Promise<void>;
 }
 
-/** The registration body of a command under this configuration. */
+/**
+ * The registration body of a command under this configuration, with its names and descriptions in every
+ * language the bot speaks (`localizeCommand`).
+ */
 export function commandBody(
   command: Command<never>,
   config: Config,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const data = typeof command.data === "function" ? command.data(config) : command.data;
-  return data.toJSON();
+  return localizeCommand(data.toJSON());
 }
 
 /**

@@ -5,6 +5,7 @@
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
 import type { AnySelectMenuInteraction, ButtonInteraction, ModalSubmitInteraction } from "discord.js";
+import type { InteractionLanguages } from "../i18n/choose-language.js";
 import type { Logger } from "../logger.js";
 
 /** Custom ids are at most 100 characters. @see https://discord.com/developers/docs/components/reference */
@@ -31,7 +32,13 @@ export interface ComponentHandler<T, App = unknown> {
   readonly prefix: string;
   readonly codec: IdCodec<T>;
   /** Answers the interaction. Throw a `UserError` for what the clicking user should read (shown ephemerally). */
-  execute(interaction: ComponentInteraction, data: T, app: App, log: Logger): Promise<void>;
+  execute(
+    interaction: ComponentInteraction,
+    data: T,
+    app: App,
+    log: Logger,
+    lang: InteractionLanguages,
+  ): Promise<void>;
 }
 
 /** The prefix a custom id is routed by: its text before the first `:` (the whole id when there is none). */

@@ -6,6 +6,8 @@
 import { ChannelType, RESTJSONErrorCodes, type Message } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
+import { readMemberLanguage } from "../i18n/choose-language.js";
+import { translator, type Translator } from "../i18n/translate.js";
 import { gatherHelp } from "../imagine/help-facts.js";
 import { preparePrompt } from "../imagine/prepare-prompt.js";
 import type { Logger } from "../logger.js";
@@ -19,10 +21,10 @@ import { promptDefaultsFor } from "../settings/settings-actions.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
-async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger) {
+async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger, t: Translator) {
   const ctx = { requesterId: message.author.id, prompt, jobId: null, startedAt: app.now() };
   try {
-    return await message.reply({ ...renderSubmitting(ctx), allowedMentions: { repliedUser: false } });
+    return await message.reply({ ...renderSubmitting(t, ctx), allowedMentions: { repliedUser: false } });
   } catch (err) {
     if (discordErrorCode(err) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw err;
     log.warn("the user does not accept DMs from the bot; the job runs, its result waits for delivery");
@@ -35,7 +37,13 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
  * the job exists (limits, the service unavailable) is that answer, with the prompt and a Try again button
  * (see `components/try-again.ts`): in a DM only the requester sees it, so no ephemeral is needed.
  */
-async function startDmJob(message: Message, prompt: string, app: BotContext, log: Logger): Promise<void> {
+async function startDmJob(
+  message: Message,
+  prompt: string,
+  app: BotContext,
+  log: Logger,
+  t: Translator,
+): Promise<void> {
   const request = {
     requesterId: message.author.id,
     guildId: null,
@@ -48,7 +56,7 @@ async function startDmJob(message: Message, prompt: string, app: BotContext, log
     const ticket = await admitAndAudit(app, request);
     log.info("DM prompt received");
     await createAdmitted(app, ticket, request, async () => {
-      shown.answer = await answerPrompt(message, prompt, app, log);
+      shown.answer = await answerPrompt(message, prompt, app, log, t);
       return app.imagine.submit({
         prompt,
         ref: message.id,
@@ -63,35 +71,40 @@ async function startDmJob(message: Message, prompt: string, app: BotContext, log
           messageId: shown.answer?.id ?? null,
           channelEditable: shown.answer !== null,
         },
+        language: t.language,
       });
     });
   } catch (err) {
     if (!isRefusal(err)) {
       // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
       if (shown.answer === null) throw err;
-      await shown.answer.edit(replyPayloadFor(err, log));
+      await shown.answer.edit(replyPayloadFor(err, log, t));
       return;
     }
     const refused = { id: message.id, userId: message.author.id };
-    const rows = await tryAgainRows(app, refused, err, prompt, log);
-    const refusal = refusalPayload(err, prompt, log, rows);
+    const rows = await tryAgainRows(app, refused, err, prompt, log, t);
+    const refusal = refusalPayload(err, prompt, log, t, rows);
     if (shown.answer === null) await message.reply({ ...refusal, allowedMentions: { repliedUser: false } });
     else await shown.answer.edit(refusal);
   }
 }
 
-/** Handles one incoming message; anything that is not a user's DM is ignored. Never throws. */
+/**
+ * Handles one incoming message; anything that is not a user's DM is ignored. Never throws. A DM has no
+ * locale: the answer is in the member's `/settings` language, else English.
+ */
 export async function handleDirectMessage(message: Message, app: BotContext): Promise<void> {
   if (message.author.bot || message.author.system || message.channel.type !== ChannelType.DM) return;
   const log = app.logger.child({ interactionId: message.id, userId: message.author.id, source: "dm" });
   // Normalised so a message of only invisible characters (zero-width spaces, fillers) counts as empty.
   const text = normalizePrompt(message.content);
   const images = [...message.attachments.values()];
+  const t = translator((await readMemberLanguage(app.memberLanguage, message.author.id, log)) ?? "en");
   try {
     // Shown for `help` or an empty message (whitespace and invisible characters only).
     if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {
       const help = await gatherHelp(app, { userId: message.author.id, guildId: null, isModerator: false });
-      await message.reply(renderHelp(help));
+      await message.reply(renderHelp(t, help));
       return;
     }
     const prompt = preparePrompt(
@@ -100,14 +113,14 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
       await promptDefaultsFor(app.settings, message.author.id),
     );
-    await startDmJob(message, prompt, app, log);
+    await startDmJob(message, prompt, app, log, t);
   } catch (err) {
     if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");
       return;
     }
     try {
-      await message.reply({ ...replyPayloadFor(err, log), allowedMentions: { repliedUser: false } });
+      await message.reply({ ...replyPayloadFor(err, log, t), allowedMentions: { repliedUser: false } });
     } catch (replyErr) {
       log.warn(
         { err: replyErr, original: err instanceof UserError ? err.message : String(err) },

@@ -1,5 +1,10 @@
 import { MessageFlags, type Interaction } from "discord.js";
 import type { Config } from "../config.js";
+import {
+  interactionLanguages,
+  type InteractionLanguages,
+  type MemberLanguage,
+} from "../i18n/choose-language.js";
 import type { Logger } from "../logger.js";
 import type { Command } from "./command.js";
 import { customIdPrefix, type ComponentHandler, type ComponentInteraction } from "./component.js";
@@ -15,14 +20,9 @@ export interface InteractionRegistry<App> {
 interface RouterApp {
   readonly config: Config;
   readonly logger: Logger;
+  /** The language each member chose (`/settings`), which answers follow before Discord's locale. */
+  readonly memberLanguage: MemberLanguage;
 }
-
-/**
- * The answer to a component or modal id no handler reads: an id of an older version of the bot, or one
- * the bot never wrote. Shown only to the user who used it.
- */
-export const STALE_COMPONENT =
-  "This button no longer works: it belongs to an older version of the bot. Run the command again to get a fresh one.";
 
 /** Handlers by prefix. @throws {Error} when two handlers claim one prefix (a programming error). */
 function byPrefix<App>(handlers: readonly ComponentHandler<unknown, App>[]) {
@@ -40,7 +40,8 @@ function byPrefix<App>(handlers: readonly ComponentHandler<unknown, App>[]) {
  * Routes every interaction: chat commands by name; buttons, select menus of every kind and modal submits by
  * the prefix of their custom id to the handler that owns it, with the data its codec reads from the id.
  * Each gets a child logger, and any failure goes through the one error handler. An id no handler decodes
- * gets {@link STALE_COMPONENT}, ephemerally. Never throws: an error here would reach discord.js's event loop.
+ * gets "this button no longer works", ephemerally. Answers are in the member's language (see
+ * `chooseLanguages`). Never throws: an error here would reach discord.js's event loop.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-interaction-type
  */
 export function createInteractionRouter<App extends RouterApp>(registry: InteractionRegistry<App>, app: App) {
@@ -49,7 +50,11 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
   );
   const handlers = byPrefix(registry.components);
 
-  async function routeComponent(interaction: ComponentInteraction, log: Logger): Promise<void> {
+  async function routeComponent(
+    interaction: ComponentInteraction,
+    log: Logger,
+    lang: InteractionLanguages,
+  ): Promise<void> {
     const { customId } = interaction;
     log.info(
       { customId, componentType: interaction.isModalSubmit() ? "modal" : interaction.componentType },
@@ -62,10 +67,13 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
         { customId, reason: handler ? "malformed id" : "unknown prefix" },
         "component id no handler reads",
       );
-      await interaction.reply({ content: STALE_COMPONENT, flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: lang.ephemeral("error.staleComponent"),
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
-    await handler.execute(interaction, data, app, log);
+    await handler.execute(interaction, data, app, log, lang);
   }
 
   return async function route(interaction: Interaction): Promise<void> {
@@ -77,20 +85,22 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
       return;
     }
     const log: Logger = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+    const lang = await interactionLanguages(interaction, app.memberLanguage, log);
     try {
       if (interaction.isChatInputCommand()) {
         const command = commands.get(interaction.commandName);
         log.info({ command: interaction.commandName, guildId: interaction.guildId }, "command received");
         if (!command) {
-          await replyWithError(interaction, new Error(`unknown command /${interaction.commandName}`), log);
+          const unknown = new Error(`unknown command /${interaction.commandName}`);
+          await replyWithError(interaction, unknown, log, lang.ephemeral);
           return;
         }
-        await command.execute(interaction, app, log);
+        await command.execute(interaction, app, log, lang);
       } else {
-        await routeComponent(interaction, log);
+        await routeComponent(interaction, log, lang);
       }
     } catch (err) {
-      await replyWithError(interaction, err, log);
+      await replyWithError(interaction, err, log, lang.ephemeral);
     }
   };
 }

@@ -18,9 +18,9 @@ export function isModerator(interaction: BaseInteraction): boolean {
  * @see https://discord.com/developers/docs/interactions/application-commands#permissions
  */
 export function requireModerator(interaction: BaseInteraction): string {
-  if (!interaction.inGuild()) throw new UserError("This works in a server, not in DMs.");
+  if (!interaction.inGuild()) throw new UserError((t) => t("moderator.notInDm"));
   if (!isModerator(interaction)) {
-    throw new UserError("This is for moderators: it needs the **Manage Server** permission.");
+    throw new UserError((t) => t("moderator.required"));
   }
   return interaction.guildId;
 }

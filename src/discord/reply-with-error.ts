@@ -1,15 +1,12 @@
 import { MessageFlags, type RepliableInteraction } from "discord.js";
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { UserError } from "../errors.js";
+import type { Translator } from "../i18n/translate.js";
 import { RefusedError } from "../imagine/admission.js";
 import type { Logger } from "../logger.js";
 import { renderServiceError } from "../render/failure.js";
 import { promptBlock } from "../render/message-parts.js";
 import { isServiceError, type ServiceError } from "../service/errors.js";
-
-/** Shown when something unexpected failed: the detail goes to the log, not to the user. */
-export const GENERIC_FAILURE =
-  "Something went wrong on my side and I could not finish that. The bot owner can find the details in the log; please try again in a moment.";
 
 /** A service error the owner must fix (token, quota) is logged as an error; a passing one as a warning. */
 function logServiceError(err: ServiceError, log: Logger): void {
@@ -20,21 +17,26 @@ function logServiceError(err: ServiceError, log: Logger): void {
 }
 
 /**
- * What the user reads for an error: a {@link UserError} as written, a service error explained
- * (renderServiceError), anything else as a generic apology. Logs with context on the way.
+ * What the user reads for an error, in `t`'s language: a {@link UserError}'s text, a service error explained
+ * (renderServiceError), anything else as a generic apology (the detail goes to the log, not to the user).
+ * Logs with context on the way.
  */
-export function replyPayloadFor(err: unknown, log: Logger): { content: string; embeds: APIEmbed[] } {
+export function replyPayloadFor(
+  err: unknown,
+  log: Logger,
+  t: Translator,
+): { content: string; embeds: APIEmbed[] } {
   if (err instanceof UserError) {
     log.info({ reason: err.message, detail: err.detail }, "request refused");
-    return { content: err.message, embeds: [] };
+    return { content: err.textIn(t), embeds: [] };
   }
   if (isServiceError(err)) {
     logServiceError(err, log);
-    const payload = renderServiceError(err);
+    const payload = renderServiceError(t, err);
     return { content: payload.content, embeds: [...payload.embeds] };
   }
   log.error({ err }, "interaction failed");
-  return { content: GENERIC_FAILURE, embeds: [] };
+  return { content: t("error.generic"), embeds: [] };
 }
 
 /**
@@ -60,8 +62,9 @@ export async function replyWithError(
   interaction: RepliableInteraction,
   err: unknown,
   log: Logger,
+  t: Translator,
 ): Promise<void> {
-  const answer = replyPayloadFor(err, log);
+  const answer = replyPayloadFor(err, log, t);
   try {
     if (acknowledgedAsUpdate(interaction)) {
       // The interaction's "reply" is the message the button is on (a grid): an error must not replace it.
@@ -99,11 +102,12 @@ export function refusalPayload(
   err: unknown,
   prompt: string,
   log: Logger,
+  t: Translator,
   components: readonly APIActionRowComponent<APIButtonComponent>[] = [],
 ): RefusalPayload {
-  const answer = replyPayloadFor(err, log);
+  const answer = replyPayloadFor(err, log, t);
   const bannedWords = err instanceof RefusedError && err.reason === "banned-words";
-  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(prompt, REFUSED_PROMPT_LENGTH) }];
+  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(t, prompt, REFUSED_PROMPT_LENGTH) }];
   // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
   return {
     content: answer.content,
@@ -124,14 +128,15 @@ export async function refuseWithPrompt(
   err: unknown,
   prompt: string,
   log: Logger,
+  t: Translator,
   components: readonly APIActionRowComponent<APIButtonComponent>[] = [],
 ): Promise<void> {
   if (!isRefusal(err)) {
-    await replyWithError(interaction, err, log);
+    await replyWithError(interaction, err, log, t);
     return;
   }
   const withPrompt = {
-    ...refusalPayload(err, prompt, log, components),
+    ...refusalPayload(err, prompt, log, t, components),
     flags: MessageFlags.Ephemeral as const,
   };
   try {

@@ -6,13 +6,14 @@
 import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
+import type { InteractionLanguages } from "../i18n/choose-language.js";
 import { readImage, UnknownImageError } from "../imagine/image-access.js";
 import { viewForRecord } from "../imagine/job-view.js";
 import { materialize } from "../imagine/materialize.js";
 import type { Logger } from "../logger.js";
 import { inlineCode } from "../render/markdown.js";
 import { NO_PINGS, userMention } from "../render/message-parts.js";
-import { messageJumpLink, OUTCOME_LABELS } from "../render/status-job.js";
+import { messageJumpLink } from "../render/status-job.js";
 import { isModerator } from "./moderator.js";
 import { replyPayloadFor } from "./reply-with-error.js";
 
@@ -25,13 +26,6 @@ async function answerPrivately(
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 
-/** Shown to whoever may not show the job: the same whether or not it exists elsewhere. */
-export const NOT_YOURS =
-  "Only the person who asked for this image, or a moderator of the server it was made in, can show it again.";
-
-const NO_LONGER_AVAILABLE =
-  "This image is no longer available from the image service (it may be old or deleted), so it cannot be shown again.";
-
 /**
  * Posts job `idOrRef` (a job id or the interaction id it was started by) again as a new public message.
  * @throws {UserError} before anything public happens: unknown job, not the asker's, not finished with an image.
@@ -41,23 +35,27 @@ export async function repostJob(
   app: BotContext,
   idOrRef: string,
   log: Logger,
+  lang: InteractionLanguages,
 ): Promise<void> {
+  const t = lang.ephemeral;
   const job = await app.imagine.findJob(idOrRef);
   if (!job) {
-    throw new UserError(
-      `No job ${inlineCode(idOrRef.slice(0, 80))} is known to the bot (by job id or ref). \`/history\` lists yours.`,
-    );
+    const shown = inlineCode(idOrRef.slice(0, 80));
+    throw new UserError((tr) => tr("show.unknownJob", { job: shown }));
   }
   const moderatorHere =
     isModerator(interaction) && interaction.guildId !== null && job.location.guildId === interaction.guildId;
-  if (job.requesterId !== interaction.user.id && !moderatorHere) throw new UserError(NOT_YOURS);
-  if (job.outcome !== "completed") {
+  // The same answer whether or not the job exists elsewhere.
+  if (job.requesterId !== interaction.user.id && !moderatorHere)
+    throw new UserError((tr) => tr("show.notYours"));
+  const { outcome } = job;
+  if (outcome !== "completed") {
     const link = messageJumpLink(job.location);
-    const state =
-      job.outcome === null ? "is still running" : `ended without an image (${OUTCOME_LABELS[job.outcome]})`;
-    throw new UserError(
-      `This job ${state}, so there is nothing to show again.${link ? ` Its message: ${link}` : ""}`,
-    );
+    throw new UserError((tr) => {
+      const state =
+        outcome === null ? tr("show.running") : tr("show.ended", { outcome: tr(`outcome.${outcome}`) });
+      return link ? `${state} ${tr("show.itsMessage", { link })}` : state;
+    });
   }
   await interaction.deferReply();
   let record;
@@ -67,25 +65,25 @@ export async function repostJob(
     // The public "thinking…" is replaced by an answer only the asker sees: the channel has nothing to see.
     if (!(err instanceof UnknownImageError)) {
       await interaction.deleteReply();
-      await interaction.followUp({ ...replyPayloadFor(err, log), flags: MessageFlags.Ephemeral });
+      await interaction.followUp({ ...replyPayloadFor(err, log, t), flags: MessageFlags.Ephemeral });
       return;
     }
     log.info({ jobId: job.imageId, reason: err.message }, "/show of an image the service no longer knows");
-    return answerPrivately(interaction, NO_LONGER_AVAILABLE);
+    return answerPrivately(interaction, t("show.gone"));
   }
   if (record.status !== "completed") {
-    return answerPrivately(
-      interaction,
-      "The image service no longer has this image finished; it cannot be shown.",
-    );
+    return answerPrivately(interaction, t("show.notFinished"));
   }
-  const message = await materialize(viewForRecord(job, record, app.config.IMAGE_DELIVERY), {
-    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
-    log,
-  });
+  const message = await materialize(
+    viewForRecord({ ...job, language: lang.public.language }, record, app.config.IMAGE_DELIVERY),
+    {
+      download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+      log,
+    },
+  );
   await interaction.editReply({
     ...message.payload,
-    content: `Shown again by ${userMention(interaction.user.id)}.`,
+    content: lang.public("show.by", { mention: userMention(interaction.user.id) }),
     allowedMentions: NO_PINGS,
     files: message.files.map((f) => ({ attachment: f.data, name: f.name })),
   });

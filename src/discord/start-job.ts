@@ -1,6 +1,7 @@
 import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.js";
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
+import type { InteractionLanguages } from "../i18n/choose-language.js";
 import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
@@ -83,14 +84,15 @@ export async function createAdmitted(
  * and a Try again button, see `components/try-again.ts`), acknowledges
  * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
  * is the deferred reply, edited as the job progresses. With `upscale`, the job is an Enhance of that grid
- * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way.
- * Returns the job, or `null` when it was refused (and the requester told why).
+ * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way. The job's
+ * messages are in `lang.public` for as long as it runs; a refusal is in `lang.ephemeral`.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
   interaction: RepliableInteraction,
   app: BotContext,
   prompt: string,
+  lang: InteractionLanguages,
   upscale?: UpscaleSource,
 ): Promise<Job | null> {
   const request: JobRequest = {
@@ -116,6 +118,7 @@ export async function startImagineJob(
         requesterId: interaction.user.id,
         source: "interaction",
         location: interactionLocation(interaction),
+        language: lang.public.language,
         ...(upscale ? { upscale } : {}),
         ...(deliverByDm ? { deliverByDm } : {}),
       });
@@ -124,7 +127,8 @@ export async function startImagineJob(
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     const refused = { id: interaction.id, userId: interaction.user.id };
-    await refuseWithPrompt(interaction, err, prompt, log, await tryAgainRows(app, refused, err, prompt, log));
+    const rows = await tryAgainRows(app, refused, err, prompt, log, lang.ephemeral);
+    await refuseWithPrompt(interaction, err, prompt, log, lang.ephemeral, rows);
     return null;
   }
 }
@@ -140,6 +144,7 @@ export async function checkAndStartJob(
   interaction: ChatInputCommandInteraction,
   app: BotContext,
   typed: string,
+  lang: InteractionLanguages,
   prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
   const defaults = await promptDefaultsFor(app.settings, interaction.user.id);
@@ -149,8 +154,8 @@ export async function checkAndStartJob(
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-    await refuseWithPrompt(interaction, err, typed, log);
+    await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
     return;
   }
-  await startImagineJob(interaction, app, prompt);
+  await startImagineJob(interaction, app, prompt, lang);
 }

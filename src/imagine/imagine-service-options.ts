@@ -1,4 +1,5 @@
 /** The options and collaborators of {@link ImagineService}. */
+import type { Language } from "../i18n/languages.js";
 import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
@@ -83,6 +84,8 @@ export interface SubmitRequest {
   requesterId: string;
   source: Job["source"];
   location: MessageLocation;
+  /** The language of the job's messages (progress, result), for as long as it runs. */
+  language: Language;
   /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
   deliverByDm?: boolean;
 }

@@ -3,6 +3,7 @@
  * chosen by the job's state; the image is referenced as `attachment://NAME` when it must be uploaded.
  */
 import { createHash } from "node:crypto";
+import { translator } from "../i18n/translate.js";
 import { renderCancelled } from "../render/cancelled.js";
 import { enhanceButtons, renderCompleted, renderEnhanced, renderUpscale } from "../render/final.js";
 import {
@@ -75,7 +76,8 @@ function embedUrl(image: ViewImage | null): string | null {
 function retryingEnhance(job: Job, payload: MessagePayload): MessagePayload {
   if (job.upscale === null || payload.components.length === 0) return payload;
   const { parentId, index, factor } = job.upscale;
-  const again = enhanceButtons(parentId, index, job.requesterId, [factor], () => "Try again (uses credits)");
+  const t = translator(job.language);
+  const again = enhanceButtons(t, parentId, index, job.requesterId, [factor], () => t("enhance.tryAgain"));
   return { ...payload, components: again };
 }
 
@@ -99,24 +101,25 @@ export function viewForRecord(
   mode: ImageDeliveryMode,
   notice: ProgressNotice = {},
 ): JobView {
+  const t = translator(job.language);
   if (record.status === "completed" && job.upscale !== null) {
     const { index, factor } = job.upscale;
     const image = chooseImage(mode, `u${index + 1}-${factor}`, record.url);
-    return view(renderEnhanced(job.upscale, renderContext(job, embedUrl(image))), image, true);
+    return view(renderEnhanced(t, job.upscale, renderContext(job, embedUrl(image))), image, true);
   }
   if (record.status === "completed") {
     const image = chooseImage(mode, "grid", record.url);
-    return view(renderCompleted(record, renderContext(job, embedUrl(image))), image, true);
+    return view(renderCompleted(t, record, renderContext(job, embedUrl(image))), image, true);
   }
   if (record.status === "failed") {
-    const failed = retryingEnhance(job, renderFailed(record, renderContext(job, null)));
+    const failed = retryingEnhance(job, renderFailed(t, record, renderContext(job, null)));
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
-    return { ...view(renderPrivateRefusalNotice(job.imageId), null, true), privateNote: failed };
+    return { ...view(renderPrivateRefusalNotice(t, job.imageId), null, true), privateNote: failed };
   }
   // While in progress, `url` is a changing low-resolution preview (service-facts.md).
   const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;
-  return view(renderProgress(record, renderContext(job, embedUrl(preview)), notice), preview, false);
+  return view(renderProgress(t, record, renderContext(job, embedUrl(preview)), notice), preview, false);
 }
 
 /**
@@ -129,12 +132,16 @@ export function progressSignature(record: ImageRecord): string {
 
 /** The message for a job the bot stopped waiting for. */
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
-  return view(retryingEnhance(job, renderTimedOut(renderContext(job, null), timeoutMs)), null, true);
+  return view(
+    retryingEnhance(job, renderTimedOut(translator(job.language), renderContext(job, null), timeoutMs)),
+    null,
+    true,
+  );
 }
 
 /** The message for a job someone cancelled: "Cancelled by …", no buttons. */
 export function viewForCancelled(job: Job, cancelledBy: string): JobView {
-  return view(renderCancelled(renderContext(job, null), cancelledBy), null, true);
+  return view(renderCancelled(translator(job.language), renderContext(job, null), cancelledBy), null, true);
 }
 
 /** What a job whose record the service no longer knows ends with. */
@@ -157,7 +164,7 @@ export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
  * factor of `enhanceFactors`.
  */
 export function viewForUpscale(
-  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt">,
+  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt" | "language">,
   record: ImageRecord,
   index: number,
   mode: ImageDeliveryMode,
@@ -171,5 +178,5 @@ export function viewForUpscale(
     startedAt: job.startedAt,
     imageUrl: embedUrl(image),
   };
-  return view(renderUpscale(record, index, ctx, enhanceFactors), image, true);
+  return view(renderUpscale(translator(job.language), record, index, ctx, enhanceFactors), image, true);
 }

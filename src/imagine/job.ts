@@ -2,6 +2,7 @@
  * A job: one image record being followed for one Discord message. Everything needed to resume it after a
  * restart is here (the store persists it as is).
  */
+import type { Language } from "../i18n/languages.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 
 /** Where the job's message lives and how the bot can reach it. */
@@ -59,6 +60,8 @@ export interface Job {
   error: string | null;
   /** Who cancelled the job (a Discord user id), for outcome `cancelled`; absent otherwise. */
   cancelledBy?: string;
+  /** The language its messages are in, chosen when it was submitted (kept across restarts). */
+  language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
 }
@@ -91,6 +94,7 @@ export function newJob(
     requesterId: string;
     source: Job["source"];
     location: MessageLocation;
+    language: Language;
     deliverByDm?: boolean | undefined;
   },
   record: Pick<ImageRecord, "id" | "status" | "progress">,
@@ -111,6 +115,7 @@ export function newJob(
     finishedAt: null,
     delivered: false,
     error: null,
+    language: request.language,
     ...(request.deliverByDm ? { deliverByDm: true } : {}),
   };
 }

@@ -42,19 +42,16 @@ export interface BlendInput {
 export function prepareBlend(input: BlendInput, limits: PromptLimits, defaults: PromptDefaults = {}): string {
   const images = input.images.filter((image): image is PromptAttachment => image !== null);
   if (images.length < BLEND_MIN_IMAGES || images.length > BLEND_MAX_IMAGES) {
-    throw new UserError(
-      `A blend takes ${BLEND_MIN_IMAGES} to ${BLEND_MAX_IMAGES} images; you attached ${images.length}. ` +
-        "Attach them in the image options, in the order you want them blended.",
-    );
+    const count = images.length;
+    throw new UserError((t) => t("blend.count", { min: BLEND_MIN_IMAGES, max: BLEND_MAX_IMAGES, count }));
   }
   let text = normalizePrompt(input.text);
   if (input.aspect !== null) {
     const typed = parsePrompt(text).parameters.find((p) => p.name === "ar" || p.name === "aspect");
     if (typed) {
-      throw new UserError(
-        `You chose the aspect ratio twice: ${inlineCode(quoteForProblem(input.aspect))} in the aspect option ` +
-          `and ${inlineCode(quoteForProblem(typed.raw))} in the prompt. Keep one of them.`,
-      );
+      const option = inlineCode(quoteForProblem(input.aspect));
+      const written = inlineCode(quoteForProblem(typed.raw));
+      throw new UserError((t) => t("blend.aspectTwice", { option, typed: written }));
     }
     text = `${text} --ar ${input.aspect}`.trim();
   }

@@ -24,7 +24,7 @@ export class RefusedError extends UserError {
     readonly refusal: AdmissionRefusal,
     detail?: unknown,
   ) {
-    super(renderAdmissionRefusal(refusal), detail);
+    super((t) => renderAdmissionRefusal(t, refusal), detail);
     this.name = "RefusedError";
   }
 

@@ -5,6 +5,7 @@
  * it was recorded carries the same nonce, for which Discord returns the message already posted.
  * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
  */
+import { translator } from "../i18n/translate.js";
 import { DeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Logger } from "../logger.js";
 import { renderResultPointer } from "../render/final.js";
@@ -60,7 +61,7 @@ export async function deliverResult(
     log.info({ route, messageId }, "posted the result");
     post = recorded;
   }
-  const pointer = renderResultPointer(messageJumpLink(post));
+  const pointer = renderResultPointer(translator(job.language), messageJumpLink(post));
   const retired = await messenger.retire(job.location, { payload: pointer, files: [] }, log);
   log.debug({ retired }, "removed the progress message");
   job.location = {

@@ -1,5 +1,6 @@
 /** The final message of a cancelled job. */
 import type { APIEmbed } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import { EMBED_COLORS } from "./format.js";
 import { fitMessageLimits } from "./limits.js";
 import {
@@ -20,22 +21,23 @@ const PROMPT_LENGTH = 1500;
  * buttons left (a result that still arrives is not posted). Pings nobody: whoever cancelled just did it, and
  * the requester is named in the text.
  */
-export function renderCancelled(ctx: RenderContext, cancelledBy: string): MessagePayload {
-  const by = userMention(cancelledBy) || "someone";
+export function renderCancelled(t: Translator, ctx: RenderContext, cancelledBy: string): MessagePayload {
+  const by = userMention(cancelledBy) || t("cancelled.someone");
   const requester = userMention(ctx.requesterId);
-  const forWhom = requester !== "" && cancelledBy !== ctx.requesterId ? ` (asked for by ${requester})` : "";
+  const stopped =
+    requester !== "" && cancelledBy !== ctx.requesterId
+      ? t("cancelled.descriptionFor", { requester })
+      : t("cancelled.description");
   const embed: APIEmbed = {
-    title: "✖️ Cancelled",
-    description:
-      `The bot stopped following this job${forWhom}; its result will not be posted.\n\n` +
-      promptBlock(ctx.prompt, PROMPT_LENGTH),
+    title: t("cancelled.title"),
+    description: `${stopped}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
-    fields: timingFields(ctx),
+    fields: timingFields(t, ctx),
   };
-  const footer = jobFooter(ctx.jobId);
+  const footer = jobFooter(t, ctx.jobId);
   if (footer) embed.footer = footer;
   return fitMessageLimits({
-    content: `Cancelled by ${by}`,
+    content: t("cancelled.content", { by }),
     embeds: [embed],
     components: [],
     allowedMentions: NO_PINGS,

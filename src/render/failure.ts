@@ -5,10 +5,11 @@ import type {
   APIEmbed,
   APIEmbedField,
 } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import type { ServiceError } from "../service/errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import { EMBED_COLORS, formatDuration } from "./format.js";
-import { describeImageError } from "./image-errors.js";
+import { classifyImageError, describeImageError } from "./image-errors.js";
 import { fitMessageLimits, truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import {
@@ -27,13 +28,17 @@ import { describeServiceError } from "./service-errors.js";
 /** Longest prompt shown with a failure, so the user can copy it. */
 const PROMPT_LENGTH = 1500;
 
-function tryAgainRow(jobId: string | null, requesterId: string): APIActionRowComponent<APIButtonComponent>[] {
-  const button = rerollButton(jobId, requesterId, "Try again");
+function tryAgainRow(
+  t: Translator,
+  jobId: string | null,
+  requesterId: string,
+): APIActionRowComponent<APIButtonComponent>[] {
+  const button = rerollButton(jobId, requesterId, t("button.tryAgain"));
   return button ? [{ type: 1, components: [button] }] : [];
 }
 
-function withFooter(embed: APIEmbed, jobId: string | null): APIEmbed {
-  const footer = jobFooter(jobId);
+function withFooter(t: Translator, embed: APIEmbed, jobId: string | null): APIEmbed {
+  const footer = jobFooter(t, jobId);
   return footer ? { ...embed, footer } : embed;
 }
 
@@ -43,25 +48,25 @@ function withFooter(embed: APIEmbed, jobId: string | null): APIEmbed {
  * prompt and the job id. A "Try again" button is added when running the prompt again can help. The
  * requester is pinged once, like for a finished image: this is the end of their job.
  */
-export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePayload {
+export function renderFailed(t: Translator, record: ImageRecord, ctx: RenderContext): MessagePayload {
   const jobId = ctx.jobId ?? record.id;
-  const described = describeImageError(record.error);
+  const described = describeImageError(t, record.error);
   const fields: APIEmbedField[] = [];
   if (described.detail !== null) {
-    const label = described.kind === "unknown" ? "The service said" : "The generator said";
+    const label = described.kind === "unknown" ? t("failure.serviceSaid") : t("failure.generatorSaid");
     fields.push({ name: label, value: `> ${escapeMarkdown(truncate(described.detail, 1000))}` });
   }
   const embed: APIEmbed = {
-    title: "❌ Your image could not be made",
-    description: `${described.summary}\n${described.hint}\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
+    title: t("failure.title"),
+    description: `${described.summary}\n${described.hint}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.failed,
-    fields: [...fields, ...timingFields(ctx)],
+    fields: [...fields, ...timingFields(t, ctx)],
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
-    content: mention === "" ? "" : `${mention} your image could not be made.`,
-    embeds: [withFooter(embed, jobId)],
-    components: described.retryable ? tryAgainRow(jobId, ctx.requesterId) : [],
+    content: mention === "" ? "" : t("failure.content", { mention }),
+    embeds: [withFooter(t, embed, jobId)],
+    components: described.retryable ? tryAgainRow(t, jobId, ctx.requesterId) : [],
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }
@@ -71,42 +76,40 @@ export function renderFailed(record: ImageRecord, ctx: RenderContext): MessagePa
  * it refused): such a refusal is shown only to the requester, never to the channel.
  */
 export function isPrivateRefusal(record: ImageRecord): boolean {
-  const { kind } = describeImageError(record.error);
+  const { kind } = classifyImageError(record.error);
   return kind === "moderation" || kind === "invalid-parameter";
 }
 
-/** What the channel sees of a {@link isPrivateRefusal} refusal: one neutral line, no prompt, no detail. */
-export const PRIVATE_REFUSAL_NOTICE = "This prompt could not be generated.";
-
 /**
- * The channel's message for a refusal shown only to the requester: {@link PRIVATE_REFUSAL_NOTICE} and the
- * job id (so a moderator can look it up with `/imagine-status`), pinging nobody.
+ * The channel's message for a {@link isPrivateRefusal} refusal shown only to the requester: one neutral
+ * line ("This prompt could not be generated.", no prompt, no detail) and the job id (so a moderator can look
+ * it up with `/imagine-status`), pinging nobody.
  */
-export function renderPrivateRefusalNotice(jobId: string | null): MessagePayload {
-  const job = jobId === null || jobId === "" ? "" : ` Job ${escapeMarkdown(truncate(jobId, 100))}`;
-  return { content: PRIVATE_REFUSAL_NOTICE + job, embeds: [], components: [], allowedMentions: NO_PINGS };
+export function renderPrivateRefusalNotice(t: Translator, jobId: string | null): MessagePayload {
+  const content =
+    jobId === null || jobId === ""
+      ? t("failure.privateNotice")
+      : t("failure.privateNoticeJob", { id: escapeMarkdown(truncate(jobId, 100)) });
+  return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
 }
 
 /**
  * The bot stopped waiting for the job after `timeoutMs` (the service can leave a job pending forever).
  * Says how long it waited, gives the job id and a "Try again" button, and pings the requester once.
  */
-export function renderTimedOut(ctx: RenderContext, timeoutMs: number): MessagePayload {
-  const waited = formatDuration(timeoutMs);
+export function renderTimedOut(t: Translator, ctx: RenderContext, timeoutMs: number): MessagePayload {
+  const waited = formatDuration(t, timeoutMs);
   const embed: APIEmbed = {
-    title: `⌛ Stopped waiting after ${waited}`,
-    description:
-      `The image service did not finish this job within ${waited}, so the bot stopped waiting for it. ` +
-      "The generator may be busy or stuck. Try again later with the button below or with `/imagine`." +
-      `\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`,
+    title: t("timeout.title", { waited }),
+    description: `${t("timeout.description", { waited })}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
-    fields: timingFields(ctx),
+    fields: timingFields(t, ctx),
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
-    content: mention === "" ? "" : `${mention} your image took too long.`,
-    embeds: [withFooter(embed, ctx.jobId)],
-    components: tryAgainRow(ctx.jobId, ctx.requesterId),
+    content: mention === "" ? "" : t("timeout.content", { mention }),
+    embeds: [withFooter(t, embed, ctx.jobId)],
+    components: tryAgainRow(t, ctx.jobId, ctx.requesterId),
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }
@@ -117,9 +120,13 @@ export function renderTimedOut(ctx: RenderContext, timeoutMs: number): MessagePa
  * Never shows the error's own message, the request or any URL. With `ctx`, the prompt is shown too so
  * the user can copy it. Nobody is pinged: this answers the command right away.
  */
-export function renderServiceError(error: ServiceError, ctx?: Pick<RenderContext, "prompt">): MessagePayload {
-  const described = describeServiceError(error);
-  const prompt = ctx === undefined ? "" : `\n\n${promptBlock(ctx.prompt, PROMPT_LENGTH)}`;
+export function renderServiceError(
+  t: Translator,
+  error: ServiceError,
+  ctx?: Pick<RenderContext, "prompt">,
+): MessagePayload {
+  const described = describeServiceError(t, error);
+  const prompt = ctx === undefined ? "" : `\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`;
   return fitMessageLimits({
     content: "",
     embeds: [

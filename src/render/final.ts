@@ -8,6 +8,7 @@ import type {
   APIEmbed,
   APIEmbedField,
 } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import { parsePrompt, promptAspectRatio } from "../prompt/parse-prompt.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { GRID_SIZE } from "../discord/components/grid-button-id.js";
@@ -67,26 +68,25 @@ function gridButtons(
  * requester, who is pinged once when this payload is sent as a new message (an edit pings nobody);
  * nobody else can be pinged.
  */
-export function renderCompleted(record: ImageRecord, ctx: RenderContext): MessagePayload {
+export function renderCompleted(t: Translator, record: ImageRecord, ctx: RenderContext): MessagePayload {
   const jobId = ctx.jobId ?? record.id;
-  const fields: APIEmbedField[] = requestFields(ctx);
+  const fields: APIEmbedField[] = requestFields(t, ctx);
   const ratio = promptAspectRatio(parsePrompt(ctx.prompt));
-  if (ratio) fields.push({ name: "Aspect ratio", value: `${ratio.width}:${ratio.height}`, inline: true });
-  const note = ctx.imageUrl
-    ? "Pick **U1–U4** to get one image on its own, or 🔄 to run the prompt again."
-    : "⚠️ The image could not be shown here. Pick **U1–U4** to get single images, or 🔄 to try again.";
+  if (ratio)
+    fields.push({ name: t("field.aspectRatio"), value: `${ratio.width}:${ratio.height}`, inline: true });
+  const note = ctx.imageUrl ? t("result.note") : t("result.noteNoImage");
   const embed: APIEmbed = {
-    title: "✅ Your image is ready",
-    description: `${promptBlock(ctx.prompt, PROMPT_LENGTH)}\n\n${note}`,
+    title: t("result.title"),
+    description: `${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}\n\n${note}`,
     color: EMBED_COLORS.completed,
     fields,
   };
   if (ctx.imageUrl) embed.image = { url: ctx.imageUrl };
-  const footer = jobFooter(jobId);
+  const footer = jobFooter(t, jobId);
   if (footer) embed.footer = footer;
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
-    content: mention === "" ? "" : `${mention} your image is ready.`,
+    content: mention === "" ? "" : t("result.content", { mention }),
     embeds: [embed],
     components: gridButtons(record, jobId, ctx.requesterId),
     allowedMentions: pingOnly(ctx.requesterId),
@@ -98,21 +98,18 @@ export function factorLabel(factor: UpscaleFactor): string {
   return factor.replace("x", "×");
 }
 
-/** Said under a single image with Enhance buttons, and on their labels: each click costs credits. */
-export const ENHANCE_CREDIT_NOTE =
-  "**Enhance** makes a larger copy of this image; each one uses image-service credits.";
-
 /**
  * One Enhance button per factor for image `index` of grid `jobId`, posted for `requesterId`, labelled
  * "Enhance 2× (uses credits)" unless `label` is given; none when `factors` is empty or the ids cannot be
  * carried by a button.
  */
 export function enhanceButtons(
+  t: Translator,
   jobId: string,
   index: number,
   requesterId: string,
   factors: readonly UpscaleFactor[],
-  label = (factor: UpscaleFactor) => `Enhance ${factorLabel(factor)} (uses credits)`,
+  label = (factor: UpscaleFactor) => t("enhance.button", { factor: factorLabel(factor) }),
 ): APIActionRowComponent<APIButtonComponent>[] {
   const buttons: APIButtonComponent[] = [];
   for (const factor of factors) {
@@ -141,6 +138,7 @@ export function enhanceButtons(
  * message says so instead.
  */
 export function renderUpscale(
+  t: Translator,
   record: ImageRecord,
   index: number,
   ctx: RenderContext,
@@ -155,26 +153,24 @@ export function renderUpscale(
   const embed: APIEmbed =
     image !== null && image !== ""
       ? {
-          title: `🖼️ Image ${name}`,
-          description: promptBlock(ctx.prompt, UPSCALE_PROMPT_LENGTH),
+          title: t("upscale.title", { name: name ?? "" }),
+          description: promptBlock(t, ctx.prompt, UPSCALE_PROMPT_LENGTH),
           color: EMBED_COLORS.completed,
           image: { url: image },
         }
       : {
-          title: `${name === null ? "This image" : `Image ${name}`} is not available`,
-          description:
-            source === null
-              ? "The image service did not return this image. Use 🔄 on the grid to run the prompt again."
-              : "This image could not be shown here. Try the button again in a moment.",
+          title: name === null ? t("upscale.thisUnavailable") : t("upscale.unavailable", { name }),
+          description: source === null ? t("upscale.notReturned") : t("upscale.notShown"),
           color: EMBED_COLORS.failed,
         };
-  const footer = jobFooter(jobId);
+  const footer = jobFooter(t, jobId);
   if (footer) embed.footer = footer;
   const enhance =
-    embed.image === undefined ? [] : enhanceButtons(jobId, index, ctx.requesterId, enhanceFactors);
-  if (enhance.length > 0) embed.description = `${embed.description ?? ""}\n\n${ENHANCE_CREDIT_NOTE}`;
+    embed.image === undefined ? [] : enhanceButtons(t, jobId, index, ctx.requesterId, enhanceFactors);
+  if (enhance.length > 0) embed.description = `${embed.description ?? ""}\n\n${t("enhance.creditNote")}`;
   return fitMessageLimits({
-    content: mention === "" || embed.image === undefined ? "" : `${mention} here is image ${name}.`,
+    content:
+      mention === "" || embed.image === undefined ? "" : t("upscale.content", { mention, name: name ?? "" }),
     embeds: [embed],
     components: enhance,
     allowedMentions: NO_PINGS,
@@ -187,25 +183,26 @@ export function renderUpscale(
  * when this is sent as a new message. Without an image it says it could not be shown here.
  */
 export function renderEnhanced(
+  t: Translator,
   upscale: { index: number; factor: UpscaleFactor },
   ctx: RenderContext,
 ): MessagePayload {
   const name = `U${upscale.index + 1}`;
   const image = ctx.imageUrl ?? "";
-  const note = image === "" ? "\n\n⚠️ The enhanced image could not be shown here." : "";
+  const factor = factorLabel(upscale.factor);
+  const note = image === "" ? `\n\n${t("enhance.notShown")}` : "";
   const embed: APIEmbed = {
-    title: `🔍 Image ${name} enhanced ${factorLabel(upscale.factor)}`,
-    description: `${promptBlock(ctx.prompt, UPSCALE_PROMPT_LENGTH)}${note}`,
+    title: t("enhance.title", { name, factor }),
+    description: `${promptBlock(t, ctx.prompt, UPSCALE_PROMPT_LENGTH)}${note}`,
     color: EMBED_COLORS.completed,
-    fields: requestFields(ctx),
+    fields: requestFields(t, ctx),
   };
   if (image !== "") embed.image = { url: image };
-  const footer = jobFooter(ctx.jobId);
+  const footer = jobFooter(t, ctx.jobId);
   if (footer) embed.footer = footer;
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
-    content:
-      mention === "" ? "" : `${mention} your enhanced image ${name} ${factorLabel(upscale.factor)} is ready.`,
+    content: mention === "" ? "" : t("enhance.content", { mention, name, factor }),
     embeds: [embed],
     components: [],
     allowedMentions: pingOnly(ctx.requesterId),
@@ -216,9 +213,9 @@ export function renderEnhanced(
  * What a progress message that could not be deleted becomes once the result is posted: one line pointing
  * to the result (by its jump link when known), with nothing else left of the progress.
  */
-export function renderResultPointer(resultLink: string | null): MessagePayload {
+export function renderResultPointer(t: Translator, resultLink: string | null): MessagePayload {
   return {
-    content: resultLink === null ? "⤵️ The result was posted below." : `⤵️ The result is here: ${resultLink}`,
+    content: resultLink === null ? t("result.pointerBelow") : t("result.pointer", { link: resultLink }),
     embeds: [],
     components: [],
     allowedMentions: NO_PINGS,

@@ -1,4 +1,5 @@
 /** Small formatting pieces shared by the renderers: colours, status labels, progress bar, times. */
+import type { Translator } from "../i18n/translate.js";
 import { escapeMarkdown } from "./markdown.js";
 import { truncate } from "./limits.js";
 
@@ -29,18 +30,21 @@ export interface StatusView {
  * The label and colour of a status. Statuses other than the four documented ones (e.g. `queued`) are
  * shown as waiting, with the service's word.
  */
-export function statusView(status: string): StatusView {
+export function statusView(t: Translator, status: string): StatusView {
   switch (status) {
     case "pending":
-      return { label: "⏳ Waiting in queue", color: EMBED_COLORS.waiting };
+      return { label: t("status.pending"), color: EMBED_COLORS.waiting };
     case "in-progress":
-      return { label: "🖌️ Generating", color: EMBED_COLORS.generating };
+      return { label: t("status.in-progress"), color: EMBED_COLORS.generating };
     case "completed":
-      return { label: "✅ Finishing", color: EMBED_COLORS.completed };
+      return { label: t("status.completed"), color: EMBED_COLORS.completed };
     case "failed":
-      return { label: "❌ Failed", color: EMBED_COLORS.failed };
+      return { label: t("status.failed"), color: EMBED_COLORS.failed };
     default:
-      return { label: `⏳ Waiting (${escapeMarkdown(truncate(status, 40))})`, color: EMBED_COLORS.waiting };
+      return {
+        label: t("status.other", { status: escapeMarkdown(truncate(status, 40)) }),
+        color: EMBED_COLORS.waiting,
+      };
   }
 }
 
@@ -76,30 +80,30 @@ export function absoluteTimestamp(epochMs: number): string | null {
   return Number.isFinite(epochMs) && epochMs >= 0 ? `<t:${Math.floor(epochMs / 1000)}:f>` : null;
 }
 
-/** How long something took, short, at most two units: `42 s`, `3 min 5 s`, `1 h 2 min`. */
-export function formatElapsed(ms: number): string {
+/** A duration in its two largest units, the smaller left out when 0: hours and minutes, or minutes and seconds. */
+function twoUnits(ms: number): { large: "hours" | "minutes" | null; n: number; small: number } {
   const totalSeconds = Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : 0;
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
-  if (minutes > 0) return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
-  return `${seconds} s`;
+  if (hours > 0) return { large: "hours", n: hours, small: minutes };
+  if (minutes > 0) return { large: "minutes", n: minutes, small: totalSeconds % 60 };
+  return { large: null, n: 0, small: totalSeconds };
 }
 
-function unit(n: number, name: string): string {
-  return `${n} ${name}${n === 1 ? "" : "s"}`;
+/** How long something took, short, at most two units: `42 s`, `3 min 5 s`, `1 h 2 min`. */
+export function formatElapsed(t: Translator, ms: number): string {
+  const { large, n, small } = twoUnits(ms);
+  if (large === null) return t("elapsed.seconds", { n: small });
+  const first = t(large === "hours" ? "elapsed.hours" : "elapsed.minutes", { n });
+  if (small === 0) return first;
+  return `${first} ${t(large === "hours" ? "elapsed.minutes" : "elapsed.seconds", { n: small })}`;
 }
 
 /** A duration for people, at most two units: `20 minutes`, `1 minute 30 seconds`, `2 hours 5 minutes`. */
-export function formatDuration(ms: number): string {
-  const totalSeconds = Number.isFinite(ms) ? Math.max(0, Math.round(ms / 1000)) : 0;
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  if (hours > 0)
-    return minutes > 0 ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(hours, "hour");
-  if (minutes > 0)
-    return seconds > 0 ? `${unit(minutes, "minute")} ${unit(seconds, "second")}` : unit(minutes, "minute");
-  return unit(seconds, "second");
+export function formatDuration(t: Translator, ms: number): string {
+  const { large, n, small } = twoUnits(ms);
+  if (large === null) return t("duration.seconds", { count: small });
+  const first = t(large === "hours" ? "duration.hours" : "duration.minutes", { count: n });
+  if (small === 0) return first;
+  return `${first} ${t(large === "hours" ? "duration.minutes" : "duration.seconds", { count: small })}`;
 }

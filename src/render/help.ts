@@ -2,6 +2,7 @@
  * The help answer: what the bot does, its commands, prompt syntax with examples, and the limits in force
  * for the reader where they ask. One renderer for `/help` and the DM `help`, so both always say the same.
  */
+import type { Translator } from "../i18n/translate.js";
 import type { UpscaleFactor } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { formatDuration } from "./format.js";
@@ -26,72 +27,50 @@ export interface HelpContext {
   readonly enhanceFactors?: readonly UpscaleFactor[];
 }
 
-const ABOUT = [
-  "**imagine-bot** turns a text prompt (and optionally images) into a grid of four pictures.",
-  "Progress is shown as it goes; under the grid, **U1–U4** post one picture large and **🔄** runs the prompt again.",
-];
+/** The parameters the bot checks, as they are written in every language. */
+const PARAMETERS =
+  "`--ar W:H`, `--chaos 0-100`, `--stylize 0-1000`, `--weird 0-3000`, `--seed N`, `--no a, b`, " +
+  "`--q .25|.5|1|2|4`, `--stop 10-100`, `--style raw`, `--v N`, `--niji N`, `--iw 0-3`, `--tile`";
 
-const COMMANDS = [
-  "**Commands**",
-  "• `/imagine prompt:` (optionally `image:`): draw a prompt in this channel.",
-  "• `/blend image1: image2:` (up to `image5:`, optional `prompt:` and `aspect:`): blend 2–5 images.",
-  "• `/imagine-status` (moderators): service health, this server's jobs, recent failures and limits.",
-  "• `/imagine-config` (moderators): this server's limits, banned words, channels and defaults.",
-  "• `/settings`: your prompt suffix, default aspect ratio, delivery by DM and language.",
-  "• `/history`: your recent images (in a server, that server's; in DMs, all), with links. `/show job:` posts one again.",
-  "• `/quota`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
-  "• `/help`: this message.",
-  "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
-];
-
-const SYNTAX = [
-  "**Prompt syntax**: image URLs first, then the text, then parameters.",
-  "> a lighthouse at dusk, oil painting --ar 16:9",
-  "> https://example.com/cat.png a cat as a knight --iw 1.5",
-  "> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
-  "Parameters: `--ar W:H`, `--chaos 0-100`, `--stylize 0-1000`, `--weird 0-3000`, `--seed N`, `--no a, b`, " +
-    "`--q .25|.5|1|2|4`, `--stop 10-100`, `--style raw`, `--v N`, `--niji N`, `--iw 0-3`, `--tile`.",
-  "Permutations `{a, b}` and `--repeat` are not supported.",
-];
-
-function images(count: number): string {
-  return count === 1 ? "1 image" : `${count} images`;
-}
-
-function limitLines(ctx: HelpContext): string[] {
-  const where = ctx.guildId === null ? "in DMs" : "in this server";
-  const lines = [`**Your limits ${where}**`];
+function limitLines(t: Translator, ctx: HelpContext): string[] {
+  const lines = [ctx.guildId === null ? t("help.limitsDm") : t("help.limitsServer")];
   if (ctx.isModerator) {
-    lines.push("• As a moderator you have no per-user limit on jobs or cooldown.");
+    lines.push(t("help.moderator"));
   } else {
     lines.push(
-      `• At most ${images(ctx.userMaxActive)} at once; you have ${ctx.userActive} running now.`,
+      t("help.userActive", { count: ctx.userMaxActive, active: ctx.userActive }),
       ctx.userCooldownMs > 0
-        ? `• Wait ${formatDuration(ctx.userCooldownMs)} between two prompts.`
-        : "• No wait between prompts.",
+        ? t("help.cooldown", { cooldown: formatDuration(t, ctx.userCooldownMs) })
+        : t("help.noCooldown"),
     );
   }
   if (ctx.guildId !== null) {
-    lines.push(
-      `• This server runs at most ${images(ctx.guildMaxActive)} at once; ${ctx.guildActive} running now.`,
-    );
+    lines.push(t("help.guildActive", { count: ctx.guildMaxActive, active: ctx.guildActive }));
   }
-  lines.push(`• Prompts up to ${ctx.promptMaxLength} characters.`);
+  lines.push(t("help.promptLength", { max: ctx.promptMaxLength }));
   return lines;
 }
 
 /** The Enhance sentence, when Enhance is on: what it does and that it costs credits. */
-function enhanceLines(factors: readonly UpscaleFactor[]): string[] {
+function enhanceLines(t: Translator, factors: readonly UpscaleFactor[]): string[] {
   if (factors.length === 0) return [];
-  const buttons = factors.map((f) => `**Enhance ${factorLabel(f)}**`).join(", ");
-  return [
-    `Under a single picture, ${buttons} makes a larger copy of it; each one uses image-service credits.`,
-  ];
+  const buttons = factors.map((f) => t("help.enhanceButton", { factor: factorLabel(f) })).join(", ");
+  return [t("help.enhance", { buttons })];
 }
 
-/** The help message for one reader in one place (server or DM). Pure. */
-export function renderHelp(ctx: HelpContext): MessagePayload {
-  const about = [...ABOUT, ...enhanceLines(ctx.enhanceFactors ?? [])];
-  const content = [...about, "", ...COMMANDS, "", ...SYNTAX, "", ...limitLines(ctx)].join("\n");
+/** The help message for one reader in one place (server or DM), in `t`'s language. Pure. */
+export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
+  const about = [t("help.about"), ...enhanceLines(t, ctx.enhanceFactors ?? [])];
+  const syntax = [t("help.syntax"), t("help.parameters", { parameters: PARAMETERS }), t("help.unsupported")];
+  const content = [
+    ...about,
+    "",
+    t("help.commands"),
+    t("help.quota"),
+    "",
+    ...syntax,
+    "",
+    ...limitLines(t, ctx),
+  ].join("\n");
   return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
 }

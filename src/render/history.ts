@@ -10,6 +10,7 @@ import {
   type APIActionRowComponent,
   type APIButtonComponent,
 } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import type { HistoryPage } from "../imagine/history.js";
 import type { Job } from "../imagine/job.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "./format.js";
@@ -18,7 +19,7 @@ import { inlineCode } from "./markdown.js";
 import { NO_PINGS } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
 import { promptExcerpt } from "./status.js";
-import { messageJumpLink, OUTCOME_LABELS } from "./status-job.js";
+import { messageJumpLink } from "./status-job.js";
 
 /** The custom ids of the buttons, from the handlers' codecs. */
 export interface HistoryButtonIds {
@@ -29,18 +30,20 @@ export interface HistoryButtonIds {
 
 const PROMPT_LENGTH = 90;
 
-function outcomeOf(job: Job): string {
-  return job.outcome === null ? statusView(job.status).label : (OUTCOME_LABELS[job.outcome] ?? job.outcome);
+function outcomeOf(t: Translator, job: Job): string {
+  return job.outcome === null ? statusView(t, job.status).label : t(`outcome.${job.outcome}`);
 }
 
-function jobLine(job: Job, position: number, scope: HistoryPage["scope"]): string {
+function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["scope"]): string {
   const link = messageJumpLink(job.location);
   const where =
-    scope === "everywhere" ? (job.location.guildId === null ? " · in DMs" : " · in a server") : "";
+    scope === "everywhere"
+      ? ` · ${job.location.guildId === null ? t("history.inDm") : t("history.inServer")}`
+      : "";
   const parts = [
-    `**${position}.** ${outcomeOf(job)}`,
+    `**${position}.** ${outcomeOf(t, job)}`,
     absoluteTimestamp(job.startedAt) ?? "—",
-    link === null ? "message unknown" : `[jump to message](${link})`,
+    link === null ? t("history.noMessage") : `[${t("history.jump")}](${link})`,
   ];
   return (
     `${parts.join(" · ")}${where}\n` +
@@ -57,6 +60,7 @@ function button(
 }
 
 function buttons(
+  t: Translator,
   history: HistoryPage,
   first: number,
   ids: HistoryButtonIds,
@@ -64,41 +68,46 @@ function buttons(
   const rows: APIActionRowComponent<APIButtonComponent>[] = [];
   const shows = history.jobs.flatMap((job, i) => {
     const id = job.outcome === "completed" ? ids.show(job) : null;
-    return id === null ? [] : [button(id, `Show ${first + i + 1}`, ButtonStyle.Primary)];
+    return id === null ? [] : [button(id, t("history.show", { n: first + i + 1 }), ButtonStyle.Primary)];
   });
   if (shows.length > 0) rows.push({ type: ComponentType.ActionRow, components: shows });
   const paging: APIButtonComponent[] = [];
   // Left out rather than disabled, as on /imagine-status.
-  if (history.page > 0) paging.push(button(ids.page(history.page - 1), "◀ Newer"));
-  if (history.hasOlder) paging.push(button(ids.page(history.page + 1), "Older ▶"));
+  if (history.page > 0) paging.push(button(ids.page(history.page - 1), t("history.newer")));
+  if (history.hasOlder) paging.push(button(ids.page(history.page + 1), t("history.older")));
   if (paging.length > 0) rows.push({ type: ComponentType.ActionRow, components: paging });
   return rows;
 }
 
 /** The `/history` message for one page (ephemeral: only the member sees it). Pure. */
-export function renderHistory(history: HistoryPage, pageSize: number, ids: HistoryButtonIds): MessagePayload {
-  const where = history.scope === "server" ? "in this server" : "everywhere";
+export function renderHistory(
+  t: Translator,
+  history: HistoryPage,
+  pageSize: number,
+  ids: HistoryButtonIds,
+): MessagePayload {
+  const inServer = history.scope === "server";
   if (history.jobs.length === 0) {
     return {
-      content: `You have no images ${where} that the bot still remembers. Run \`/imagine\` to make one.`,
+      content: inServer ? t("history.empty") : t("history.emptyEverywhere"),
       embeds: [],
       components: [],
       allowedMentions: NO_PINGS,
     };
   }
   const first = history.page * pageSize;
-  const lines = history.jobs.map((job, i) => jobLine(job, first + i + 1, history.scope));
+  const lines = history.jobs.map((job, i) => jobLine(t, job, first + i + 1, history.scope));
   return fitMessageLimits({
     content: "",
     embeds: [
       {
-        title: `🖼️ Your images ${where}`,
+        title: inServer ? t("history.title") : t("history.titleEverywhere"),
         description: lines.join("\n"),
         color: EMBED_COLORS.submitting,
-        footer: { text: `Page ${history.page + 1} · newest first · /show job:<id> posts one again` },
+        footer: { text: t("history.footer", { page: history.page + 1 }) },
       },
     ],
-    components: buttons(history, first, ids),
+    components: buttons(t, history, first, ids),
     allowedMentions: NO_PINGS,
   });
 }

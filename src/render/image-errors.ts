@@ -2,6 +2,7 @@
  * Turns the `error` text of a failed record into sentences for the user (service-facts.md lists the
  * texts the service sends).
  */
+import type { Translator } from "../i18n/translate.js";
 import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
 
 /** Which failure an `error` text describes. */
@@ -39,29 +40,23 @@ export interface ImageErrorDescription {
 
 const GENERATOR_PREFIX = /^midjourney message:\s*/i;
 
-type Explanation = Omit<ImageErrorDescription, "detail">;
+type Explanation = Omit<ImageErrorDescription, "detail" | "summary" | "hint">;
 
 /** What a `Midjourney message: <text>` means, by its text; the first match wins, the last always matches. */
 const GENERATOR_ERRORS: readonly (Explanation & { readonly pattern: RegExp })[] = [
   {
     pattern: /banned|blocked|moderat|community guidelines|not allowed|inappropriate|prohibited|flagged/i,
     kind: "moderation",
-    summary: "The image generator's moderation refused this prompt.",
-    hint: "Rephrase the prompt without the words it objects to, then try again.",
     retryable: false,
   },
   {
     pattern: /invalid|unrecognized|unknown (?:parameter|argument)|not supported|out of range|incompatible/i,
     kind: "invalid-parameter",
-    summary: "The image generator could not accept a parameter of this prompt.",
-    hint: "Fix the `--` parameter it names, then try again.",
     retryable: false,
   },
   {
     pattern: /(?:)/,
     kind: "generator",
-    summary: "The image generator refused the job.",
-    hint: "Change the prompt if its message asks you to, then try again.",
     retryable: true,
   },
 ];
@@ -71,55 +66,51 @@ const KNOWN_ERRORS: readonly (Explanation & { readonly text: string })[] = [
   {
     text: "timeout after prompt was sent",
     kind: "prompt-timeout",
-    summary: "The generator received the prompt but never started the job.",
-    hint: "This is usually temporary: try again.",
     retryable: true,
   },
   {
     text: "timeout while waiting to start",
     kind: "queue-timeout",
-    summary: "The job waited too long in the generator's queue and was dropped.",
-    hint: "The generator is busy: try again in a few minutes.",
     retryable: true,
   },
   {
     text: "timeout while waiting for completion",
     kind: "completion-timeout",
-    summary: "The generator started the image but did not finish it in time.",
-    hint: "Try again; if it keeps happening, the generator may be overloaded.",
     retryable: true,
   },
   {
     text: "image not sent to api",
     kind: "not-delivered",
-    summary: "The generator made the image, but it never reached the image service.",
-    hint: "Try again.",
     retryable: true,
   },
   {
     text: NO_USABLE_IMAGE_ERROR.toLowerCase(),
     kind: "no-image",
-    summary: "The image service said the image was finished, but sent no image that can be shown.",
-    hint: "Try again; if it keeps happening, tell an admin.",
     retryable: true,
   },
   {
     text: "unspecified error",
     kind: "unspecified",
-    summary: "The image service failed without saying why.",
-    hint: "Try again; if it keeps failing, tell an admin.",
     retryable: true,
   },
 ];
 
-/** Explains a record's `error` text. Unknown texts are kept as `detail`, to be shown as they are. */
-export function describeImageError(error: string | null): ImageErrorDescription {
+/** Explains a record's `error` text in `t`'s language. Unknown texts are kept as `detail`, shown as they are. */
+export function describeImageError(t: Translator, error: string | null): ImageErrorDescription {
+  const found = classifyImageError(error);
+  return {
+    ...found,
+    summary: t(`imageError.${found.kind}.summary`),
+    hint: t(`imageError.${found.kind}.hint`),
+  };
+}
+
+/** Which failure a record's `error` text is, without the sentences. */
+export function classifyImageError(error: string | null): Omit<ImageErrorDescription, "summary" | "hint"> {
   const text = (error ?? "").trim();
   if (text === "") {
     return {
       kind: "no-reason",
-      summary: "The image service marked the job as failed without giving a reason.",
-      hint: "Try again.",
       detail: null,
       retryable: true,
     };
@@ -140,8 +131,6 @@ export function describeImageError(error: string | null): ImageErrorDescription 
   }
   return {
     kind: "unknown",
-    summary: "The image service reported an error.",
-    hint: "Try again; if it keeps failing, tell an admin.",
     detail: text,
     retryable: true,
   };

@@ -3,6 +3,7 @@ import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-
 import { cancelButtonCodec } from "../discord/components/cancel-button-id.js";
 import { gridButtonCodec, type GridButton } from "../discord/components/grid-button-id.js";
 import { isButtonJobId, isSnowflake } from "../discord/components/id-parts.js";
+import type { Translator } from "../i18n/translate.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -42,38 +43,39 @@ export function pingOnly(userId: string): AllowedMentions {
 }
 
 /** The prompt as an escaped markdown block of at most `max` characters, URLs left clickable. */
-export function promptBlock(prompt: string, max: number): string {
-  const shown = prompt.trim() === "" ? "*(empty prompt)*" : escapeMarkdown(prompt);
-  return `**Prompt**\n${truncate(shown, max)}`;
+export function promptBlock(t: Translator, prompt: string, max: number): string {
+  const shown = prompt.trim() === "" ? t("prompt.empty") : escapeMarkdown(prompt);
+  return `${t("prompt.heading")}\n${truncate(shown, max)}`;
 }
 
 /** Footer naming the job, or `undefined` when there is no job yet. */
-export function jobFooter(jobId: string | null): APIEmbedFooter | undefined {
-  return jobId === null || jobId === "" ? undefined : { text: `Job ${jobId}` };
+export function jobFooter(t: Translator, jobId: string | null): APIEmbedFooter | undefined {
+  return jobId === null || jobId === "" ? undefined : { text: t("job.footer", { id: jobId }) };
 }
 
 /**
  * A finished job's "Requested" (absolute time: a relative one would read "3 days ago" later on) and
  * "Finished" ("in 42 s") fields; none before the job ended.
  */
-export function timingFields(ctx: RenderContext): APIEmbedField[] {
+export function timingFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
   const requested = absoluteTimestamp(ctx.startedAt);
   if (ctx.finishedAt === undefined || ctx.finishedAt === null || requested === null) return [];
+  const elapsed = formatElapsed(t, ctx.finishedAt - ctx.startedAt);
   return [
-    { name: "Requested", value: requested, inline: true },
-    { name: "Finished", value: `in ${formatElapsed(ctx.finishedAt - ctx.startedAt)}`, inline: true },
+    { name: t("field.requested"), value: requested, inline: true },
+    { name: t("field.finished"), value: t("field.finishedIn", { elapsed }), inline: true },
   ];
 }
 
 /** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
-export function requestFields(ctx: RenderContext): APIEmbedField[] {
+export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
-  if (mention !== "") fields.push({ name: "Requested by", value: mention, inline: true });
-  const timing = timingFields(ctx);
+  if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
+  const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);
-  if (started !== null) fields.push({ name: "Started", value: started, inline: true });
+  if (started !== null) fields.push({ name: t("field.started"), value: started, inline: true });
   return fields;
 }
 
@@ -114,13 +116,17 @@ export function rerollButton(
  * The ✖ Cancel button of a job's waiting and progress messages (for the requester and moderators), or
  * `null` without a job id and requester a button id can carry.
  */
-export function cancelButton(jobId: string | null, requesterId: string): APIButtonComponent | null {
+export function cancelButton(
+  t: Translator,
+  jobId: string | null,
+  requesterId: string,
+): APIButtonComponent | null {
   if (jobId === null || !isButtonJobId(jobId) || !isSnowflake(requesterId)) return null;
   return {
     type: 2,
     style: 2,
     custom_id: cancelButtonCodec.encode({ jobId, requesterId }),
-    label: "Cancel",
+    label: t("button.cancel"),
     emoji: { name: "✖️" },
   };
 }

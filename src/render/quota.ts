@@ -2,6 +2,7 @@
  * The `/quota` answer: what a member has used and has left today where they ask (images of the day, jobs at
  * once, cooldown), when the day's count starts again, and where each limit comes from. Pure.
  */
+import type { Translator } from "../i18n/translate.js";
 import type { Quota } from "../imagine/admission-types.js";
 import type { InForce } from "../settings/effective-settings.js";
 import { absoluteTimestamp, formatDuration, relativeTimestamp } from "./format.js";
@@ -15,62 +16,59 @@ export interface QuotaReader {
 }
 
 /** Where a value in force comes from, as the reader sees it. */
-export function renderSource(inForce: InForce<unknown>): string {
+export function renderSource(t: Translator, inForce: InForce<unknown>): string {
   switch (inForce.source) {
     case "server":
-      return "this server's setting";
+      return t("quota.source.server");
     case "role":
-      return inForce.roleId ? `your role <@&${inForce.roleId}>` : "your role";
+      return inForce.roleId
+        ? t("quota.source.role", { role: `<@&${inForce.roleId}>` })
+        : t("quota.source.anyRole");
     case "owner":
-      return "the bot's default";
+      return t("quota.source.owner");
   }
 }
 
-function images(count: number): string {
-  return count === 1 ? "1 image" : `${count} images`;
-}
-
-function dailyLine(quota: Quota, reader: QuotaReader): string {
+function dailyLine(t: Translator, quota: Quota, reader: QuotaReader): string {
   const limit = quota.settings.userDailyImages;
-  const used = `You started ${images(quota.dailyUsed)} today`;
-  if (limit.value === null) return `• ${used}; there is no daily limit.`;
-  if (reader.isModerator)
-    return `• ${used}; as a moderator the daily limit (${limit.value}) does not apply to you.`;
+  const count = quota.dailyUsed;
+  if (limit.value === null) return t("quota.dailyUnlimited", { count });
+  if (reader.isModerator) return t("quota.dailyModerator", { count, limit: limit.value });
   const left = Math.max(0, limit.value - quota.dailyUsed);
-  return `• ${used} of ${limit.value} a day (${renderSource(limit)}): **${left} left**.`;
+  return t("quota.daily", { count, limit: limit.value, source: renderSource(t, limit), left });
 }
 
-function resetLine(quota: Quota): string {
+function resetLine(t: Translator, quota: Quota): string {
   const relative = relativeTimestamp(quota.resetAt) ?? "";
   const absolute = absoluteTimestamp(quota.resetAt) ?? "";
-  return `• The day's count starts again ${relative} (${absolute}, midnight UTC).`;
+  return t("quota.reset", { relative, absolute });
 }
 
-function activeLine(quota: Quota, reader: QuotaReader): string {
+function activeLine(t: Translator, quota: Quota, reader: QuotaReader): string {
   const limit = quota.settings.userMaxActive;
-  const running = `${images(quota.activeJobs)} being generated`;
-  if (reader.isModerator) return `• You have ${running}; as a moderator you have no limit on jobs at once.`;
-  return `• You have ${running}, of at most ${limit.value} at once (${renderSource(limit)}).`;
+  const count = quota.activeJobs;
+  if (reader.isModerator) return t("quota.activeModerator", { count });
+  return t("quota.active", { count, limit: limit.value, source: renderSource(t, limit) });
 }
 
-function cooldownLine(quota: Quota, reader: QuotaReader): string {
+function cooldownLine(t: Translator, quota: Quota, reader: QuotaReader): string {
   const cooldown = quota.settings.userCooldownMs;
-  if (reader.isModerator || cooldown.value === 0) return "• No wait between images.";
-  const wait = `${formatDuration(cooldown.value)} between images (${renderSource(cooldown)})`;
-  if (quota.cooldownEndsAt === null) return `• Wait ${wait}: you can start one now.`;
-  const when = relativeTimestamp(Math.ceil(quota.cooldownEndsAt / 1000) * 1000) ?? "soon";
-  return `• Wait ${wait}: you can start the next one ${when}.`;
+  if (reader.isModerator || cooldown.value === 0) return t("quota.noCooldown");
+  const wait = formatDuration(t, cooldown.value);
+  const source = renderSource(t, cooldown);
+  if (quota.cooldownEndsAt === null) return t("quota.cooldownNow", { wait, source });
+  const when = relativeTimestamp(Math.ceil(quota.cooldownEndsAt / 1000) * 1000) ?? t("quota.soon");
+  return t("quota.cooldownNext", { wait, source, when });
 }
 
-/** The `/quota` message (sent ephemerally: it concerns only the reader). */
-export function renderQuota(quota: Quota, reader: QuotaReader): MessagePayload {
-  const where = reader.guildId === null ? "in DMs" : "in this server";
+/** The `/quota` message in `t`'s language (sent ephemerally: it concerns only the reader). */
+export function renderQuota(t: Translator, quota: Quota, reader: QuotaReader): MessagePayload {
   const lines = [
-    `**Your images ${where}**`,
-    dailyLine(quota, reader),
-    ...(quota.settings.userDailyImages.value === null ? [] : [resetLine(quota)]),
-    activeLine(quota, reader),
-    cooldownLine(quota, reader),
+    reader.guildId === null ? t("quota.titleDm") : t("quota.title"),
+    dailyLine(t, quota, reader),
+    ...(quota.settings.userDailyImages.value === null ? [] : [resetLine(t, quota)]),
+    activeLine(t, quota, reader),
+    cooldownLine(t, quota, reader),
   ];
   return { content: lines.join("\n"), embeds: [], components: [], allowedMentions: NO_PINGS };
 }

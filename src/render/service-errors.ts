@@ -3,6 +3,7 @@
  * own message for a refused prompt is shown, with links and tokens removed; the error's `message` and
  * `request` (which name internal paths) never are.
  */
+import type { Translator } from "../i18n/translate.js";
 import type { ServiceError, ServiceErrorKind } from "../service/errors.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -16,10 +17,6 @@ export interface ServiceErrorDescription {
   /** Whether the user can simply try again later. */
   readonly retryable: boolean;
 }
-
-/** Told (privately) to whoever clicks a button of an image the service no longer knows. */
-export const IMAGE_NO_LONGER_AVAILABLE =
-  "This image is no longer available from the image service (it may be old or deleted), so this button no longer works. Run `/imagine` to make a new one.";
 
 /** The longest service message shown. */
 const MAX_SERVICE_MESSAGE = 500;
@@ -36,50 +33,49 @@ export function redactServiceText(text: string): string {
   );
 }
 
-function unavailable(): ServiceErrorDescription {
+function unavailable(t: Translator): ServiceErrorDescription {
   return {
-    title: "The image service is unavailable",
-    message: "The image service is not answering properly right now. Try again in a few minutes.",
+    title: t("serviceError.unavailable.title"),
+    message: t("serviceError.unavailable.message"),
     retryable: true,
   };
 }
 
-const DESCRIPTIONS: Record<ServiceErrorKind, (error: ServiceError) => ServiceErrorDescription> = {
-  unauthorized: () => ({
-    title: "The bot is misconfigured",
-    message:
-      "The image service did not accept the bot's credentials. An admin has been told; please try again later.",
+type Describe = (t: Translator, error: ServiceError) => ServiceErrorDescription;
+
+const DESCRIPTIONS: Record<ServiceErrorKind, Describe> = {
+  unauthorized: (t) => ({
+    title: t("serviceError.misconfigured.title"),
+    message: t("serviceError.unauthorized.message"),
     retryable: false,
   }),
-  forbidden: () => ({
-    title: "The bot is misconfigured",
-    message: "The image service refused the bot's request. An admin has been told; please try again later.",
+  forbidden: (t) => ({
+    title: t("serviceError.misconfigured.title"),
+    message: t("serviceError.forbidden.message"),
     retryable: false,
   }),
-  quota: () => ({
-    title: "The image quota is used up",
-    message:
-      "This bot has used up its image quota, so no new images can be made for now. An admin can add more.",
+  quota: (t) => ({
+    title: t("serviceError.quota.title"),
+    message: t("serviceError.quota.message"),
     retryable: false,
   }),
-  "rate-limited": (error) => {
+  "rate-limited": (t, error) => {
     const ms = error.retryAfterMs;
-    const when =
-      ms !== undefined && Number.isFinite(ms) && ms > 0 ? `in ${Math.ceil(ms / 1000)} s` : "in a minute";
-    return {
-      title: "The image service is busy",
-      message: `Too many images are being requested right now. Try again ${when}.`,
-      retryable: true,
-    };
+    const message =
+      ms !== undefined && Number.isFinite(ms) && ms > 0
+        ? t("serviceError.busy.message", { seconds: Math.ceil(ms / 1000) })
+        : t("serviceError.busy.messageMinute");
+    return { title: t("serviceError.busy.title"), message, retryable: true };
   },
-  validation: (error) => {
+  validation: (t, error) => {
     const said = redactServiceText(error.serviceMessage ?? "");
-    const quoted = said === "" ? "" : `: “${escapeMarkdown(truncate(said, MAX_SERVICE_MESSAGE))}”`;
-    return {
-      title: "The prompt was refused",
-      message: `The image service refused this prompt${quoted}. Change the prompt and try again.`,
-      retryable: false,
-    };
+    const message =
+      said === ""
+        ? t("serviceError.refused.message")
+        : t("serviceError.refused.messageQuoted", {
+            said: escapeMarkdown(truncate(said, MAX_SERVICE_MESSAGE)),
+          });
+    return { title: t("serviceError.refused.title"), message, retryable: false };
   },
   server: unavailable,
   "not-json": unavailable,
@@ -89,6 +85,6 @@ const DESCRIPTIONS: Record<ServiceErrorKind, (error: ServiceError) => ServiceErr
 };
 
 /** Explains why creating an image failed, for each {@link ServiceErrorKind}. */
-export function describeServiceError(error: ServiceError): ServiceErrorDescription {
-  return (DESCRIPTIONS[error.kind] ?? unavailable)(error);
+export function describeServiceError(t: Translator, error: ServiceError): ServiceErrorDescription {
+  return (DESCRIPTIONS[error.kind] ?? unavailable)(t, error);
 }

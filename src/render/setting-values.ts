@@ -4,6 +4,7 @@
  */
 import type { GuildSettings, MemberLimits, MemberSettings } from "../settings/settings.js";
 import { LANGUAGE_NAMES } from "../i18n/languages.js";
+import { english } from "../i18n/translate.js";
 import { formatDuration } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown, inlineCode } from "./markdown.js";
@@ -28,7 +29,7 @@ export const LIMIT_LABELS = {
 const onOff = (value: boolean | undefined) => (value === undefined ? null : value ? "on" : "off");
 const count = (value: number | undefined) => (value === undefined ? null : String(value));
 /** A cooldown for people: `none` for 0, else a duration. */
-export const formatCooldown = (ms: number): string => (ms === 0 ? "none" : formatDuration(ms));
+export const formatCooldown = (ms: number): string => (ms === 0 ? "none" : formatDuration(english, ms));
 const cooldown = (value: number | undefined) => (value === undefined ? null : formatCooldown(value));
 const code = (value: string | undefined) => (value === undefined ? null : inlineCode(truncate(value, 300)));
 const list = (values: readonly string[] | undefined, show: (v: string) => string) =>

@@ -3,6 +3,7 @@
  * where its message is. Re-exported by `status.ts`.
  */
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import type { Job, JobOutcome, MessageLocation } from "../imagine/job.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
@@ -89,9 +90,9 @@ function upscaleOf(job: Job, record: ImageRecord | null): string | null {
   return `U${job.upscale.index + 1} of ${parent}, enhanced ${factorLabel(job.upscale.factor)}`;
 }
 
-function errorField(error: string | null, status: string): APIEmbedField[] {
+function errorField(t: Translator, error: string | null, status: string): APIEmbedField[] {
   if (error === null && status !== "failed") return [];
-  const described = describeImageError(error);
+  const described = describeImageError(t, error);
   const detail = described.detail === null ? "" : `\n> ${truncate(escapeMarkdown(described.detail), 700)}`;
   return field("Error", `${described.summary}${detail}`, false);
 }
@@ -103,6 +104,7 @@ function errorField(error: string | null, status: string): APIEmbedField[] {
  * {@link messageJumpLink}). User text is escaped; nobody is pinged.
  */
 export function renderJobDetails(
+  t: Translator,
   job: Job,
   record: ImageRecord | null,
   messageLink: string | null,
@@ -122,7 +124,7 @@ export function renderJobDetails(
     record === null
       ? `${inlineCode(truncate(status, 40))} (last seen; the record could not be loaded)`
       : inlineCode(truncate(status, 40));
-  const description = [promptBlock(job.prompt, PROMPT_LENGTH), record === null ? null : imageLinks(record)]
+  const description = [promptBlock(t, job.prompt, PROMPT_LENGTH), record === null ? null : imageLinks(record)]
     .filter((part) => part !== null)
     .join("\n\n");
   const embed: APIEmbed = {
@@ -140,7 +142,7 @@ export function renderJobDetails(
       ...field("Ref", inlineCode(truncate(record?.ref ?? job.ref, 100))),
       ...field("Created (service)", record === null ? null : serviceDate(record.date_created)),
       ...field("Upscale of", upscaleOf(job, record)),
-      ...errorField(record?.error ?? job.error, status),
+      ...errorField(t, record?.error ?? job.error, status),
     ],
     footer: { text: `Image ${truncate(job.imageId, 200)}` },
   };

@@ -7,6 +7,7 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { isButtonJobId } from "../discord/components/id-parts.js";
 import { statusCodec } from "../discord/components/status-id.js";
+import type { Translator } from "../i18n/translate.js";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess } from "../imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
@@ -115,7 +116,7 @@ const HEALTH: Readonly<Record<string, { emoji: string; color: number }>> = {
   paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut },
 };
 
-function serviceEmbed(input: StatusInput): APIEmbed {
+function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
   const condition = serviceCondition(service, input.now);
   const health = HEALTH[condition] ?? null;
@@ -129,7 +130,7 @@ function serviceEmbed(input: StatusInput): APIEmbed {
     lines.push(`Last error ${ageOf(service.lastErrorAt)}: ${oneLine(service.lastError, 300)}`);
   }
   const cooldown =
-    limits.userCooldownMs > 0 ? `${formatDuration(limits.userCooldownMs)} cooldown` : "no cooldown";
+    limits.userCooldownMs > 0 ? `${formatDuration(t, limits.userCooldownMs)} cooldown` : "no cooldown";
   return {
     title: "📊 Image service status",
     description: lines.join("\n"),
@@ -155,9 +156,9 @@ function serviceEmbed(input: StatusInput): APIEmbed {
   };
 }
 
-function jobLine(job: Job, position: number): string {
+function jobLine(t: Translator, job: Job, position: number): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
-  const label = truncate(statusView(job.status).label, 60);
+  const label = truncate(statusView(t, job.status).label, 60);
   const who = userMention(job.requesterId) || "someone";
   return (
     `**${position}.** ${who} · ${label}${progress} · started ${ageOf(job.startedAt)}\n` +
@@ -176,7 +177,7 @@ function pageBounds(total: number, page: number, pageSize: number) {
   return { pages, current, start, end: Math.min(start + size, total) };
 }
 
-function inFlightEmbed(input: StatusInput, bounds: ReturnType<typeof pageBounds>): APIEmbed {
+function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typeof pageBounds>): APIEmbed {
   const total = input.inFlight.length;
   if (total === 0) {
     return {
@@ -188,7 +189,7 @@ function inFlightEmbed(input: StatusInput, bounds: ReturnType<typeof pageBounds>
   const jobs = pageJobs(input, bounds);
   return {
     title: `🖌️ In flight on this server: showing ${bounds.start + 1}-${bounds.end} of ${total}`,
-    description: jobs.map((job, i) => jobLine(job, bounds.start + i + 1)).join("\n"),
+    description: jobs.map((job, i) => jobLine(t, job, bounds.start + i + 1)).join("\n"),
     color: EMBED_COLORS.generating,
     footer: { text: `Page ${bounds.current + 1} of ${bounds.pages} · oldest first` },
   };
@@ -224,8 +225,8 @@ function cancelRows(
   return rows;
 }
 
-function failureLine(failure: RecentFailure): string {
-  const described = describeImageError(failure.error);
+function failureLine(t: Translator, failure: RecentFailure): string {
+  const described = describeImageError(t, failure.error);
   const detail = described.detail === null ? "" : ` “${oneLine(described.detail, 120)}”`;
   const who = userMention(failure.requesterId) || "someone";
   return (
@@ -234,7 +235,7 @@ function failureLine(failure: RecentFailure): string {
   );
 }
 
-function failuresEmbed(failures: readonly RecentFailure[]): APIEmbed {
+function failuresEmbed(t: Translator, failures: readonly RecentFailure[]): APIEmbed {
   const shown = [...failures].sort((a, b) => b.at - a.at).slice(0, MAX_FAILURES_SHOWN);
   const title =
     failures.length > shown.length
@@ -242,7 +243,8 @@ function failuresEmbed(failures: readonly RecentFailure[]): APIEmbed {
       : "❌ Recent failures";
   return {
     title,
-    description: shown.length === 0 ? "No recent failures." : shown.map(failureLine).join("\n"),
+    description:
+      shown.length === 0 ? "No recent failures." : shown.map((failure) => failureLine(t, failure)).join("\n"),
     color: EMBED_COLORS.failed,
   };
 }
@@ -272,11 +274,11 @@ function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowCompone
  * most recent failures explained, and the limits in force. Buttons page through the jobs and refresh the
  * current page; a ✖ button per listed job cancels it (their ids are written by `statusCodec`).
  */
-export function renderStatus(input: StatusInput): MessagePayload {
+export function renderStatus(t: Translator, input: StatusInput): MessagePayload {
   const bounds = pageBounds(input.inFlight.length, input.page, input.pageSize ?? MAX_STATUS_PAGE_SIZE);
   return fitMessageLimits({
     content: "",
-    embeds: [serviceEmbed(input), inFlightEmbed(input, bounds), failuresEmbed(input.recentFailures)],
+    embeds: [serviceEmbed(t, input), inFlightEmbed(t, input, bounds), failuresEmbed(t, input.recentFailures)],
     components: [...pageButtons(bounds), ...cancelRows(input, bounds)],
     allowedMentions: NO_PINGS,
   });

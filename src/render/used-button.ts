@@ -3,6 +3,7 @@
  * which images of a grid were already posted.
  * @see https://discord.com/developers/docs/components/reference#button-button-styles
  */
+import type { Translator } from "../i18n/translate.js";
 import {
   ButtonStyle,
   ComponentType,
@@ -29,6 +30,6 @@ export function withButtonUsed(
  * The answer, to the clicker only, to a click on a button whose work (an Enhance) is still under way: its
  * result will be posted in the channel, replying to the image.
  */
-export function renderUnderWay(name: string): string {
-  return `${name} of this image is already under way; the result will be posted here.`;
+export function renderUnderWay(t: Translator, name: string): string {
+  return t("used.underWay", { name });
 }

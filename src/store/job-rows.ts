@@ -8,6 +8,7 @@ import type { InValue } from "@libsql/client";
 import { z } from "zod";
 import type { KeptPrompt } from "../imagine/job-store.js";
 import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } from "../imagine/job.js";
+import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
 
@@ -57,6 +58,8 @@ const jobRowSchema = z.object({
     .max(GRID_SIZE - 1)
     .nullable(),
   upscale_factor: z.enum(UPSCALE_FACTORS).nullable(),
+  // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
+  language: z.enum(LANGUAGES).catch("en"),
   deliver_by_dm: flag,
 });
 
@@ -103,6 +106,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     parent_id: job.upscale?.parentId ?? null,
     parent_index: job.upscale?.index ?? null,
     upscale_factor: job.upscale?.factor ?? null,
+    language: job.language,
     deliver_by_dm: job.deliverByDm ? 1 : 0,
     updated_at: updatedAt,
   };
@@ -153,6 +157,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     delivered: r.delivered,
     error: r.error,
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
+    language: r.language,
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
   };
 }

@@ -158,6 +158,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: "whether a job's result goes to its requester's DMs (/settings delivery)",
     statements: ["ALTER TABLE jobs ADD COLUMN deliver_by_dm INTEGER NOT NULL DEFAULT 0"],
   },
+  {
+    version: 10,
+    description: "the language of a job's messages, chosen when it was submitted",
+    statements: ["ALTER TABLE jobs ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
+  },
 ];
 
 /** What {@link migrate} did. */

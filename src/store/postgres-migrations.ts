@@ -169,6 +169,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     description: "whether a job's result goes to its requester's DMs (/settings delivery)",
     statements: ["ALTER TABLE jobs ADD COLUMN deliver_by_dm BOOLEAN NOT NULL DEFAULT false"],
   },
+  {
+    version: 10,
+    description: "the language of a job's messages, chosen when it was submitted",
+    statements: ["ALTER TABLE jobs ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -6,7 +6,7 @@
  */
 import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { ALREADY_ENDED, NOT_YOUR_JOB } from "../../src/discord/components/cancel-button.js";
+import { english } from "../../src/i18n/translate.js";
 import { cancelButtonCodec } from "../../src/discord/components/cancel-button-id.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
@@ -127,7 +127,7 @@ describe("✖ Cancel", () => {
     const click = await clickLabel(h, job.waiting, "Cancel", bob);
     const refusal = await click.waitForResponse();
     expect(refusal.ephemeral).toBe(true);
-    expect(textOf(refusal)).toBe(NOT_YOUR_JOB);
+    expect(textOf(refusal)).toBe(english("cancel.notYours"));
 
     service.completeNow(job.record.id);
     const grid = await waitForResult(h, job.record.id, isGrid);
@@ -218,7 +218,7 @@ describe("✖ Cancel", () => {
     const click = await emu.clickButton({ message: stale.id, customId, user: world.alice });
     const answer = await click.waitForResponse();
     expect(answer.ephemeral).toBe(true);
-    expect(textOf(answer)).toBe(ALREADY_ENDED);
+    expect(textOf(answer)).toBe(english("cancel.alreadyEnded"));
     expect(isGrid(emu.message(grid.id)!)).toBe(true);
     emu.assertNoRejectedRequests();
   });

@@ -43,6 +43,7 @@ function oldJob(n: number, requesterId: string, guildId: string | null, channelI
     delivered: true,
     error: n === 2 ? "Image generation failed" : null,
     upscale: null,
+    language: "en",
   };
 }
 

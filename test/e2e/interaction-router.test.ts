@@ -17,7 +17,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { registry } from "../../commands/index.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { ComponentHandler, IdCodec } from "../../src/discord/component.js";
-import { createInteractionRouter, STALE_COMPONENT } from "../../src/discord/interaction-router.js";
+import { createInteractionRouter } from "../../src/discord/interaction-router.js";
+import { english } from "../../src/i18n/translate.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 
@@ -147,7 +148,7 @@ describe("the interaction router", () => {
     const answer = await used.waitForResponse();
 
     expect(answer.ephemeral).toBe(true);
-    expect(textOf(answer)).toBe(STALE_COMPONENT);
+    expect(textOf(answer)).toBe(english("error.staleComponent"));
     expect(h.emu.messagesIn(h.world.general)).toHaveLength(before);
     const noted = h.logs.lines.filter((l) => l.includes("component id no handler reads"));
     expect(noted).toHaveLength(1);

@@ -93,5 +93,6 @@ export function request(ref = "500000000000000001") {
     requesterId: "600000000000000001",
     source: "interaction" as Job["source"],
     location,
+    language: "en" as const,
   };
 }

@@ -3,6 +3,7 @@ import { enhanceIdCodec } from "../../src/discord/components/enhance-id.js";
 import { renderEnhanced, renderUpscale } from "../../src/render/final.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import { completedRecord, expectWithinDiscordLimits, JOB_ID, REQUESTER_ID, visibleText } from "./helpers.js";
+import { english } from "../../src/i18n/translate.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
@@ -17,7 +18,7 @@ const buttons = (payload: ReturnType<typeof renderUpscale>) =>
 
 describe("renderUpscale with Enhance factors", () => {
   test("has one Enhance button per factor, saying it uses credits, for this image and requester", () => {
-    const payload = renderUpscale(completedRecord(), 1, ctx, ["2x", "4x"]);
+    const payload = renderUpscale(english, completedRecord(), 1, ctx, ["2x", "4x"]);
 
     expect(buttons(payload).map((b) => ("label" in b ? b.label : ""))).toEqual([
       "Enhance 2× (uses credits)",
@@ -33,20 +34,22 @@ describe("renderUpscale with Enhance factors", () => {
   });
 
   test("has no buttons and no credit note without factors", () => {
-    const payload = renderUpscale(completedRecord(), 1, ctx);
+    const payload = renderUpscale(english, completedRecord(), 1, ctx);
 
     expect(payload.components).toEqual([]);
     expect(visibleText(payload)).not.toMatch(/enhance|credits/i);
   });
 
   test("offers no Enhance for an image the service did not return", () => {
-    const payload = renderUpscale(completedRecord({ upscaled_urls: null }), 1, ctx, ["2x"]);
+    const payload = renderUpscale(english, completedRecord({ upscaled_urls: null }), 1, ctx, ["2x"]);
 
     expect(payload.components).toEqual([]);
   });
 
   test("offers no Enhance when the requester id cannot be carried by a button", () => {
-    const payload = renderUpscale(completedRecord(), 1, { ...ctx, requesterId: "not-a-user" }, ["2x"]);
+    const payload = renderUpscale(english, completedRecord(), 1, { ...ctx, requesterId: "not-a-user" }, [
+      "2x",
+    ]);
 
     expect(payload.components).toEqual([]);
   });
@@ -56,7 +59,7 @@ describe("renderEnhanced", () => {
   const finished = { ...ctx, imageUrl: "attachment://u2-4x.png", finishedAt: ctx.startedAt + 42_000 };
 
   test("shows the enhanced image, which image and factor, who asked, how long it took, and pings only the requester", () => {
-    const payload = renderEnhanced({ index: 1, factor: "4x" }, finished);
+    const payload = renderEnhanced(english, { index: 1, factor: "4x" }, finished);
 
     expect(payload.content).toBe(`<@${REQUESTER_ID}> your enhanced image U2 4× is ready.`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
@@ -71,7 +74,7 @@ describe("renderEnhanced", () => {
   });
 
   test("says so when the image could not be shown", () => {
-    const payload = renderEnhanced({ index: 0, factor: "2x" }, { ...finished, imageUrl: null });
+    const payload = renderEnhanced(english, { index: 0, factor: "2x" }, { ...finished, imageUrl: null });
 
     expect(payload.embeds[0]?.image).toBeUndefined();
     expect(visibleText(payload)).toContain("could not be shown here");

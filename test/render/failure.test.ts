@@ -12,6 +12,7 @@ import type { RenderContext } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import { SERVICE_ERROR_KINDS, ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import { expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
+import { english } from "../../src/i18n/translate.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
@@ -48,7 +49,7 @@ describe("renderFailed", () => {
     [null, "without giving a reason", null, true],
     ["Disk full on worker 7", "The image service reported an error.", "> Disk full on worker 7", true],
   ])("explains %j", (error, summary, detail, retryable) => {
-    const payload = renderFailed(makeRecord({ status: "failed", error }), ctx);
+    const payload = renderFailed(english, makeRecord({ status: "failed", error }), ctx);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe("❌ Your image could not be made");
@@ -64,22 +65,24 @@ describe("renderFailed", () => {
 
   test("labels the generator's text and an unknown service text differently", () => {
     const generator = renderFailed(
+      english,
       makeRecord({ status: "failed", error: "Midjourney message: Banned prompt" }),
       ctx,
     );
-    const unknown = renderFailed(makeRecord({ status: "failed", error: "Disk full" }), ctx);
+    const unknown = renderFailed(english, makeRecord({ status: "failed", error: "Disk full" }), ctx);
     expect(generator.embeds[0]?.fields?.[0]?.name).toBe("The generator said");
     expect(unknown.embeds[0]?.fields?.[0]?.name).toBe("The service said");
   });
 
   test("pings the requester once and nobody else", () => {
-    const payload = renderFailed(makeRecord({ status: "failed", error: "Unspecified error" }), ctx);
+    const payload = renderFailed(english, makeRecord({ status: "failed", error: "Unspecified error" }), ctx);
     expect(payload.content).toBe(`<@${REQUESTER_ID}> your image could not be made.`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
   });
 
   test("escapes markdown and mentions in the error text", () => {
     const payload = renderFailed(
+      english,
       makeRecord({ status: "failed", error: "Midjourney message: **no** <@&1>" }),
       ctx,
     );
@@ -94,7 +97,7 @@ describe("renderFailed", () => {
     ["empty strings", { error: "" }, { prompt: "", jobId: "", requesterId: "" }],
   ])("stays within Discord's limits with %s", (_what, record, extreme) => {
     expectWithinDiscordLimits(
-      renderFailed(makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
+      renderFailed(english, makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
     );
   });
 });
@@ -111,7 +114,7 @@ describe("isPrivateRefusal", () => {
   });
 
   test("the channel's notice is one neutral line with the job id that pings nobody", () => {
-    expect(renderPrivateRefusalNotice("job_1")).toEqual({
+    expect(renderPrivateRefusalNotice(english, "job_1")).toEqual({
       content: "This prompt could not be generated. Job job\\_1",
       embeds: [],
       components: [],
@@ -123,8 +126,11 @@ describe("isPrivateRefusal", () => {
 describe("the time of a failed or timed-out job", () => {
   const ended = { ...ctx, finishedAt: ctx.startedAt + 42_000 };
   test.each([
-    ["failed", () => renderFailed(makeRecord({ status: "failed", error: "Image not sent to API" }), ended)],
-    ["timed out", () => renderTimedOut(ended, 1_200_000)],
+    [
+      "failed",
+      () => renderFailed(english, makeRecord({ status: "failed", error: "Image not sent to API" }), ended),
+    ],
+    ["timed out", () => renderTimedOut(english, ended, 1_200_000)],
   ])("a %s message says when it was requested and how long it took", (_what, render) => {
     const fields = render().embeds[0]?.fields ?? [];
     expect(fields).toContainEqual({ name: "Requested", value: "<t:1714557600:f>", inline: true });
@@ -134,7 +140,7 @@ describe("the time of a failed or timed-out job", () => {
 
 describe("renderTimedOut", () => {
   test("says how long the bot waited, what to do, and offers to try again", () => {
-    const payload = renderTimedOut(ctx, 1_200_000);
+    const payload = renderTimedOut(english, ctx, 1_200_000);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe("⌛ Stopped waiting after 20 minutes");
@@ -148,7 +154,7 @@ describe("renderTimedOut", () => {
   });
 
   test("has no footer and no button without a job id", () => {
-    const payload = renderTimedOut({ ...ctx, jobId: null }, 90_000);
+    const payload = renderTimedOut(english, { ...ctx, jobId: null }, 90_000);
     expect(payload.embeds[0]?.title).toBe("⌛ Stopped waiting after 1 minute 30 seconds");
     expect(payload.embeds[0]?.footer).toBeUndefined();
     expect(payload.components).toEqual([]);
@@ -159,7 +165,7 @@ describe("renderTimedOut", () => {
     ["a 100-character job id", { jobId: "j".repeat(100) }],
     ["empty strings", { prompt: "", jobId: "", requesterId: "" }],
   ])("stays within Discord's limits with %s", (_what, extreme) => {
-    expectWithinDiscordLimits(renderTimedOut({ ...ctx, ...extreme }, Number.NaN));
+    expectWithinDiscordLimits(renderTimedOut(english, { ...ctx, ...extreme }, Number.NaN));
   });
 });
 
@@ -172,7 +178,7 @@ describe("renderServiceError", () => {
         serviceMessage: "Invalid prompt near https://internal.example/x with Bearer tok_123",
         retryAfterMs: 5000,
       });
-      const payload = renderServiceError(error, { prompt: "a lighthouse" });
+      const payload = renderServiceError(english, error, { prompt: "a lighthouse" });
       expectWithinDiscordLimits(payload);
       const text = visibleText(payload);
       expect(text).not.toMatch(/internal\.example|tok_123|\/items\/images/);
@@ -191,16 +197,20 @@ describe("renderServiceError", () => {
     ["server", "Try again in a few minutes."],
   ])("tells the user what %s means", (kind, text) => {
     const error = new ServiceError(kind, "x", { retryAfterMs: 5000, serviceMessage: "Prompt too long" });
-    expect(renderServiceError(error).embeds[0]?.description).toContain(text);
+    expect(renderServiceError(english, error).embeds[0]?.description).toContain(text);
   });
 
   test("colours failures the user can retry differently from those they cannot", () => {
-    expect(renderServiceError(new ServiceError("server", "x")).embeds[0]?.color).toBe(EMBED_COLORS.timedOut);
-    expect(renderServiceError(new ServiceError("quota", "x")).embeds[0]?.color).toBe(EMBED_COLORS.failed);
+    expect(renderServiceError(english, new ServiceError("server", "x")).embeds[0]?.color).toBe(
+      EMBED_COLORS.timedOut,
+    );
+    expect(renderServiceError(english, new ServiceError("quota", "x")).embeds[0]?.color).toBe(
+      EMBED_COLORS.failed,
+    );
   });
 
   test("stays within Discord's limits with a 5000-character service message and a 6000-character prompt", () => {
     const error = new ServiceError("validation", "x", { serviceMessage: "m".repeat(5000) });
-    expectWithinDiscordLimits(renderServiceError(error, { prompt: "p".repeat(6000) }));
+    expectWithinDiscordLimits(renderServiceError(english, error, { prompt: "p".repeat(6000) }));
   });
 });

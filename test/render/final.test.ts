@@ -16,6 +16,7 @@ import {
   REQUESTER_ID,
   visibleText,
 } from "./helpers.js";
+import { english } from "../../src/i18n/translate.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
@@ -48,7 +49,7 @@ describe("upscaleSourceUrl", () => {
 
 describe("renderCompleted", () => {
   test("shows the grid, the prompt, who asked and the job id, and pings only the requester", () => {
-    const payload = renderCompleted(completedRecord(), ctx);
+    const payload = renderCompleted(english, completedRecord(), ctx);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(payload.content).toBe(`<@${REQUESTER_ID}> your image is ready.`);
@@ -62,7 +63,7 @@ describe("renderCompleted", () => {
   });
 
   test("has buttons U1-U4 and 🔄 whose ids lead back to this job", () => {
-    const buttons = buttonsOf(renderCompleted(completedRecord(), ctx));
+    const buttons = buttonsOf(renderCompleted(english, completedRecord(), ctx));
     expect(buttons.map((b) => ("label" in b ? b.label : undefined))).toEqual([
       "U1",
       "U2",
@@ -85,32 +86,37 @@ describe("renderCompleted", () => {
     ["no single images", null, [true, true, true, true]],
     ["two single images", [`${CDN}/u1.png`, `${CDN}/u2.png`], [false, false, true, true]],
   ])("disables the U buttons of images the service did not return (%s)", (_what, upscaledUrls, disabled) => {
-    const buttons = buttonsOf(renderCompleted(completedRecord({ upscaled_urls: upscaledUrls }), ctx));
+    const buttons = buttonsOf(
+      renderCompleted(english, completedRecord({ upscaled_urls: upscaledUrls }), ctx),
+    );
     expect(buttons.slice(0, 4).map((b) => "disabled" in b && b.disabled === true)).toEqual(disabled);
   });
 
   test("uses the record's id for buttons when the context has no job id", () => {
-    const buttons = buttonsOf(renderCompleted(completedRecord(), { ...ctx, jobId: null }));
+    const buttons = buttonsOf(renderCompleted(english, completedRecord(), { ...ctx, jobId: null }));
     expect(buttons[0] && "custom_id" in buttons[0] && buttons[0].custom_id).toBe(
       `imagine:u:${JOB_ID}:0:${REQUESTER_ID}`,
     );
   });
 
   test("still renders, without buttons, for a job id a button cannot carry", () => {
-    const payload = renderCompleted(completedRecord(), { ...ctx, jobId: "has:colon" });
+    const payload = renderCompleted(english, completedRecord(), { ...ctx, jobId: "has:colon" });
     expectWithinDiscordLimits(payload);
     expect(payload.components).toEqual([]);
     expect(payload.embeds[0]?.footer?.text).toBe("Job has:colon");
   });
 
   test("says so when the image could not be delivered", () => {
-    const payload = renderCompleted(completedRecord(), { ...ctx, imageUrl: null });
+    const payload = renderCompleted(english, completedRecord(), { ...ctx, imageUrl: null });
     expect(payload.embeds[0]?.image).toBeUndefined();
     expect(payload.embeds[0]?.description).toContain("The image could not be shown here");
   });
 
   test("once finished, says when it was requested (absolute) and how long it took, not how long ago", () => {
-    const payload = renderCompleted(completedRecord(), { ...ctx, finishedAt: ctx.startedAt + 185_000 });
+    const payload = renderCompleted(english, completedRecord(), {
+      ...ctx,
+      finishedAt: ctx.startedAt + 185_000,
+    });
     const fields = payload.embeds[0]?.fields ?? [];
     expect(fields.map((f) => f.name)).not.toContain("Started");
     expect(fields).toContainEqual({
@@ -122,7 +128,7 @@ describe("renderCompleted", () => {
   });
 
   test("has no aspect ratio field for the default ratio", () => {
-    const payload = renderCompleted(completedRecord(), { ...ctx, prompt: "a lighthouse" });
+    const payload = renderCompleted(english, completedRecord(), { ...ctx, prompt: "a lighthouse" });
     expect(payload.embeds[0]?.fields?.map((f) => f.name)).toEqual(["Requested by", "Started"]);
   });
 
@@ -131,14 +137,17 @@ describe("renderCompleted", () => {
     ["a 100-character job id", { jobId: "j".repeat(100) }],
     ["empty strings", { prompt: "", jobId: "", requesterId: "", imageUrl: "" }],
   ])("stays within Discord's limits with %s", (_what, extreme) => {
-    expectWithinDiscordLimits(renderCompleted(completedRecord(), { ...ctx, ...extreme }));
-    expectWithinDiscordLimits(renderUpscale(completedRecord(), 1, { ...ctx, ...extreme }));
+    expectWithinDiscordLimits(renderCompleted(english, completedRecord(), { ...ctx, ...extreme }));
+    expectWithinDiscordLimits(renderUpscale(english, completedRecord(), 1, { ...ctx, ...extreme }));
   });
 });
 
 describe("renderUpscale", () => {
   test.each([0, 1, 2, 3])("shows image U%i+1 and mentions the requester without a ping", (index) => {
-    const payload = renderUpscale(completedRecord(), index, { ...ctx, imageUrl: `${CDN}/u${index + 1}.png` });
+    const payload = renderUpscale(english, completedRecord(), index, {
+      ...ctx,
+      imageUrl: `${CDN}/u${index + 1}.png`,
+    });
     expectWithinDiscordLimits(payload);
     expect(payload.content).toBe(`<@${REQUESTER_ID}> here is image U${index + 1}.`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
@@ -160,7 +169,7 @@ describe("renderUpscale", () => {
     ["an index past U4", {}, 4, "https://x.example/u5.png", "This image is not available", "did not return"],
     ["no image from the delivery layer", {}, 2, null, "Image U3 is not available", "could not be shown"],
   ])("says the image is not available with %s", (_what, overrides, index, imageUrl, title, text) => {
-    const payload = renderUpscale(completedRecord(overrides), index, { ...ctx, imageUrl });
+    const payload = renderUpscale(english, completedRecord(overrides), index, { ...ctx, imageUrl });
     expectWithinDiscordLimits(payload);
     expect(payload.embeds[0]?.title).toBe(title);
     expect(payload.embeds[0]?.image).toBeUndefined();
@@ -174,7 +183,7 @@ describe("renderResultPointer", () => {
     ["https://discord.com/channels/1/2/3", "⤵️ The result is here: https://discord.com/channels/1/2/3"],
     [null, "⤵️ The result was posted below."],
   ])("with link %s it is one line that pings nobody and clears the progress", (link, content) => {
-    expect(renderResultPointer(link)).toEqual({
+    expect(renderResultPointer(english, link)).toEqual({
       content,
       embeds: [],
       components: [],

@@ -8,6 +8,7 @@ import {
   relativeTimestamp,
   statusView,
 } from "../../src/render/format.js";
+import { english } from "../../src/i18n/translate.js";
 
 describe("progressBar", () => {
   test.each([
@@ -57,7 +58,7 @@ describe("formatDuration", () => {
     [-5, "0 seconds"],
     [Number.NaN, "0 seconds"],
   ])("writes %d ms as %j", (ms, expected) => {
-    expect(formatDuration(ms)).toBe(expected);
+    expect(formatDuration(english, ms)).toBe(expected);
   });
 });
 
@@ -75,7 +76,7 @@ describe("formatElapsed", () => {
     [-5, "0 s"],
     [Number.NaN, "0 s"],
   ])("says %d ms took %j", (ms, expected) => {
-    expect(formatElapsed(ms)).toBe(expected);
+    expect(formatElapsed(english, ms)).toBe(expected);
   });
 });
 
@@ -99,10 +100,10 @@ describe("statusView", () => {
     ["queued", "⏳ Waiting (queued)", EMBED_COLORS.waiting],
     ["*weird*", "⏳ Waiting (\\*weird\\*)", EMBED_COLORS.waiting],
   ])("shows %s as %s", (status, label, color) => {
-    expect(statusView(status)).toEqual({ label, color });
+    expect(statusView(english, status)).toEqual({ label, color });
   });
 
   test("a very long unknown status is shortened", () => {
-    expect(statusView("x".repeat(500)).label.length).toBeLessThan(60);
+    expect(statusView(english, "x".repeat(500)).label.length).toBeLessThan(60);
   });
 });

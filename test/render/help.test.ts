@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { renderHelp, type HelpContext } from "../../src/render/help.js";
+import { english } from "../../src/i18n/translate.js";
 
 const base: HelpContext = {
   guildId: "100",
@@ -45,20 +46,20 @@ describe("renderHelp", () => {
       [],
     ],
   ] as const)("for %s, says the limits that apply", (_name, ctx, shown, hidden) => {
-    const { content } = renderHelp(ctx);
+    const { content } = renderHelp(english, ctx);
     for (const text of shown) expect(content).toContain(text);
     for (const text of hidden) expect(content).not.toContain(text);
   });
 
   test("says what Enhance does and that it costs credits only when it is on", () => {
-    expect(renderHelp(base).content).not.toMatch(/enhance|credits/i);
-    expect(renderHelp({ ...base, enhanceFactors: ["2x", "4x"] }).content).toContain(
+    expect(renderHelp(english, base).content).not.toMatch(/enhance|credits/i);
+    expect(renderHelp(english, { ...base, enhanceFactors: ["2x", "4x"] }).content).toContain(
       "Under a single picture, **Enhance 2×**, **Enhance 4×** makes a larger copy of it; each one uses image-service credits.",
     );
   });
 
   test("fits one message and pings nobody", () => {
-    const payload = renderHelp({
+    const payload = renderHelp(english, {
       ...base,
       enhanceFactors: ["2x", "4x", "6x", "8x", "10x"],
       userMaxActive: 100,

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import type { HistoryPage } from "../../src/imagine/history.js";
 import { renderHistory } from "../../src/render/history.js";
 import { makeJob } from "../store/store-fixtures.js";
+import { english } from "../../src/i18n/translate.js";
 
 const ids = { page: (n: number) => `page:${n}`, show: (job: { imageId: string }) => `show:${job.imageId}` };
 
@@ -16,7 +17,7 @@ const labels = (payload: ReturnType<typeof renderHistory>) =>
 
 describe("renderHistory", () => {
   test("an empty history says so, with no buttons", () => {
-    const payload = renderHistory(page({}), 5, ids);
+    const payload = renderHistory(english, page({}), 5, ids);
     expect(payload.content).toBe(
       "You have no images in this server that the bot still remembers. Run `/imagine` to make one.",
     );
@@ -27,7 +28,12 @@ describe("renderHistory", () => {
     const running = makeJob({ imageId: "running", status: "in-progress" });
     const noMessage = makeJob({ imageId: "done", outcome: "completed", status: "completed" });
     noMessage.location.messageId = null;
-    const payload = renderHistory(page({ jobs: [running, noMessage], page: 1, hasOlder: true }), 5, ids);
+    const payload = renderHistory(
+      english,
+      page({ jobs: [running, noMessage], page: 1, hasOlder: true }),
+      5,
+      ids,
+    );
     const text = textOf(payload);
     expect(text).toMatch(
       /\*\*6\.\*\* 🖌️ Generating · <t:1700000000:f> · \[jump to message\]\(https:\/\/discord\.com\/channels\//,
@@ -40,7 +46,7 @@ describe("renderHistory", () => {
   test("everywhere (in DMs) says where each job was; prompt markdown and links are neutralised", () => {
     const dm = makeJob({ prompt: "https://cdn.example/a.png **bold** @everyone" });
     dm.location.guildId = null;
-    const text = textOf(renderHistory(page({ jobs: [dm], scope: "everywhere" }), 5, ids));
+    const text = textOf(renderHistory(english, page({ jobs: [dm], scope: "everywhere" }), 5, ids));
     expect(text).toContain("Your images everywhere");
     expect(text).toContain("in DMs");
     expect(text).toContain("🔗 \\*\\*bold\\*\\*");

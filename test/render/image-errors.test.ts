@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { describeImageError, type ImageErrorKind } from "../../src/render/image-errors.js";
+import { english } from "../../src/i18n/translate.js";
 
 describe("describeImageError", () => {
   test.each<[string | null, ImageErrorKind, string, string | null, boolean]>([
@@ -65,7 +66,7 @@ describe("describeImageError", () => {
     ["   ", "no-reason", "The image service marked the job as failed", null, true],
     ["Something new broke", "unknown", "The image service reported an error.", "Something new broke", true],
   ])("explains %j", (error, kind, summary, detail, retryable) => {
-    const described = describeImageError(error);
+    const described = describeImageError(english, error);
     expect(described.kind).toBe(kind);
     expect(described.summary).toContain(summary);
     expect(described.detail).toBe(detail);
@@ -81,7 +82,7 @@ describe("describeImageError", () => {
       "Image not sent to API",
       "Unspecified error",
     ]) {
-      expect(describeImageError(error).hint.toLowerCase()).toContain("try again");
+      expect(describeImageError(english, error).hint.toLowerCase()).toContain("try again");
     }
   });
 });

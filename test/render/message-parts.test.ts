@@ -10,6 +10,7 @@ import {
   userMention,
 } from "../../src/render/message-parts.js";
 import { JOB_ID, REQUESTER_ID } from "./helpers.js";
+import { english } from "../../src/i18n/translate.js";
 
 describe("userMention", () => {
   test.each([
@@ -38,7 +39,7 @@ describe("promptBlock", () => {
     ["", 100, "**Prompt**\n*(empty prompt)*"],
     ["abcdefghij", 5, "**Prompt**\nabcd…"],
   ])("shows %j (at most %d characters)", (prompt, max, expected) => {
-    expect(promptBlock(prompt, max)).toBe(expected);
+    expect(promptBlock(english, prompt, max)).toBe(expected);
   });
 });
 
@@ -48,14 +49,19 @@ describe("jobFooter", () => {
     [null, undefined],
     ["", undefined],
   ])("names the job %j", (jobId, expected) => {
-    expect(jobFooter(jobId)).toEqual(expected);
+    expect(jobFooter(english, jobId)).toEqual(expected);
   });
 });
 
 describe("requestFields", () => {
   test("shows who asked and when, as a relative timestamp", () => {
     expect(
-      requestFields({ requesterId: REQUESTER_ID, prompt: "x", jobId: null, startedAt: 1_714_557_600_000 }),
+      requestFields(english, {
+        requesterId: REQUESTER_ID,
+        prompt: "x",
+        jobId: null,
+        startedAt: 1_714_557_600_000,
+      }),
     ).toEqual([
       { name: "Requested by", value: `<@${REQUESTER_ID}>`, inline: true },
       { name: "Started", value: "<t:1714557600:R>", inline: true },
@@ -65,7 +71,7 @@ describe("requestFields", () => {
   test("once the job ended, says when it was requested (absolute) and how long it took instead", () => {
     const started = 1_714_557_600_000;
     expect(
-      requestFields({
+      requestFields(english, {
         requesterId: REQUESTER_ID,
         prompt: "x",
         jobId: null,
@@ -80,9 +86,9 @@ describe("requestFields", () => {
   });
 
   test("leaves out what it cannot show", () => {
-    expect(requestFields({ requesterId: "nobody", prompt: "x", jobId: null, startedAt: Number.NaN })).toEqual(
-      [],
-    );
+    expect(
+      requestFields(english, { requesterId: "nobody", prompt: "x", jobId: null, startedAt: Number.NaN }),
+    ).toEqual([]);
   });
 });
 

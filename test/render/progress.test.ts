@@ -4,6 +4,7 @@ import type { RenderContext } from "../../src/render/message-parts.js";
 import { visibleKey } from "../../src/render/payload.js";
 import { renderProgress, renderSubmitting } from "../../src/render/progress.js";
 import { CDN, expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
+import { english } from "../../src/i18n/translate.js";
 
 const STARTED_AT = 1_714_557_600_000;
 const ctx: RenderContext = {
@@ -17,7 +18,7 @@ const NO_PINGS = { parse: [], users: [], repliedUser: false };
 
 describe("renderSubmitting", () => {
   test("shows the prompt and who asked, before there is a job", () => {
-    const payload = renderSubmitting({ ...ctx, jobId: null, imageUrl: null });
+    const payload = renderSubmitting(english, { ...ctx, jobId: null, imageUrl: null });
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe("🎨 Sending your prompt…");
@@ -40,7 +41,7 @@ describe("renderProgress", () => {
     { status: "queued", progress: null, title: "⏳ Waiting (queued)", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: false },
     { status: "completed", progress: null, title: "✅ Finishing", bar: "▰▰▰▰▰▰▰▰▰▰ 100%", image: false },
   ])("shows a $status record at $progress%", ({ status, progress, title, bar, image }) => {
-    const payload = renderProgress(makeRecord({ status, progress }), ctx);
+    const payload = renderProgress(english, makeRecord({ status, progress }), ctx);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe(title);
@@ -67,27 +68,27 @@ describe("renderProgress", () => {
     ["no job id a button can carry", { jobId: "has:colon" }],
     ["no requester id a button can carry", { requesterId: "nobody" }],
   ])("has no Cancel button with %s", (_, change) => {
-    const payload = renderProgress(makeRecord({ status: "pending" }), { ...ctx, ...change });
+    const payload = renderProgress(english, makeRecord({ status: "pending" }), { ...ctx, ...change });
     expect(payload.components).toEqual([]);
   });
 
   test("says what an unknown status is while treating it as waiting", () => {
-    const payload = renderProgress(makeRecord({ status: "queued" }), ctx);
+    const payload = renderProgress(english, makeRecord({ status: "queued" }), ctx);
     expect(payload.embeds[0]?.description).toContain("The service reports the job as “queued”");
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.waiting);
   });
 
   test("uses each state's colour", () => {
-    expect(renderProgress(makeRecord({ status: "pending" }), ctx).embeds[0]?.color).toBe(
+    expect(renderProgress(english, makeRecord({ status: "pending" }), ctx).embeds[0]?.color).toBe(
       EMBED_COLORS.waiting,
     );
-    expect(renderProgress(makeRecord({ status: "in-progress", progress: 5 }), ctx).embeds[0]?.color).toBe(
-      EMBED_COLORS.generating,
-    );
+    expect(
+      renderProgress(english, makeRecord({ status: "in-progress", progress: 5 }), ctx).embeds[0]?.color,
+    ).toBe(EMBED_COLORS.generating);
   });
 
   test("shows no image while generating when the delivery layer has none", () => {
-    const payload = renderProgress(makeRecord({ status: "in-progress", progress: 30 }), {
+    const payload = renderProgress(english, makeRecord({ status: "in-progress", progress: 30 }), {
       ...ctx,
       imageUrl: null,
     });
@@ -95,20 +96,20 @@ describe("renderProgress", () => {
   });
 
   test("falls back to the record's id when the context has no job id", () => {
-    const payload = renderProgress(makeRecord({ status: "pending" }), { ...ctx, jobId: null });
+    const payload = renderProgress(english, makeRecord({ status: "pending" }), { ...ctx, jobId: null });
     expect(payload.embeds[0]?.footer?.text).toBe(`Job ${JOB_ID}`);
   });
 
   test("changes what the user sees only when the record changes", () => {
-    const at40 = renderProgress(makeRecord({ status: "in-progress", progress: 40 }), ctx);
-    const again = renderProgress(makeRecord({ status: "in-progress", progress: 40 }), ctx);
-    const at50 = renderProgress(makeRecord({ status: "in-progress", progress: 50 }), ctx);
+    const at40 = renderProgress(english, makeRecord({ status: "in-progress", progress: 40 }), ctx);
+    const again = renderProgress(english, makeRecord({ status: "in-progress", progress: 40 }), ctx);
+    const at50 = renderProgress(english, makeRecord({ status: "in-progress", progress: 50 }), ctx);
     expect(visibleKey(again)).toBe(visibleKey(at40));
     expect(visibleKey(at50)).not.toBe(visibleKey(at40));
   });
 
   test("escapes markdown and mentions typed into the prompt", () => {
-    const payload = renderProgress(makeRecord(), { ...ctx, prompt: "**loud** @everyone <@1>" });
+    const payload = renderProgress(english, makeRecord(), { ...ctx, prompt: "**loud** @everyone <@1>" });
     expect(payload.embeds[0]?.description).toContain("\\*\\*loud\\*\\* @everyone \\<@1\\>");
   });
 
@@ -122,13 +123,13 @@ describe("renderProgress", () => {
       makeRecord({ status: "in-progress", progress: 10 }),
       makeRecord({ status: "x".repeat(5000) }),
     ]) {
-      expectWithinDiscordLimits(renderProgress(record, { ...ctx, ...extreme }));
+      expectWithinDiscordLimits(renderProgress(english, record, { ...ctx, ...extreme }));
     }
-    expectWithinDiscordLimits(renderSubmitting({ ...ctx, ...extreme }));
+    expectWithinDiscordLimits(renderSubmitting(english, { ...ctx, ...extreme }));
   });
 
   test("cuts a long prompt with an ellipsis", () => {
-    const payload = renderProgress(makeRecord(), { ...ctx, prompt: "p".repeat(6000) });
+    const payload = renderProgress(english, makeRecord(), { ...ctx, prompt: "p".repeat(6000) });
     expect(payload.embeds[0]?.description).toMatch(/p…$/);
   });
 });
@@ -138,8 +139,8 @@ describe("renderProgress while the service is not answering", () => {
     "a %s job's message says the service is not answering and the bot keeps trying, and nothing else changes",
     (status) => {
       const record = makeRecord({ status, progress: status === "pending" ? null : 40 });
-      const normal = renderProgress(record, ctx);
-      const warned = renderProgress(record, ctx, { serviceUnanswering: true });
+      const normal = renderProgress(english, record, ctx);
+      const warned = renderProgress(english, record, ctx, { serviceUnanswering: true });
       expectWithinDiscordLimits(warned);
       expect(visibleText(warned)).toMatch(/image service is not answering right now/);
       expect(visibleText(warned)).toMatch(/keeps trying/);

@@ -1,11 +1,8 @@
 import { describe, expect, test } from "vitest";
 import type { AdmissionRefusal } from "../../src/imagine/admission.js";
 import type { UsageRefusal } from "../../src/moderation/usage-limits.js";
-import {
-  BANNED_WORDS_MESSAGE,
-  renderAdmissionRefusal,
-  renderUsageRefusal,
-} from "../../src/render/refusal.js";
+import { renderAdmissionRefusal, renderUsageRefusal } from "../../src/render/refusal.js";
+import { english } from "../../src/i18n/translate.js";
 
 const NOW = 1_714_557_600_000;
 
@@ -40,13 +37,13 @@ describe("renderUsageRefusal", () => {
       "Please wait 1 minute 30 seconds between images. You can start another image in 1 minute 1 second.",
     ],
   ])("tells %s", (_what, refusal, text) => {
-    expect(renderUsageRefusal(refusal)).toBe(text);
+    expect(renderUsageRefusal(english, refusal)).toBe(text);
   });
 });
 
 describe("renderAdmissionRefusal", () => {
   test.each<[string, AdmissionRefusal, string]>([
-    ["a banned word, without naming it", { code: "banned-words" }, BANNED_WORDS_MESSAGE],
+    ["a banned word, without naming it", { code: "banned-words" }, english("refusal.bannedWords")],
     [
       "an unhealthy service, with its reason",
       { code: "service-unhealthy", status: "unhealthy", detail: "maintenance" },
@@ -62,14 +59,14 @@ describe("renderAdmissionRefusal", () => {
     [
       "a usage limit, as renderUsageRefusal writes it",
       { code: "guild-active", active: 10, limit: 10 },
-      renderUsageRefusal({ code: "guild-active", active: 10, limit: 10 }),
+      renderUsageRefusal(english, { code: "guild-active", active: 10, limit: 10 }),
     ],
   ])("tells %s", (_what, refusal, text) => {
-    expect(renderAdmissionRefusal(refusal)).toBe(text);
+    expect(renderAdmissionRefusal(english, refusal)).toBe(text);
   });
 
   test("quotes at most 200 characters of the service's reason", () => {
-    const text = renderAdmissionRefusal({
+    const text = renderAdmissionRefusal(english, {
       code: "service-unhealthy",
       status: "unhealthy",
       detail: "x".repeat(500),
@@ -79,7 +76,7 @@ describe("renderAdmissionRefusal", () => {
   });
 
   test("the banned-words message does not name any word", () => {
-    expect(BANNED_WORDS_MESSAGE).toBe(
+    expect(renderAdmissionRefusal(english, { code: "banned-words" })).toBe(
       "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
     );
   });

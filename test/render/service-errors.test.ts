@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ServiceError, type ServiceErrorInit, type ServiceErrorKind } from "../../src/service/errors.js";
 import { describeServiceError, redactServiceText } from "../../src/render/service-errors.js";
+import { english } from "../../src/i18n/translate.js";
 
 const SECRET = "sk_live_very_secret_token";
 const INTERNAL = "http://10.0.0.5:8055/items/images";
@@ -82,7 +83,7 @@ describe("describeServiceError", () => {
     ],
     ["timeout", {}, "The image service is unavailable", "Try again in a few minutes.", true],
   ])("explains %s (%j)", (kind, init, title, message, retryable) => {
-    const described = describeServiceError(serviceError(kind, init));
+    const described = describeServiceError(english, serviceError(kind, init));
     expect(described.title).toBe(title);
     expect(described.message).toContain(message);
     expect(described.retryable).toBe(retryable);
@@ -91,6 +92,7 @@ describe("describeServiceError", () => {
 
   test("removes links and tokens from the service's message, and escapes its markdown", () => {
     const described = describeServiceError(
+      english,
       serviceError("validation", { serviceMessage: `Bad *prompt* near ${INTERNAL}, auth Bearer ${SECRET}` }),
     );
     expect(described.message).toContain("Bad \\*prompt\\* near \\[link\\], auth Bearer \\[hidden\\]");
@@ -98,7 +100,10 @@ describe("describeServiceError", () => {
   });
 
   test("shortens a very long service message", () => {
-    const described = describeServiceError(serviceError("validation", { serviceMessage: "m".repeat(5000) }));
+    const described = describeServiceError(
+      english,
+      serviceError("validation", { serviceMessage: "m".repeat(5000) }),
+    );
     expect(described.message.length).toBeLessThan(700);
   });
 });

@@ -32,6 +32,7 @@ export function jobNumber(n: number, overrides: Partial<Job> = {}): Job {
     finishedAt: null,
     delivered: false,
     error: null,
+    language: "en",
     ...overrides,
   };
 }

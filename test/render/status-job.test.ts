@@ -12,6 +12,7 @@ import {
   visibleText,
 } from "./helpers.js";
 import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "./status-fixtures.js";
+import { english } from "../../src/i18n/translate.js";
 
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
 const job = jobNumber(1, { imageId: JOB_ID, prompt: "a *lighthouse* at dusk --ar 16:9" });
@@ -30,7 +31,7 @@ describe("renderJobDetails", () => {
       delivered: true,
     };
     const record = completedRecord({ ref: "800000000000000001", parent_id: null });
-    const payload = renderJobDetails(finished, record, LINK);
+    const payload = renderJobDetails(english, finished, record, LINK);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe(`🔎 Job ${JOB_ID}`);
@@ -64,7 +65,7 @@ describe("renderJobDetails", () => {
       delivered: false,
     };
     const record = makeRecord({ status: "failed", error: "Midjourney message: Banned prompt `x` <@1>" });
-    const payload = renderJobDetails(failed, record, null);
+    const payload = renderJobDetails(english, failed, record, null);
     expectWithinDiscordLimits(payload);
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.failed);
     expect(fieldsOf(payload)).toMatchObject({
@@ -78,7 +79,7 @@ describe("renderJobDetails", () => {
 
   test("shows a pending job that is still in flight, without images or error", () => {
     const record = makeRecord({ status: "pending", date_created: "not a date" });
-    const payload = renderJobDetails({ ...job, status: "pending", progress: null }, record, LINK);
+    const payload = renderJobDetails(english, { ...job, status: "pending", progress: null }, record, LINK);
     expectWithinDiscordLimits(payload);
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.waiting);
     const fields = fieldsOf(payload);
@@ -99,20 +100,20 @@ describe("renderJobDetails", () => {
       url: `${CDN}/preview.png`,
       parent_id: "parent-1",
     });
-    const payload = renderJobDetails(job, record, LINK);
+    const payload = renderJobDetails(english, job, record, LINK);
     expect(payload.embeds[0]?.description).toContain(`**Images**\n[Preview](${CDN}/preview.png)`);
     expect(fieldsOf(payload)).toMatchObject({ Progress: "▰▰▰▰▰▱▱▱▱▱ 55%", "Upscale of": "`parent-1`" });
   });
 
   test("says which image of which grid an Enhance job enlarges, and by how much, even without its record", () => {
     const enhance = { ...job, upscale: { parentId: "parent-1", index: 2, factor: "4x" as const } };
-    const payload = renderJobDetails(enhance, null, LINK);
+    const payload = renderJobDetails(english, enhance, null, LINK);
     expect(fieldsOf(payload)).toMatchObject({ "Upscale of": "U3 of `parent-1`, enhanced 4×" });
   });
 
   test("falls back to what the bot last saw when the record could not be loaded", () => {
     const timedOut = { ...job, outcome: "timed-out" as const, finishedAt: NOW, error: null };
-    const payload = renderJobDetails(timedOut, null, LINK);
+    const payload = renderJobDetails(english, timedOut, null, LINK);
     expectWithinDiscordLimits(payload);
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.timedOut);
     const fields = fieldsOf(payload);
@@ -127,11 +128,13 @@ describe("renderJobDetails", () => {
       url: "https://cdn.example.com/a (1).png",
       upscaled_urls: [`https://cdn.example.com/${"x".repeat(500)}.png`, "javascript:alert(1)"],
     });
-    const text = renderJobDetails(job, record, "javascript:alert(1)").embeds[0]?.description ?? "";
+    const text = renderJobDetails(english, job, record, "javascript:alert(1)").embeds[0]?.description ?? "";
     expect(text).toContain("Grid: `https://cdn.example.com/a (1).png` (not a usable link)");
     expect(text).toContain("U1: `https://cdn.example.com/xxxxx");
     expect(text).toContain("U2: `javascript:alert(1)` (not a usable link)");
-    expect(visibleText(renderJobDetails(job, record, "javascript:alert(1)"))).toContain("Not known yet");
+    expect(visibleText(renderJobDetails(english, job, record, "javascript:alert(1)"))).toContain(
+      "Not known yet",
+    );
   });
 
   test("fits Discord's limits with very long prompts, errors, ids and URLs", () => {
@@ -151,7 +154,7 @@ describe("renderJobDetails", () => {
       parent_id: "p".repeat(5000),
       date_created: "d".repeat(5000),
     });
-    const payload = renderJobDetails(huge, record, LINK);
+    const payload = renderJobDetails(english, huge, record, LINK);
     expectWithinDiscordLimits(payload);
     expect(visibleText(payload)).not.toContain("<@1>");
     expect(payload.embeds[0]?.description).toMatch(/\[U4\]\(\S+\) · and 16 more$/);

@@ -6,6 +6,7 @@ import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
 import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/imagine/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
+import { english } from "../../src/i18n/translate.js";
 
 const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
 
@@ -51,7 +52,7 @@ describe("renderStatus", () => {
   ])(
     "with %i jobs in flight, fits Discord's limits and says which it shows",
     (count, title, positions, pages) => {
-      const payload = renderStatus(statusInput({ inFlight: jobs(count) }));
+      const payload = renderStatus(english, statusInput({ inFlight: jobs(count) }));
       expectWithinDiscordLimits(payload);
       expect(payload.embeds[IN_FLIGHT]?.title).toBe(title);
       expect(listedPositions(payload)).toEqual(positions);
@@ -63,6 +64,7 @@ describe("renderStatus", () => {
   test("fits the limits with 1,000 jobs, very long prompts, statuses, ids and errors, still listing a full page", () => {
     const long = "**bold** <@123> @everyone `code` # heading\n> quote ".repeat(200);
     const payload = renderStatus(
+      english,
       statusInput({
         service: {
           botStatus: "x".repeat(5000),
@@ -92,6 +94,7 @@ describe("renderStatus", () => {
 
   test("lists jobs oldest first, with requester, status, progress, age, id and an escaped prompt excerpt", () => {
     const payload = renderStatus(
+      english,
       statusInput({
         inFlight: [
           jobNumber(1, {
@@ -122,7 +125,7 @@ describe("renderStatus", () => {
   ])(
     "shows %s honestly, with previous, refresh and next buttons",
     (_name, page, positions, showing, pages) => {
-      const payload = renderStatus(statusInput({ inFlight: jobs(95), page }));
+      const payload = renderStatus(english, statusInput({ inFlight: jobs(95), page }));
       expectWithinDiscordLimits(payload);
       expect(listedPositions(payload)).toEqual(positions);
       expect(payload.embeds[IN_FLIGHT]?.title).toContain(showing);
@@ -138,6 +141,7 @@ describe("renderStatus", () => {
     [500, 10, "Page 1 of 3"],
   ])("with page size %j lists %i jobs per page", (pageSize, perPage, footer) => {
     const payload = renderStatus(
+      english,
       statusInput({ inFlight: jobs(25), ...(pageSize === undefined ? {} : { pageSize }) }),
     );
     expect(listedPositions(payload)).toHaveLength(perPage);
@@ -146,7 +150,7 @@ describe("renderStatus", () => {
 
   test("offers a Cancel button per job listed on the page, in list order, in rows of five", () => {
     const input = statusInput({ inFlight: jobs(30), page: 1 });
-    const payload = renderStatus(input);
+    const payload = renderStatus(english, input);
     const listed = listedPositions(payload);
     const cancels = cancelButtons(payload);
     expect(cancels.map((c) => c.label)).toEqual(listed.map((n) => `Cancel ${n}`));
@@ -158,11 +162,11 @@ describe("renderStatus", () => {
   });
 
   test("offers no Cancel button without jobs in flight", () => {
-    expect(cancelButtons(renderStatus(statusInput({ inFlight: [] })))).toEqual([]);
+    expect(cancelButtons(renderStatus(english, statusInput({ inFlight: [] })))).toEqual([]);
   });
 
   test("labels the buttons", () => {
-    const payload = renderStatus(statusInput({ inFlight: jobs(30), page: 1 }));
+    const payload = renderStatus(english, statusInput({ inFlight: jobs(30), page: 1 }));
     expect(buttons(payload)).toEqual([
       { label: "Previous", page: 0 },
       { label: "Refresh", page: 1 },
@@ -178,14 +182,14 @@ describe("renderStatus", () => {
     ["on_fire*", "⚪ **on\\_fire\\***", EMBED_COLORS.timedOut],
     [null, "🔴 **unreachable**", EMBED_COLORS.failed],
   ])("shows service status %j as %j", (botStatus, line, color) => {
-    const payload = renderStatus(statusInput({ service: { ...statusInput().service, botStatus } }));
+    const payload = renderStatus(english, statusInput({ service: { ...statusInput().service, botStatus } }));
     expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(line);
     expect(payload.embeds[SERVICE]?.color).toBe(color);
   });
 
   test("shows a service never checked as unknown", () => {
     const service = { ...statusInput().service, botStatus: null, checkedAt: null };
-    const payload = renderStatus(statusInput({ service }));
+    const payload = renderStatus(english, statusInput({ service }));
     expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe("⚪ **unknown**");
   });
 
@@ -200,13 +204,14 @@ describe("renderStatus", () => {
       lastError: "Image service failed while reading image (500 INTERNAL_SERVER_ERROR).",
       lastErrorAt: NOW - ago,
     };
-    const description = renderStatus(statusInput({ service })).embeds[SERVICE]?.description ?? "";
+    const description = renderStatus(english, statusInput({ service })).embeds[SERVICE]?.description ?? "";
     expect(description.split("\n")[0]?.startsWith(line)).toBe(true);
     expect(description).toContain(`Last error <t:${Math.floor((NOW - ago) / 1000)}:R>`);
   });
 
   test("shows the service's message, latency, check time and last error, escaped", () => {
     const payload = renderStatus(
+      english,
       statusInput({
         service: {
           botStatus: "unhealthy",
@@ -226,7 +231,7 @@ describe("renderStatus", () => {
   });
 
   test("shows the last 24 hours, the limits in force and the time of the report", () => {
-    const payload = renderStatus(statusInput());
+    const payload = renderStatus(english, statusInput());
     const [counts, limits] = payload.embeds[SERVICE]?.fields ?? [];
     expect(counts?.value).toBe("✅ 12 completed\n❌ 3 failed\n⌛ 1 timed out");
     expect(limits?.value).toBe(
@@ -245,18 +250,18 @@ describe("renderStatus", () => {
         { id: "host-b-2-bb", startedAt: NOW, seenAt: NOW, shards: [2], jobs: 1 },
       ],
     };
-    const fields = renderStatus({ ...statusInput(), fleet }).embeds[SERVICE]?.fields ?? [];
+    const fields = renderStatus(english, { ...statusInput(), fleet }).embeds[SERVICE]?.fields ?? [];
     expect(fields.at(-1)).toEqual({
       name: "Bot processes: 2 alive",
       value: "`host-a-1-aa`: shards 0, 1 · 12 jobs\n`host-b-2-bb` (answered this): shards 2 · 1 job",
       inline: false,
     });
-    expect(renderStatus(statusInput()).embeds[SERVICE]?.fields).toHaveLength(2);
+    expect(renderStatus(english, statusInput()).embeds[SERVICE]?.fields).toHaveLength(2);
   });
 
   test("says when there is no cooldown and a single banned word", () => {
     const input = statusInput();
-    const payload = renderStatus({
+    const payload = renderStatus(english, {
       ...input,
       limits: { ...input.limits, userCooldownMs: 0, bannedWordsCount: 1 },
     });
@@ -266,6 +271,7 @@ describe("renderStatus", () => {
 
   test("explains the most recent failures, newest first, in plain words", () => {
     const payload = renderStatus(
+      english,
       statusInput({
         recentFailures: [
           failureNumber(3, "Midjourney message: Banned prompt detected"),
@@ -288,6 +294,6 @@ describe("renderStatus", () => {
   });
 
   test("says when there are no recent failures", () => {
-    expect(renderStatus(statusInput()).embeds[FAILURES]?.description).toBe("No recent failures.");
+    expect(renderStatus(english, statusInput()).embeds[FAILURES]?.description).toBe("No recent failures.");
   });
 });

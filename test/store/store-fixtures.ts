@@ -29,6 +29,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     finishedAt: null,
     delivered: false,
     error: null,
+    language: "en",
     ...overrides,
   };
 }

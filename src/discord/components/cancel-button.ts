@@ -10,11 +10,6 @@ import type { ComponentHandler } from "../component.js";
 import { isModerator } from "../moderator.js";
 import { CANCEL_PREFIX, cancelButtonCodec, type CancelButton } from "./cancel-button-id.js";
 
-/** What someone who may not cancel a job reads. */
-export const NOT_YOUR_JOB = "Only the person who asked for this image (or a moderator) can cancel it.";
-/** What a Cancel of a job that already ended answers. */
-export const ALREADY_ENDED = "This job already ended: there is nothing left to cancel.";
-
 /**
  * Cancels a followed job for `by`: it no longer counts against the requester's limits as soon as this
  * returns; the returned promise settles once its message says "Cancelled by …". The outcome reaches the
@@ -23,7 +18,7 @@ export const ALREADY_ENDED = "This job already ended: there is nothing left to c
  */
 export function cancelJob(app: BotContext, jobId: string, by: string, log: Logger): Promise<void> {
   const cancelled = app.imagine.cancel(jobId, by);
-  if (!cancelled) throw new UserError(ALREADY_ENDED, { jobId });
+  if (!cancelled) throw new UserError((t) => t("cancel.alreadyEnded"), { jobId });
   log.info({ jobId, requesterId: cancelled.job.requesterId }, "job cancelled");
   return cancelled.shown;
 }
@@ -34,7 +29,7 @@ export const cancelButton: ComponentHandler<CancelButton, BotContext> = {
   codec: cancelButtonCodec,
   async execute(interaction, button, app, log) {
     if (button.requesterId !== interaction.user.id && !isModerator(interaction)) {
-      throw new UserError(NOT_YOUR_JOB);
+      throw new UserError((t) => t("cancel.notYours"));
     }
     const shown = cancelJob(app, button.jobId, interaction.user.id, log);
     // The job's own message is edited by the job's messenger; this click only needs acknowledging.

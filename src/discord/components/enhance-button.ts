@@ -17,6 +17,8 @@ import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
 import type { Job, UpscaleSource } from "../../imagine/job.js";
+import type { InteractionLanguages } from "../../i18n/choose-language.js";
+import type { Translator } from "../../i18n/translate.js";
 import type { Logger } from "../../logger.js";
 import { factorLabel } from "../../render/final.js";
 import { renderUnderWay } from "../../render/used-button.js";
@@ -50,9 +52,15 @@ function stillCounts(job: Job): boolean {
  * Answers, only to the clicker, a click on an Enhance already made: the link to its result once posted,
  * else that it is under way.
  */
-async function answerEarlier(interaction: ComponentInteraction, app: BotContext, job: Job, name: string) {
+async function answerEarlier(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  job: Job,
+  name: string,
+  t: Translator,
+) {
   const post = job.outcome === null ? undefined : await app.store.getPost(job.imageId, "result");
-  const content = post ? alreadyPosted(name, post) : renderUnderWay(name);
+  const content = post ? alreadyPosted(t, name, post) : renderUnderWay(t, name);
   await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
 
@@ -66,17 +74,18 @@ async function enhanceOnce(
   request: EnhanceRequest,
   name: string,
   log: Logger,
+  lang: InteractionLanguages,
 ): Promise<void> {
   const { jobId: parentId, index, factor } = request;
   const source: UpscaleSource = { parentId, index, factor };
   const earlier = await app.store.latestUpscale(source);
   if (earlier && stillCounts(earlier)) {
     log.info({ enhanceJobId: earlier.imageId, outcome: earlier.outcome }, "Enhance already made");
-    await answerEarlier(interaction, app, earlier, name);
+    await answerEarlier(interaction, app, earlier, name, lang.ephemeral);
     return;
   }
   const { prompt } = await loadSource(request, app);
-  const job = await startImagineJob(interaction, app, prompt, source);
+  const job = await startImagineJob(interaction, app, prompt, lang, source);
   if (job) await markUsed(interaction, "message", log);
 }
 
@@ -84,32 +93,34 @@ async function enhanceOnce(
 export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
   prefix: ENHANCE_ID_PREFIX,
   codec: enhanceIdCodec,
-  async execute(interaction, request, app, log) {
-    if (!interaction.isButton()) throw new UserError("This button no longer does anything.");
-    const name = `Enhance ${factorLabel(request.factor)}`;
+  async execute(interaction, request, app, log, lang) {
+    if (!interaction.isButton()) throw new UserError((tr) => tr("error.deadControl"));
+    const factor = factorLabel(request.factor);
+    const name = lang.ephemeral("enhance.name", { factor });
     if (request.requesterId !== interaction.user.id && !isModerator(interaction)) {
-      throw new UserError(
-        `Only the person this image was posted for (or a moderator) can use ${name}: it uses image-service credits.`,
-      );
+      throw new UserError((tr) => tr("enhance.notYours", { factor }));
     }
     if (!app.config.ENHANCE_FACTORS.includes(request.factor)) {
-      throw new UserError(`${name} is turned off on this bot.`);
+      throw new UserError((tr) => tr("enhance.off", { factor }));
     }
-    const { jobId: parentId, index, factor } = request;
-    const lease = startLeaseName({ parentId, index, factor });
+    const { jobId: parentId, index } = request;
+    const lease = startLeaseName({ parentId, index, factor: request.factor });
     const owner = interaction.id;
     if (
       !(await app.store.acquireNamedLease(lease, { owner, expiresAt: app.now() + ENHANCE_START_LEASE_MS }))
     ) {
       // Another click is creating this Enhance right now.
-      await interaction.reply({ content: renderUnderWay(name), flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: renderUnderWay(lang.ephemeral, name),
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     }
     if (!(await app.admission.settingsFor(requesterOf(interaction))).enhance.value) {
-      throw new UserError(renderEnhanceOff(name));
+      throw new UserError((tr) => renderEnhanceOff(tr, tr("enhance.name", { factor })));
     }
     try {
-      await enhanceOnce(interaction, app, request, name, log);
+      await enhanceOnce(interaction, app, request, name, log, lang);
     } finally {
       // The job (saved before it was returned) now says what was enhanced; a failed start may be retried.
       await app.store.releaseNamedLease(lease, owner).catch((err: unknown) => {

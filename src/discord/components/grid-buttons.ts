@@ -10,8 +10,8 @@ import { UserError } from "../../errors.js";
 import { readImage, UnknownImageError } from "../../imagine/image-access.js";
 import { viewForUpscale } from "../../imagine/job-view.js";
 import { materialize } from "../../imagine/materialize.js";
+import type { InteractionLanguages } from "../../i18n/choose-language.js";
 import type { Logger } from "../../logger.js";
-import { IMAGE_NO_LONGER_AVAILABLE } from "../../render/service-errors.js";
 import { ClickGuard } from "../click-guard.js";
 import type { ComponentHandler, ComponentInteraction } from "../component.js";
 import { isModerator } from "../moderator.js";
@@ -33,7 +33,9 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
   const job = await app.imagine.findJob(button.jobId);
   if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
   const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
-    throw err instanceof UnknownImageError ? new UserError(IMAGE_NO_LONGER_AVAILABLE, err.message) : err;
+    throw err instanceof UnknownImageError
+      ? new UserError((t) => t("serviceError.imageGone"), err.message)
+      : err;
   });
   return { prompt: record.prompt, requesterId: button.requesterId };
 }
@@ -44,11 +46,12 @@ async function upscale(
   jobId: string,
   index: number,
   log: Logger,
+  lang: InteractionLanguages,
 ) {
   const key = `u:${jobId}:${index}:${interaction.user.id}`;
-  if (!clicks.claim(key)) throw new UserError(`U${index + 1} of this image is already on its way.`);
+  if (!clicks.claim(key)) throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
   try {
-    await postUpscale(interaction, app, jobId, index, log);
+    await postUpscale(interaction, app, jobId, index, log, lang);
   } finally {
     // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
     clicks.release(key);
@@ -65,13 +68,15 @@ async function postUpscale(
   jobId: string,
   index: number,
   log: Logger,
+  lang: InteractionLanguages,
 ) {
   await postOnce(interaction, app, {
     jobId,
     action: upscaleAction(index),
     name: `U${index + 1}`,
     log,
-    render: () => renderUpscale(interaction, app, jobId, index, log),
+    t: lang.ephemeral,
+    render: () => renderUpscale(interaction, app, jobId, index, log, lang),
   });
 }
 
@@ -82,6 +87,7 @@ async function renderUpscale(
   jobId: string,
   index: number,
   log: Logger,
+  lang: InteractionLanguages,
 ): Promise<OutgoingMessage | null> {
   let record;
   try {
@@ -89,20 +95,23 @@ async function renderUpscale(
   } catch (err) {
     if (!(err instanceof UnknownImageError)) throw err;
     log.info({ reason: err.message }, "button of an image the service does not know");
-    await answerPrivately(interaction, IMAGE_NO_LONGER_AVAILABLE);
+    await answerPrivately(interaction, lang.ephemeral("serviceError.imageGone"));
     return null;
   }
   if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
     log.info({ status: record.status }, "upscale asked of an image without that single image");
-    await answerPrivately(
-      interaction,
-      `Image U${index + 1} of this job is not available from the image service.`,
-    );
+    await answerPrivately(interaction, lang.ephemeral("upscale.notAvailable", { name: `U${index + 1}` }));
     return null;
   }
   const { enhance } = await app.admission.settingsFor(requesterOf(interaction));
   const view = viewForUpscale(
-    { imageId: jobId, prompt: record.prompt, requesterId: interaction.user.id, startedAt: app.now() },
+    {
+      imageId: jobId,
+      prompt: record.prompt,
+      requesterId: interaction.user.id,
+      startedAt: app.now(),
+      language: lang.public.language,
+    },
     record,
     index,
     app.config.IMAGE_DELIVERY,
@@ -124,15 +133,20 @@ async function answerPrivately(interaction: ComponentInteraction, content: strin
   await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
 }
 
-async function reroll(interaction: ComponentInteraction, app: BotContext, button: GridButton) {
+async function reroll(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  button: GridButton,
+  lang: InteractionLanguages,
+) {
   const source = await loadSource(button, app);
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
-    throw new UserError("Only the person who asked for this image (or a moderator) can reroll it.");
+    throw new UserError((t) => t("reroll.notYours"));
   }
   const key = `r:${button.jobId}`;
-  if (!clicks.claim(key)) throw new UserError("A reroll of this image was just started.");
+  if (!clicks.claim(key)) throw new UserError((t) => t("reroll.started"));
   try {
-    await startImagineJob(interaction, app, source.prompt);
+    await startImagineJob(interaction, app, source.prompt, lang);
   } catch (err) {
     clicks.release(key);
     throw err;
@@ -147,8 +161,8 @@ async function reroll(interaction: ComponentInteraction, app: BotContext, button
 export const gridButtons: ComponentHandler<GridButton, BotContext> = {
   prefix: GRID_BUTTON_PREFIX,
   codec: gridButtonCodec,
-  async execute(interaction, button, app, log) {
-    if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log);
-    else await reroll(interaction, app, button);
+  async execute(interaction, button, app, log, lang) {
+    if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log, lang);
+    else await reroll(interaction, app, button, lang);
   },
 };

@@ -3,6 +3,7 @@
  * so paging works after a restart and never shows someone else's list.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type (UPDATE_MESSAGE)
  */
+import type { Translator } from "../../i18n/translate.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
 import { HISTORY_PAGE_SIZE, loadHistoryPage, MAX_HISTORY_PAGE } from "../../imagine/history.js";
@@ -40,13 +41,14 @@ export const historyPageCodec: IdCodec<HistoryPageId> = {
 
 /** Page `page` of the member's `/history` where they ask (a server, or DMs), ready to send. */
 export async function historyMessage(
+  t: Translator,
   app: Pick<BotContext, "store">,
   requesterId: string,
   guildId: string | null,
   page: number,
 ): Promise<MessagePayload> {
   const history = await loadHistoryPage(app.store, { requesterId, guildId, page });
-  return renderHistory(history, HISTORY_PAGE_SIZE, {
+  return renderHistory(t, history, HISTORY_PAGE_SIZE, {
     page: (n) => historyPageCodec.encode({ requesterId, page: n }),
     show: (job) => showJobCodec.tryEncode(job.imageId),
   });
@@ -55,11 +57,11 @@ export async function historyMessage(
 export const historyPageHandler: ComponentHandler<HistoryPageId, BotContext> = {
   prefix: PREFIX,
   codec: historyPageCodec,
-  async execute(interaction, { requesterId, page }, app) {
-    if (interaction.user.id !== requesterId) {
-      throw new UserError("This list belongs to someone else: run `/history` for yours.");
-    }
-    if (!interaction.isButton()) throw new UserError("This control no longer does anything.");
-    await interaction.update(await historyMessage(app, requesterId, interaction.guildId, page));
+  async execute(interaction, { requesterId, page }, app, _log, lang) {
+    if (interaction.user.id !== requesterId) throw new UserError((t) => t("history.notYours"));
+    if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
+    await interaction.update(
+      await historyMessage(lang.ephemeral, app, requesterId, interaction.guildId, page),
+    );
   },
 };

@@ -7,6 +7,7 @@
  */
 import { MessageFlags, type APIActionRowComponent, type APIButtonComponent } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
+import type { Translator } from "../../i18n/translate.js";
 import type { OutgoingMessage } from "../../imagine/outgoing-message.js";
 import { messageNonce, type PostAction, type PostedMessage } from "../../imagine/posted-message.js";
 import type { Logger } from "../../logger.js";
@@ -24,6 +25,8 @@ export interface PostOnceRequest {
   /** Renders the message after the click is acknowledged; `null` when it answered the clicker itself. */
   render(): Promise<OutgoingMessage | null>;
   log: Logger;
+  /** The clicker's language, for the answer to a repeat click. */
+  t: Translator;
 }
 
 /**
@@ -39,7 +42,10 @@ export async function postOnce(
   const { jobId, action, log } = request;
   const earlier = await app.store.getPost(jobId, action);
   if (earlier) {
-    await interaction.reply({ content: alreadyPosted(request.name, earlier), flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: alreadyPosted(request.t, request.name, earlier),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   const source = interaction.message;
@@ -67,9 +73,9 @@ export async function postOnce(
 }
 
 /** The ephemeral answer to a click on a button whose message was already posted. */
-export function alreadyPosted(name: string, post: PostedMessage): string {
+export function alreadyPosted(t: Translator, name: string, post: PostedMessage): string {
   const link = messageJumpLink(post);
-  return link === null ? `${name} was already posted.` : `${name} was already posted: ${link}`;
+  return link === null ? t("posted.already", { name }) : t("posted.alreadyLink", { name, link });
 }
 
 /**

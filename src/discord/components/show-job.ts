@@ -27,8 +27,8 @@ export const showJobCodec: IdCodec<string> & { tryEncode(jobId: string): string 
 export const showJobHandler: ComponentHandler<string, BotContext> = {
   prefix: PREFIX,
   codec: showJobCodec,
-  async execute(interaction, jobId, app, log) {
-    if (!interaction.isButton()) throw new UserError("This control no longer does anything.");
-    await repostJob(interaction, app, jobId, log);
+  async execute(interaction, jobId, app, log, lang) {
+    if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
+    await repostJob(interaction, app, jobId, log, lang);
   },
 };

@@ -7,7 +7,8 @@ import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
 import { gatherStatus } from "../../imagine/status-report.js";
-import { escapeMarkdown } from "../../render/markdown.js";
+import { inlineCode } from "../../render/markdown.js";
+import { userMention } from "../../render/message-parts.js";
 import { renderStatus } from "../../render/status.js";
 import type { ComponentHandler } from "../component.js";
 import { requireModerator } from "../moderator.js";
@@ -21,23 +22,25 @@ import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
 export const statusPage: ComponentHandler<StatusAction, BotContext> = {
   prefix: STATUS_PREFIX,
   codec: statusCodec,
-  async execute(interaction, action, app, log) {
+  async execute(interaction, action, app, log, lang) {
+    const t = lang.ephemeral;
     const guildId = requireModerator(interaction);
     if (!interaction.isMessageComponent()) throw new Error("a status id came with a modal");
     if (action.kind === "page") {
-      await interaction.update(renderStatus(await gatherStatus(app, guildId, action.page)));
+      await interaction.update(renderStatus(t, await gatherStatus(app, guildId, action.page)));
       return;
     }
     const job = await app.imagine.findJob(action.jobId);
     if (!job || job.location.guildId !== guildId) {
-      throw new UserError(`No job \`${escapeMarkdown(action.jobId)}\` of this server is known to the bot.`);
+      const shown = inlineCode(action.jobId.slice(0, 80));
+      throw new UserError((tr) => tr("status.unknownJob", { job: shown }));
     }
     const shown = cancelJob(app, job.imageId, interaction.user.id, log);
     await interaction.deferUpdate();
     await shown;
-    await interaction.editReply(renderStatus(await gatherStatus(app, guildId, action.page)));
+    await interaction.editReply(renderStatus(t, await gatherStatus(app, guildId, action.page)));
     await interaction.followUp({
-      content: `Cancelled job \`${escapeMarkdown(job.imageId)}\` of <@${job.requesterId}>.`,
+      content: t("cancel.done", { job: inlineCode(job.imageId), requester: userMention(job.requesterId) }),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

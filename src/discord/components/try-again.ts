@@ -14,6 +14,7 @@ import {
 } from "discord-api-types/v10";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
+import type { LocalText, Translator } from "../../i18n/translate.js";
 import { RefusedError } from "../../imagine/admission.js";
 import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
@@ -26,9 +27,8 @@ import { isSnowflake, requireSnowflake } from "./id-parts.js";
 export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Shown for a Try again button whose prompt is no longer kept. */
-export const TRY_AGAIN_EXPIRED =
-  `This **Try again** button has expired (prompts are kept for ${formatDuration(KEPT_PROMPT_TTL_MS)}). ` +
-  "Copy the prompt from the message above and run `/imagine` again.";
+export const tryAgainExpired: LocalText = (t) =>
+  t("tryAgain.expired", { kept: formatDuration(t, KEPT_PROMPT_TTL_MS) });
 
 const PREFIX = "retry";
 const ID = /^retry:(\d+)$/;
@@ -67,6 +67,7 @@ export async function tryAgainRow(
   refused: { id: string; userId: string },
   prompt: string,
   log: Logger,
+  t: Translator,
 ): Promise<APIActionRowComponent<APIButtonComponent> | null> {
   try {
     await app.store.keepPrompt({ id: refused.id, userId: refused.userId, prompt, keptAt: app.now() });
@@ -78,7 +79,7 @@ export async function tryAgainRow(
     type: ComponentType.Button,
     style: ButtonStyle.Primary,
     custom_id: tryAgainCodec.encode(refused.id),
-    label: "Try again",
+    label: t("button.tryAgain"),
     emoji: { name: "🔁" },
   };
   return { type: ComponentType.ActionRow, components: [button] };
@@ -94,22 +95,21 @@ export async function tryAgainRows(
   err: unknown,
   prompt: string,
   log: Logger,
+  t: Translator,
 ): Promise<APIActionRowComponent<APIButtonComponent>[]> {
   if (!isRefusal(err) || !mayTryAgain(err)) return [];
-  const row = await tryAgainRow(app, refused, prompt, log);
+  const row = await tryAgainRow(app, refused, prompt, log, t);
   return row ? [row] : [];
 }
 
 export const tryAgainHandler: ComponentHandler<string, BotContext> = {
   prefix: PREFIX,
   codec: tryAgainCodec,
-  async execute(interaction, refusedId, app) {
-    if (!interaction.isButton()) throw new UserError("This control no longer does anything.");
+  async execute(interaction, refusedId, app, _log, lang) {
+    if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
     const kept = await app.store.getKeptPrompt(refusedId);
-    if (!kept || app.now() - kept.keptAt > KEPT_PROMPT_TTL_MS) throw new UserError(TRY_AGAIN_EXPIRED);
-    if (kept.userId !== interaction.user.id) {
-      throw new UserError("This **Try again** button is for the person whose prompt was refused.");
-    }
-    await startImagineJob(interaction, app, kept.prompt);
+    if (!kept || app.now() - kept.keptAt > KEPT_PROMPT_TTL_MS) throw new UserError(tryAgainExpired);
+    if (kept.userId !== interaction.user.id) throw new UserError((t) => t("tryAgain.notYours"));
+    await startImagineJob(interaction, app, kept.prompt, lang);
   },
 };

@@ -20,6 +20,8 @@ export interface ComponentInput {
   message: MessageSnapshot | string;
   customId: string;
   user: UserRef;
+  /** The clicking user's client language (the interaction's `locale`); default `en-US`. */
+  locale?: string;
 }
 
 interface FoundComponent {
@@ -120,7 +122,8 @@ function useComponent(
     ...(resolved ? { resolved } : {}),
   };
   const message = messageObject(ctx.world, ctx.messages, stored);
-  const record = dispatchInteraction(ctx, { user, channel }, InteractionType.MessageComponent, data, {
+  const place = { user, channel, ...(input.locale ? { locale: input.locale } : {}) };
+  const record = dispatchInteraction(ctx, place, InteractionType.MessageComponent, data, {
     commandName: null,
     sourceMessageId: stored.id,
     message,

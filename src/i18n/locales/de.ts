@@ -1,0 +1,370 @@
+/** German (Deutsch). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
+import type { Translations } from "../translate.js";
+
+export const de: Translations = {
+  "command.imagine.name": "bild",
+  "command.imagine.description": "Ein Bild aus einer Textbeschreibung erzeugen",
+  "command.imagine.prompt.name": "beschreibung",
+  "command.imagine.prompt.description":
+    "Was gezeichnet werden soll. Midjourney-Parameter gehen, z. B. --ar 16:9",
+  "command.imagine.image.name": "bild",
+  "command.imagine.image.description": "Ein Ausgangsbild (PNG, JPEG, WebP oder GIF)",
+  "command.blend.name": "mischen",
+  "command.blend.description": "2 bis 5 Bilder zu einem neuen Bild mischen",
+  "command.blend.image1.name": "bild1",
+  "command.blend.image1.description": "Bild 1 (PNG, JPEG, WebP oder GIF)",
+  "command.blend.image2.name": "bild2",
+  "command.blend.image2.description": "Bild 2 (PNG, JPEG, WebP oder GIF)",
+  "command.blend.image3.name": "bild3",
+  "command.blend.image3.description": "Bild 3 (PNG, JPEG, WebP oder GIF)",
+  "command.blend.image4.name": "bild4",
+  "command.blend.image4.description": "Bild 4 (PNG, JPEG, WebP oder GIF)",
+  "command.blend.image5.name": "bild5",
+  "command.blend.image5.description": "Bild 5 (PNG, JPEG, WebP oder GIF)",
+  "command.blend.prompt.name": "beschreibung",
+  "command.blend.prompt.description": "Optionale Wörter (und Parameter) nach den Bildern",
+  "command.blend.aspect.name": "format",
+  "command.blend.aspect.description": "Seitenverhältnis des Ergebnisses (--ar)",
+  "command.blend.aspect.choice.1:1": "Quadrat (1:1)",
+  "command.blend.aspect.choice.2:3": "Hochformat (2:3)",
+  "command.blend.aspect.choice.3:2": "Querformat (3:2)",
+  "command.blend.aspect.choice.9:16": "Hoch (9:16)",
+  "command.blend.aspect.choice.16:9": "Breit (16:9)",
+  "command.imagine-status.name": "bild-status",
+  "command.imagine-status.description":
+    "Zustand des Bilddienstes, Aufträge dieses Servers, letzte Fehler und Limits (Moderatoren)",
+  "command.imagine-status.job.name": "auftrag",
+  "command.imagine-status.job.description":
+    "Eine Auftrags-ID oder die Interaktions-ID (ref), die ihn gestartet hat",
+  "command.help.name": "hilfe",
+  "command.help.description": "Was dieser Bot kann, seine Befehle, die Prompt-Syntax und deine Limits",
+  "command.history.name": "verlauf",
+  "command.history.description":
+    "Deine letzten Bilder: Beschreibung, Ergebnis, Zeitpunkt und ein Link zu jedem",
+  "command.show.name": "zeigen",
+  "command.show.description": "Eines deiner fertigen Bilder erneut posten, mit seinen Buttons",
+  "command.show.job.name": "auftrag",
+  "command.show.job.description":
+    "Die Auftrags-ID (siehe /verlauf) oder die Interaktions-ID (ref), die ihn gestartet hat",
+
+  "command.quota.name": "kontingent",
+  "command.quota.description":
+    "Was dir heute bleibt: Bilder, gleichzeitige Aufträge und wann du das nächste starten kannst",
+  "command.settings.name": "einstellungen",
+  "command.settings.description":
+    "Deine Vorlieben: Zusatz zur Beschreibung, Seitenverhältnis, Zustellung, Sprache",
+  "command.settings.show.name": "anzeigen",
+  "command.settings.show.description": "Deine Vorlieben anzeigen",
+  "command.settings.suffix.name": "zusatz",
+  "command.settings.suffix.description":
+    "Wörter oder Parameter am Ende jeder deiner Beschreibungen (leer lassen zum Entfernen)",
+  "command.settings.suffix.text.name": "text",
+  "command.settings.suffix.text.description": "z. B. --ar 16:9 --v 6, oder: Ölgemälde",
+  "command.settings.aspect-ratio.name": "seitenverhältnis",
+  "command.settings.aspect-ratio.description":
+    "Seitenverhältnis, wenn eine Beschreibung keines setzt (leer lassen für 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "verhältnis",
+  "command.settings.aspect-ratio.ratio.description": "Breite:Höhe, z. B. 16:9",
+  "command.settings.delivery.name": "zustellung",
+  "command.settings.delivery.description": "Wo deine fertigen Bilder gepostet werden",
+  "command.settings.delivery.where.name": "wo",
+  "command.settings.delivery.where.description":
+    "Im Kanal, in dem du gefragt hast, oder in deinen Direktnachrichten",
+  "command.settings.delivery.where.choice.channel": "Im Kanal",
+  "command.settings.delivery.where.choice.dm": "Per Direktnachricht",
+  "command.settings.language.name": "sprache",
+  "command.settings.language.description":
+    "Die Sprache, in der der Bot dir antwortet (leer lassen für deine Discord-Sprache)",
+  "command.settings.language.language.name": "sprache",
+  "command.settings.language.language.description": "Eine der Sprachen des Bots",
+  "command.settings.reset.name": "zurücksetzen",
+  "command.settings.reset.description": "Alle deine Vorlieben entfernen",
+  "help.quota":
+    "• `/$t(command.quota.name)`: was dir heute bleibt (Bilder, gleichzeitige Aufträge, Wartezeit) und wann es neu beginnt.",
+  "duration.hours_one": "{{count}} Stunde",
+  "duration.hours_other": "{{count}} Stunden",
+  "duration.minutes_one": "{{count}} Minute",
+  "duration.minutes_other": "{{count}} Minuten",
+  "duration.seconds_one": "{{count}} Sekunde",
+  "duration.seconds_other": "{{count}} Sekunden",
+  "elapsed.hours": "{{n}} Std.",
+  "elapsed.minutes": "{{n}} Min.",
+  "elapsed.seconds": "{{n}} s",
+  "status.pending": "⏳ Wartet in der Schlange",
+  "status.in-progress": "🖌️ Wird erzeugt",
+  "status.completed": "✅ Wird fertiggestellt",
+  "status.failed": "❌ Fehlgeschlagen",
+  "status.other": "⏳ Wartet ({{status}})",
+
+  "prompt.heading": "**Beschreibung**",
+  "prompt.empty": "*(leere Beschreibung)*",
+  "job.footer": "Auftrag {{id}}",
+  "field.requestedBy": "Angefordert von",
+  "field.requested": "Angefordert",
+  "field.started": "Gestartet",
+  "field.finished": "Fertig",
+  "field.finishedIn": "in {{elapsed}}",
+  "field.aspectRatio": "Seitenverhältnis",
+  "button.cancel": "Abbrechen",
+  "button.tryAgain": "Erneut versuchen",
+
+  "progress.submitting": "🎨 Deine Beschreibung wird gesendet…",
+  "progress.pending":
+    "Warte darauf, dass der Generator deinen Auftrag startet. Das kann dauern, wenn er ausgelastet ist.",
+  "progress.started": "Der Generator hat mit deinem Bild begonnen.",
+  "progress.drawing": "Der Generator zeichnet dein Bild; die Vorschau wird dabei schärfer.",
+  "progress.completed": "Dein Bild ist fertig und unterwegs.",
+  "progress.failed": "Der Auftrag ist fehlgeschlagen.",
+  "progress.other": "Der Dienst meldet den Auftrag als „{{status}}“; warte, bis er startet.",
+  "progress.serviceUnanswering":
+    "⚠️ Der Bilddienst antwortet gerade nicht. Der Bot versucht es weiter und aktualisiert diese Nachricht, sobald er antwortet.",
+
+  "result.title": "✅ Dein Bild ist fertig",
+  "result.content": "{{mention}} dein Bild ist fertig.",
+  "result.note": "Wähle **U1–U4** für ein einzelnes Bild oder 🔄, um die Beschreibung erneut auszuführen.",
+  "result.noteNoImage":
+    "⚠️ Das Bild kann hier nicht angezeigt werden. Wähle **U1–U4** für einzelne Bilder oder 🔄 für einen neuen Versuch.",
+  "result.pointerBelow": "⤵️ Das Ergebnis steht weiter unten.",
+  "result.pointer": "⤵️ Das Ergebnis ist hier: {{link}}",
+  "upscale.title": "🖼️ Bild {{name}}",
+  "upscale.content": "{{mention}} hier ist Bild {{name}}.",
+  "upscale.unavailable": "Bild {{name}} ist nicht verfügbar",
+  "upscale.thisUnavailable": "Dieses Bild ist nicht verfügbar",
+  "upscale.notReturned":
+    "Der Bilddienst hat dieses Bild nicht geliefert. Nutze 🔄 am Raster, um die Beschreibung erneut auszuführen.",
+  "upscale.notShown": "Dieses Bild kann hier nicht angezeigt werden. Versuche den Button gleich noch einmal.",
+  "enhance.creditNote":
+    "**Verbessern** erstellt eine größere Kopie dieses Bildes; jede verbraucht Guthaben beim Bilddienst.",
+  "enhance.button": "Verbessern {{factor}} (kostet Guthaben)",
+  "enhance.tryAgain": "Erneut versuchen (kostet Guthaben)",
+  "enhance.title": "🔍 Bild {{name}} verbessert {{factor}}",
+  "enhance.content": "{{mention}} dein verbessertes Bild {{name}} {{factor}} ist fertig.",
+  "enhance.notShown": "⚠️ Das verbesserte Bild kann hier nicht angezeigt werden.",
+
+  "failure.title": "❌ Dein Bild konnte nicht erstellt werden",
+  "failure.content": "{{mention}} dein Bild konnte nicht erstellt werden.",
+  "failure.serviceSaid": "Der Dienst meldete",
+  "failure.generatorSaid": "Der Generator meldete",
+  "failure.privateNotice": "Diese Beschreibung konnte nicht erzeugt werden.",
+  "failure.privateNoticeJob": "Diese Beschreibung konnte nicht erzeugt werden. Auftrag {{id}}",
+  "timeout.title": "⌛ Nach {{waited}} nicht mehr gewartet",
+  "timeout.description":
+    "Der Bilddienst hat diesen Auftrag nicht innerhalb von {{waited}} abgeschlossen, daher wartet der Bot nicht mehr darauf. Der Generator ist vielleicht ausgelastet oder hängt. Versuche es später mit dem Button unten oder mit `/$t(command.imagine.name)`.",
+  "timeout.content": "{{mention}} dein Bild hat zu lange gedauert.",
+  "cancelled.title": "✖️ Abgebrochen",
+  "cancelled.content": "Abgebrochen von {{by}}",
+  "cancelled.someone": "jemandem",
+  "cancelled.description": "Der Bot verfolgt diesen Auftrag nicht mehr; sein Ergebnis wird nicht gepostet.",
+  "cancelled.descriptionFor":
+    "Der Bot verfolgt diesen Auftrag (angefordert von {{requester}}) nicht mehr; sein Ergebnis wird nicht gepostet.",
+
+  "imageError.moderation.summary": "Die Moderation des Bildgenerators hat diese Beschreibung abgelehnt.",
+  "imageError.moderation.hint":
+    "Formuliere die Beschreibung ohne die beanstandeten Wörter um und versuche es erneut.",
+  "imageError.invalid-parameter.summary":
+    "Der Bildgenerator konnte einen Parameter dieser Beschreibung nicht annehmen.",
+  "imageError.invalid-parameter.hint": "Korrigiere den genannten `--`-Parameter und versuche es erneut.",
+  "imageError.generator.summary": "Der Bildgenerator hat den Auftrag abgelehnt.",
+  "imageError.generator.hint":
+    "Ändere die Beschreibung, falls seine Meldung das verlangt, und versuche es erneut.",
+  "imageError.prompt-timeout.summary":
+    "Der Generator hat die Beschreibung erhalten, den Auftrag aber nie gestartet.",
+  "imageError.prompt-timeout.hint": "Das ist meist vorübergehend: versuche es erneut.",
+  "imageError.queue-timeout.summary":
+    "Der Auftrag hat zu lange in der Schlange des Generators gewartet und wurde verworfen.",
+  "imageError.queue-timeout.hint": "Der Generator ist ausgelastet: versuche es in ein paar Minuten erneut.",
+  "imageError.completion-timeout.summary":
+    "Der Generator hat das Bild begonnen, aber nicht rechtzeitig fertiggestellt.",
+  "imageError.completion-timeout.hint":
+    "Versuche es erneut; wenn das öfter passiert, ist der Generator vielleicht überlastet.",
+  "imageError.not-delivered.summary":
+    "Der Generator hat das Bild erstellt, aber es kam nie beim Bilddienst an.",
+  "imageError.not-delivered.hint": "Versuche es erneut.",
+  "imageError.no-image.summary":
+    "Der Bilddienst meldete das Bild als fertig, schickte aber kein Bild, das angezeigt werden kann.",
+  "imageError.no-image.hint": "Versuche es erneut; wenn das öfter passiert, sag einem Admin Bescheid.",
+  "imageError.unspecified.summary": "Der Bilddienst ist ohne Angabe von Gründen gescheitert.",
+  "imageError.unspecified.hint": "Versuche es erneut; wenn es weiter scheitert, sag einem Admin Bescheid.",
+  "imageError.no-reason.summary":
+    "Der Bilddienst hat den Auftrag ohne Begründung als fehlgeschlagen markiert.",
+  "imageError.no-reason.hint": "Versuche es erneut.",
+  "imageError.unknown.summary": "Der Bilddienst hat einen Fehler gemeldet.",
+  "imageError.unknown.hint": "Versuche es erneut; wenn es weiter scheitert, sag einem Admin Bescheid.",
+
+  "serviceError.unavailable.title": "Der Bilddienst ist nicht erreichbar",
+  "serviceError.unavailable.message":
+    "Der Bilddienst antwortet gerade nicht richtig. Versuche es in ein paar Minuten erneut.",
+  "serviceError.misconfigured.title": "Der Bot ist falsch eingerichtet",
+  "serviceError.unauthorized.message":
+    "Der Bilddienst hat die Zugangsdaten des Bots nicht akzeptiert. Ein Admin wurde informiert; bitte versuche es später erneut.",
+  "serviceError.forbidden.message":
+    "Der Bilddienst hat die Anfrage des Bots abgelehnt. Ein Admin wurde informiert; bitte versuche es später erneut.",
+  "serviceError.quota.title": "Das Bildkontingent ist aufgebraucht",
+  "serviceError.quota.message":
+    "Dieser Bot hat sein Bildkontingent aufgebraucht, daher können vorerst keine neuen Bilder erstellt werden. Ein Admin kann es aufstocken.",
+  "serviceError.busy.title": "Der Bilddienst ist ausgelastet",
+  "serviceError.busy.message":
+    "Gerade werden zu viele Bilder angefordert. Versuche es in {{seconds}} s erneut.",
+  "serviceError.busy.messageMinute":
+    "Gerade werden zu viele Bilder angefordert. Versuche es in einer Minute erneut.",
+  "serviceError.refused.title": "Die Beschreibung wurde abgelehnt",
+  "serviceError.refused.message":
+    "Der Bilddienst hat diese Beschreibung abgelehnt. Ändere die Beschreibung und versuche es erneut.",
+  "serviceError.refused.messageQuoted":
+    "Der Bilddienst hat diese Beschreibung abgelehnt: „{{said}}“. Ändere die Beschreibung und versuche es erneut.",
+  "serviceError.imageGone":
+    "Dieses Bild ist beim Bilddienst nicht mehr verfügbar (es ist vielleicht alt oder gelöscht), daher funktioniert dieser Button nicht mehr. Nutze `/$t(command.imagine.name)`, um ein neues zu erstellen.",
+
+  "refusal.bannedWords":
+    "Deine Beschreibung wurde abgelehnt: Sie enthält Wörter, die dieser Server nicht erlaubt. Bitte formuliere sie um.",
+  "refusal.userActive_one":
+    "Bei dir wird bereits {{count}} Bild erzeugt, das Maximum gleichzeitig ({{limit}}). Du kannst ein weiteres starten, wenn es fertig ist.",
+  "refusal.userActive_other":
+    "Bei dir werden bereits {{count}} Bilder erzeugt, das Maximum gleichzeitig ({{limit}}). Du kannst ein weiteres starten, wenn eines davon fertig ist.",
+  "refusal.cooldown":
+    "Bitte warte {{cooldown}} zwischen zwei Bildern. Du kannst {{when}} ein weiteres Bild starten.",
+  "refusal.cooldownIn": "in {{duration}}",
+  "refusal.guildActive_one":
+    "Auf diesem Server wird bereits {{count}} Bild erzeugt, das Maximum gleichzeitig ({{limit}}). Bitte versuche es erneut, wenn es fertig ist.",
+  "refusal.guildActive_other":
+    "Auf diesem Server werden bereits {{count}} Bilder erzeugt, das Maximum gleichzeitig ({{limit}}). Bitte versuche es erneut, wenn eines davon fertig ist.",
+  "refusal.serviceUnhealthy":
+    "Der Bilddienst meldet den Zustand **{{status}}**, ein neues Bild würde also nur in der Schlange warten. Bitte versuche es später erneut.",
+  "refusal.serviceUnhealthyWhy":
+    "Der Bilddienst meldet den Zustand **{{status}}** ({{detail}}), ein neues Bild würde also nur in der Schlange warten. Bitte versuche es später erneut.",
+
+  "enhance.name": "Verbessern {{factor}}",
+  "enhance.offServer": "{{name}} ist auf diesem Server ausgeschaltet.",
+  "used.underWay": "{{name}} dieses Bildes läuft bereits; das Ergebnis wird hier gepostet.",
+  "refusal.channelNotAllowed":
+    "In diesem Kanal können keine Bilder erstellt werden. Nutze `/$t(command.imagine.name)` auf diesem Server in {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Dieser Server erlaubt Bilder nur in altersbeschränkten Kanälen. Bitte nutze `/$t(command.imagine.name)` in einem altersbeschränkten Kanal.",
+  "refusal.daily_one":
+    "Du hast heute {{count}} Bild gestartet, dein Tageslimit hier ({{limit}}). Du kannst {{when}} weitere starten.",
+  "refusal.daily_other":
+    "Du hast heute {{count}} Bilder gestartet, dein Tageslimit hier ({{limit}}). Du kannst {{when}} weitere starten.",
+  "refusal.dailyAtMidnight": "um Mitternacht UTC",
+  "error.generic":
+    "Bei mir ist etwas schiefgelaufen und ich konnte das nicht abschließen. Der Betreiber des Bots findet die Details im Log; bitte versuche es gleich noch einmal.",
+  "error.staleComponent":
+    "Dieser Button funktioniert nicht mehr: Er stammt von einer älteren Version des Bots. Führe den Befehl erneut aus, um einen neuen zu bekommen.",
+  "error.deadControl": "Dieses Bedienelement bewirkt nichts mehr.",
+  "moderator.notInDm": "Das funktioniert auf einem Server, nicht in Direktnachrichten.",
+  "moderator.required": "Das ist für Moderatoren: Es braucht die Berechtigung **Server verwalten**.",
+  "cancel.notYours":
+    "Nur die Person, die dieses Bild angefordert hat (oder ein Moderator), kann es abbrechen.",
+  "cancel.alreadyEnded": "Dieser Auftrag ist schon beendet: Es gibt nichts mehr abzubrechen.",
+  "cancel.done": "Auftrag {{job}} von {{requester}} abgebrochen.",
+  "reroll.notYours":
+    "Nur die Person, die dieses Bild angefordert hat (oder ein Moderator), kann es neu erzeugen lassen.",
+  "reroll.started": "Eine Neuerzeugung dieses Bildes wurde gerade gestartet.",
+  "upscale.notAvailable": "Bild {{name}} dieses Auftrags ist beim Bilddienst nicht verfügbar.",
+  "upscale.onItsWay": "{{name}} dieses Bildes ist schon unterwegs.",
+  "posted.already": "{{name}} wurde bereits gepostet.",
+  "posted.alreadyLink": "{{name}} wurde bereits gepostet: {{link}}",
+  "enhance.notYours":
+    "Nur die Person, für die dieses Bild gepostet wurde (oder ein Moderator), kann Verbessern {{factor}} nutzen: Es verbraucht Guthaben beim Bilddienst.",
+  "enhance.off": "Verbessern {{factor}} ist bei diesem Bot ausgeschaltet.",
+  "enhance.started": "Verbessern {{factor}} wurde für dieses Bild gerade gestartet.",
+  "tryAgain.expired":
+    "Dieser Button **Erneut versuchen** ist abgelaufen (Beschreibungen werden {{kept}} aufbewahrt). Kopiere die Beschreibung aus der Nachricht oben und nutze `/$t(command.imagine.name)` erneut.",
+  "tryAgain.notYours":
+    "Dieser Button **Erneut versuchen** ist für die Person, deren Beschreibung abgelehnt wurde.",
+  "history.notYours": "Diese Liste gehört jemand anderem: Nutze `/$t(command.history.name)` für deine.",
+  "status.unknownJob": "Kein Auftrag {{job}} dieses Servers ist dem Bot bekannt (nach Auftrags-ID oder ref).",
+  "show.unknownJob":
+    "Kein Auftrag {{job}} ist dem Bot bekannt (nach Auftrags-ID oder ref). `/$t(command.history.name)` listet deine auf.",
+  "show.notYours":
+    "Nur die Person, die dieses Bild angefordert hat, oder ein Moderator des Servers, auf dem es erstellt wurde, kann es erneut zeigen.",
+  "show.gone":
+    "Dieses Bild ist beim Bilddienst nicht mehr verfügbar (es ist vielleicht alt oder gelöscht), daher kann es nicht erneut gezeigt werden.",
+  "show.running": "Dieser Auftrag läuft noch, es gibt also nichts erneut zu zeigen.",
+  "show.ended": "Dieser Auftrag endete ohne Bild ({{outcome}}), es gibt also nichts erneut zu zeigen.",
+  "show.itsMessage": "Seine Nachricht: {{link}}",
+  "show.notFinished": "Der Bilddienst hat dieses Bild nicht mehr als fertig; es kann nicht gezeigt werden.",
+  "show.by": "Erneut gezeigt von {{mention}}.",
+  "blend.count":
+    "Eine Mischung braucht {{min}} bis {{max}} Bilder; du hast {{count}} angehängt. Hänge sie in den Bild-Optionen an, in der Reihenfolge, in der sie gemischt werden sollen.",
+  "blend.aspectTwice":
+    "Du hast das Seitenverhältnis zweimal gewählt: {{option}} in der Format-Option und {{typed}} in der Beschreibung. Behalte eines davon.",
+
+  "outcome.completed": "✅ Fertig",
+  "outcome.failed": "❌ Fehlgeschlagen",
+  "outcome.timed-out": "⌛ Zeit überschritten (der Bot hat nicht mehr gewartet)",
+  "outcome.lost": "❔ Verloren (der Dienst kennt ihn nicht mehr)",
+  "outcome.message-deleted": "🗑️ Seine Nachricht wurde gelöscht",
+  "outcome.cancelled": "✖️ Abgebrochen",
+
+  "help.about":
+    "**imagine-bot** macht aus einer Textbeschreibung (und optional Bildern) ein Raster aus vier Bildern.\nDer Fortschritt wird laufend angezeigt; unter dem Raster posten **U1–U4** ein Bild groß und **🔄** führt die Beschreibung erneut aus.",
+  "help.enhance":
+    "Unter einem einzelnen Bild erstellt {{buttons}} eine größere Kopie davon; jede verbraucht Guthaben beim Bilddienst.",
+  "help.enhanceButton": "**Verbessern {{factor}}**",
+  "help.commands":
+    "**Befehle**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optional `$t(command.imagine.image.name):`): eine Beschreibung in diesem Kanal zeichnen.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (bis `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` und `$t(command.blend.aspect.name):`): 2–5 Bilder mischen.\n• `/$t(command.imagine-status.name)` (Moderatoren): Zustand des Dienstes, Aufträge dieses Servers, letzte Fehler und Limits.\n• `/$t(command.history.name)`: deine letzten Bilder (auf einem Server die dieses Servers; in Direktnachrichten alle), mit Links. `/$t(command.show.name) $t(command.show.job.name):` postet eines erneut.\n• `/$t(command.help.name)`: diese Nachricht.\n• Schick mir per Direktnachricht eine Beschreibung (gern mit angehängten Bildern); schick `help` für diese Nachricht.",
+  "help.syntax":
+    "**Prompt-Syntax**: zuerst Bild-URLs, dann der Text, dann Parameter.\n> ein Leuchtturm in der Dämmerung, Ölgemälde --ar 16:9\n> https://example.com/cat.png eine Katze als Ritter --iw 1.5\n> ein nebliger Wald --no people, text --chaos 20 --stylize 300 --v 6",
+  "help.parameters": "Parameter: {{parameters}}.",
+  "help.unsupported": "Permutationen `{a, b}` und `--repeat` werden nicht unterstützt.",
+  "help.limitsServer": "**Deine Limits auf diesem Server**",
+  "help.limitsDm": "**Deine Limits in Direktnachrichten**",
+  "help.moderator": "• Als Moderator hast du kein Limit pro Person für Aufträge oder Wartezeit.",
+  "help.userActive_one": "• Höchstens {{count}} Bild gleichzeitig; bei dir laufen gerade {{active}}.",
+  "help.userActive_other": "• Höchstens {{count}} Bilder gleichzeitig; bei dir laufen gerade {{active}}.",
+  "help.cooldown": "• Warte {{cooldown}} zwischen zwei Beschreibungen.",
+  "help.noCooldown": "• Keine Wartezeit zwischen Beschreibungen.",
+  "help.guildActive_one":
+    "• Dieser Server erzeugt höchstens {{count}} Bild gleichzeitig; gerade laufen {{active}}.",
+  "help.guildActive_other":
+    "• Dieser Server erzeugt höchstens {{count}} Bilder gleichzeitig; gerade laufen {{active}}.",
+  "help.promptLength": "• Beschreibungen bis zu {{max}} Zeichen.",
+
+  "history.empty":
+    "Du hast auf diesem Server keine Bilder, an die sich der Bot noch erinnert. Nutze `/$t(command.imagine.name)`, um eines zu erstellen.",
+  "history.emptyEverywhere":
+    "Du hast keine Bilder, an die sich der Bot noch erinnert. Nutze `/$t(command.imagine.name)`, um eines zu erstellen.",
+  "history.title": "🖼️ Deine Bilder auf diesem Server",
+  "history.titleEverywhere": "🖼️ Deine Bilder überall",
+  "history.footer":
+    "Seite {{page}} · neueste zuerst · /$t(command.show.name) $t(command.show.job.name):<id> postet eines erneut",
+  "history.inDm": "in Direktnachrichten",
+  "history.inServer": "auf einem Server",
+  "history.noMessage": "Nachricht unbekannt",
+  "history.jump": "zur Nachricht",
+  "history.show": "Zeigen {{n}}",
+  "history.newer": "◀ Neuer",
+  "history.older": "Älter ▶",
+
+  // `/quota`.
+  "quota.title": "**Deine Bilder auf diesem Server**",
+  "quota.titleDm": "**Deine Bilder in Direktnachrichten**",
+  "quota.source.server": "Einstellung dieses Servers",
+  "quota.source.role": "deine Rolle {{role}}",
+  "quota.source.anyRole": "deine Rolle",
+  "quota.source.owner": "Standard des Bots",
+  "quota.dailyUnlimited_one": "• Du hast heute {{count}} Bild gestartet; es gibt kein Tageslimit.",
+  "quota.dailyUnlimited_other": "• Du hast heute {{count}} Bilder gestartet; es gibt kein Tageslimit.",
+  "quota.dailyModerator_one":
+    "• Du hast heute {{count}} Bild gestartet; als Moderator gilt das Tageslimit ({{limit}}) nicht für dich.",
+  "quota.dailyModerator_other":
+    "• Du hast heute {{count}} Bilder gestartet; als Moderator gilt das Tageslimit ({{limit}}) nicht für dich.",
+  "quota.daily_one":
+    "• Du hast heute {{count}} Bild von {{limit}} pro Tag gestartet ({{source}}): **{{left}} übrig**.",
+  "quota.daily_other":
+    "• Du hast heute {{count}} Bilder von {{limit}} pro Tag gestartet ({{source}}): **{{left}} übrig**.",
+  "quota.reset": "• Die Tageszählung beginnt {{relative}} neu ({{absolute}}, Mitternacht UTC).",
+  "quota.activeModerator_one":
+    "• Bei dir wird {{count}} Bild erzeugt; als Moderator hast du kein Limit für gleichzeitige Aufträge.",
+  "quota.activeModerator_other":
+    "• Bei dir werden {{count}} Bilder erzeugt; als Moderator hast du kein Limit für gleichzeitige Aufträge.",
+  "quota.active_one":
+    "• Bei dir wird {{count}} Bild erzeugt, von höchstens {{limit}} gleichzeitig ({{source}}).",
+  "quota.active_other":
+    "• Bei dir werden {{count}} Bilder erzeugt, von höchstens {{limit}} gleichzeitig ({{source}}).",
+  "quota.noCooldown": "• Keine Wartezeit zwischen Bildern.",
+  "quota.cooldownNow": "• Warte {{wait}} zwischen Bildern ({{source}}): Du kannst jetzt eines starten.",
+  "quota.cooldownNext":
+    "• Warte {{wait}} zwischen Bildern ({{source}}): Du kannst das nächste {{when}} starten.",
+  "quota.soon": "bald",
+};

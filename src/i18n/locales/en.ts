@@ -1,0 +1,356 @@
+/**
+ * English: the bot's texts as written, and the fallback for any key another language lacks. Placeholders are
+ * `{{name}}`; `$t(key)` inserts another text (command names, so every language names its own commands).
+ */
+export const en = {
+  // Slash commands, their options and choices (names: lowercase, no spaces, at most 32 characters).
+  "command.imagine.name": "imagine",
+  "command.imagine.description": "Create an image from a text prompt",
+  "command.imagine.prompt.name": "prompt",
+  "command.imagine.prompt.description": "What to draw. Midjourney parameters work, e.g. --ar 16:9",
+  "command.imagine.image.name": "image",
+  "command.imagine.image.description": "An image to start from (PNG, JPEG, WebP or GIF)",
+  "command.blend.name": "blend",
+  "command.blend.description": "Blend 2 to 5 images into a new image",
+  "command.blend.image1.name": "image1",
+  "command.blend.image1.description": "Image 1 (PNG, JPEG, WebP or GIF)",
+  "command.blend.image2.name": "image2",
+  "command.blend.image2.description": "Image 2 (PNG, JPEG, WebP or GIF)",
+  "command.blend.image3.name": "image3",
+  "command.blend.image3.description": "Image 3 (PNG, JPEG, WebP or GIF)",
+  "command.blend.image4.name": "image4",
+  "command.blend.image4.description": "Image 4 (PNG, JPEG, WebP or GIF)",
+  "command.blend.image5.name": "image5",
+  "command.blend.image5.description": "Image 5 (PNG, JPEG, WebP or GIF)",
+  "command.blend.prompt.name": "prompt",
+  "command.blend.prompt.description": "Optional words (and parameters) after the images",
+  "command.blend.aspect.name": "aspect",
+  "command.blend.aspect.description": "Aspect ratio of the result (--ar)",
+  "command.blend.aspect.choice.1:1": "Square (1:1)",
+  "command.blend.aspect.choice.2:3": "Portrait (2:3)",
+  "command.blend.aspect.choice.3:2": "Landscape (3:2)",
+  "command.blend.aspect.choice.9:16": "Tall (9:16)",
+  "command.blend.aspect.choice.16:9": "Wide (16:9)",
+  "command.imagine-status.name": "imagine-status",
+  "command.imagine-status.description":
+    "Image service health, this server's jobs, recent failures and limits (moderators)",
+  "command.imagine-status.job.name": "job",
+  "command.imagine-status.job.description": "A job id or the interaction id (ref) it was started by",
+  "command.help.name": "help",
+  "command.help.description": "What this bot does, its commands, prompt syntax and your limits",
+  "command.history.name": "history",
+  "command.history.description": "Your recent images: prompt, outcome, when, and a link to each",
+  "command.show.name": "show",
+  "command.show.description": "Post one of your finished images again, with its buttons",
+  "command.show.job.name": "job",
+  "command.show.job.description": "The job id (see /history) or the interaction id (ref) it was started by",
+  "command.quota.name": "quota",
+  "command.quota.description":
+    "What you have left today: images, jobs at once, and when you can start the next",
+  "command.settings.name": "settings",
+  "command.settings.description": "Your preferences: prompt suffix, aspect ratio, where results go, language",
+  "command.settings.show.name": "show",
+  "command.settings.show.description": "Show your preferences",
+  "command.settings.suffix.name": "suffix",
+  "command.settings.suffix.description":
+    "Words or parameters added to every prompt of yours (leave empty to remove)",
+  "command.settings.suffix.text.name": "text",
+  "command.settings.suffix.text.description": "e.g. --ar 16:9 --v 6, or: oil painting",
+  "command.settings.aspect-ratio.name": "aspect-ratio",
+  "command.settings.aspect-ratio.description":
+    "Aspect ratio when a prompt sets none (leave empty for the default 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "ratio",
+  "command.settings.aspect-ratio.ratio.description": "width:height, e.g. 16:9",
+  "command.settings.delivery.name": "delivery",
+  "command.settings.delivery.description": "Where your finished images are posted",
+  "command.settings.delivery.where.name": "where",
+  "command.settings.delivery.where.description": "In the channel where you asked, or in your DMs",
+  "command.settings.delivery.where.choice.channel": "In the channel",
+  "command.settings.delivery.where.choice.dm": "By DM",
+  "command.settings.language.name": "language",
+  "command.settings.language.description":
+    "The language the bot answers you in (leave empty for your Discord language)",
+  "command.settings.language.language.name": "language",
+  "command.settings.language.language.description": "One of the bot's languages",
+  "command.settings.reset.name": "reset",
+  "command.settings.reset.description": "Remove all your preferences",
+  "help.quota":
+    "• `/$t(command.quota.name)`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
+
+  // Times and statuses.
+  "duration.hours_one": "{{count}} hour",
+  "duration.hours_other": "{{count}} hours",
+  "duration.minutes_one": "{{count}} minute",
+  "duration.minutes_other": "{{count}} minutes",
+  "duration.seconds_one": "{{count}} second",
+  "duration.seconds_other": "{{count}} seconds",
+  "elapsed.hours": "{{n}} h",
+  "elapsed.minutes": "{{n}} min",
+  "elapsed.seconds": "{{n}} s",
+  "status.pending": "⏳ Waiting in queue",
+  "status.in-progress": "🖌️ Generating",
+  "status.completed": "✅ Finishing",
+  "status.failed": "❌ Failed",
+  "status.other": "⏳ Waiting ({{status}})",
+
+  // Parts of a job's messages.
+  "prompt.heading": "**Prompt**",
+  "prompt.empty": "*(empty prompt)*",
+  "job.footer": "Job {{id}}",
+  "field.requestedBy": "Requested by",
+  "field.requested": "Requested",
+  "field.started": "Started",
+  "field.finished": "Finished",
+  "field.finishedIn": "in {{elapsed}}",
+  "field.aspectRatio": "Aspect ratio",
+  "button.cancel": "Cancel",
+  "button.tryAgain": "Try again",
+
+  // While a job runs.
+  "progress.submitting": "🎨 Sending your prompt…",
+  "progress.pending": "Waiting for the generator to start your job. This can take a while when it is busy.",
+  "progress.started": "The generator has started your image.",
+  "progress.drawing": "The generator is drawing your image; the preview sharpens as it goes.",
+  "progress.completed": "Your image is done and on its way.",
+  "progress.failed": "The job failed.",
+  "progress.other": "The service reports the job as “{{status}}”; waiting for it to start.",
+  "progress.serviceUnanswering":
+    "⚠️ The image service is not answering right now. The bot keeps trying and will update this message when it does.",
+
+  // Results.
+  "result.title": "✅ Your image is ready",
+  "result.content": "{{mention}} your image is ready.",
+  "result.note": "Pick **U1–U4** to get one image on its own, or 🔄 to run the prompt again.",
+  "result.noteNoImage":
+    "⚠️ The image could not be shown here. Pick **U1–U4** to get single images, or 🔄 to try again.",
+  "result.pointerBelow": "⤵️ The result was posted below.",
+  "result.pointer": "⤵️ The result is here: {{link}}",
+  "upscale.title": "🖼️ Image {{name}}",
+  "upscale.content": "{{mention}} here is image {{name}}.",
+  "upscale.unavailable": "Image {{name}} is not available",
+  "upscale.thisUnavailable": "This image is not available",
+  "upscale.notReturned":
+    "The image service did not return this image. Use 🔄 on the grid to run the prompt again.",
+  "upscale.notShown": "This image could not be shown here. Try the button again in a moment.",
+  "enhance.creditNote": "**Enhance** makes a larger copy of this image; each one uses image-service credits.",
+  "enhance.button": "Enhance {{factor}} (uses credits)",
+  "enhance.tryAgain": "Try again (uses credits)",
+  "enhance.title": "🔍 Image {{name}} enhanced {{factor}}",
+  "enhance.content": "{{mention}} your enhanced image {{name}} {{factor}} is ready.",
+  "enhance.notShown": "⚠️ The enhanced image could not be shown here.",
+
+  // Jobs that ended without an image.
+  "failure.title": "❌ Your image could not be made",
+  "failure.content": "{{mention}} your image could not be made.",
+  "failure.serviceSaid": "The service said",
+  "failure.generatorSaid": "The generator said",
+  "failure.privateNotice": "This prompt could not be generated.",
+  "failure.privateNoticeJob": "This prompt could not be generated. Job {{id}}",
+  "timeout.title": "⌛ Stopped waiting after {{waited}}",
+  "timeout.description":
+    "The image service did not finish this job within {{waited}}, so the bot stopped waiting for it. The generator may be busy or stuck. Try again later with the button below or with `/$t(command.imagine.name)`.",
+  "timeout.content": "{{mention}} your image took too long.",
+  "cancelled.title": "✖️ Cancelled",
+  "cancelled.content": "Cancelled by {{by}}",
+  "cancelled.someone": "someone",
+  "cancelled.description": "The bot stopped following this job; its result will not be posted.",
+  "cancelled.descriptionFor":
+    "The bot stopped following this job (asked for by {{requester}}); its result will not be posted.",
+
+  // A failed record's error, explained.
+  "imageError.moderation.summary": "The image generator's moderation refused this prompt.",
+  "imageError.moderation.hint": "Rephrase the prompt without the words it objects to, then try again.",
+  "imageError.invalid-parameter.summary": "The image generator could not accept a parameter of this prompt.",
+  "imageError.invalid-parameter.hint": "Fix the `--` parameter it names, then try again.",
+  "imageError.generator.summary": "The image generator refused the job.",
+  "imageError.generator.hint": "Change the prompt if its message asks you to, then try again.",
+  "imageError.prompt-timeout.summary": "The generator received the prompt but never started the job.",
+  "imageError.prompt-timeout.hint": "This is usually temporary: try again.",
+  "imageError.queue-timeout.summary": "The job waited too long in the generator's queue and was dropped.",
+  "imageError.queue-timeout.hint": "The generator is busy: try again in a few minutes.",
+  "imageError.completion-timeout.summary": "The generator started the image but did not finish it in time.",
+  "imageError.completion-timeout.hint": "Try again; if it keeps happening, the generator may be overloaded.",
+  "imageError.not-delivered.summary": "The generator made the image, but it never reached the image service.",
+  "imageError.not-delivered.hint": "Try again.",
+  "imageError.no-image.summary":
+    "The image service said the image was finished, but sent no image that can be shown.",
+  "imageError.no-image.hint": "Try again; if it keeps happening, tell an admin.",
+  "imageError.unspecified.summary": "The image service failed without saying why.",
+  "imageError.unspecified.hint": "Try again; if it keeps failing, tell an admin.",
+  "imageError.no-reason.summary": "The image service marked the job as failed without giving a reason.",
+  "imageError.no-reason.hint": "Try again.",
+  "imageError.unknown.summary": "The image service reported an error.",
+  "imageError.unknown.hint": "Try again; if it keeps failing, tell an admin.",
+
+  // Creating an image failed.
+  "serviceError.unavailable.title": "The image service is unavailable",
+  "serviceError.unavailable.message":
+    "The image service is not answering properly right now. Try again in a few minutes.",
+  "serviceError.misconfigured.title": "The bot is misconfigured",
+  "serviceError.unauthorized.message":
+    "The image service did not accept the bot's credentials. An admin has been told; please try again later.",
+  "serviceError.forbidden.message":
+    "The image service refused the bot's request. An admin has been told; please try again later.",
+  "serviceError.quota.title": "The image quota is used up",
+  "serviceError.quota.message":
+    "This bot has used up its image quota, so no new images can be made for now. An admin can add more.",
+  "serviceError.busy.title": "The image service is busy",
+  "serviceError.busy.message": "Too many images are being requested right now. Try again in {{seconds}} s.",
+  "serviceError.busy.messageMinute": "Too many images are being requested right now. Try again in a minute.",
+  "serviceError.refused.title": "The prompt was refused",
+  "serviceError.refused.message": "The image service refused this prompt. Change the prompt and try again.",
+  "serviceError.refused.messageQuoted":
+    "The image service refused this prompt: “{{said}}”. Change the prompt and try again.",
+  "serviceError.imageGone":
+    "This image is no longer available from the image service (it may be old or deleted), so this button no longer works. Run `/$t(command.imagine.name)` to make a new one.",
+
+  // Refusals before anything reaches the service.
+  "refusal.bannedWords":
+    "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
+  "refusal.userActive_one":
+    "You already have {{count}} image being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
+  "refusal.userActive_other":
+    "You already have {{count}} images being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
+  "refusal.cooldown": "Please wait {{cooldown}} between images. You can start another image {{when}}.",
+  "refusal.cooldownIn": "in {{duration}}",
+  "refusal.guildActive_one":
+    "This server already has {{count}} image being generated, the most it can run at once ({{limit}}). Please try again when one of them finishes.",
+  "refusal.guildActive_other":
+    "This server already has {{count}} images being generated, the most it can run at once ({{limit}}). Please try again when one of them finishes.",
+  "refusal.serviceUnhealthy":
+    "The image service reports that it is **{{status}}**, so a new image would only wait in the queue. Please try again later.",
+  "refusal.serviceUnhealthyWhy":
+    "The image service reports that it is **{{status}}** ({{detail}}), so a new image would only wait in the queue. Please try again later.",
+
+  "enhance.name": "Enhance {{factor}}",
+  "enhance.offServer": "{{name}} is turned off in this server.",
+  "used.underWay": "{{name}} of this image is already under way; the result will be posted here.",
+  "refusal.channelNotAllowed":
+    "Images can't be made in this channel. In this server, use `/$t(command.imagine.name)` in {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "This server allows images only in age-restricted channels. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
+  "refusal.daily_one":
+    "You have started {{count}} image today, your daily limit here ({{limit}}). You can start more {{when}}.",
+  "refusal.daily_other":
+    "You have started {{count}} images today, your daily limit here ({{limit}}). You can start more {{when}}.",
+  "refusal.dailyAtMidnight": "at midnight UTC",
+  // Answers to commands and buttons.
+  "error.generic":
+    "Something went wrong on my side and I could not finish that. The bot owner can find the details in the log; please try again in a moment.",
+  "error.staleComponent":
+    "This button no longer works: it belongs to an older version of the bot. Run the command again to get a fresh one.",
+  "error.deadControl": "This control no longer does anything.",
+  "moderator.notInDm": "This works in a server, not in DMs.",
+  "moderator.required": "This is for moderators: it needs the **Manage Server** permission.",
+  "cancel.notYours": "Only the person who asked for this image (or a moderator) can cancel it.",
+  "cancel.alreadyEnded": "This job already ended: there is nothing left to cancel.",
+  "cancel.done": "Cancelled job {{job}} of {{requester}}.",
+  "reroll.notYours": "Only the person who asked for this image (or a moderator) can reroll it.",
+  "reroll.started": "A reroll of this image was just started.",
+  "upscale.notAvailable": "Image {{name}} of this job is not available from the image service.",
+  "upscale.onItsWay": "{{name}} of this image is already on its way.",
+  "posted.already": "{{name}} was already posted.",
+  "posted.alreadyLink": "{{name}} was already posted: {{link}}",
+  "enhance.notYours":
+    "Only the person this image was posted for (or a moderator) can use Enhance {{factor}}: it uses image-service credits.",
+  "enhance.off": "Enhance {{factor}} is turned off on this bot.",
+  "enhance.started": "Enhance {{factor}} of this image was just started.",
+  "tryAgain.expired":
+    "This **Try again** button has expired (prompts are kept for {{kept}}). Copy the prompt from the message above and run `/$t(command.imagine.name)` again.",
+  "tryAgain.notYours": "This **Try again** button is for the person whose prompt was refused.",
+  "history.notYours": "This list belongs to someone else: run `/$t(command.history.name)` for yours.",
+  "status.unknownJob": "No job {{job}} of this server is known to the bot (by job id or ref).",
+  "show.unknownJob":
+    "No job {{job}} is known to the bot (by job id or ref). `/$t(command.history.name)` lists yours.",
+  "show.notYours":
+    "Only the person who asked for this image, or a moderator of the server it was made in, can show it again.",
+  "show.gone":
+    "This image is no longer available from the image service (it may be old or deleted), so it cannot be shown again.",
+  "show.running": "This job is still running, so there is nothing to show again.",
+  "show.ended": "This job ended without an image ({{outcome}}), so there is nothing to show again.",
+  "show.itsMessage": "Its message: {{link}}",
+  "show.notFinished": "The image service no longer has this image finished; it cannot be shown.",
+  "show.by": "Shown again by {{mention}}.",
+  "blend.count":
+    "A blend takes {{min}} to {{max}} images; you attached {{count}}. Attach them in the image options, in the order you want them blended.",
+  "blend.aspectTwice":
+    "You chose the aspect ratio twice: {{option}} in the aspect option and {{typed}} in the prompt. Keep one of them.",
+
+  // Outcomes of jobs (history, status, /show).
+  "outcome.completed": "✅ Completed",
+  "outcome.failed": "❌ Failed",
+  "outcome.timed-out": "⌛ Timed out (the bot stopped waiting)",
+  "outcome.lost": "❔ Lost (the service no longer knows it)",
+  "outcome.message-deleted": "🗑️ Its message was deleted",
+  "outcome.cancelled": "✖️ Cancelled",
+  // Help (`/help` and the DM `help`).
+  "help.about":
+    "**imagine-bot** turns a text prompt (and optionally images) into a grid of four pictures.\nProgress is shown as it goes; under the grid, **U1–U4** post one picture large and **🔄** runs the prompt again.",
+  "help.enhance":
+    "Under a single picture, {{buttons}} makes a larger copy of it; each one uses image-service credits.",
+  "help.enhanceButton": "**Enhance {{factor}}**",
+  "help.commands":
+    "**Commands**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optionally `$t(command.imagine.image.name):`): draw a prompt in this channel.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (up to `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` and `$t(command.blend.aspect.name):`): blend 2–5 images.\n• `/$t(command.imagine-status.name)` (moderators): service health, this server's jobs, recent failures and limits.\n• `/$t(command.history.name)`: your recent images (in a server, that server's; in DMs, all), with links. `/$t(command.show.name) $t(command.show.job.name):` posts one again.\n• `/$t(command.help.name)`: this message.\n• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
+  "help.syntax":
+    "**Prompt syntax**: image URLs first, then the text, then parameters.\n> a lighthouse at dusk, oil painting --ar 16:9\n> https://example.com/cat.png a cat as a knight --iw 1.5\n> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
+  "help.parameters": "Parameters: {{parameters}}.",
+  "help.unsupported": "Permutations `{a, b}` and `--repeat` are not supported.",
+  "help.limitsServer": "**Your limits in this server**",
+  "help.limitsDm": "**Your limits in DMs**",
+  "help.moderator": "• As a moderator you have no per-user limit on jobs or cooldown.",
+  "help.userActive_one": "• At most {{count}} image at once; you have {{active}} running now.",
+  "help.userActive_other": "• At most {{count}} images at once; you have {{active}} running now.",
+  "help.cooldown": "• Wait {{cooldown}} between two prompts.",
+  "help.noCooldown": "• No wait between prompts.",
+  "help.guildActive_one": "• This server runs at most {{count}} image at once; {{active}} running now.",
+  "help.guildActive_other": "• This server runs at most {{count}} images at once; {{active}} running now.",
+  "help.promptLength": "• Prompts up to {{max}} characters.",
+
+  // `/history`.
+  "history.empty":
+    "You have no images in this server that the bot still remembers. Run `/$t(command.imagine.name)` to make one.",
+  "history.emptyEverywhere":
+    "You have no images that the bot still remembers. Run `/$t(command.imagine.name)` to make one.",
+  "history.title": "🖼️ Your images in this server",
+  "history.titleEverywhere": "🖼️ Your images everywhere",
+  "history.footer":
+    "Page {{page}} · newest first · /$t(command.show.name) $t(command.show.job.name):<id> posts one again",
+  "history.inDm": "in DMs",
+  "history.inServer": "in a server",
+  "history.noMessage": "message unknown",
+  "history.jump": "jump to message",
+  "history.show": "Show {{n}}",
+  "history.newer": "◀ Newer",
+  "history.older": "Older ▶",
+
+  // `/quota`.
+  "quota.title": "**Your images in this server**",
+  "quota.titleDm": "**Your images in DMs**",
+  "quota.source.server": "this server's setting",
+  "quota.source.role": "your role {{role}}",
+  "quota.source.anyRole": "your role",
+  "quota.source.owner": "the bot's default",
+  "quota.dailyUnlimited_one": "• You started {{count}} image today; there is no daily limit.",
+  "quota.dailyUnlimited_other": "• You started {{count}} images today; there is no daily limit.",
+  "quota.dailyModerator_one":
+    "• You started {{count}} image today; as a moderator the daily limit ({{limit}}) does not apply to you.",
+  "quota.dailyModerator_other":
+    "• You started {{count}} images today; as a moderator the daily limit ({{limit}}) does not apply to you.",
+  "quota.daily_one":
+    "• You started {{count}} image today of {{limit}} a day ({{source}}): **{{left}} left**.",
+  "quota.daily_other":
+    "• You started {{count}} images today of {{limit}} a day ({{source}}): **{{left}} left**.",
+  "quota.reset": "• The day's count starts again {{relative}} ({{absolute}}, midnight UTC).",
+  "quota.activeModerator_one":
+    "• You have {{count}} image being generated; as a moderator you have no limit on jobs at once.",
+  "quota.activeModerator_other":
+    "• You have {{count}} images being generated; as a moderator you have no limit on jobs at once.",
+  "quota.active_one":
+    "• You have {{count}} image being generated, of at most {{limit}} at once ({{source}}).",
+  "quota.active_other":
+    "• You have {{count}} images being generated, of at most {{limit}} at once ({{source}}).",
+  "quota.noCooldown": "• No wait between images.",
+  "quota.cooldownNow": "• Wait {{wait}} between images ({{source}}): you can start one now.",
+  "quota.cooldownNext": "• Wait {{wait}} between images ({{source}}): you can start the next one {{when}}.",
+  "quota.soon": "soon",
+} as const;

@@ -1,0 +1,379 @@
+/** Spanish (Español). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
+import type { Translations } from "../translate.js";
+
+export const es: Translations = {
+  "command.imagine.name": "imaginar",
+  "command.imagine.description": "Crear una imagen a partir de una descripción",
+  "command.imagine.prompt.name": "descripción",
+  "command.imagine.prompt.description":
+    "Qué dibujar. Los parámetros de Midjourney funcionan, p. ej. --ar 16:9",
+  "command.imagine.image.name": "imagen",
+  "command.imagine.image.description": "Una imagen de partida (PNG, JPEG, WebP o GIF)",
+  "command.blend.name": "mezclar",
+  "command.blend.description": "Mezclar de 2 a 5 imágenes en una imagen nueva",
+  "command.blend.image1.name": "imagen1",
+  "command.blend.image1.description": "Imagen 1 (PNG, JPEG, WebP o GIF)",
+  "command.blend.image2.name": "imagen2",
+  "command.blend.image2.description": "Imagen 2 (PNG, JPEG, WebP o GIF)",
+  "command.blend.image3.name": "imagen3",
+  "command.blend.image3.description": "Imagen 3 (PNG, JPEG, WebP o GIF)",
+  "command.blend.image4.name": "imagen4",
+  "command.blend.image4.description": "Imagen 4 (PNG, JPEG, WebP o GIF)",
+  "command.blend.image5.name": "imagen5",
+  "command.blend.image5.description": "Imagen 5 (PNG, JPEG, WebP o GIF)",
+  "command.blend.prompt.name": "descripción",
+  "command.blend.prompt.description": "Palabras opcionales (y parámetros) después de las imágenes",
+  "command.blend.aspect.name": "formato",
+  "command.blend.aspect.description": "Relación de aspecto del resultado (--ar)",
+  "command.blend.aspect.choice.1:1": "Cuadrado (1:1)",
+  "command.blend.aspect.choice.2:3": "Vertical (2:3)",
+  "command.blend.aspect.choice.3:2": "Horizontal (3:2)",
+  "command.blend.aspect.choice.9:16": "Alto (9:16)",
+  "command.blend.aspect.choice.16:9": "Ancho (16:9)",
+  "command.imagine-status.name": "imaginar-estado",
+  "command.imagine-status.description":
+    "Estado del servicio de imágenes, trabajos de este servidor, fallos recientes y límites (moderadores)",
+  "command.imagine-status.job.name": "trabajo",
+  "command.imagine-status.job.description": "Un id de trabajo o el id de la interacción (ref) que lo inició",
+  "command.help.name": "ayuda",
+  "command.help.description": "Qué hace este bot, sus comandos, la sintaxis de descripciones y tus límites",
+  "command.history.name": "historial",
+  "command.history.description":
+    "Tus imágenes recientes: descripción, resultado, cuándo y un enlace a cada una",
+  "command.show.name": "mostrar",
+  "command.show.description": "Publicar de nuevo una de tus imágenes terminadas, con sus botones",
+  "command.show.job.name": "trabajo",
+  "command.show.job.description":
+    "El id del trabajo (ver /historial) o el id de la interacción (ref) que lo inició",
+
+  "command.quota.name": "cuota",
+  "command.quota.description":
+    "Lo que te queda hoy: imágenes, trabajos a la vez y cuándo puedes iniciar el siguiente",
+  "command.settings.name": "preferencias",
+  "command.settings.description":
+    "Tus preferencias: sufijo, relación de aspecto, dónde van los resultados, idioma",
+  "command.settings.show.name": "ver",
+  "command.settings.show.description": "Ver tus preferencias",
+  "command.settings.suffix.name": "sufijo",
+  "command.settings.suffix.description":
+    "Palabras o parámetros añadidos a cada descripción tuya (déjalo vacío para quitarlo)",
+  "command.settings.suffix.text.name": "texto",
+  "command.settings.suffix.text.description": "p. ej. --ar 16:9 --v 6, o: pintura al óleo",
+  "command.settings.aspect-ratio.name": "relación-de-aspecto",
+  "command.settings.aspect-ratio.description":
+    "Relación de aspecto cuando la descripción no pone ninguna (vacío para 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "relación",
+  "command.settings.aspect-ratio.ratio.description": "ancho:alto, p. ej. 16:9",
+  "command.settings.delivery.name": "entrega",
+  "command.settings.delivery.description": "Dónde se publican tus imágenes terminadas",
+  "command.settings.delivery.where.name": "dónde",
+  "command.settings.delivery.where.description": "En el canal donde lo pediste, o en tus mensajes directos",
+  "command.settings.delivery.where.choice.channel": "En el canal",
+  "command.settings.delivery.where.choice.dm": "Por mensaje directo",
+  "command.settings.language.name": "idioma",
+  "command.settings.language.description":
+    "El idioma en que te responde el bot (vacío para tu idioma de Discord)",
+  "command.settings.language.language.name": "idioma",
+  "command.settings.language.language.description": "Uno de los idiomas del bot",
+  "command.settings.reset.name": "restablecer",
+  "command.settings.reset.description": "Quitar todas tus preferencias",
+  "help.quota":
+    "• `/$t(command.quota.name)`: lo que te queda hoy (imágenes, trabajos a la vez, espera) y cuándo vuelve a empezar.",
+  "duration.hours_one": "{{count}} hora",
+  "duration.hours_many": "{{count}} horas",
+  "duration.hours_other": "{{count}} horas",
+  "duration.minutes_one": "{{count}} minuto",
+  "duration.minutes_many": "{{count}} minutos",
+  "duration.minutes_other": "{{count}} minutos",
+  "duration.seconds_one": "{{count}} segundo",
+  "duration.seconds_many": "{{count}} segundos",
+  "duration.seconds_other": "{{count}} segundos",
+  "elapsed.hours": "{{n}} h",
+  "elapsed.minutes": "{{n}} min",
+  "elapsed.seconds": "{{n}} s",
+  "status.pending": "⏳ En cola",
+  "status.in-progress": "🖌️ Generando",
+  "status.completed": "✅ Terminando",
+  "status.failed": "❌ Falló",
+  "status.other": "⏳ Esperando ({{status}})",
+
+  "prompt.heading": "**Descripción**",
+  "prompt.empty": "*(descripción vacía)*",
+  "job.footer": "Trabajo {{id}}",
+  "field.requestedBy": "Pedido por",
+  "field.requested": "Pedido",
+  "field.started": "Iniciado",
+  "field.finished": "Terminado",
+  "field.finishedIn": "en {{elapsed}}",
+  "field.aspectRatio": "Relación de aspecto",
+  "button.cancel": "Cancelar",
+  "button.tryAgain": "Reintentar",
+
+  "progress.submitting": "🎨 Enviando tu descripción…",
+  "progress.pending": "Esperando a que el generador inicie tu trabajo. Puede tardar cuando está ocupado.",
+  "progress.started": "El generador ha empezado tu imagen.",
+  "progress.drawing": "El generador está dibujando tu imagen; la vista previa se vuelve más nítida.",
+  "progress.completed": "Tu imagen está lista y en camino.",
+  "progress.failed": "El trabajo falló.",
+  "progress.other": "El servicio indica el trabajo como «{{status}}»; esperando a que empiece.",
+  "progress.serviceUnanswering":
+    "⚠️ El servicio de imágenes no responde ahora mismo. El bot sigue intentándolo y actualizará este mensaje cuando responda.",
+
+  "result.title": "✅ Tu imagen está lista",
+  "result.content": "{{mention}} tu imagen está lista.",
+  "result.note": "Elige **U1–U4** para obtener una imagen sola, o 🔄 para ejecutar la descripción de nuevo.",
+  "result.noteNoImage":
+    "⚠️ La imagen no se puede mostrar aquí. Elige **U1–U4** para imágenes sueltas, o 🔄 para reintentar.",
+  "result.pointerBelow": "⤵️ El resultado se publicó más abajo.",
+  "result.pointer": "⤵️ El resultado está aquí: {{link}}",
+  "upscale.title": "🖼️ Imagen {{name}}",
+  "upscale.content": "{{mention}} aquí está la imagen {{name}}.",
+  "upscale.unavailable": "La imagen {{name}} no está disponible",
+  "upscale.thisUnavailable": "Esta imagen no está disponible",
+  "upscale.notReturned":
+    "El servicio de imágenes no devolvió esta imagen. Usa 🔄 en la cuadrícula para ejecutar la descripción de nuevo.",
+  "upscale.notShown": "Esta imagen no se puede mostrar aquí. Prueba el botón de nuevo en un momento.",
+  "enhance.creditNote":
+    "**Mejorar** crea una copia más grande de esta imagen; cada una usa créditos del servicio de imágenes.",
+  "enhance.button": "Mejorar {{factor}} (usa créditos)",
+  "enhance.tryAgain": "Reintentar (usa créditos)",
+  "enhance.title": "🔍 Imagen {{name}} mejorada {{factor}}",
+  "enhance.content": "{{mention}} tu imagen mejorada {{name}} {{factor}} está lista.",
+  "enhance.notShown": "⚠️ La imagen mejorada no se puede mostrar aquí.",
+
+  "failure.title": "❌ No se pudo crear tu imagen",
+  "failure.content": "{{mention}} no se pudo crear tu imagen.",
+  "failure.serviceSaid": "El servicio dijo",
+  "failure.generatorSaid": "El generador dijo",
+  "failure.privateNotice": "Esta descripción no se pudo generar.",
+  "failure.privateNoticeJob": "Esta descripción no se pudo generar. Trabajo {{id}}",
+  "timeout.title": "⌛ Se dejó de esperar tras {{waited}}",
+  "timeout.description":
+    "El servicio de imágenes no terminó este trabajo en {{waited}}, así que el bot dejó de esperarlo. Puede que el generador esté ocupado o atascado. Inténtalo más tarde con el botón de abajo o con `/$t(command.imagine.name)`.",
+  "timeout.content": "{{mention}} tu imagen tardó demasiado.",
+  "cancelled.title": "✖️ Cancelado",
+  "cancelled.content": "Cancelado por {{by}}",
+  "cancelled.someone": "alguien",
+  "cancelled.description": "El bot dejó de seguir este trabajo; su resultado no se publicará.",
+  "cancelled.descriptionFor":
+    "El bot dejó de seguir este trabajo (pedido por {{requester}}); su resultado no se publicará.",
+
+  "imageError.moderation.summary": "La moderación del generador de imágenes rechazó esta descripción.",
+  "imageError.moderation.hint":
+    "Reformula la descripción sin las palabras que rechaza y vuelve a intentarlo.",
+  "imageError.invalid-parameter.summary":
+    "El generador de imágenes no pudo aceptar un parámetro de esta descripción.",
+  "imageError.invalid-parameter.hint": "Corrige el parámetro `--` que indica y vuelve a intentarlo.",
+  "imageError.generator.summary": "El generador de imágenes rechazó el trabajo.",
+  "imageError.generator.hint": "Cambia la descripción si su mensaje lo pide y vuelve a intentarlo.",
+  "imageError.prompt-timeout.summary": "El generador recibió la descripción pero nunca inició el trabajo.",
+  "imageError.prompt-timeout.hint": "Suele ser temporal: vuelve a intentarlo.",
+  "imageError.queue-timeout.summary": "El trabajo esperó demasiado en la cola del generador y se descartó.",
+  "imageError.queue-timeout.hint": "El generador está ocupado: vuelve a intentarlo en unos minutos.",
+  "imageError.completion-timeout.summary": "El generador empezó la imagen pero no la terminó a tiempo.",
+  "imageError.completion-timeout.hint":
+    "Vuelve a intentarlo; si sigue pasando, el generador puede estar sobrecargado.",
+  "imageError.not-delivered.summary":
+    "El generador hizo la imagen, pero nunca llegó al servicio de imágenes.",
+  "imageError.not-delivered.hint": "Vuelve a intentarlo.",
+  "imageError.no-image.summary":
+    "El servicio de imágenes dijo que la imagen estaba terminada, pero no envió ninguna imagen que se pueda mostrar.",
+  "imageError.no-image.hint": "Vuelve a intentarlo; si sigue pasando, avisa a un admin.",
+  "imageError.unspecified.summary": "El servicio de imágenes falló sin decir por qué.",
+  "imageError.unspecified.hint": "Vuelve a intentarlo; si sigue fallando, avisa a un admin.",
+  "imageError.no-reason.summary": "El servicio de imágenes marcó el trabajo como fallido sin dar motivo.",
+  "imageError.no-reason.hint": "Vuelve a intentarlo.",
+  "imageError.unknown.summary": "El servicio de imágenes informó de un error.",
+  "imageError.unknown.hint": "Vuelve a intentarlo; si sigue fallando, avisa a un admin.",
+
+  "serviceError.unavailable.title": "El servicio de imágenes no está disponible",
+  "serviceError.unavailable.message":
+    "El servicio de imágenes no responde bien ahora mismo. Vuelve a intentarlo en unos minutos.",
+  "serviceError.misconfigured.title": "El bot está mal configurado",
+  "serviceError.unauthorized.message":
+    "El servicio de imágenes no aceptó las credenciales del bot. Se ha avisado a un admin; inténtalo más tarde.",
+  "serviceError.forbidden.message":
+    "El servicio de imágenes rechazó la petición del bot. Se ha avisado a un admin; inténtalo más tarde.",
+  "serviceError.quota.title": "La cuota de imágenes se ha agotado",
+  "serviceError.quota.message":
+    "Este bot ha agotado su cuota de imágenes, así que por ahora no se pueden crear imágenes nuevas. Un admin puede añadir más.",
+  "serviceError.busy.title": "El servicio de imágenes está ocupado",
+  "serviceError.busy.message":
+    "Se están pidiendo demasiadas imágenes ahora mismo. Inténtalo de nuevo en {{seconds}} s.",
+  "serviceError.busy.messageMinute":
+    "Se están pidiendo demasiadas imágenes ahora mismo. Inténtalo de nuevo en un minuto.",
+  "serviceError.refused.title": "La descripción fue rechazada",
+  "serviceError.refused.message":
+    "El servicio de imágenes rechazó esta descripción. Cámbiala y vuelve a intentarlo.",
+  "serviceError.refused.messageQuoted":
+    "El servicio de imágenes rechazó esta descripción: «{{said}}». Cámbiala y vuelve a intentarlo.",
+  "serviceError.imageGone":
+    "Esta imagen ya no está disponible en el servicio de imágenes (puede ser antigua o estar borrada), así que este botón ya no funciona. Usa `/$t(command.imagine.name)` para crear una nueva.",
+
+  "refusal.bannedWords":
+    "Tu descripción fue rechazada: contiene palabras que este servidor no permite. Por favor, reformúlala.",
+  "refusal.userActive_one":
+    "Ya tienes {{count}} imagen generándose, el máximo a la vez ({{limit}}). Podrás iniciar otra cuando termine.",
+  "refusal.userActive_many":
+    "Ya tienes {{count}} imágenes generándose, el máximo a la vez ({{limit}}). Podrás iniciar otra cuando termine alguna.",
+  "refusal.userActive_other":
+    "Ya tienes {{count}} imágenes generándose, el máximo a la vez ({{limit}}). Podrás iniciar otra cuando termine alguna.",
+  "refusal.cooldown": "Espera {{cooldown}} entre imágenes. Podrás iniciar otra imagen {{when}}.",
+  "refusal.cooldownIn": "en {{duration}}",
+  "refusal.guildActive_one":
+    "Este servidor ya tiene {{count}} imagen generándose, el máximo a la vez ({{limit}}). Inténtalo de nuevo cuando termine.",
+  "refusal.guildActive_many":
+    "Este servidor ya tiene {{count}} imágenes generándose, el máximo a la vez ({{limit}}). Inténtalo de nuevo cuando termine alguna.",
+  "refusal.guildActive_other":
+    "Este servidor ya tiene {{count}} imágenes generándose, el máximo a la vez ({{limit}}). Inténtalo de nuevo cuando termine alguna.",
+  "refusal.serviceUnhealthy":
+    "El servicio de imágenes informa que está **{{status}}**, así que una imagen nueva solo esperaría en la cola. Inténtalo más tarde.",
+  "refusal.serviceUnhealthyWhy":
+    "El servicio de imágenes informa que está **{{status}}** ({{detail}}), así que una imagen nueva solo esperaría en la cola. Inténtalo más tarde.",
+
+  "enhance.name": "Mejorar {{factor}}",
+  "enhance.offServer": "{{name}} está desactivado en este servidor.",
+  "used.underWay": "{{name}} de esta imagen ya está en marcha; el resultado se publicará aquí.",
+  "refusal.channelNotAllowed":
+    "No se pueden crear imágenes en este canal. En este servidor, usa `/$t(command.imagine.name)` en {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Este servidor solo permite imágenes en canales con restricción de edad. Usa `/$t(command.imagine.name)` en un canal con restricción de edad.",
+  "refusal.daily_one":
+    "Hoy has iniciado {{count}} imagen, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.daily_many":
+    "Hoy has iniciado {{count}} imágenes, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.daily_other":
+    "Hoy has iniciado {{count}} imágenes, tu límite diario aquí ({{limit}}). Podrás iniciar más {{when}}.",
+  "refusal.dailyAtMidnight": "a medianoche UTC",
+  "error.generic":
+    "Algo salió mal por mi parte y no pude terminar. El dueño del bot puede ver los detalles en el registro; inténtalo de nuevo en un momento.",
+  "error.staleComponent":
+    "Este botón ya no funciona: pertenece a una versión anterior del bot. Ejecuta el comando de nuevo para obtener uno nuevo.",
+  "error.deadControl": "Este control ya no hace nada.",
+  "moderator.notInDm": "Esto funciona en un servidor, no en mensajes directos.",
+  "moderator.required": "Esto es para moderadores: necesita el permiso **Gestionar servidor**.",
+  "cancel.notYours": "Solo quien pidió esta imagen (o un moderador) puede cancelarla.",
+  "cancel.alreadyEnded": "Este trabajo ya terminó: no queda nada que cancelar.",
+  "cancel.done": "Trabajo {{job}} de {{requester}} cancelado.",
+  "reroll.notYours": "Solo quien pidió esta imagen (o un moderador) puede volver a generarla.",
+  "reroll.started": "Se acaba de iniciar una nueva generación de esta imagen.",
+  "upscale.notAvailable": "La imagen {{name}} de este trabajo no está disponible en el servicio de imágenes.",
+  "upscale.onItsWay": "{{name}} de esta imagen ya está en camino.",
+  "posted.already": "{{name}} ya se publicó.",
+  "posted.alreadyLink": "{{name}} ya se publicó: {{link}}",
+  "enhance.notYours":
+    "Solo la persona para quien se publicó esta imagen (o un moderador) puede usar Mejorar {{factor}}: usa créditos del servicio de imágenes.",
+  "enhance.off": "Mejorar {{factor}} está desactivado en este bot.",
+  "enhance.started": "Mejorar {{factor}} se acaba de iniciar para esta imagen.",
+  "tryAgain.expired":
+    "Este botón **Reintentar** ha caducado (las descripciones se guardan {{kept}}). Copia la descripción del mensaje de arriba y ejecuta `/$t(command.imagine.name)` de nuevo.",
+  "tryAgain.notYours": "Este botón **Reintentar** es para la persona cuya descripción fue rechazada.",
+  "history.notYours": "Esta lista es de otra persona: usa `/$t(command.history.name)` para ver la tuya.",
+  "status.unknownJob": "El bot no conoce ningún trabajo {{job}} de este servidor (por id de trabajo o ref).",
+  "show.unknownJob":
+    "El bot no conoce ningún trabajo {{job}} (por id de trabajo o ref). `/$t(command.history.name)` muestra los tuyos.",
+  "show.notYours":
+    "Solo quien pidió esta imagen, o un moderador del servidor donde se hizo, puede mostrarla de nuevo.",
+  "show.gone":
+    "Esta imagen ya no está disponible en el servicio de imágenes (puede ser antigua o estar borrada), así que no se puede mostrar de nuevo.",
+  "show.running": "Este trabajo sigue en marcha, así que no hay nada que mostrar de nuevo.",
+  "show.ended": "Este trabajo terminó sin imagen ({{outcome}}), así que no hay nada que mostrar de nuevo.",
+  "show.itsMessage": "Su mensaje: {{link}}",
+  "show.notFinished": "El servicio de imágenes ya no tiene esta imagen terminada; no se puede mostrar.",
+  "show.by": "Mostrada de nuevo por {{mention}}.",
+  "blend.count":
+    "Una mezcla lleva de {{min}} a {{max}} imágenes; adjuntaste {{count}}. Adjúntalas en las opciones de imagen, en el orden en que quieras mezclarlas.",
+  "blend.aspectTwice":
+    "Elegiste la relación de aspecto dos veces: {{option}} en la opción formato y {{typed}} en la descripción. Deja solo una.",
+
+  "outcome.completed": "✅ Terminado",
+  "outcome.failed": "❌ Falló",
+  "outcome.timed-out": "⌛ Tiempo agotado (el bot dejó de esperar)",
+  "outcome.lost": "❔ Perdido (el servicio ya no lo conoce)",
+  "outcome.message-deleted": "🗑️ Su mensaje fue borrado",
+  "outcome.cancelled": "✖️ Cancelado",
+
+  "help.about":
+    "**imagine-bot** convierte una descripción (y opcionalmente imágenes) en una cuadrícula de cuatro imágenes.\nEl progreso se muestra sobre la marcha; bajo la cuadrícula, **U1–U4** publican una imagen en grande y **🔄** ejecuta la descripción de nuevo.",
+  "help.enhance":
+    "Bajo una imagen suelta, {{buttons}} crea una copia más grande; cada una usa créditos del servicio de imágenes.",
+  "help.enhanceButton": "**Mejorar {{factor}}**",
+  "help.commands":
+    "**Comandos**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (opcionalmente `$t(command.imagine.image.name):`): dibujar una descripción en este canal.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (hasta `$t(command.blend.image5.name):`, `$t(command.blend.prompt.name):` y `$t(command.blend.aspect.name):` opcionales): mezclar de 2 a 5 imágenes.\n• `/$t(command.imagine-status.name)` (moderadores): estado del servicio, trabajos de este servidor, fallos recientes y límites.\n• `/$t(command.history.name)`: tus imágenes recientes (en un servidor, las de ese servidor; en mensajes directos, todas), con enlaces. `/$t(command.show.name) $t(command.show.job.name):` publica una de nuevo.\n• `/$t(command.help.name)`: este mensaje.\n• Por mensaje directo, envíame una descripción (con imágenes adjuntas si quieres); envía `help` para este mensaje.",
+  "help.syntax":
+    "**Sintaxis de descripciones**: primero las URL de imágenes, luego el texto, luego los parámetros.\n> un faro al anochecer, pintura al óleo --ar 16:9\n> https://example.com/cat.png un gato como caballero --iw 1.5\n> un bosque brumoso --no people, text --chaos 20 --stylize 300 --v 6",
+  "help.parameters": "Parámetros: {{parameters}}.",
+  "help.unsupported": "Las permutaciones `{a, b}` y `--repeat` no están disponibles.",
+  "help.limitsServer": "**Tus límites en este servidor**",
+  "help.limitsDm": "**Tus límites en mensajes directos**",
+  "help.moderator": "• Como moderador no tienes límite por persona de trabajos ni de espera.",
+  "help.userActive_one": "• Como máximo {{count}} imagen a la vez; tienes {{active}} en marcha.",
+  "help.userActive_many": "• Como máximo {{count}} imágenes a la vez; tienes {{active}} en marcha.",
+  "help.userActive_other": "• Como máximo {{count}} imágenes a la vez; tienes {{active}} en marcha.",
+  "help.cooldown": "• Espera {{cooldown}} entre dos descripciones.",
+  "help.noCooldown": "• Sin espera entre descripciones.",
+  "help.guildActive_one":
+    "• Este servidor genera como máximo {{count}} imagen a la vez; {{active}} en marcha.",
+  "help.guildActive_many":
+    "• Este servidor genera como máximo {{count}} imágenes a la vez; {{active}} en marcha.",
+  "help.guildActive_other":
+    "• Este servidor genera como máximo {{count}} imágenes a la vez; {{active}} en marcha.",
+  "help.promptLength": "• Descripciones de hasta {{max}} caracteres.",
+
+  "history.empty":
+    "No tienes imágenes en este servidor que el bot aún recuerde. Usa `/$t(command.imagine.name)` para crear una.",
+  "history.emptyEverywhere":
+    "No tienes imágenes que el bot aún recuerde. Usa `/$t(command.imagine.name)` para crear una.",
+  "history.title": "🖼️ Tus imágenes en este servidor",
+  "history.titleEverywhere": "🖼️ Tus imágenes en todas partes",
+  "history.footer":
+    "Página {{page}} · más recientes primero · /$t(command.show.name) $t(command.show.job.name):<id> publica una de nuevo",
+  "history.inDm": "en mensajes directos",
+  "history.inServer": "en un servidor",
+  "history.noMessage": "mensaje desconocido",
+  "history.jump": "ir al mensaje",
+  "history.show": "Mostrar {{n}}",
+  "history.newer": "◀ Más recientes",
+  "history.older": "Más antiguas ▶",
+
+  // `/quota`.
+  "quota.title": "**Tus imágenes en este servidor**",
+  "quota.titleDm": "**Tus imágenes en mensajes directos**",
+  "quota.source.server": "el ajuste de este servidor",
+  "quota.source.role": "tu rol {{role}}",
+  "quota.source.anyRole": "tu rol",
+  "quota.source.owner": "el valor por defecto del bot",
+  "quota.dailyUnlimited_one": "• Hoy has iniciado {{count}} imagen; no hay límite diario.",
+  "quota.dailyUnlimited_many": "• Hoy has iniciado {{count}} imágenes; no hay límite diario.",
+  "quota.dailyUnlimited_other": "• Hoy has iniciado {{count}} imágenes; no hay límite diario.",
+  "quota.dailyModerator_one":
+    "• Hoy has iniciado {{count}} imagen; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.dailyModerator_many":
+    "• Hoy has iniciado {{count}} imágenes; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.dailyModerator_other":
+    "• Hoy has iniciado {{count}} imágenes; como moderador, el límite diario ({{limit}}) no se te aplica.",
+  "quota.daily_one":
+    "• Hoy has iniciado {{count}} imagen de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.daily_many":
+    "• Hoy has iniciado {{count}} imágenes de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.daily_other":
+    "• Hoy has iniciado {{count}} imágenes de {{limit}} al día ({{source}}): **quedan {{left}}**.",
+  "quota.reset": "• La cuenta del día vuelve a empezar {{relative}} ({{absolute}}, medianoche UTC).",
+  "quota.activeModerator_one":
+    "• Tienes {{count}} imagen generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.activeModerator_many":
+    "• Tienes {{count}} imágenes generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.activeModerator_other":
+    "• Tienes {{count}} imágenes generándose; como moderador no tienes límite de trabajos a la vez.",
+  "quota.active_one":
+    "• Tienes {{count}} imagen generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.active_many":
+    "• Tienes {{count}} imágenes generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.active_other":
+    "• Tienes {{count}} imágenes generándose, de un máximo de {{limit}} a la vez ({{source}}).",
+  "quota.noCooldown": "• Sin espera entre imágenes.",
+  "quota.cooldownNow": "• Espera {{wait}} entre imágenes ({{source}}): puedes iniciar una ahora.",
+  "quota.cooldownNext":
+    "• Espera {{wait}} entre imágenes ({{source}}): podrás iniciar la siguiente {{when}}.",
+  "quota.soon": "pronto",
+};

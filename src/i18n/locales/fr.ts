@@ -1,0 +1,379 @@
+/** French (Français). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
+import type { Translations } from "../translate.js";
+
+export const fr: Translations = {
+  "command.imagine.name": "imaginer",
+  "command.imagine.description": "Créer une image à partir d'un texte",
+  "command.imagine.prompt.name": "description",
+  "command.imagine.prompt.description":
+    "Ce qu'il faut dessiner. Les paramètres Midjourney marchent, ex. --ar 16:9",
+  "command.imagine.image.name": "image",
+  "command.imagine.image.description": "Une image de départ (PNG, JPEG, WebP ou GIF)",
+  "command.blend.name": "fusionner",
+  "command.blend.description": "Fusionner 2 à 5 images en une nouvelle image",
+  "command.blend.image1.name": "image1",
+  "command.blend.image1.description": "Image 1 (PNG, JPEG, WebP ou GIF)",
+  "command.blend.image2.name": "image2",
+  "command.blend.image2.description": "Image 2 (PNG, JPEG, WebP ou GIF)",
+  "command.blend.image3.name": "image3",
+  "command.blend.image3.description": "Image 3 (PNG, JPEG, WebP ou GIF)",
+  "command.blend.image4.name": "image4",
+  "command.blend.image4.description": "Image 4 (PNG, JPEG, WebP ou GIF)",
+  "command.blend.image5.name": "image5",
+  "command.blend.image5.description": "Image 5 (PNG, JPEG, WebP ou GIF)",
+  "command.blend.prompt.name": "description",
+  "command.blend.prompt.description": "Mots facultatifs (et paramètres) après les images",
+  "command.blend.aspect.name": "format",
+  "command.blend.aspect.description": "Format du résultat (--ar)",
+  "command.blend.aspect.choice.1:1": "Carré (1:1)",
+  "command.blend.aspect.choice.2:3": "Portrait (2:3)",
+  "command.blend.aspect.choice.3:2": "Paysage (3:2)",
+  "command.blend.aspect.choice.9:16": "Haut (9:16)",
+  "command.blend.aspect.choice.16:9": "Large (16:9)",
+  "command.imagine-status.name": "imaginer-statut",
+  "command.imagine-status.description":
+    "État du service d'images, tâches de ce serveur, échecs récents et limites (modérateurs)",
+  "command.imagine-status.job.name": "tâche",
+  "command.imagine-status.job.description": "Un id de tâche ou l'id de l'interaction (ref) qui l'a lancée",
+  "command.help.name": "aide",
+  "command.help.description": "Ce que fait ce bot, ses commandes, la syntaxe des descriptions et tes limites",
+  "command.history.name": "historique",
+  "command.history.description": "Tes images récentes : description, résultat, date et un lien vers chacune",
+  "command.show.name": "montrer",
+  "command.show.description": "Publier à nouveau une de tes images terminées, avec ses boutons",
+  "command.show.job.name": "tâche",
+  "command.show.job.description":
+    "L'id de la tâche (voir /historique) ou l'id de l'interaction (ref) qui l'a lancée",
+
+  "command.quota.name": "quota",
+  "command.quota.description":
+    "Ce qu'il te reste aujourd'hui : images, tâches simultanées et quand lancer la suivante",
+  "command.settings.name": "préférences",
+  "command.settings.description": "Tes préférences : suffixe, format, où vont les résultats, langue",
+  "command.settings.show.name": "afficher",
+  "command.settings.show.description": "Afficher tes préférences",
+  "command.settings.suffix.name": "suffixe",
+  "command.settings.suffix.description":
+    "Mots ou paramètres ajoutés à chacune de tes descriptions (laisser vide pour retirer)",
+  "command.settings.suffix.text.name": "texte",
+  "command.settings.suffix.text.description": "ex. --ar 16:9 --v 6, ou : peinture à l'huile",
+  "command.settings.aspect-ratio.name": "format",
+  "command.settings.aspect-ratio.description":
+    "Format quand une description n'en donne pas (laisser vide pour 1:1)",
+  "command.settings.aspect-ratio.ratio.name": "rapport",
+  "command.settings.aspect-ratio.ratio.description": "largeur:hauteur, ex. 16:9",
+  "command.settings.delivery.name": "livraison",
+  "command.settings.delivery.description": "Où tes images terminées sont publiées",
+  "command.settings.delivery.where.name": "où",
+  "command.settings.delivery.where.description": "Dans le salon où tu as demandé, ou en messages privés",
+  "command.settings.delivery.where.choice.channel": "Dans le salon",
+  "command.settings.delivery.where.choice.dm": "En message privé",
+  "command.settings.language.name": "langue",
+  "command.settings.language.description":
+    "La langue dans laquelle le bot te répond (laisser vide pour ta langue Discord)",
+  "command.settings.language.language.name": "langue",
+  "command.settings.language.language.description": "Une des langues du bot",
+  "command.settings.reset.name": "réinitialiser",
+  "command.settings.reset.description": "Retirer toutes tes préférences",
+  "help.quota":
+    "• `/$t(command.quota.name)` : ce qu'il te reste aujourd'hui (images, tâches simultanées, délai) et quand cela repart.",
+  "duration.hours_one": "{{count}} heure",
+  "duration.hours_many": "{{count}} heures",
+  "duration.hours_other": "{{count}} heures",
+  "duration.minutes_one": "{{count}} minute",
+  "duration.minutes_many": "{{count}} minutes",
+  "duration.minutes_other": "{{count}} minutes",
+  "duration.seconds_one": "{{count}} seconde",
+  "duration.seconds_many": "{{count}} secondes",
+  "duration.seconds_other": "{{count}} secondes",
+  "elapsed.hours": "{{n}} h",
+  "elapsed.minutes": "{{n}} min",
+  "elapsed.seconds": "{{n}} s",
+  "status.pending": "⏳ En file d'attente",
+  "status.in-progress": "🖌️ Génération",
+  "status.completed": "✅ Finalisation",
+  "status.failed": "❌ Échec",
+  "status.other": "⏳ En attente ({{status}})",
+
+  "prompt.heading": "**Description**",
+  "prompt.empty": "*(description vide)*",
+  "job.footer": "Tâche {{id}}",
+  "field.requestedBy": "Demandé par",
+  "field.requested": "Demandé",
+  "field.started": "Commencé",
+  "field.finished": "Terminé",
+  "field.finishedIn": "en {{elapsed}}",
+  "field.aspectRatio": "Format",
+  "button.cancel": "Annuler",
+  "button.tryAgain": "Réessayer",
+
+  "progress.submitting": "🎨 Envoi de ta description…",
+  "progress.pending":
+    "En attente du démarrage de ta tâche par le générateur. Cela peut prendre du temps quand il est chargé.",
+  "progress.started": "Le générateur a commencé ton image.",
+  "progress.drawing": "Le générateur dessine ton image ; l'aperçu devient plus net au fur et à mesure.",
+  "progress.completed": "Ton image est prête et arrive.",
+  "progress.failed": "La tâche a échoué.",
+  "progress.other": "Le service indique la tâche comme « {{status}} » ; en attente de son démarrage.",
+  "progress.serviceUnanswering":
+    "⚠️ Le service d'images ne répond pas pour le moment. Le bot continue d'essayer et mettra ce message à jour dès qu'il répondra.",
+
+  "result.title": "✅ Ton image est prête",
+  "result.content": "{{mention}} ton image est prête.",
+  "result.note": "Choisis **U1–U4** pour obtenir une image seule, ou 🔄 pour relancer la description.",
+  "result.noteNoImage":
+    "⚠️ L'image ne peut pas être affichée ici. Choisis **U1–U4** pour des images seules, ou 🔄 pour réessayer.",
+  "result.pointerBelow": "⤵️ Le résultat a été publié plus bas.",
+  "result.pointer": "⤵️ Le résultat est ici : {{link}}",
+  "upscale.title": "🖼️ Image {{name}}",
+  "upscale.content": "{{mention}} voici l'image {{name}}.",
+  "upscale.unavailable": "L'image {{name}} n'est pas disponible",
+  "upscale.thisUnavailable": "Cette image n'est pas disponible",
+  "upscale.notReturned":
+    "Le service d'images n'a pas renvoyé cette image. Utilise 🔄 sur la grille pour relancer la description.",
+  "upscale.notShown": "Cette image ne peut pas être affichée ici. Réessaie le bouton dans un instant.",
+  "enhance.creditNote":
+    "**Améliorer** crée une copie plus grande de cette image ; chacune consomme des crédits du service d'images.",
+  "enhance.button": "Améliorer {{factor}} (coûte des crédits)",
+  "enhance.tryAgain": "Réessayer (coûte des crédits)",
+  "enhance.title": "🔍 Image {{name}} améliorée {{factor}}",
+  "enhance.content": "{{mention}} ton image améliorée {{name}} {{factor}} est prête.",
+  "enhance.notShown": "⚠️ L'image améliorée ne peut pas être affichée ici.",
+
+  "failure.title": "❌ Ton image n'a pas pu être créée",
+  "failure.content": "{{mention}} ton image n'a pas pu être créée.",
+  "failure.serviceSaid": "Le service a dit",
+  "failure.generatorSaid": "Le générateur a dit",
+  "failure.privateNotice": "Cette description n'a pas pu être générée.",
+  "failure.privateNoticeJob": "Cette description n'a pas pu être générée. Tâche {{id}}",
+  "timeout.title": "⌛ Attente arrêtée après {{waited}}",
+  "timeout.description":
+    "Le service d'images n'a pas terminé cette tâche en {{waited}}, le bot a donc cessé de l'attendre. Le générateur est peut-être chargé ou bloqué. Réessaie plus tard avec le bouton ci-dessous ou avec `/$t(command.imagine.name)`.",
+  "timeout.content": "{{mention}} ton image a pris trop de temps.",
+  "cancelled.title": "✖️ Annulée",
+  "cancelled.content": "Annulée par {{by}}",
+  "cancelled.someone": "quelqu'un",
+  "cancelled.description": "Le bot ne suit plus cette tâche ; son résultat ne sera pas publié.",
+  "cancelled.descriptionFor":
+    "Le bot ne suit plus cette tâche (demandée par {{requester}}) ; son résultat ne sera pas publié.",
+
+  "imageError.moderation.summary": "La modération du générateur d'images a refusé cette description.",
+  "imageError.moderation.hint": "Reformule la description sans les mots qui posent problème, puis réessaie.",
+  "imageError.invalid-parameter.summary":
+    "Le générateur d'images n'a pas pu accepter un paramètre de cette description.",
+  "imageError.invalid-parameter.hint": "Corrige le paramètre `--` qu'il indique, puis réessaie.",
+  "imageError.generator.summary": "Le générateur d'images a refusé la tâche.",
+  "imageError.generator.hint": "Modifie la description si son message le demande, puis réessaie.",
+  "imageError.prompt-timeout.summary": "Le générateur a reçu la description mais n'a jamais lancé la tâche.",
+  "imageError.prompt-timeout.hint": "C'est généralement passager : réessaie.",
+  "imageError.queue-timeout.summary":
+    "La tâche a attendu trop longtemps dans la file du générateur et a été abandonnée.",
+  "imageError.queue-timeout.hint": "Le générateur est chargé : réessaie dans quelques minutes.",
+  "imageError.completion-timeout.summary":
+    "Le générateur a commencé l'image mais ne l'a pas terminée à temps.",
+  "imageError.completion-timeout.hint":
+    "Réessaie ; si cela se répète, le générateur est peut-être surchargé.",
+  "imageError.not-delivered.summary":
+    "Le générateur a créé l'image, mais elle n'est jamais arrivée au service d'images.",
+  "imageError.not-delivered.hint": "Réessaie.",
+  "imageError.no-image.summary":
+    "Le service d'images a dit que l'image était terminée, mais n'a envoyé aucune image affichable.",
+  "imageError.no-image.hint": "Réessaie ; si cela se répète, préviens un admin.",
+  "imageError.unspecified.summary": "Le service d'images a échoué sans dire pourquoi.",
+  "imageError.unspecified.hint": "Réessaie ; si l'échec persiste, préviens un admin.",
+  "imageError.no-reason.summary":
+    "Le service d'images a marqué la tâche comme échouée sans donner de raison.",
+  "imageError.no-reason.hint": "Réessaie.",
+  "imageError.unknown.summary": "Le service d'images a signalé une erreur.",
+  "imageError.unknown.hint": "Réessaie ; si l'échec persiste, préviens un admin.",
+
+  "serviceError.unavailable.title": "Le service d'images est indisponible",
+  "serviceError.unavailable.message":
+    "Le service d'images ne répond pas correctement pour le moment. Réessaie dans quelques minutes.",
+  "serviceError.misconfigured.title": "Le bot est mal configuré",
+  "serviceError.unauthorized.message":
+    "Le service d'images n'a pas accepté les identifiants du bot. Un admin a été prévenu ; réessaie plus tard.",
+  "serviceError.forbidden.message":
+    "Le service d'images a refusé la requête du bot. Un admin a été prévenu ; réessaie plus tard.",
+  "serviceError.quota.title": "Le quota d'images est épuisé",
+  "serviceError.quota.message":
+    "Ce bot a épuisé son quota d'images : aucune nouvelle image ne peut être créée pour l'instant. Un admin peut en ajouter.",
+  "serviceError.busy.title": "Le service d'images est occupé",
+  "serviceError.busy.message": "Trop d'images sont demandées en ce moment. Réessaie dans {{seconds}} s.",
+  "serviceError.busy.messageMinute": "Trop d'images sont demandées en ce moment. Réessaie dans une minute.",
+  "serviceError.refused.title": "La description a été refusée",
+  "serviceError.refused.message": "Le service d'images a refusé cette description. Modifie-la et réessaie.",
+  "serviceError.refused.messageQuoted":
+    "Le service d'images a refusé cette description : « {{said}} ». Modifie-la et réessaie.",
+  "serviceError.imageGone":
+    "Cette image n'est plus disponible auprès du service d'images (elle est peut-être ancienne ou supprimée), ce bouton ne fonctionne donc plus. Utilise `/$t(command.imagine.name)` pour en créer une nouvelle.",
+
+  "refusal.bannedWords":
+    "Ta description a été refusée : elle contient des mots que ce serveur n'autorise pas. Reformule-la.",
+  "refusal.userActive_one":
+    "Tu as déjà {{count}} image en cours de génération, le maximum simultané ({{limit}}). Tu pourras en lancer une autre quand elle sera terminée.",
+  "refusal.userActive_many":
+    "Tu as déjà {{count}} images en cours de génération, le maximum simultané ({{limit}}). Tu pourras en lancer une autre quand l'une d'elles sera terminée.",
+  "refusal.userActive_other":
+    "Tu as déjà {{count}} images en cours de génération, le maximum simultané ({{limit}}). Tu pourras en lancer une autre quand l'une d'elles sera terminée.",
+  "refusal.cooldown": "Attends {{cooldown}} entre deux images. Tu pourras lancer une autre image {{when}}.",
+  "refusal.cooldownIn": "dans {{duration}}",
+  "refusal.guildActive_one":
+    "Ce serveur a déjà {{count}} image en cours de génération, le maximum simultané ({{limit}}). Réessaie quand elle sera terminée.",
+  "refusal.guildActive_many":
+    "Ce serveur a déjà {{count}} images en cours de génération, le maximum simultané ({{limit}}). Réessaie quand l'une d'elles sera terminée.",
+  "refusal.guildActive_other":
+    "Ce serveur a déjà {{count}} images en cours de génération, le maximum simultané ({{limit}}). Réessaie quand l'une d'elles sera terminée.",
+  "refusal.serviceUnhealthy":
+    "Le service d'images indique l'état **{{status}}** : une nouvelle image ne ferait qu'attendre dans la file. Réessaie plus tard.",
+  "refusal.serviceUnhealthyWhy":
+    "Le service d'images indique l'état **{{status}}** ({{detail}}) : une nouvelle image ne ferait qu'attendre dans la file. Réessaie plus tard.",
+
+  "enhance.name": "Améliorer {{factor}}",
+  "enhance.offServer": "{{name}} est désactivé sur ce serveur.",
+  "used.underWay": "{{name}} de cette image est déjà en cours ; le résultat sera publié ici.",
+  "refusal.channelNotAllowed":
+    "Impossible de créer des images dans ce salon. Sur ce serveur, utilise `/$t(command.imagine.name)` dans {{channels}}.",
+  "refusal.ageRestrictedOnly":
+    "Ce serveur n'autorise les images que dans les salons soumis à une limite d'âge. Utilise `/$t(command.imagine.name)` dans un salon soumis à une limite d'âge.",
+  "refusal.daily_one":
+    "Tu as lancé {{count}} image aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.daily_many":
+    "Tu as lancé {{count}} images aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.daily_other":
+    "Tu as lancé {{count}} images aujourd'hui, ta limite quotidienne ici ({{limit}}). Tu pourras en lancer d'autres {{when}}.",
+  "refusal.dailyAtMidnight": "à minuit UTC",
+  "error.generic":
+    "Quelque chose s'est mal passé de mon côté et je n'ai pas pu terminer. Le propriétaire du bot trouvera les détails dans le journal ; réessaie dans un instant.",
+  "error.staleComponent":
+    "Ce bouton ne fonctionne plus : il vient d'une ancienne version du bot. Relance la commande pour en obtenir un nouveau.",
+  "error.deadControl": "Ce contrôle ne fait plus rien.",
+  "moderator.notInDm": "Cela fonctionne sur un serveur, pas en messages privés.",
+  "moderator.required": "Ceci est réservé aux modérateurs : il faut la permission **Gérer le serveur**.",
+  "cancel.notYours": "Seule la personne qui a demandé cette image (ou un modérateur) peut l'annuler.",
+  "cancel.alreadyEnded": "Cette tâche est déjà terminée : il n'y a plus rien à annuler.",
+  "cancel.done": "Tâche {{job}} de {{requester}} annulée.",
+  "reroll.notYours": "Seule la personne qui a demandé cette image (ou un modérateur) peut la relancer.",
+  "reroll.started": "Une relance de cette image vient d'être lancée.",
+  "upscale.notAvailable": "L'image {{name}} de cette tâche n'est pas disponible auprès du service d'images.",
+  "upscale.onItsWay": "{{name}} de cette image est déjà en route.",
+  "posted.already": "{{name}} a déjà été publiée.",
+  "posted.alreadyLink": "{{name}} a déjà été publiée : {{link}}",
+  "enhance.notYours":
+    "Seule la personne pour qui cette image a été publiée (ou un modérateur) peut utiliser Améliorer {{factor}} : cela consomme des crédits du service d'images.",
+  "enhance.off": "Améliorer {{factor}} est désactivé sur ce bot.",
+  "enhance.started": "Améliorer {{factor}} vient d'être lancé pour cette image.",
+  "tryAgain.expired":
+    "Ce bouton **Réessayer** a expiré (les descriptions sont gardées {{kept}}). Copie la description du message ci-dessus et relance `/$t(command.imagine.name)`.",
+  "tryAgain.notYours": "Ce bouton **Réessayer** est pour la personne dont la description a été refusée.",
+  "history.notYours":
+    "Cette liste appartient à quelqu'un d'autre : utilise `/$t(command.history.name)` pour la tienne.",
+  "status.unknownJob": "Aucune tâche {{job}} de ce serveur n'est connue du bot (par id de tâche ou ref).",
+  "show.unknownJob":
+    "Aucune tâche {{job}} n'est connue du bot (par id de tâche ou ref). `/$t(command.history.name)` liste les tiennes.",
+  "show.notYours":
+    "Seule la personne qui a demandé cette image, ou un modérateur du serveur où elle a été créée, peut la montrer à nouveau.",
+  "show.gone":
+    "Cette image n'est plus disponible auprès du service d'images (elle est peut-être ancienne ou supprimée), elle ne peut donc pas être montrée à nouveau.",
+  "show.running": "Cette tâche est encore en cours, il n'y a donc rien à montrer à nouveau.",
+  "show.ended":
+    "Cette tâche s'est terminée sans image ({{outcome}}), il n'y a donc rien à montrer à nouveau.",
+  "show.itsMessage": "Son message : {{link}}",
+  "show.notFinished": "Le service d'images n'a plus cette image terminée ; elle ne peut pas être montrée.",
+  "show.by": "Montrée à nouveau par {{mention}}.",
+  "blend.count":
+    "Une fusion prend {{min}} à {{max}} images ; tu en as joint {{count}}. Joins-les dans les options d'image, dans l'ordre où tu veux les fusionner.",
+  "blend.aspectTwice":
+    "Tu as choisi le format deux fois : {{option}} dans l'option format et {{typed}} dans la description. Garde l'un des deux.",
+
+  "outcome.completed": "✅ Terminée",
+  "outcome.failed": "❌ Échouée",
+  "outcome.timed-out": "⌛ Délai dépassé (le bot a cessé d'attendre)",
+  "outcome.lost": "❔ Perdue (le service ne la connaît plus)",
+  "outcome.message-deleted": "🗑️ Son message a été supprimé",
+  "outcome.cancelled": "✖️ Annulée",
+
+  "help.about":
+    "**imagine-bot** transforme une description (et éventuellement des images) en une grille de quatre images.\nLa progression s'affiche au fur et à mesure ; sous la grille, **U1–U4** publient une image en grand et **🔄** relance la description.",
+  "help.enhance":
+    "Sous une image seule, {{buttons}} en crée une copie plus grande ; chacune consomme des crédits du service d'images.",
+  "help.enhanceButton": "**Améliorer {{factor}}**",
+  "help.commands":
+    "**Commandes**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (éventuellement `$t(command.imagine.image.name):`) : dessiner une description dans ce salon.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (jusqu'à `$t(command.blend.image5.name):`, `$t(command.blend.prompt.name):` et `$t(command.blend.aspect.name):` facultatifs) : fusionner 2 à 5 images.\n• `/$t(command.imagine-status.name)` (modérateurs) : état du service, tâches de ce serveur, échecs récents et limites.\n• `/$t(command.history.name)` : tes images récentes (sur un serveur, celles de ce serveur ; en messages privés, toutes), avec des liens. `/$t(command.show.name) $t(command.show.job.name):` en publie une à nouveau.\n• `/$t(command.help.name)` : ce message.\n• En message privé, envoie-moi une description (avec des images jointes si tu veux) ; envoie `help` pour ce message.",
+  "help.syntax":
+    "**Syntaxe des descriptions** : d'abord les URL d'images, puis le texte, puis les paramètres.\n> un phare au crépuscule, peinture à l'huile --ar 16:9\n> https://example.com/cat.png un chat en chevalier --iw 1.5\n> une forêt brumeuse --no people, text --chaos 20 --stylize 300 --v 6",
+  "help.parameters": "Paramètres : {{parameters}}.",
+  "help.unsupported": "Les permutations `{a, b}` et `--repeat` ne sont pas prises en charge.",
+  "help.limitsServer": "**Tes limites sur ce serveur**",
+  "help.limitsDm": "**Tes limites en messages privés**",
+  "help.moderator": "• En tant que modérateur, tu n'as pas de limite de tâches ni de délai par personne.",
+  "help.userActive_one": "• Au plus {{count}} image à la fois ; tu en as {{active}} en cours.",
+  "help.userActive_many": "• Au plus {{count}} images à la fois ; tu en as {{active}} en cours.",
+  "help.userActive_other": "• Au plus {{count}} images à la fois ; tu en as {{active}} en cours.",
+  "help.cooldown": "• Attends {{cooldown}} entre deux descriptions.",
+  "help.noCooldown": "• Pas d'attente entre les descriptions.",
+  "help.guildActive_one": "• Ce serveur génère au plus {{count}} image à la fois ; {{active}} en cours.",
+  "help.guildActive_many": "• Ce serveur génère au plus {{count}} images à la fois ; {{active}} en cours.",
+  "help.guildActive_other": "• Ce serveur génère au plus {{count}} images à la fois ; {{active}} en cours.",
+  "help.promptLength": "• Descriptions jusqu'à {{max}} caractères.",
+
+  "history.empty":
+    "Tu n'as sur ce serveur aucune image dont le bot se souvienne encore. Utilise `/$t(command.imagine.name)` pour en créer une.",
+  "history.emptyEverywhere":
+    "Tu n'as aucune image dont le bot se souvienne encore. Utilise `/$t(command.imagine.name)` pour en créer une.",
+  "history.title": "🖼️ Tes images sur ce serveur",
+  "history.titleEverywhere": "🖼️ Tes images partout",
+  "history.footer":
+    "Page {{page}} · les plus récentes d'abord · /$t(command.show.name) $t(command.show.job.name):<id> en publie une à nouveau",
+  "history.inDm": "en messages privés",
+  "history.inServer": "sur un serveur",
+  "history.noMessage": "message inconnu",
+  "history.jump": "aller au message",
+  "history.show": "Montrer {{n}}",
+  "history.newer": "◀ Plus récentes",
+  "history.older": "Plus anciennes ▶",
+
+  // `/quota`.
+  "quota.title": "**Tes images sur ce serveur**",
+  "quota.titleDm": "**Tes images en messages privés**",
+  "quota.source.server": "le réglage de ce serveur",
+  "quota.source.role": "ton rôle {{role}}",
+  "quota.source.anyRole": "ton rôle",
+  "quota.source.owner": "la valeur par défaut du bot",
+  "quota.dailyUnlimited_one":
+    "• Tu as lancé {{count}} image aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyUnlimited_many":
+    "• Tu as lancé {{count}} images aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyUnlimited_other":
+    "• Tu as lancé {{count}} images aujourd'hui ; il n'y a pas de limite quotidienne.",
+  "quota.dailyModerator_one":
+    "• Tu as lancé {{count}} image aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.dailyModerator_many":
+    "• Tu as lancé {{count}} images aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.dailyModerator_other":
+    "• Tu as lancé {{count}} images aujourd'hui ; en tant que modérateur, la limite quotidienne ({{limit}}) ne s'applique pas à toi.",
+  "quota.daily_one":
+    "• Tu as lancé {{count}} image aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.daily_many":
+    "• Tu as lancé {{count}} images aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.daily_other":
+    "• Tu as lancé {{count}} images aujourd'hui sur {{limit}} par jour ({{source}}) : **il en reste {{left}}**.",
+  "quota.reset": "• Le compte du jour repart {{relative}} ({{absolute}}, minuit UTC).",
+  "quota.activeModerator_one":
+    "• Tu as {{count}} image en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.activeModerator_many":
+    "• Tu as {{count}} images en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.activeModerator_other":
+    "• Tu as {{count}} images en cours de génération ; en tant que modérateur, tu n'as pas de limite de tâches simultanées.",
+  "quota.active_one":
+    "• Tu as {{count}} image en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.active_many":
+    "• Tu as {{count}} images en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.active_other":
+    "• Tu as {{count}} images en cours de génération, sur au plus {{limit}} à la fois ({{source}}).",
+  "quota.noCooldown": "• Pas d'attente entre les images.",
+  "quota.cooldownNow": "• Attends {{wait}} entre les images ({{source}}) : tu peux en lancer une maintenant.",
+  "quota.cooldownNext":
+    "• Attends {{wait}} entre les images ({{source}}) : tu pourras lancer la suivante {{when}}.",
+  "quota.soon": "bientôt",
+};
