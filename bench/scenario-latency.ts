@@ -1,5 +1,5 @@
 /**
- * Delivery latency: from the service marking a job completed to the final message arriving at the
+ * Delivery latency: from the service marking a job completed to its result message arriving at the
  * emulator (two processes' `Date.now()` on one machine). Jobs are real /imagine jobs whose records stay in
  * progress (the service's hang pattern) until the benchmark completes each at a random moment, so the
  * completion is independent of the bot's poll phase. Poll mode at the default interval, then webhook mode.
@@ -25,7 +25,7 @@ const WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
 export interface LatencyResult {
   mode: "poll" | "webhook";
   pollIntervalMs: number;
-  /** Completion (service) to final message (emulator), ms. */
+  /** Completion (service) to result message (emulator), ms. */
   latencyMs: Summary;
   /** Every job's latency, ms (for the histogram). */
   samplesMs: number[];
@@ -75,31 +75,39 @@ async function measureMode(
     });
     const bot = await startBot(env, { cwd: data.path });
     const samples: number[] = [];
-    for (let round = 1; round <= options.rounds; round++) {
-      const from = await emu.requestCount();
-      const users = benchUsers(options.jobs);
-      // Starts spread over one poll interval: each job gets its own poll phase, so the samples are
-      // independent rather than jobs polled in one wave.
-      const interactions = await Promise.all(
-        users.map(async (user, i) => {
-          await sleep(Math.random() * options.pollIntervalMs);
-          return emu.imagine(user, `${PROBE} ${mode} ${round}.${i}`);
-        }),
-      );
-      await waitInProgress(emu, interactions);
-      // Completions spread over two poll intervals, each at a random moment.
-      const spreadMs = 2 * options.pollIntervalMs;
-      await Promise.all(
-        interactions.map(async (interaction) => {
-          await sleep(Math.random() * spreadMs);
-          await service.complete(interaction.id);
-        }),
-      );
-      await waitForResults(emu, interactions, spreadMs + 4 * options.pollIntervalMs + 10_000);
-      const requests = await emu.requestsFrom(from);
-      samples.push(...resultLatencies(interactions, requests, await service.completions()));
+    try {
+      for (let round = 1; round <= options.rounds; round++) {
+        const from = await emu.requestCount();
+        const users = benchUsers(options.jobs);
+        // Starts spread over one poll interval: each job gets its own poll phase, so the samples are
+        // independent rather than jobs polled in one wave.
+        const interactions = await Promise.all(
+          users.map(async (user, i) => {
+            await sleep(Math.random() * options.pollIntervalMs);
+            return emu.imagine(user, `${PROBE} ${mode} ${round}.${i}`);
+          }),
+        );
+        await waitInProgress(emu, interactions);
+        // Completions spread over two poll intervals, each at a random moment.
+        const spreadMs = 2 * options.pollIntervalMs;
+        await Promise.all(
+          interactions.map(async (interaction) => {
+            await sleep(Math.random() * spreadMs);
+            await service.complete(interaction.id);
+          }),
+        );
+        const posted = await waitForResults(
+          emu,
+          service,
+          interactions,
+          from,
+          spreadMs + 4 * options.pollIntervalMs + 10_000,
+        );
+        samples.push(...resultLatencies(interactions, posted, await service.completions()));
+      }
+    } finally {
+      await bot.stop();
     }
-    await bot.stop();
     return {
       mode,
       pollIntervalMs: options.pollIntervalMs,
