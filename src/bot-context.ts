@@ -5,6 +5,7 @@ import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
@@ -27,4 +28,6 @@ export interface BotContext {
   readonly metrics: MetricsSink;
   readonly logger: Logger;
   readonly now: () => number;
+  /** The time source `now` reads, with timers (e.g. the deadline to acknowledge an interaction). */
+  readonly clock: Clock;
 }

@@ -144,5 +144,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     metrics,
     logger: log,
     now,
+    clock,
   };
 }

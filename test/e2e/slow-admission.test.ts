@@ -1,0 +1,108 @@
+/**
+ * Admission can be slow (a loaded database, a fleet's ledger, the service's health check): the bot still
+ * acknowledges every command and button within Discord's 3 seconds, and a refusal decided after it had to
+ * acknowledge publicly is still shown only to the requester.
+ */
+import { afterEach, expect, test, vi } from "vitest";
+import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { textOf } from "../support/message-view.js";
+import { answerTo } from "./admission-steps.js";
+import { clickLabel, imagineGrid, isGrid, recordFor, startImagine, waitForResult } from "./imagine-steps.js";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/**
+ * A store whose reads of a user's last submission (part of every admission) wait while the gate is
+ * closed: admission cannot decide until the test opens it.
+ */
+function storeWithGate(): { store: MemoryJobStore; close(): void; open(): void } {
+  const store = new MemoryJobStore();
+  let opened: Promise<void> = Promise.resolve();
+  let openGate = () => {};
+  const read = store.getLastSubmission.bind(store);
+  vi.spyOn(store, "getLastSubmission").mockImplementation(async (userId) => {
+    await opened;
+    return read(userId);
+  });
+  return {
+    store,
+    close() {
+      opened = new Promise((resolve) => (openGate = resolve));
+    },
+    open: () => openGate(),
+  };
+}
+
+test("/imagine whose admission has not decided is acknowledged publicly, then runs once admitted", async () => {
+  const gate = storeWithGate();
+  h = await startBotHarness({ store: gate.store });
+  const { emu, world, service } = h;
+  gate.close();
+  const handle = await emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt: "a lighthouse at dusk" },
+    user: world.alice,
+    channelId: world.general.id,
+  });
+  // Acknowledged while admission is still waiting: the channel sees "thinking…", no job exists yet.
+  const ack = await handle.waitForAcknowledgement();
+  expect(ack.ephemeral).toBe(false);
+  expect(recordFor(h, handle.id)).toBeUndefined();
+
+  gate.open();
+  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const record = recordFor(h, handle.id)!;
+  service.completeNow(record.id);
+  await waitForResult(h, record.id, isGrid);
+  emu.assertNoRejectedRequests();
+});
+
+test("a refusal decided after the public acknowledgement is seen only by the requester", async () => {
+  const gate = storeWithGate();
+  h = await startBotHarness({ store: gate.store, env: { USER_COOLDOWN_MS: "60000" } });
+  const { emu, world } = h;
+  await startImagine(h, { prompt: "a paper boat" });
+
+  gate.close();
+  const handle = await emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt: "a paper plane" },
+    user: world.alice,
+    channelId: world.general.id,
+  });
+  expect((await handle.waitForAcknowledgement()).ephemeral).toBe(false);
+  gate.open();
+
+  const refusal = await answerTo(h, handle);
+  expect(refusal.ephemeral).toBe(true);
+  expect(textOf(refusal)).toMatch(/between images/);
+  expect(textOf(refusal)).toContain("a paper plane");
+  // The public placeholder is gone; the channel shows nothing of the refused command.
+  await emu.waitFor(() => handle.response()?.deleted, { description: "the public placeholder deleted" });
+  const visible = emu.messagesIn(world.general).map(textOf).join("\n");
+  expect(visible).not.toContain("a paper plane");
+  expect(visible).not.toMatch(/between images/);
+  expect(h.service.records()).toHaveLength(1);
+  emu.assertNoRejectedRequests();
+});
+
+test("🔄 whose admission has not decided is acknowledged, then starts the new job once admitted", async () => {
+  const gate = storeWithGate();
+  h = await startBotHarness({ store: gate.store });
+  const { emu, world } = h;
+  const { grid, record } = await imagineGrid(h, { prompt: "a red kite" });
+
+  gate.close();
+  const click = await clickLabel(h, grid, "🔄", world.alice);
+  expect((await click.waitForAcknowledgement()).ephemeral).toBe(false);
+  expect(recordFor(h, click.id)).toBeUndefined();
+
+  gate.open();
+  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
+  emu.assertNoRejectedRequests();
+});
