@@ -4,6 +4,7 @@
  * acknowledge publicly is still shown only to the requester.
  */
 import { afterEach, expect, test, vi } from "vitest";
+import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
@@ -37,17 +38,22 @@ function storeWithGate(): { store: MemoryJobStore; close(): void; open(): void }
   };
 }
 
+/** Alice runs /imagine in #general; returns at once, before the bot answers. */
+function sendImagine(h: BotHarness, prompt: string): Promise<InteractionHandle> {
+  return h.emu.sendSlashCommand({
+    name: "imagine",
+    options: { prompt },
+    user: h.world.alice,
+    channelId: h.world.general.id,
+  });
+}
+
 test("/imagine whose admission has not decided is acknowledged publicly, then runs once admitted", async () => {
   const gate = storeWithGate();
   h = await startBotHarness({ store: gate.store });
-  const { emu, world, service } = h;
+  const { emu, service } = h;
   gate.close();
-  const handle = await emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt: "a lighthouse at dusk" },
-    user: world.alice,
-    channelId: world.general.id,
-  });
+  const handle = await sendImagine(h, "a lighthouse at dusk");
   // Acknowledged while admission is still waiting: the channel sees "thinking…", no job exists yet.
   const ack = await handle.waitForAcknowledgement();
   expect(ack.ephemeral).toBe(false);
@@ -68,12 +74,7 @@ test("a refusal decided after the public acknowledgement is seen only by the req
   await startImagine(h, { prompt: "a paper boat" });
 
   gate.close();
-  const handle = await emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt: "a paper plane" },
-    user: world.alice,
-    channelId: world.general.id,
-  });
+  const handle = await sendImagine(h, "a paper plane");
   expect((await handle.waitForAcknowledgement()).ephemeral).toBe(false);
   gate.open();
 
