@@ -99,17 +99,27 @@ export class DiscordMessenger {
    * Posts a job's result (or a U image, as a reply to `replyTo`) as a new message that mentions the
    * requester and pings only them: in the job's channel with `nonce` (a repeat within Discord's window
    * returns the message already posted), else as a follow-up of the interaction while its token lasts
-   * (Execute Webhook takes no nonce), else by DM (with `nonce`).
+   * (Execute Webhook takes no nonce), else by DM (with `nonce`). With `byDm` (the requester's preference),
+   * a server job's result goes by DM first, and through the routes above when the DM fails.
    * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
    * @throws {DeliveryError} `transient` or `invalid`, or `unreachable` when every route refused it.
    */
   async postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; log?: Logger },
+    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
   ): Promise<PostResult> {
     const log = options.log ?? this.log;
     const mentioning = mentioningRequester(message, options.requesterId);
+    if (options.byDm && location.guildId !== null) {
+      try {
+        const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
+        return { ...this.placeOf(posted, null), route: "dm" };
+      } catch (err) {
+        if (isDeliveryError(err, "transient")) throw err;
+        log.info({ err }, "the requester asked for results by DM, which failed; posting in the channel");
+      }
+    }
     if (location.channelEditable) {
       const posted = await this.tryRoute(
         () =>

@@ -86,18 +86,19 @@ export async function createAdmitted(
 export const ACKNOWLEDGE_DEADLINE_MS = 2000;
 
 /**
- * Admits `request` for `interaction`; when admission has not decided {@link ACKNOWLEDGE_DEADLINE_MS} after
- * the interaction was created (or, if the clocks disagree, after it arrived), defers the reply (public
- * "thinking…") meanwhile, so the interaction is acknowledged in time. A refusal after such a deferral is
- * still answered privately by {@link refuseWithPrompt} (it deletes the public placeholder first).
+ * Runs `admit` (reads and admission, ending in a ticket) for `interaction`; when it has not decided
+ * {@link ACKNOWLEDGE_DEADLINE_MS} after the interaction was created (or, if the clocks disagree, after it
+ * arrived), defers the reply (public "thinking…") meanwhile, so the interaction is acknowledged in time. A
+ * refusal after such a deferral is still answered privately by {@link refuseWithPrompt} (it deletes the
+ * public placeholder first).
  * @throws {RefusedError} when the job may not start; the deferral's error when it failed (the ticket is
  *   then released).
  */
-async function admitInTime(
+async function admitInTime<T extends { ticket: AdmissionTicket }>(
   interaction: RepliableInteraction,
   app: BotContext,
-  request: JobRequest,
-): Promise<AdmissionTicket> {
+  admit: () => Promise<T>,
+): Promise<T> {
   const now = app.clock.now();
   const deadline = Math.min(interaction.createdTimestamp, now) + ACKNOWLEDGE_DEADLINE_MS;
   let deferral: Promise<unknown> | undefined;
@@ -107,9 +108,9 @@ async function admitInTime(
     // Awaited below, once admission has decided.
     deferral.catch(() => {});
   }, deadline - now);
-  let ticket: AdmissionTicket;
+  let admitted: T;
   try {
-    ticket = await admitAndAudit(app, request);
+    admitted = await admit();
   } catch (err) {
     cancel();
     // The refusal is answered whether or not the deferral went through.
@@ -120,10 +121,10 @@ async function admitInTime(
   try {
     await deferral;
   } catch (err) {
-    ticket.release();
+    admitted.ticket.release();
     throw err;
   }
-  return ticket;
+  return admitted;
 }
 
 /**
@@ -152,7 +153,12 @@ export async function startImagineJob(
     place: submissionPlace(interaction),
   };
   try {
-    const ticket = await admitInTime(interaction, app, request);
+    const { ticket, deliverByDm } = await admitInTime(interaction, app, async () => ({
+      // Read before admission: the ticket's place is held from admission until the job is created.
+      deliverByDm:
+        interaction.inGuild() && (await app.settings.member(interaction.user.id)).delivery === "dm",
+      ticket: await admitAndAudit(app, request),
+    }));
     return await createAdmitted(app, ticket, request, async () => {
       if (!interaction.deferred) await interaction.deferReply();
       return app.imagine.submit({
@@ -163,6 +169,7 @@ export async function startImagineJob(
         source: "interaction",
         location: interactionLocation(interaction),
         ...(upscale ? { upscale } : {}),
+        ...(deliverByDm ? { deliverByDm } : {}),
       });
     });
   } catch (err) {

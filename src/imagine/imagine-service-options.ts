@@ -24,7 +24,7 @@ export interface JobMessenger {
   postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; log?: Logger },
+    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
   ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
   /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
   retire(
@@ -83,4 +83,6 @@ export interface SubmitRequest {
   requesterId: string;
   source: Job["source"];
   location: MessageLocation;
+  /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
+  deliverByDm?: boolean;
 }

@@ -59,6 +59,8 @@ export interface Job {
   error: string | null;
   /** Who cancelled the job (a Discord user id), for outcome `cancelled`; absent otherwise. */
   cancelledBy?: string;
+  /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
+  deliverByDm?: boolean;
 }
 
 /** The job's kind, as the store records it. */
@@ -89,6 +91,7 @@ export function newJob(
     requesterId: string;
     source: Job["source"];
     location: MessageLocation;
+    deliverByDm?: boolean | undefined;
   },
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -108,5 +111,6 @@ export function newJob(
     finishedAt: null,
     delivered: false,
     error: null,
+    ...(request.deliverByDm ? { deliverByDm: true } : {}),
   };
 }

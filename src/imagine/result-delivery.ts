@@ -43,6 +43,7 @@ export async function deliverResult(
       requesterId: job.requesterId,
       nonce: messageNonce(job.imageId, "result"),
       ...(replyTo === undefined ? {} : { replyTo }),
+      ...(job.deliverByDm ? { byDm: true } : {}),
       log,
     });
     route = posted.route;

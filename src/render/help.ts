@@ -36,6 +36,8 @@ const COMMANDS = [
   "• `/imagine prompt:` (optionally `image:`): draw a prompt in this channel.",
   "• `/blend image1: image2:` (up to `image5:`, optional `prompt:` and `aspect:`): blend 2–5 images.",
   "• `/imagine-status` (moderators): service health, this server's jobs, recent failures and limits.",
+  "• `/imagine-config` (moderators): this server's limits, banned words, channels and defaults.",
+  "• `/settings`: your prompt suffix, default aspect ratio, delivery by DM and language.",
   "• `/history`: your recent images (in a server, that server's; in DMs, all), with links. `/show job:` posts one again.",
   "• `/quota`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
   "• `/help`: this message.",

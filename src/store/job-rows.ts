@@ -57,6 +57,7 @@ const jobRowSchema = z.object({
     .max(GRID_SIZE - 1)
     .nullable(),
   upscale_factor: z.enum(UPSCALE_FACTORS).nullable(),
+  deliver_by_dm: flag,
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -102,6 +103,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     parent_id: job.upscale?.parentId ?? null,
     parent_index: job.upscale?.index ?? null,
     upscale_factor: job.upscale?.factor ?? null,
+    deliver_by_dm: job.deliverByDm ? 1 : 0,
     updated_at: updatedAt,
   };
 }
@@ -151,6 +153,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     delivered: r.delivered,
     error: r.error,
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
+    ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
   };
 }
 

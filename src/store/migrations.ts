@@ -153,6 +153,11 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX daily_images_day ON daily_images (day)",
     ],
   },
+  {
+    version: 9,
+    description: "whether a job's result goes to its requester's DMs (/settings delivery)",
+    statements: ["ALTER TABLE jobs ADD COLUMN deliver_by_dm INTEGER NOT NULL DEFAULT 0"],
+  },
 ];
 
 /** What {@link migrate} did. */

@@ -164,6 +164,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX daily_images_day ON daily_images (day)",
     ],
   },
+  {
+    version: 9,
+    description: "whether a job's result goes to its requester's DMs (/settings delivery)",
+    statements: ["ALTER TABLE jobs ADD COLUMN deliver_by_dm BOOLEAN NOT NULL DEFAULT false"],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -14,19 +14,17 @@ const ERROR_LEVEL = 50;
 const STACK_LINE = /^\s+at .+/m;
 
 describe("Discord refusing the bot after the start", () => {
-  let w: ProcessWorld | undefined;
-  afterEach(async () => {
-    await w?.stop();
-    w = undefined;
-  });
-
-  test.each([
+  // Concurrent, each with its own world: most of each test is discord.js waiting out the 5 s between two
+  // IDENTIFYs (Discord's limit) before the refused one.
+  test.concurrent.for<[GatewayCloseCodes, RegExp]>([
     [GatewayCloseCodes.AuthenticationFailed, /4004 AuthenticationFailed: .*token was reset.*DISCORD_TOKEN/],
     [GatewayCloseCodes.DisallowedIntents, /4014 DisallowedIntents: .*Privileged Gateway Intents/],
   ])(
     "a reconnect refused with %i exits 1 with one clear line",
-    async (code, says) => {
-      w = await startProcessWorld();
+    { timeout: 30_000 },
+    async ([code, says], { expect, onTestFinished }) => {
+      const w = await startProcessWorld();
+      onTestFinished(() => w.stop());
       const bot = await w.startBot();
 
       w.emu.gateway.refuseIdentifyWith = code;
@@ -41,7 +39,6 @@ describe("Discord refusing the bot after the start", () => {
       // It tried to resume first, as after any drop, and was refused.
       expect(w.emu.gateway.identifies.at(-1)).toMatchObject({ accepted: false });
     },
-    30_000,
   );
 });
 

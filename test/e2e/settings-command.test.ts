@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { removeTempDirs } from "./admission-steps.js";
-import { recordFor } from "./imagine-steps.js";
+import { messageNonce } from "../../src/imagine/posted-message.js";
+import { isGrid, recordFor, startImagine, waitForJobEnd, waitForResult } from "./imagine-steps.js";
 import { runSettingsCommand, startWithDatabase } from "./settings-steps.js";
 
 let h: BotHarness;
@@ -116,5 +117,49 @@ describe("/settings", () => {
     const after = await runSettingsCommand(h, { name: "settings", subcommand: "show", user: world.alice });
     expect(textOf(after.answer)).toContain("**Result delivery**: not set (in the channel)");
     emu.assertNoRejectedRequests();
+  });
+});
+
+/** Starts the bot and has alice choose delivery by DM. */
+async function startWithDeliveryByDm(): Promise<BotHarness> {
+  const harness = await startWithDatabase();
+  const options = { where: "dm" };
+  await runSettingsCommand(harness, {
+    name: "settings",
+    subcommand: "delivery",
+    options,
+    user: harness.world.alice,
+  });
+  return harness;
+}
+
+describe("/settings delivery", () => {
+  test("by DM: the finished grid goes to the member's DMs once, the channel's progress message is removed; after a restart too", async () => {
+    h = await startWithDeliveryByDm();
+    const { emu, world, service } = h;
+    const job = await startImagine(h, { prompt: "a quiet harbour" });
+    await h.restart({ hard: true });
+    service.completeNow(job.record.id);
+    const result = await waitForResult(h, job.record.id, isGrid);
+    expect(result.channel_id).toBe(emu.dmChannelWith(world.alice).id);
+    await emu.waitFor(() => emu.message(job.waiting.id)?.deleted, {
+      description: "the progress message removed",
+    });
+    await waitForJobEnd(h, job.record.id);
+    expect(
+      emu.messagesWithNonce(messageNonce(job.record.id, "result")).filter((m) => !m.deleted),
+    ).toHaveLength(1);
+    expect(emu.messagesIn(world.general.id).filter((m) => !m.deleted && isGrid(m))).toEqual([]);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("by DM to a member who takes no DMs: the result is posted in the channel instead", async () => {
+    h = await startWithDeliveryByDm();
+    const { emu, world, service } = h;
+    emu.blockDms(world.alice);
+    const job = await startImagine(h, { prompt: "a quiet harbour" });
+    service.completeNow(job.record.id);
+    const result = await waitForResult(h, job.record.id, isGrid);
+    expect(result.channel_id).toBe(world.general.id);
   });
 });

@@ -116,6 +116,7 @@ describe.each(implementations)("%s", (name, open) => {
       makeJob({ outcome: "cancelled", cancelledBy: "1100000000000000009", finishedAt: NOW }),
     ],
     ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
+    ["a job whose result goes to its requester's DMs", makeJob({ deliverByDm: true })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);

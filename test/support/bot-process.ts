@@ -1,7 +1,9 @@
 /**
- * The bot in its own process (`node --import tsx src/main.ts`), for what an in-process bot cannot show:
- * SIGKILL, signals, exit codes and start-up messages. The Discord emulator and the reference image service
- * run in the test process; the child reaches them over HTTP like a deployed bot reaches Discord.
+ * The bot in its own process, for what an in-process bot cannot show: SIGKILL, signals, exit codes and
+ * start-up messages. Under vitest it runs the plain JavaScript bot-build.ts transpiled once for the run (as
+ * `npm start` runs a build); elsewhere (`npm run demo`) `src/main.ts` through tsx. The Discord emulator and
+ * the reference image service run in the calling process; the child reaches them over HTTP like a deployed
+ * bot reaches Discord.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -19,8 +21,13 @@ import type { DefaultWorld } from "../emulator/fixtures.js";
 import { startTestWorld, type TestWorldOptions } from "./test-world.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-const MAIN = join(PROJECT_ROOT, "src/main.ts");
-const TSX = createRequire(import.meta.url).resolve("tsx");
+/** Node's arguments that start the bot: the run's build under vitest, else the sources through tsx. */
+const BOT_ARGS = await (async () => {
+  const built = process.env["VITEST"] ? (await import("vitest")).inject("botMain") : undefined;
+  if (built) return ["--enable-source-maps", built];
+  const tsx = createRequire(import.meta.url).resolve("tsx");
+  return ["--enable-source-maps", "--import", tsx, join(PROJECT_ROOT, "src/main.ts")];
+})();
 
 /** A parsed JSON log line of the bot (pino), with the raw text kept. */
 export interface LogLine {
@@ -70,11 +77,11 @@ function parseLine(raw: string): LogLine {
 }
 
 /**
- * Starts `src/main.ts` in a child process with exactly `env`, in `cwd` (a directory without a `.env`).
+ * Starts the bot's `main` in a child process with exactly `env`, in `cwd` (a directory without a `.env`).
  * Does not wait for anything: see {@link startBotProcess}.
  */
 export function spawnBot(env: Record<string, string>, cwd: string): BotProcess {
-  const child = spawn(process.execPath, ["--enable-source-maps", "--import", TSX, MAIN], {
+  const child = spawn(process.execPath, BOT_ARGS, {
     cwd,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
