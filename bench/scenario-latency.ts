@@ -19,6 +19,12 @@ import {
 import { pollUntil, sleep, summarize, type Summary } from "./stats.js";
 
 const PROBE = "latency-probe";
+/**
+ * Results per second per channel the completions are spread to: each result is a new message, and
+ * Discord lets a bot create about one a second in a channel; at half that, the channel's rate limit rarely
+ * delays a result, so what is measured is the bot's delivery, not the queue behind that limit.
+ */
+const RESULTS_PER_CHANNEL_PER_S = 0.5;
 const WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
 
 /** Latency of one delivery mode. */
@@ -79,17 +85,21 @@ async function measureMode(
       for (let round = 1; round <= options.rounds; round++) {
         const from = await emu.requestCount();
         const users = benchUsers(options.jobs);
+        const channels = [emu.generalId, ...emu.channelIds];
         // Starts spread over one poll interval: each job gets its own poll phase, so the samples are
         // independent rather than jobs polled in one wave.
         const interactions = await Promise.all(
           users.map(async (user, i) => {
             await sleep(Math.random() * options.pollIntervalMs);
-            return emu.imagine(user, `${PROBE} ${mode} ${round}.${i}`);
+            return emu.imagine(user, `${PROBE} ${mode} ${round}.${i}`, channels[i % channels.length]);
           }),
         );
         await waitInProgress(emu, interactions);
-        // Completions spread over two poll intervals, each at a random moment.
-        const spreadMs = 2 * options.pollIntervalMs;
+        // Completions at random moments over two poll intervals, or longer to keep within the channels' rate.
+        const spreadMs = Math.max(
+          2 * options.pollIntervalMs,
+          (options.jobs / (channels.length * RESULTS_PER_CHANNEL_PER_S)) * 1000,
+        );
         await Promise.all(
           interactions.map(async (interaction) => {
             await sleep(Math.random() * spreadMs);
