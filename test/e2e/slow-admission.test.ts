@@ -107,3 +107,24 @@ test("🔄 whose admission has not decided is acknowledged, then starts the new 
   expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
   emu.assertNoRejectedRequests();
 });
+
+test("a command Discord dropped before the bot could acknowledge it holds no place: the next one is admitted", async () => {
+  const gate = storeWithGate();
+  // Discord gives up on an interaction before the bot's deadline to acknowledge it.
+  h = await startBotHarness({
+    store: gate.store,
+    env: { USER_MAX_ACTIVE_JOBS: "1" },
+    emulator: { interactionResponseDeadlineMs: 1000 },
+  });
+  gate.close();
+  const dropped = await sendImagine(h, "a lost kite");
+  await h.emu.waitFor(() => h.emu.rejectedRequests().find((r) => r.code === 10062), {
+    description: "the late acknowledgement refused",
+  });
+  gate.open();
+
+  const { record } = await startImagine(h, { prompt: "a found kite" });
+  expect(record.prompt).toContain("a found kite");
+  expect(recordFor(h, dropped.id)).toBeUndefined();
+  h.emu.assertNoRejectedRequests({ ignoreCodes: [10062] });
+});
