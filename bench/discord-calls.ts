@@ -1,24 +1,29 @@
 /**
  * Running /imagine jobs through the emulator's control API and counting, from the emulator's request log,
- * the Discord calls each job cost: the deferral, the edits and the final message.
+ * the Discord calls each job cost: the deferral, the edits of its progress message, its result (a new
+ * message found by the job's result `nonce`, or a follow-up with the result's buttons) and the deletion of
+ * the progress message.
  */
-import type { EmulatorProcess, InteractionView, LoggedRequest } from "./stack.js";
+import { messageNonce } from "../src/imagine/posted-message.js";
+import type { EmulatorProcess, InteractionView, LoggedRequest, ServiceProcess } from "./stack.js";
 import { pollUntil } from "./stats.js";
 
 /** The Discord calls of one job, by kind. */
 export interface JobCalls {
   /** The interaction callback (the deferred reply). */
   defer: number;
-  /** Edits of the job's message before the final one. */
+  /** Edits of the job's progress message. */
   edits: number;
-  /** The edit (or new message) that shows the result, with buttons. */
+  /** The message that shows the result, with buttons (posted with the job's result nonce, or a follow-up). */
   final: number;
-  /** Anything else sent with the job's interaction token (follow-ups, reads). */
+  /** Deletions of the progress message once the result is posted. */
+  deletes: number;
+  /** Anything else sent with the job's interaction token (other follow-ups, reads). */
   other: number;
   total: number;
   /** Of `total`, how many Discord answered 429. */
   rateLimited: number;
-  /** Real time (ms since 1970) the final message arrived at the emulator; null when none did. */
+  /** Real time (ms since 1970) the result message was accepted by the emulator; null when none was. */
   finalAt: number | null;
 }
 
@@ -31,29 +36,125 @@ export function hasButtons(body: unknown): boolean {
   return Array.isArray(components) && JSON.stringify(components).includes('"custom_id":"imagine:');
 }
 
-/** Whether the interaction's message shows a result (its message has the result's buttons). */
-export function showsResult(view: InteractionView): boolean {
-  return hasButtons(view.response);
+/** Whether `r` posts the result of the job started by `interaction` (`nonce`: its result nonce, if known). */
+function isResultPost(
+  interaction: Pick<InteractionView, "token">,
+  nonce: string | undefined,
+  r: LoggedRequest,
+): boolean {
+  if (r.method !== "POST") return false;
+  if (nonce !== undefined && (r.body as { nonce?: unknown } | undefined)?.nonce === nonce) return true;
+  return r.path.includes(interaction.token) && hasButtons(r.body);
 }
 
-/** Counts the calls of the job started by `interaction` among `requests`. */
+/**
+ * Counts the calls of the job started by `interaction` among `requests`: those with its interaction token,
+ * and its result message, told by `resultNonce` (see {@link resultNonces}).
+ */
 export function callsOf(
   interaction: Pick<InteractionView, "id" | "token">,
   requests: LoggedRequest[],
+  resultNonce?: string,
 ): JobCalls {
-  const calls: JobCalls = { defer: 0, edits: 0, final: 0, other: 0, total: 0, rateLimited: 0, finalAt: null };
+  const calls: JobCalls = {
+    defer: 0,
+    edits: 0,
+    final: 0,
+    deletes: 0,
+    other: 0,
+    total: 0,
+    rateLimited: 0,
+    finalAt: null,
+  };
   for (const r of requests) {
-    if (!r.path.includes(interaction.token)) continue;
+    const result = isResultPost(interaction, resultNonce, r);
+    if (!result && !r.path.includes(interaction.token)) continue;
     calls.total++;
     if (r.status === 429) calls.rateLimited++;
     if (r.path.startsWith(`/interactions/${interaction.id}/`)) calls.defer++;
-    else if (r.method === "PATCH" && hasButtons(r.body)) {
+    else if (result || (r.method === "PATCH" && hasButtons(r.body))) {
       calls.final++;
       if (r.status >= 200 && r.status < 300) calls.finalAt ??= r.realAt;
     } else if (r.method === "PATCH") calls.edits++;
+    else if (r.method === "DELETE") calls.deletes++;
     else calls.other++;
   }
   return calls;
+}
+
+/**
+ * Interaction id (the record's `ref`) to the `nonce` of its job's result message, for every record the
+ * service has completed (the bot's job id is the record's id).
+ */
+export async function resultNonces(service: ServiceProcess): Promise<Map<string, string>> {
+  const nonces = new Map<string, string>();
+  for (const c of await service.completions())
+    if (c.ref !== null) nonces.set(c.ref, messageNonce(c.id, "result"));
+  return nonces;
+}
+
+/** The Discord requests from a point on, and what tells each job's result. */
+export interface PostedResults {
+  requests: LoggedRequest[];
+  /** Interaction id to its job's result nonce. */
+  nonces: Map<string, string>;
+  /** Interaction id to the real time its result message was accepted (ms since 1970). */
+  postedAt: Map<string, number>;
+}
+
+/**
+ * Waits until every job's result is posted (a new message with the job's result nonce, or a follow-up of
+ * its interaction with the result's buttons), reading the emulator's request log from `from` on.
+ * @throws {Error} naming how many results are missing and what one such interaction shows.
+ */
+export async function waitForResults(
+  emu: EmulatorProcess,
+  service: ServiceProcess,
+  interactions: readonly InteractionView[],
+  from: number,
+  timeoutMs: number,
+): Promise<PostedResults> {
+  const requests: LoggedRequest[] = [];
+  const postedAt = new Map<string, number>();
+  let nonces = new Map<string, string>();
+  const byToken = new Map(interactions.map((i) => [i.token, i]));
+  const byNonce = new Map<string, InteractionView>();
+  await pollUntil(
+    `${interactions.length} posted results`,
+    async () => {
+      requests.push(...(await emu.requestsFrom(from + requests.length)));
+      nonces = await resultNonces(service);
+      for (const i of interactions) {
+        const nonce = nonces.get(i.id);
+        if (nonce !== undefined) byNonce.set(nonce, i);
+      }
+      // From the start each time: a result can be logged before its completion is seen.
+      for (const r of requests) {
+        if (r.method !== "POST" || r.status >= 300) continue;
+        const nonce = (r.body as { nonce?: unknown } | undefined)?.nonce;
+        const byPost = typeof nonce === "string" ? byNonce.get(nonce) : undefined;
+        const token = hasButtons(r.body) ? /\/webhooks\/\d+\/([^/]+)/.exec(r.path)?.[1] : undefined;
+        const interaction = byPost ?? (token === undefined ? undefined : byToken.get(token));
+        if (interaction && !postedAt.has(interaction.id)) postedAt.set(interaction.id, r.realAt);
+      }
+      return postedAt.size === interactions.length ? true : undefined;
+    },
+    timeoutMs,
+    500,
+  ).catch(async (err: unknown) => {
+    const missing = interactions.filter((i) => !postedAt.has(i.id));
+    const example = missing[0] ? await emu.interaction(missing[0].id) : null;
+    const shown = JSON.stringify(example?.response ?? null).replace(
+      /"(author|mentions|timestamp)":[^,]*,/g,
+      "",
+    );
+    throw new Error(
+      `${missing.length} of ${interactions.length} results not posted (${missing.filter((i) => nonces.has(i.id)).length} ` +
+        `of them completed at the service); e.g. interaction ${missing[0]?.id}: ${shown.slice(0, 600)}`,
+      { cause: err },
+    );
+  });
+  return { requests, nonces, postedAt };
 }
 
 /**
@@ -69,41 +170,23 @@ export function startJobs(
   return Promise.all(users.map((user, i) => emu.imagine(user, prompt(i), channels[i % channels.length])));
 }
 
-/** Waits until every interaction's message shows its result. */
-export async function waitForResults(
-  emu: EmulatorProcess,
-  interactions: readonly InteractionView[],
-  timeoutMs: number,
-): Promise<void> {
-  const open = new Set(interactions.map((i) => i.id));
-  await pollUntil(
-    `${open.size} job results`,
-    async () => {
-      for (const id of [...open]) if (showsResult(await emu.interaction(id))) open.delete(id);
-      return open.size === 0 ? true : undefined;
-    },
-    timeoutMs,
-    200,
-  );
-}
-
 /**
  * For each interaction, the time from the service marking its record completed (`completions`, matched
- * by `ref` = interaction id) to its final message arriving at the emulator, ms.
- * @throws {Error} when a job has no completion or no final message.
+ * by `ref` = interaction id) to its result message arriving at the emulator, ms.
+ * @throws {Error} when a job has no completion or no result message.
  */
 export function resultLatencies(
   interactions: readonly InteractionView[],
-  requests: LoggedRequest[],
+  posted: Pick<PostedResults, "postedAt">,
   completions: readonly { ref: string | null; at: number }[],
 ): number[] {
   const completedAt = new Map(completions.map((c) => [c.ref, c.at]));
   return interactions.map((interaction) => {
-    const finalAt = callsOf(interaction, requests).finalAt;
+    const postedAt = posted.postedAt.get(interaction.id);
     const at = completedAt.get(interaction.id);
-    if (finalAt === null || at === undefined)
-      throw new Error(`no completion or final message for interaction ${interaction.id}`);
-    return finalAt - at;
+    if (postedAt === undefined || at === undefined)
+      throw new Error(`no completion or result message for interaction ${interaction.id}`);
+    return postedAt - at;
   });
 }
 

@@ -42,7 +42,7 @@ function callsRow(c: CallsPerJobResult): Row {
   return {
     area: `1 calls/job, ${c.shape.label}`,
     measure: `bot, median of ${k.jobs} jobs (max)`,
-    result: `${k.total} (defer ${k.defer}, edits ${k.edits}, final ${k.final}; max ${c.botMax})${k.rateLimited ? `, ${k.rateLimited} x 429` : ""}`,
+    result: `${k.total} (defer ${k.defer}, edits ${k.edits}, result ${k.final}, delete ${k.deletes}; max ${c.botMax})${k.rateLimited ? `, ${k.rateLimited} x 429` : ""}`,
     target: `<= ${c.floor} (2 + ${c.visibleChanges} changes)`,
     met: k.total <= c.floor,
   };

@@ -1,6 +1,7 @@
 /**
- * Discord calls per job against the floor of 2 + visible changes (the deferral, one edit per state the
- * user can tell apart, the result) for typical, slow and queued jobs; then the most jobs one channel, and
+ * Discord calls per job against the floor of 2 + visible changes (the deferral, one call per state the
+ * user can tell apart: an edit of the progress message per progress state and the result's own message,
+ * and the deletion of the progress message) for typical, slow and queued jobs; then the most jobs one channel, and
  * one server across several channels, can run at once without a 429 and with results arriving within a
  * second of completion (the knee of 100, 200, 400, 800 jobs), under the emulator's default rate limits.
  */
@@ -42,6 +43,7 @@ export interface CallsByKind {
   defer: number;
   edits: number;
   final: number;
+  deletes: number;
   total: number;
   rateLimited: number;
 }
@@ -51,7 +53,10 @@ export interface CallsPerJobResult {
   shape: JobShape;
   /** States the user can tell apart: pending, each progress step, the result. */
   visibleChanges: number;
-  /** The fewest calls that show every visible change: the deferral, one per change, and the result. */
+  /**
+   * The fewest calls that show every visible change: the deferral, one per change (the result's is its
+   * post) and the deletion of the progress message.
+   */
   floor: number;
   bot: CallsByKind;
   /** Most calls of any one job. */
@@ -65,6 +70,7 @@ function medians(calls: JobCalls[]): CallsByKind {
     defer: pick((c) => c.defer),
     edits: pick((c) => c.edits),
     final: pick((c) => c.final),
+    deletes: pick((c) => c.deletes),
     total: pick((c) => c.total),
     rateLimited: calls.reduce((sum, c) => sum + c.rateLimited, 0),
   };
@@ -91,13 +97,14 @@ async function measureJobs(
   const from = await emu.requestCount();
   const startedAt = Date.now();
   const interactions = await startJobs(emu, benchUsers(jobs), (i) => `${prompt} ${i}`, channels);
-  await waitForResults(emu, interactions, timeoutMs);
-  await sleep(300);
+  const posted = await waitForResults(emu, service, interactions, from, timeoutMs);
+  // The progress message is deleted right after the result is posted.
+  await sleep(500);
   const requests = await emu.requestsFrom(from);
   return {
-    calls: interactions.map((i) => callsOf(i, requests)),
+    calls: interactions.map((i) => callsOf(i, requests, posted.nonces.get(i.id))),
     startedAt,
-    latencies: resultLatencies(interactions, requests, await service.completions()),
+    latencies: resultLatencies(interactions, posted, await service.completions()),
   };
 }
 
@@ -121,8 +128,10 @@ export async function runCallsPerJob(
     const bot = await startBot(botEnv(emu, service, join(data.path, "bot.db"), botTimings(shape)), {
       cwd: data.path,
     });
-    const run = await measureJobs(emu, jobs, `${shape.label} job`, jobMs * 3 + 10_000, service);
-    await bot.stop();
+    const run = await measureJobs(emu, jobs, `${shape.label} job`, jobMs * 3 + 10_000, service).finally(() =>
+      bot.stop(),
+    );
+    // Pending, each progress step, the result.
     const visibleChanges = shape.steps + 2;
     const bot_ = medians(run.calls);
     log(`calls ${shape.label}: median ${bot_.total} calls per job (floor ${visibleChanges + 2})`);
@@ -145,9 +154,9 @@ export interface ConcurrentResult {
   runs: number;
   /** 429 answers per run (all requests of the run, any route). */
   rateLimited: number[];
-  /** First command to the last final message arriving, ms. */
+  /** First command to the last result message arriving, ms. */
   toLastResultMs: Summary;
-  /** Per job, the service marking it completed to its final message arriving, ms. */
+  /** Per job, the service marking it completed to its result message arriving, ms. */
   completionToResultMs: Summary;
   /** Discord calls per run (all routes). */
   calls: number[];
@@ -173,28 +182,34 @@ export async function runConcurrentChannel(
       cwd: data.path,
     });
     const jobMs = (shape.steps + 3) * shape.tickMs;
-    for (let run = 1; run <= options.runs; run++) {
-      const from = await emu.requestCount();
-      const measured = await measureJobs(
-        emu,
-        options.jobs,
-        "crowd job",
-        jobMs * 4 + 30_000,
-        service,
-        options.channels,
-      );
-      const { calls: perJob, startedAt } = measured;
-      completionToResult.push(...measured.latencies);
-      const stats = await emu.stats(from);
-      const finals = perJob.map((c) => c.finalAt ?? Number.NaN);
-      rateLimited.push(stats.rateLimited);
-      lastResult.push(Math.max(...finals) - startedAt);
-      calls.push(stats.total);
-      options.log(
-        `${options.jobs} jobs in ${options.channels?.length ?? 1} channel(s) ${run}/${options.runs}: ${stats.rateLimited} x 429, last result after ${lastResult.at(-1)} ms`,
-      );
+    // Each result is a new message: Discord lets a bot create about one a second in one channel.
+    const perChannel = Math.ceil(options.jobs / (options.channels?.length ?? 1));
+    const timeoutMs = jobMs * 4 + 30_000 + perChannel * 2000;
+    try {
+      for (let run = 1; run <= options.runs; run++) {
+        const from = await emu.requestCount();
+        const measured = await measureJobs(
+          emu,
+          options.jobs,
+          "crowd job",
+          timeoutMs,
+          service,
+          options.channels,
+        );
+        const { calls: perJob, startedAt } = measured;
+        completionToResult.push(...measured.latencies);
+        const stats = await emu.stats(from);
+        const finals = perJob.map((c) => c.finalAt ?? Number.NaN);
+        rateLimited.push(stats.rateLimited);
+        lastResult.push(Math.max(...finals) - startedAt);
+        calls.push(stats.total);
+        options.log(
+          `${options.jobs} jobs in ${options.channels?.length ?? 1} channel(s) ${run}/${options.runs}: ${stats.rateLimited} x 429, last result after ${lastResult.at(-1)} ms`,
+        );
+      }
+    } finally {
+      await bot.stop();
     }
-    await bot.stop();
   } finally {
     await service.proc.stop();
     await data.cleanup();

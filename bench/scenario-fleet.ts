@@ -13,8 +13,7 @@
  * is the time from the kill to its result arriving at the emulator.
  */
 import { findPostgresBinaries, startPostgresServer } from "../test/support/postgres-cluster.js";
-import { messageNonce } from "../src/imagine/posted-message.js";
-import { benchUsers, callsOf, hasButtons } from "./discord-calls.js";
+import { benchUsers, callsOf, waitForResults } from "./discord-calls.js";
 import {
   botEnv,
   dataDirectory,
@@ -23,7 +22,6 @@ import {
   type BotProcess,
   type EmulatorProcess,
   type InteractionView,
-  type LoggedRequest,
   type ServiceProcess,
 } from "./stack.js";
 import { median, pollUntil, round, sleep, summarize, type Summary } from "./stats.js";
@@ -132,70 +130,6 @@ function startFleet(
   );
 }
 
-/** The Discord requests from a point on, and when each job's result was posted. */
-interface PostedResults {
-  requests: LoggedRequest[];
-  /** Interaction id to the real time its result message was accepted (ms since 1970). */
-  postedAt: Map<string, number>;
-  /** Interaction id to the calls its job made: those with its token, and its result's posts. */
-  calls: Map<string, number>;
-}
-
-/**
- * Waits until every job's result is posted: a new message with the job's result nonce (or a follow-up of
- * its interaction with the result's buttons), read from the emulator's request log from `from` on.
- */
-async function waitForPostedResults(
-  emu: EmulatorProcess,
-  service: ServiceProcess,
-  interactions: readonly InteractionView[],
-  from: number,
-  timeoutMs: number,
-): Promise<PostedResults> {
-  const requests: LoggedRequest[] = [];
-  const postedAt = new Map<string, number>();
-  const isResultOf = (i: InteractionView, nonce: string | undefined) => (r: LoggedRequest) =>
-    r.method === "POST" &&
-    ((nonce !== undefined && (r.body as { nonce?: unknown } | undefined)?.nonce === nonce) ||
-      (r.path.includes(i.token) && hasButtons(r.body)));
-  const nonces = new Map<string, string>();
-  await pollUntil(
-    `${interactions.length} posted results`,
-    async () => {
-      requests.push(...(await emu.requestsFrom(from + requests.length)));
-      for (const c of await service.completions())
-        if (c.ref !== null && !nonces.has(c.ref)) nonces.set(c.ref, messageNonce(c.id, "result"));
-      for (const i of interactions) {
-        if (postedAt.has(i.id)) continue;
-        const posted = requests.find((r) => isResultOf(i, nonces.get(i.id))(r) && r.status < 300);
-        if (posted) postedAt.set(i.id, posted.realAt);
-      }
-      return postedAt.size === interactions.length ? true : undefined;
-    },
-    timeoutMs,
-    500,
-  ).catch(async (err: unknown) => {
-    const missing = interactions.filter((i) => !postedAt.has(i.id));
-    const example = missing[0] ? await emu.interaction(missing[0].id) : null;
-    const shown = JSON.stringify(example?.response ?? null).replace(
-      /"(author|mentions|timestamp)":[^,]*,/g,
-      "",
-    );
-    throw new Error(
-      `${missing.length} of ${interactions.length} results not posted (${missing.filter((i) => nonces.has(i.id)).length} ` +
-        `of them completed at the service); e.g. interaction ${missing[0]?.id}: ${shown.slice(0, 600)}`,
-      { cause: err },
-    );
-  });
-  const calls = new Map(
-    interactions.map((i) => {
-      const result = requests.filter(isResultOf(i, nonces.get(i.id)));
-      return [i.id, callsOf(i, requests).total + result.filter((r) => !r.path.includes(i.token)).length];
-    }),
-  );
-  return { requests, postedAt, calls };
-}
-
 async function throughputRun(
   emu: EmulatorProcess,
   run: { label: string; store: "sqlite" | "postgres"; processes: number; fleetCap: number | null },
@@ -217,10 +151,12 @@ async function throughputRun(
       );
       const interactions = await answered(emu, submitted);
       const jobMs = (TIMINGS.steps + 3) * TIMINGS.tickMs;
-      const posted = await waitForPostedResults(emu, service, interactions, from, jobMs * 6 + 60_000);
+      const posted = await waitForResults(emu, service, interactions, from, jobMs * 6 + 60_000);
       await expectAllCompleted(emu, service, interactions);
-      const { requests } = posted;
-      const calls = [...posted.calls.values()];
+      // The progress message is deleted right after the result is posted.
+      await sleep(500);
+      const requests = await emu.requestsFrom(from);
+      const calls = interactions.map((i) => callsOf(i, requests, posted.nonces.get(i.id)).total);
       const durationMs = Math.max(...posted.postedAt.values()) - startedAt;
       const result: FleetRun = {
         ...run,
@@ -327,7 +263,7 @@ async function takeover(
       bots[victim]!.proc.child.kill("SIGKILL");
       await bots[victim]!.proc.exited;
       await Promise.all(started.map((j) => service.complete(j.view.id)));
-      const posted = await waitForPostedResults(
+      const posted = await waitForResults(
         emu,
         service,
         started.map((j) => j.view),

@@ -6,6 +6,7 @@ import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
@@ -30,4 +31,6 @@ export interface BotContext {
   readonly now: () => number;
   /** The language each member chose with `/settings` (answers follow it before Discord's locale). */
   readonly memberLanguage: MemberLanguage;
+  /** The time source `now` reads, with timers (e.g. the deadline to acknowledge an interaction). */
+  readonly clock: Clock;
 }

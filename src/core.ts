@@ -146,5 +146,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     logger: log,
     now,
     memberLanguage: memberLanguageFrom(settings),
+    clock,
   };
 }

@@ -80,12 +80,63 @@ export async function createAdmitted(
 }
 
 /**
+ * How long after an interaction was created admission may take before the bot acknowledges it anyway:
+ * Discord drops an interaction not acknowledged within 3 seconds, and the deferral itself takes a round trip.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+ */
+export const ACKNOWLEDGE_DEADLINE_MS = 2000;
+
+/**
+ * Runs `admit` (reads and admission, ending in a ticket) for `interaction`; when it has not decided
+ * {@link ACKNOWLEDGE_DEADLINE_MS} after the interaction was created (or, if the clocks disagree, after it
+ * arrived), defers the reply (public "thinking…") meanwhile, so the interaction is acknowledged in time. A
+ * refusal after such a deferral is still answered privately by {@link refuseWithPrompt} (it deletes the
+ * public placeholder first).
+ * @throws {RefusedError} when the job may not start; the deferral's error when it failed (the ticket is
+ *   then released).
+ */
+async function admitInTime<T extends { ticket: AdmissionTicket }>(
+  interaction: RepliableInteraction,
+  app: BotContext,
+  admit: () => Promise<T>,
+): Promise<T> {
+  const now = app.clock.now();
+  const deadline = Math.min(interaction.createdTimestamp, now) + ACKNOWLEDGE_DEADLINE_MS;
+  let deferral: Promise<unknown> | undefined;
+  const cancel = app.clock.setTimer(() => {
+    app.logger.debug({ interactionId: interaction.id }, "admission is slow; acknowledging the interaction");
+    deferral = interaction.deferReply();
+    // Awaited below, once admission has decided.
+    deferral.catch(() => {});
+  }, deadline - now);
+  let admitted: T;
+  try {
+    admitted = await admit();
+  } catch (err) {
+    cancel();
+    // The refusal is answered whether or not the deferral went through.
+    await deferral?.catch(() => {});
+    throw err;
+  }
+  cancel();
+  try {
+    await deferral;
+  } catch (err) {
+    admitted.ticket.release();
+    throw err;
+  }
+  return admitted;
+}
+
+/**
  * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
  * and a Try again button, see `components/try-again.ts`), acknowledges
- * the interaction within Discord's 3 seconds (a public deferred reply), then creates the job; its message
- * is the deferred reply, edited as the job progresses. With `upscale`, the job is an Enhance of that grid
- * image (the prompt is the grid's, shown with it): admitted, followed and delivered the same way. The job's
- * messages are in `lang.public` for as long as it runs; a refusal is in `lang.ephemeral`.
+ * the interaction within Discord's 3 seconds (a public deferred reply, made earlier when admission is slow:
+ * see {@link admitInTime}), then creates the job; its message is the deferred reply, edited as the job
+ * progresses. With `upscale`, the job is an Enhance of that grid image (the prompt is the grid's, shown
+ * with it): admitted, followed and delivered the same way. The job's messages are in `lang.public` for as
+ * long as it runs; a refusal is in `lang.ephemeral`. Returns the job, or `null` when it was refused (and
+ * the requester told why).
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 export async function startImagineJob(
@@ -105,12 +156,14 @@ export async function startImagineJob(
     place: submissionPlace(interaction),
   };
   try {
-    // Read before admission: the ticket's place is held from admission until the job is created.
-    const deliverByDm =
-      interaction.inGuild() && (await app.settings.member(interaction.user.id)).delivery === "dm";
-    const ticket = await admitAndAudit(app, request);
+    const { ticket, deliverByDm } = await admitInTime(interaction, app, async () => ({
+      // Read before admission: the ticket's place is held from admission until the job is created.
+      deliverByDm:
+        interaction.inGuild() && (await app.settings.member(interaction.user.id)).delivery === "dm",
+      ticket: await admitAndAudit(app, request),
+    }));
     return await createAdmitted(app, ticket, request, async () => {
-      await interaction.deferReply();
+      if (!interaction.deferred) await interaction.deferReply();
       return app.imagine.submit({
         // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
         prompt: upscale ? prompt : withDefaultParameters(prompt, ticket.settings.defaultParameters.value),
