@@ -169,7 +169,7 @@ describe("/imagine-config", () => {
     expect(shown).not.toContain("this server");
 
     const refused = await german("enhance", { enabled: true });
-    expect(refused).toContain("Enhance kann hier nicht eingeschaltet werden");
+    expect(refused).toContain("Verbessern kann hier nicht eingeschaltet werden");
     const question = await german("reset");
     expect(question).toContain("Die Einstellungen dieses Servers zurücksetzen?");
     expect(question).toContain("**Protokollkanal**: <#");

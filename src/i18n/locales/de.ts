@@ -462,7 +462,8 @@ export const de: Translations = {
   "command.imagine-config.default-parameters.clear.name": "entfernen",
   "command.imagine-config.default-parameters.clear.description": "Keine Standard-Parameter",
   "command.imagine-config.enhance.name": "verbessern",
-  "command.imagine-config.enhance.description": "Ob unter einzelnen Bildern Enhance-Knöpfe angeboten werden",
+  "command.imagine-config.enhance.description":
+    "Ob unter einzelnen Bildern Verbessern-Knöpfe angeboten werden",
   "command.imagine-config.enhance.enabled.name": "aktiviert",
   "command.imagine-config.enhance.enabled.description": "An oder aus",
   "command.imagine-config.reset.name": "zurücksetzen",
@@ -477,7 +478,7 @@ export const de: Translations = {
   "setting.allowedChannels": "Kanäle für /$t(command.imagine.name)",
   "setting.ageRestrictedOnly": "Nur altersbeschränkte Kanäle",
   "setting.defaultParameters": "Standard-Parameter",
-  "setting.enhance": "Enhance-Knöpfe",
+  "setting.enhance": "Verbessern-Knöpfe",
   "setting.suffix": "Zusatz",
   "setting.aspectRatio": "Standard-Seitenverhältnis",
   "setting.delivery": "Zustellung der Ergebnisse",
@@ -514,7 +515,7 @@ export const de: Translations = {
   "config.otherServer": "Dieses Menü gehört zu den Einstellungen eines anderen Servers.",
   "config.limitsMissing": "Gib mindestens ein Limit an: {{options}}.",
   "config.enhanceUnavailable":
-    "Enhance kann hier nicht eingeschaltet werden: Der Betreiber des Bots bietet keine Enhance-Faktoren an (`ENHANCE_FACTORS`).",
+    "Verbessern kann hier nicht eingeschaltet werden: Der Betreiber des Bots bietet keine Vergrößerungsfaktoren an (`ENHANCE_FACTORS`).",
   "config.bannedWords.title": "Verbotene Wörter dieses Servers",
   "config.bannedWords.none": "Dieser Server hat keine eigenen verbotenen Wörter.",
   "config.bannedWords.ownerNone": "Der Betreiber des Bots hat für alle Server keine Wörter verboten.",

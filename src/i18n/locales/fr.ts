@@ -471,7 +471,8 @@ export const fr: Translations = {
   "command.imagine-config.default-parameters.clear.name": "effacer",
   "command.imagine-config.default-parameters.clear.description": "Aucun paramètre par défaut",
   "command.imagine-config.enhance.name": "améliorer",
-  "command.imagine-config.enhance.description": "Si les boutons Enhance sont proposés sous les images seules",
+  "command.imagine-config.enhance.description":
+    "Si les boutons Améliorer sont proposés sous les images seules",
   "command.imagine-config.enhance.enabled.name": "activé",
   "command.imagine-config.enhance.enabled.description": "Activé ou désactivé",
   "command.imagine-config.reset.name": "réinitialiser",
@@ -485,7 +486,7 @@ export const fr: Translations = {
   "setting.allowedChannels": "Salons pour /$t(command.imagine.name)",
   "setting.ageRestrictedOnly": "Salons avec limite d'âge uniquement",
   "setting.defaultParameters": "Paramètres par défaut",
-  "setting.enhance": "Boutons Enhance",
+  "setting.enhance": "Boutons Améliorer",
   "setting.suffix": "Suffixe",
   "setting.aspectRatio": "Format d'image par défaut",
   "setting.delivery": "Remise des résultats",
@@ -521,7 +522,7 @@ export const fr: Translations = {
   "config.otherServer": "Ce menu appartient aux réglages d'un autre serveur.",
   "config.limitsMissing": "Indique au moins une limite à définir : {{options}}.",
   "config.enhanceUnavailable":
-    "Enhance ne peut pas être activé ici : le propriétaire du bot ne propose aucun facteur Enhance (`ENHANCE_FACTORS`).",
+    "Améliorer ne peut pas être activé ici : le propriétaire du bot ne propose aucun facteur d'agrandissement (`ENHANCE_FACTORS`).",
   "config.bannedWords.title": "Mots interdits de ce serveur",
   "config.bannedWords.none": "Ce serveur n'a aucun mot interdit qui lui soit propre.",
   "config.bannedWords.ownerNone": "Le propriétaire du bot n'a interdit aucun mot pour tous les serveurs.",

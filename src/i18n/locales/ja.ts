@@ -409,7 +409,7 @@ export const ja: Translations = {
   "command.imagine-config.default-parameters.clear.name": "解除",
   "command.imagine-config.default-parameters.clear.description": "既定パラメーターなし",
   "command.imagine-config.enhance.name": "高画質化",
-  "command.imagine-config.enhance.description": "単体画像の下に高画質化（Enhance）ボタンを出すかどうか",
+  "command.imagine-config.enhance.description": "単体画像の下に高画質化ボタンを出すかどうか",
   "command.imagine-config.enhance.enabled.name": "有効",
   "command.imagine-config.enhance.enabled.description": "オンまたはオフ",
   "command.imagine-config.reset.name": "リセット",

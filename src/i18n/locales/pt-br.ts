@@ -461,7 +461,8 @@ export const ptBR: Translations = {
   "command.imagine-config.default-parameters.clear.name": "limpar",
   "command.imagine-config.default-parameters.clear.description": "Sem parâmetros padrão",
   "command.imagine-config.enhance.name": "melhorar",
-  "command.imagine-config.enhance.description": "Se os botões Enhance são oferecidos sob imagens individuais",
+  "command.imagine-config.enhance.description":
+    "Se os botões Melhorar são oferecidos sob imagens individuais",
   "command.imagine-config.enhance.enabled.name": "ativado",
   "command.imagine-config.enhance.enabled.description": "Ligado ou desligado",
   "command.imagine-config.reset.name": "redefinir",
@@ -476,7 +477,7 @@ export const ptBR: Translations = {
   "setting.allowedChannels": "Canais para /$t(command.imagine.name)",
   "setting.ageRestrictedOnly": "Só canais com restrição de idade",
   "setting.defaultParameters": "Parâmetros padrão",
-  "setting.enhance": "Botões Enhance",
+  "setting.enhance": "Botões Melhorar",
   "setting.suffix": "Sufixo",
   "setting.aspectRatio": "Proporção padrão",
   "setting.delivery": "Entrega dos resultados",
@@ -511,7 +512,7 @@ export const ptBR: Translations = {
   "config.otherServer": "Este menu pertence às configurações de outro servidor.",
   "config.limitsMissing": "Informe pelo menos um limite para definir: {{options}}.",
   "config.enhanceUnavailable":
-    "Enhance não pode ser ligado aqui: o dono do bot não oferece fatores de Enhance (`ENHANCE_FACTORS`).",
+    "Melhorar não pode ser ligado aqui: o dono do bot não oferece fatores de ampliação (`ENHANCE_FACTORS`).",
   "config.bannedWords.title": "Palavras proibidas deste servidor",
   "config.bannedWords.none": "Este servidor não tem palavras proibidas próprias.",
   "config.bannedWords.ownerNone": "O dono do bot não proibiu palavras para todos os servidores.",
