@@ -301,6 +301,43 @@ export const de: Translations = {
   "help.enhance":
     "Unter einem einzelnen Bild erstellt {{buttons}} eine größere Kopie davon; jede verbraucht Guthaben beim Bilddienst.",
   "help.enhanceButton": "**Verbessern {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "Bitte behebe Folgendes und versuche es erneut:",
+  "check.andMore": "…und {{n}} weitere.",
+  "check.empty": "Dein Prompt ist leer: Beschreibe das Bild, das du möchtest, z. B. {{example}}.",
+  "check.imageNeedsWords":
+    "Ein Bild-Prompt braucht auch Worte (oder ein zweites Bild): Beschreibe, was aus dem Bild werden soll, z. B. {{example}}.",
+  "check.onlyParameters": "Dein Prompt hat nur Parameter: Beschreibe das Bild vor ihnen, z. B. {{example}}.",
+  "check.tooLong":
+    "Dein Prompt ist {{length}} Zeichen lang, {{over}} über der Grenze von {{max}}{{links}}. Kürze ihn um mindestens {{cut}} Zeichen.",
+  "check.tooLongLink": " (der Bild-Link zählt mit)",
+  "check.tooLongLinks": " (Bild-Links zählen mit)",
+  "check.imageUrl": "Der Bild-Link {{url}} ist keine Webadresse (http oder https).",
+  "check.permutation":
+    "{{permutation}} ist eine Permutation, die hier nicht unterstützt wird: Sie bräuchte eine Bestätigung, die der Bot nicht geben kann, und startet einen Auftrag pro Option. Führe stattdessen `/$t(command.imagine.name)` für jede Option einzeln aus.",
+  "check.repeat":
+    "{{parameter}} wird hier nicht unterstützt: Es startet mehrere Aufträge auf einmal. Führe `/$t(command.imagine.name)` erneut aus, um eine weitere Serie zu bekommen.",
+  "check.missingValue": "{{parameter}} braucht einen Wert, z. B. {{example}}.",
+  "check.singleValue":
+    "{{value}} ist ungültig: {{parameter}} nimmt einen einzigen Wert, z. B. {{example}}. Schreibe die Worte, die das Bild beschreiben, vor die Parameter.",
+  "check.invalidValue": "{{value}} ist ungültig: Verwende {{expected}}, z. B. {{example}}.",
+  "check.expected.wholeNumber": "eine ganze Zahl von {{min}} bis {{max}}",
+  "check.expected.number": "eine Zahl von {{min}} bis {{max}}",
+  "check.expected.oneOf": "einen von {{values}}",
+  "check.expected.aspectRatio": "ganze Zahlen als Breite:Höhe",
+  "check.expected.quality": "einen von .25, .5, 1, 2 oder 4",
+  "check.attachment": "Anhang",
+  "check.attachmentUnreadable":
+    "Der Anhang {{name}} konnte nicht gelesen werden: Lade ihn bitte erneut hoch.",
+  "check.attachmentType":
+    "{{name}}{{type}} kann nicht als Bild-Prompt verwendet werden: Hänge ein PNG-, JPEG-, WebP- oder GIF-Bild an.",
+  "check.attachmentTooLarge":
+    "{{name}} ist {{size}} groß und damit zu groß: Ein Bild-Prompt darf höchstens {{max}} groß sein. Hänge ein kleineres Bild an.",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} ist zu groß: Ein Bild-Prompt darf höchstens {{max}} groß sein. Hänge ein kleineres Bild an.",
+  "check.notParameters":
+    "{{value}} ist keine Liste von Parametern: Standard-Parameter beginnen mit `--`, z. B. {{example}}. Worte gehören in den jeweiligen Prompt.",
+  "imageError.lostDetail": "Der Bilddienst kennt diesen Auftrag nicht mehr (er wurde vielleicht gelöscht).",
   "help.commands":
     "**Befehle**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optional `$t(command.imagine.image.name):`): eine Beschreibung in diesem Kanal zeichnen.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (bis `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` und `$t(command.blend.aspect.name):`): 2–5 Bilder mischen.\n• `/$t(command.imagine-status.name)` (Moderatoren): Zustand des Dienstes, Aufträge dieses Servers, letzte Fehler und Limits.\n• `/$t(command.history.name)`: deine letzten Bilder (auf einem Server die dieses Servers; in Direktnachrichten alle), mit Links. `/$t(command.show.name) $t(command.show.job.name):` postet eines erneut.\n• `/$t(command.help.name)`: diese Nachricht.\n• Schick mir per Direktnachricht eine Beschreibung (gern mit angehängten Bildern); schick `help` für diese Nachricht.",
   "help.syntax":

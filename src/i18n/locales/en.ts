@@ -289,6 +289,43 @@ export const en = {
   "help.enhance":
     "Under a single picture, {{buttons}} makes a larger copy of it; each one uses image-service credits.",
   "help.enhanceButton": "**Enhance {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "Please fix these and try again:",
+  "check.andMore": "…and {{n}} more.",
+  "check.empty": "Your prompt is empty: describe the image you want, e.g. {{example}}.",
+  "check.imageNeedsWords":
+    "An image prompt needs words too (or a second image): describe what to make of the image, e.g. {{example}}.",
+  "check.onlyParameters":
+    "Your prompt has only parameters: describe the image before them, e.g. {{example}}.",
+  "check.tooLong":
+    "Your prompt is {{length}} characters long, {{over}} over the limit of {{max}}{{links}}. Shorten it by at least {{cut}} characters.",
+  "check.tooLongLink": " (the image link counts too)",
+  "check.tooLongLinks": " (image links count too)",
+  "check.imageUrl": "The image link {{url}} is not a web address (http or https).",
+  "check.permutation":
+    "{{permutation}} is a permutation, which is not supported here: it needs a confirmation the bot cannot give and starts one job per option. Run `/$t(command.imagine.name)` once for each option instead.",
+  "check.repeat":
+    "{{parameter}} is not supported here: it starts several jobs at once. Run `/$t(command.imagine.name)` again for another set.",
+  "check.missingValue": "{{parameter}} needs a value, e.g. {{example}}.",
+  "check.singleValue":
+    "{{value}} is not valid: {{parameter}} takes a single value, e.g. {{example}}. Put the words that describe the image before the parameters.",
+  "check.invalidValue": "{{value}} is not valid: use {{expected}}, e.g. {{example}}.",
+  "check.expected.wholeNumber": "a whole number from {{min}} to {{max}}",
+  "check.expected.number": "a number from {{min}} to {{max}}",
+  "check.expected.oneOf": "one of {{values}}",
+  "check.expected.aspectRatio": "whole numbers as width:height",
+  "check.expected.quality": "one of .25, .5, 1, 2 or 4",
+  "check.attachment": "attachment",
+  "check.attachmentUnreadable": "The attachment {{name}} could not be read: try uploading it again.",
+  "check.attachmentType":
+    "{{name}}{{type}} cannot be used as an image prompt: attach a PNG, JPEG, WebP or GIF image.",
+  "check.attachmentTooLarge":
+    "{{name}} is {{size}}, which is too large: an image prompt can be at most {{max}}. Attach a smaller image.",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} is too large: an image prompt can be at most {{max}}. Attach a smaller image.",
+  "check.notParameters":
+    "{{value}} is not a list of parameters: default parameters start with `--`, e.g. {{example}}. Words belong in each prompt.",
+  "imageError.lostDetail": "The image service no longer knows this job (it may have been deleted).",
   "help.commands":
     "**Commands**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optionally `$t(command.imagine.image.name):`): draw a prompt in this channel.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (up to `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` and `$t(command.blend.aspect.name):`): blend 2–5 images.\n• `/$t(command.imagine-status.name)` (moderators): service health, this server's jobs, recent failures and limits.\n• `/$t(command.history.name)`: your recent images (in a server, that server's; in DMs, all), with links. `/$t(command.show.name) $t(command.show.job.name):` posts one again.\n• `/$t(command.help.name)`: this message.\n• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
   "help.syntax":

@@ -298,6 +298,43 @@ export const es: Translations = {
   "help.enhance":
     "Bajo una imagen suelta, {{buttons}} crea una copia más grande; cada una usa créditos del servicio de imágenes.",
   "help.enhanceButton": "**Mejorar {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "Corrige esto y vuelve a intentarlo:",
+  "check.andMore": "…y {{n}} más.",
+  "check.empty": "Tu prompt está vacío: describe la imagen que quieres, p. ej. {{example}}.",
+  "check.imageNeedsWords":
+    "Un prompt de imagen también necesita palabras (o una segunda imagen): describe qué hacer con la imagen, p. ej. {{example}}.",
+  "check.onlyParameters":
+    "Tu prompt solo tiene parámetros: describe la imagen antes de ellos, p. ej. {{example}}.",
+  "check.tooLong":
+    "Tu prompt tiene {{length}} caracteres, {{over}} por encima del límite de {{max}}{{links}}. Acórtalo al menos {{cut}} caracteres.",
+  "check.tooLongLink": " (el enlace de la imagen también cuenta)",
+  "check.tooLongLinks": " (los enlaces de las imágenes también cuentan)",
+  "check.imageUrl": "El enlace de imagen {{url}} no es una dirección web (http o https).",
+  "check.permutation":
+    "{{permutation}} es una permutación, que aquí no se admite: necesita una confirmación que el bot no puede dar e inicia un trabajo por opción. Ejecuta `/$t(command.imagine.name)` una vez por cada opción.",
+  "check.repeat":
+    "{{parameter}} no se admite aquí: inicia varios trabajos a la vez. Vuelve a ejecutar `/$t(command.imagine.name)` para otra serie.",
+  "check.missingValue": "{{parameter}} necesita un valor, p. ej. {{example}}.",
+  "check.singleValue":
+    "{{value}} no es válido: {{parameter}} admite un solo valor, p. ej. {{example}}. Pon las palabras que describen la imagen antes de los parámetros.",
+  "check.invalidValue": "{{value}} no es válido: usa {{expected}}, p. ej. {{example}}.",
+  "check.expected.wholeNumber": "un número entero de {{min}} a {{max}}",
+  "check.expected.number": "un número de {{min}} a {{max}}",
+  "check.expected.oneOf": "uno de {{values}}",
+  "check.expected.aspectRatio": "números enteros como ancho:alto",
+  "check.expected.quality": "uno de .25, .5, 1, 2 o 4",
+  "check.attachment": "adjunto",
+  "check.attachmentUnreadable": "No se pudo leer el adjunto {{name}}: prueba a subirlo de nuevo.",
+  "check.attachmentType":
+    "{{name}}{{type}} no se puede usar como prompt de imagen: adjunta una imagen PNG, JPEG, WebP o GIF.",
+  "check.attachmentTooLarge":
+    "{{name}} ocupa {{size}}, demasiado: un prompt de imagen puede ocupar como máximo {{max}}. Adjunta una imagen más pequeña.",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} es demasiado grande: un prompt de imagen puede ocupar como máximo {{max}}. Adjunta una imagen más pequeña.",
+  "check.notParameters":
+    "{{value}} no es una lista de parámetros: los parámetros predeterminados empiezan por `--`, p. ej. {{example}}. Las palabras van en cada prompt.",
+  "imageError.lostDetail": "El servicio de imágenes ya no conoce este trabajo (puede que se haya borrado).",
   "help.commands":
     "**Comandos**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (opcionalmente `$t(command.imagine.image.name):`): dibujar una descripción en este canal.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (hasta `$t(command.blend.image5.name):`, `$t(command.blend.prompt.name):` y `$t(command.blend.aspect.name):` opcionales): mezclar de 2 a 5 imágenes.\n• `/$t(command.imagine-status.name)` (moderadores): estado del servicio, trabajos de este servidor, fallos recientes y límites.\n• `/$t(command.history.name)`: tus imágenes recientes (en un servidor, las de ese servidor; en mensajes directos, todas), con enlaces. `/$t(command.show.name) $t(command.show.job.name):` publica una de nuevo.\n• `/$t(command.help.name)`: este mensaje.\n• Por mensaje directo, envíame una descripción (con imágenes adjuntas si quieres); envía `help` para este mensaje.",
   "help.syntax":

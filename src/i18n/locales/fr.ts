@@ -298,6 +298,45 @@ export const fr: Translations = {
   "help.enhance":
     "Sous une image seule, {{buttons}} en crée une copie plus grande ; chacune consomme des crédits du service d'images.",
   "help.enhanceButton": "**Améliorer {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "Corrige ceci puis réessaie :",
+  "check.andMore": "…et {{n}} de plus.",
+  "check.empty": "Ton prompt est vide : décris l’image que tu veux, par ex. {{example}}.",
+  "check.imageNeedsWords":
+    "Un prompt avec image a aussi besoin de mots (ou d’une deuxième image) : décris ce qu’il faut faire de l’image, par ex. {{example}}.",
+  "check.onlyParameters":
+    "Ton prompt ne contient que des paramètres : décris l’image avant eux, par ex. {{example}}.",
+  "check.tooLong":
+    "Ton prompt fait {{length}} caractères, soit {{over}} de plus que la limite de {{max}}{{links}}. Raccourcis-le d’au moins {{cut}} caractères.",
+  "check.tooLongLink": " (le lien de l’image compte aussi)",
+  "check.tooLongLinks": " (les liens des images comptent aussi)",
+  "check.imageUrl": "Le lien d’image {{url}} n’est pas une adresse web (http ou https).",
+  "check.permutation":
+    "{{permutation}} est une permutation, non prise en charge ici : elle demande une confirmation que le bot ne peut pas donner et lance une tâche par option. Lance plutôt `/$t(command.imagine.name)` une fois pour chaque option.",
+  "check.repeat":
+    "{{parameter}} n’est pas pris en charge ici : il lance plusieurs tâches à la fois. Relance `/$t(command.imagine.name)` pour une autre série.",
+  "check.missingValue": "{{parameter}} a besoin d’une valeur, par ex. {{example}}.",
+  "check.singleValue":
+    "{{value}} n’est pas valide : {{parameter}} prend une seule valeur, par ex. {{example}}. Mets les mots qui décrivent l’image avant les paramètres.",
+  "check.invalidValue": "{{value}} n’est pas valide : utilise {{expected}}, par ex. {{example}}.",
+  "check.expected.wholeNumber": "un nombre entier de {{min}} à {{max}}",
+  "check.expected.number": "un nombre de {{min}} à {{max}}",
+  "check.expected.oneOf": "l’une des valeurs {{values}}",
+  "check.expected.aspectRatio": "des nombres entiers sous la forme largeur:hauteur",
+  "check.expected.quality": "l’une des valeurs .25, .5, 1, 2 ou 4",
+  "check.attachment": "pièce jointe",
+  "check.attachmentUnreadable":
+    "La pièce jointe {{name}} n’a pas pu être lue : essaie de l’envoyer à nouveau.",
+  "check.attachmentType":
+    "{{name}}{{type}} ne peut pas servir de prompt image : joins une image PNG, JPEG, WebP ou GIF.",
+  "check.attachmentTooLarge":
+    "{{name}} fait {{size}}, c’est trop lourd : un prompt image peut faire au plus {{max}}. Joins une image plus petite.",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} est trop lourd : un prompt image peut faire au plus {{max}}. Joins une image plus petite.",
+  "check.notParameters":
+    "{{value}} n’est pas une liste de paramètres : les paramètres par défaut commencent par `--`, par ex. {{example}}. Les mots vont dans chaque prompt.",
+  "imageError.lostDetail":
+    "Le service d’images ne connaît plus cette tâche (elle a peut-être été supprimée).",
   "help.commands":
     "**Commandes**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (éventuellement `$t(command.imagine.image.name):`) : dessiner une description dans ce salon.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (jusqu'à `$t(command.blend.image5.name):`, `$t(command.blend.prompt.name):` et `$t(command.blend.aspect.name):` facultatifs) : fusionner 2 à 5 images.\n• `/$t(command.imagine-status.name)` (modérateurs) : état du service, tâches de ce serveur, échecs récents et limites.\n• `/$t(command.history.name)` : tes images récentes (sur un serveur, celles de ce serveur ; en messages privés, toutes), avec des liens. `/$t(command.show.name) $t(command.show.job.name):` en publie une à nouveau.\n• `/$t(command.help.name)` : ce message.\n• En message privé, envoie-moi une description (avec des images jointes si tu veux) ; envoie `help` pour ce message.",
   "help.syntax":

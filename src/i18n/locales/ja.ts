@@ -269,6 +269,44 @@ export const ja: Translations = {
   "help.enhance":
     "1 枚の画像の下にある {{buttons}} で大きなコピーを作れます。1 回ごとに画像サービスのクレジットを使います。",
   "help.enhanceButton": "**高画質化 {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "次の点を直して、もう一度お試しください:",
+  "check.andMore": "…ほか {{n}} 件。",
+  "check.empty": "プロンプトが空です。欲しい画像を説明してください。例: {{example}}",
+  "check.imageNeedsWords":
+    "画像プロンプトにも言葉（または2枚目の画像）が必要です。画像をどうしたいかを説明してください。例: {{example}}",
+  "check.onlyParameters":
+    "プロンプトがパラメーターだけです。パラメーターの前に画像の説明を書いてください。例: {{example}}",
+  "check.tooLong":
+    "プロンプトは {{length}} 文字で、上限 {{max}} 文字を {{over}} 文字超えています{{links}}。少なくとも {{cut}} 文字短くしてください。",
+  "check.tooLongLink": "（画像リンクも数えます）",
+  "check.tooLongLinks": "（画像リンクも数えます）",
+  "check.imageUrl": "画像リンク {{url}} はウェブアドレス（http または https）ではありません。",
+  "check.permutation":
+    "{{permutation}} は順列で、ここでは使えません。ボットが出せない確認が必要で、選択肢ごとにジョブが始まるためです。代わりに選択肢ごとに `/$t(command.imagine.name)` を実行してください。",
+  "check.repeat":
+    "{{parameter}} はここでは使えません。一度に複数のジョブが始まるためです。別のセットが欲しいときは `/$t(command.imagine.name)` をもう一度実行してください。",
+  "check.missingValue": "{{parameter}} には値が必要です。例: {{example}}",
+  "check.singleValue":
+    "{{value}} は無効です。{{parameter}} は値を1つだけ取ります。例: {{example}}。画像を説明する言葉はパラメーターの前に書いてください。",
+  "check.invalidValue": "{{value}} は無効です。{{expected}}を使ってください。例: {{example}}",
+  "check.expected.wholeNumber": "{{min}}〜{{max}} の整数",
+  "check.expected.number": "{{min}}〜{{max}} の数値",
+  "check.expected.oneOf": "{{values}} のいずれか",
+  "check.expected.aspectRatio": "幅:高さ の形の整数",
+  "check.expected.quality": ".25、.5、1、2、4 のいずれか",
+  "check.attachment": "添付ファイル",
+  "check.attachmentUnreadable":
+    "添付ファイル {{name}} を読み込めませんでした。もう一度アップロードしてください。",
+  "check.attachmentType":
+    "{{name}}{{type}} は画像プロンプトに使えません。PNG、JPEG、WebP、GIF のいずれかの画像を添付してください。",
+  "check.attachmentTooLarge":
+    "{{name}} は {{size}} で大きすぎます。画像プロンプトは最大 {{max}} までです。もっと小さい画像を添付してください。",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} は大きすぎます。画像プロンプトは最大 {{max}} までです。もっと小さい画像を添付してください。",
+  "check.notParameters":
+    "{{value}} はパラメーターの一覧ではありません。デフォルトのパラメーターは `--` で始まります。例: {{example}}。言葉はそれぞれのプロンプトに書いてください。",
+  "imageError.lostDetail": "画像サービスはもうこのジョブを把握していません（削除された可能性があります）。",
   "help.commands":
     "**コマンド**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):`（任意で `$t(command.imagine.image.name):`）: このチャンネルでプロンプトを描きます。\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):`（`$t(command.blend.image5.name):` まで、任意で `$t(command.blend.prompt.name):` と `$t(command.blend.aspect.name):`）: 2〜5 枚の画像を混ぜます。\n• `/$t(command.imagine-status.name)`（モデレーター）: サービスの状態、このサーバーのジョブ、最近の失敗と制限。\n• `/$t(command.history.name)`: 最近の画像（サーバーではそのサーバーのもの、DM ではすべて）とリンク。`/$t(command.show.name) $t(command.show.job.name):` で 1 つを再投稿します。\n• `/$t(command.help.name)`: このメッセージ。\n• DM でプロンプトを送ってください（画像の添付も可）。`help` と送るとこのメッセージを表示します。",
   "help.syntax":

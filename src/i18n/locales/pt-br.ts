@@ -290,6 +290,43 @@ export const ptBR: Translations = {
   "help.enhance":
     "Abaixo de uma imagem avulsa, {{buttons}} cria uma cópia maior dela; cada uma usa créditos do serviço de imagens.",
   "help.enhanceButton": "**Melhorar {{factor}}**",
+  // Prompt checks: what to change before anything is sent to the service.
+  "check.fixThese": "Corrija estes pontos e tente de novo:",
+  "check.andMore": "…e mais {{n}}.",
+  "check.empty": "Seu prompt está vazio: descreva a imagem que você quer, por ex. {{example}}.",
+  "check.imageNeedsWords":
+    "Um prompt de imagem também precisa de palavras (ou de uma segunda imagem): descreva o que fazer com a imagem, por ex. {{example}}.",
+  "check.onlyParameters": "Seu prompt só tem parâmetros: descreva a imagem antes deles, por ex. {{example}}.",
+  "check.tooLong":
+    "Seu prompt tem {{length}} caracteres, {{over}} acima do limite de {{max}}{{links}}. Encurte-o em pelo menos {{cut}} caracteres.",
+  "check.tooLongLink": " (o link da imagem também conta)",
+  "check.tooLongLinks": " (os links das imagens também contam)",
+  "check.imageUrl": "O link de imagem {{url}} não é um endereço web (http ou https).",
+  "check.permutation":
+    "{{permutation}} é uma permutação, que não é suportada aqui: ela precisa de uma confirmação que o bot não pode dar e inicia um trabalho por opção. Em vez disso, execute `/$t(command.imagine.name)` uma vez para cada opção.",
+  "check.repeat":
+    "{{parameter}} não é suportado aqui: ele inicia vários trabalhos de uma vez. Execute `/$t(command.imagine.name)` de novo para outra série.",
+  "check.missingValue": "{{parameter}} precisa de um valor, por ex. {{example}}.",
+  "check.singleValue":
+    "{{value}} não é válido: {{parameter}} aceita um único valor, por ex. {{example}}. Coloque as palavras que descrevem a imagem antes dos parâmetros.",
+  "check.invalidValue": "{{value}} não é válido: use {{expected}}, por ex. {{example}}.",
+  "check.expected.wholeNumber": "um número inteiro de {{min}} a {{max}}",
+  "check.expected.number": "um número de {{min}} a {{max}}",
+  "check.expected.oneOf": "um de {{values}}",
+  "check.expected.aspectRatio": "números inteiros como largura:altura",
+  "check.expected.quality": "um de .25, .5, 1, 2 ou 4",
+  "check.attachment": "anexo",
+  "check.attachmentUnreadable": "Não foi possível ler o anexo {{name}}: tente enviá-lo de novo.",
+  "check.attachmentType":
+    "{{name}}{{type}} não pode ser usado como prompt de imagem: anexe uma imagem PNG, JPEG, WebP ou GIF.",
+  "check.attachmentTooLarge":
+    "{{name}} tem {{size}}, grande demais: um prompt de imagem pode ter no máximo {{max}}. Anexe uma imagem menor.",
+  "check.attachmentTooLargeUnknown":
+    "{{name}} é grande demais: um prompt de imagem pode ter no máximo {{max}}. Anexe uma imagem menor.",
+  "check.notParameters":
+    "{{value}} não é uma lista de parâmetros: os parâmetros padrão começam com `--`, por ex. {{example}}. As palavras ficam em cada prompt.",
+  "imageError.lostDetail":
+    "O serviço de imagens não conhece mais este trabalho (ele pode ter sido excluído).",
   "help.commands":
     "**Comandos**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (opcionalmente `$t(command.imagine.image.name):`): desenhar uma descrição neste canal.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (até `$t(command.blend.image5.name):`, `$t(command.blend.prompt.name):` e `$t(command.blend.aspect.name):` opcionais): mesclar de 2 a 5 imagens.\n• `/$t(command.imagine-status.name)` (moderadores): saúde do serviço, tarefas deste servidor, falhas recentes e limites.\n• `/$t(command.history.name)`: suas imagens recentes (em um servidor, as daquele servidor; em mensagens diretas, todas), com links. `/$t(command.show.name) $t(command.show.job.name):` publica uma de novo.\n• `/$t(command.help.name)`: esta mensagem.\n• Em mensagem direta, me mande uma descrição (com imagens anexadas, se quiser); mande `help` para esta mensagem.",
   "help.syntax":
