@@ -9,6 +9,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
+import type { Logger } from "../src/logger.js";
 import type { Command } from "../src/discord/command.js";
 import { commandPath, configEditOf, LIMIT_OPTIONS } from "../src/discord/config-options.js";
 import { requireModerator } from "../src/discord/moderator.js";
@@ -180,7 +182,13 @@ const data = new SlashCommandBuilder()
     s.setName("reset").setDescription("Remove every setting of this server (asks first)"),
   );
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
+  const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
   const path = [interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand()]
@@ -195,13 +203,13 @@ async function execute(interaction: ChatInputCommandInteraction, app: BotContext
         roleLimits: server.roleLimits ?? {},
         ownerBannedWordCount: app.bannedWords.size,
       };
-      await interaction.reply({ ...renderConfigShow(shown), ...ephemeral });
+      await interaction.reply({ ...renderConfigShow(t, shown), ...ephemeral });
       return;
     }
     case "banned-words list": {
       const server = await app.settings.guild(guildId);
       await interaction.reply({
-        ...renderBannedWords(server.bannedWords ?? [], app.bannedWords.size),
+        ...renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),
         ...ephemeral,
       });
       return;
@@ -209,21 +217,21 @@ async function execute(interaction: ChatInputCommandInteraction, app: BotContext
     case "channels": {
       const server = await app.settings.guild(guildId);
       await interaction.reply({
-        ...renderChannelPicker(guildId, server.allowedChannelIds ?? []),
+        ...renderChannelPicker(t, guildId, server.allowedChannelIds ?? []),
         ...ephemeral,
       });
       return;
     }
     case "reset": {
-      const question = renderResetQuestion(shownGuildSettings(await app.settings.guild(guildId)));
-      await interaction.reply({ ...question, components: [resetConfirmRow(guildId)], ...ephemeral });
+      const question = renderResetQuestion(t, shownGuildSettings(await app.settings.guild(guildId), t));
+      await interaction.reply({ ...question, components: [resetConfirmRow(t, guildId)], ...ephemeral });
       return;
     }
     default: {
       const edit = configEditOf(interaction, app.config);
       const actor = { guildId, userId: interaction.user.id, command: commandPath(interaction) };
-      const changes = await changeServerSettings(app, actor, edit);
-      await interaction.reply({ ...renderSettingsChanged(changes, "server"), ...ephemeral });
+      const changes = await changeServerSettings(app, actor, edit, t);
+      await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });
     }
   }
 }

@@ -1,6 +1,8 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
+import type { InteractionLanguages } from "../src/i18n/choose-language.js";
+import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { UserError } from "../src/errors.js";
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../src/i18n/languages.js";
@@ -100,23 +102,30 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
   }
 }
 
-async function execute(interaction: ChatInputCommandInteraction, app: BotContext): Promise<void> {
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  _log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
+  const t = lang.ephemeral;
   const userId = interaction.user.id;
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
   switch (interaction.options.getSubcommand()) {
     case "show": {
       const settings = await app.settings.member(userId);
-      await interaction.reply({ ...renderMemberSettings(shownMemberSettings(settings)), ...ephemeral });
+      await interaction.reply({ ...renderMemberSettings(t, shownMemberSettings(settings, t)), ...ephemeral });
       return;
     }
     case "reset": {
-      const changes = await resetMemberSettings(app.settings, userId);
-      await interaction.reply({ ...renderSettingsChanged(changes, "member"), ...ephemeral });
+      const changes = await resetMemberSettings(app.settings, userId, t);
+      await interaction.reply({ ...renderSettingsChanged(t, changes, "member"), ...ephemeral });
       return;
     }
     default: {
-      const changes = await changeMemberSettings(app.settings, userId, editOf(interaction, app.config));
-      await interaction.reply({ ...renderSettingsChanged(changes, "member"), ...ephemeral });
+      const edit = editOf(interaction, app.config);
+      const changes = await changeMemberSettings(app.settings, userId, edit, t);
+      await interaction.reply({ ...renderSettingsChanged(t, changes, "member"), ...ephemeral });
     }
   }
 }

@@ -1,12 +1,13 @@
 /**
  * `npm run screenshots`: starts the demo, drives the page in headless Chromium and saves what a member
- * sees into docs/ (the README embeds them): progress, the grid, a refusal and /imagine-status.
+ * sees into docs/ (the README embeds them): progress, the grid, a refusal, /imagine-status, a moderator's
+ * /imagine-config, a member's /quota, and a member who chose German.
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { DEMO_BANNED_WORD, startDemo } from "./demo-stack.js";
 import { launchChromium } from "../test/support/browser.js";
-import { imagine, openAs, waitForMessage } from "../test/demo/page-steps.js";
+import { imagine, openAs, runCommand, waitForMessage } from "../test/demo/page-steps.js";
 
 const DOCS = join(import.meta.dirname, "..", "docs");
 
@@ -32,6 +33,21 @@ try {
   await page.locator("#toggle-events").click();
   await page.waitForSelector("#events tr");
   await page.screenshot({ path: join(DOCS, "demo-status.png") });
+  await page.locator("#toggle-events").click();
+  await runCommand(page, "imagine-config limits set", { daily_images: "5" });
+  await waitForMessage(page, /→ 5/);
+  await runCommand(page, "imagine-config show");
+  await waitForMessage(page, "Settings in force");
+  await page.screenshot({ path: join(DOCS, "demo-config.png") });
+  await openAs(page, demo.pageUrl, "alice");
+  await runCommand(page, "quota");
+  await waitForMessage(page, "Your images in this server");
+  await page.screenshot({ path: join(DOCS, "demo-quota.png") });
+  await runCommand(page, "settings language", { language: "de" });
+  await waitForMessage(page, /Deutsch/);
+  await imagine(page, "ein Leuchtturm im Nebel");
+  await waitForMessage(page, "Wird erzeugt", { image: /preview/, timeoutMs: 30_000 });
+  await page.screenshot({ path: join(DOCS, "demo-german.png") });
   console.log(`Screenshots saved in ${DOCS}`);
 } catch (error) {
   await page.screenshot({ path: join(DOCS, "failed.png") });

@@ -8,15 +8,22 @@ function composerChoices() {
   const choices = [];
   if (inDm()) choices.push({ key: "message", label: "Message" });
   for (const command of state.commands) {
-    const subcommands = (command.options ?? []).filter((o) => o.type === 1);
-    if (subcommands.length === 0) choices.push({ key: command.name, label: `/${command.name}`, command });
-    for (const sub of subcommands)
-      choices.push({
-        key: `${command.name} ${sub.name}`,
-        label: `/${command.name} ${sub.name}`,
-        command,
-        sub,
-      });
+    const nested = (command.options ?? []).filter((o) => o.type === 1 || o.type === 2);
+    if (nested.length === 0) choices.push({ key: command.name, label: `/${command.name}`, command });
+    for (const option of nested) {
+      // A sub-command group (type 2) holds sub-commands: each is a choice of its own.
+      const group = option.type === 2 ? option : null;
+      for (const sub of group ? (group.options ?? []) : [option]) {
+        const path = group ? `${group.name} ${sub.name}` : sub.name;
+        choices.push({
+          key: `${command.name} ${path}`,
+          label: `/${command.name} ${path}`,
+          command,
+          sub,
+          group,
+        });
+      }
+    }
   }
   return choices;
 }
@@ -141,7 +148,9 @@ export async function submit(event) {
       const target = inDm() ? { dm: true } : { channel: state.channel, guild: guild().id };
       await api("slash", {
         name: choice.command.name,
-        ...(choice.sub ? { subcommand: choice.sub.name } : {}),
+        ...(choice.sub
+          ? { subcommand: choice.group ? [choice.group.name, choice.sub.name] : choice.sub.name }
+          : {}),
         options,
         user: state.user,
         ...target,

@@ -28,6 +28,35 @@ function avatar(user) {
   );
 }
 
+const UNITS = [
+  ["year", 31_536_000],
+  ["month", 2_592_000],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/**
+ * A Discord timestamp `<t:seconds:style>` as Discord shows it: `R` relative ("in 8 hours"), `t`/`T` time,
+ * `d`/`D` date, `f`/`F` (the default) date and time.
+ * @see https://discord.com/developers/docs/reference#message-formatting-timestamp-styles
+ */
+function discordTime(seconds, style) {
+  const date = new Date(seconds * 1000);
+  if (style === "R") {
+    const diff = seconds - Date.now() / 1000;
+    const [unit, size] = UNITS.find(([, size]) => Math.abs(diff) >= size) ?? UNITS.at(-1);
+    return new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(Math.round(diff / size), unit);
+  }
+  if (style === "t") return date.toLocaleTimeString(undefined, { timeStyle: "short" });
+  if (style === "T") return date.toLocaleTimeString();
+  if (style === "d") return date.toLocaleDateString();
+  if (style === "D") return date.toLocaleDateString(undefined, { dateStyle: "long" });
+  if (style === "F") return date.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
+}
+
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
 export function inline(text, users) {
   const nodes = [];
@@ -36,8 +65,7 @@ export function inline(text, users) {
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
-    if (m[1])
-      nodes.push(h("time", { class: "timestamp" }, new Date(Number(m[1]) * 1000).toLocaleTimeString()));
+    if (m[1]) nodes.push(h("time", { class: "timestamp" }, discordTime(Number(m[1]), m[0].at(-2))));
     else if (m[2])
       nodes.push(h("span", { class: "mention" }, `@${users.get(m[2])?.username ?? "unknown-user"}`));
     else if (m[3]) nodes.push(h("span", { class: "mention" }, "@role"));

@@ -36,9 +36,13 @@ function limitsOf<K extends ServerLimitName>(
     if (value !== null) limits[name] = value * factor;
   }
   if (Object.keys(limits).length === 0) {
-    throw new UserError(
-      `Give at least one limit to set: ${names.map((n) => `\`${LIMIT_OPTIONS[n].option}\``).join(", ")}.`,
-    );
+    // The options as the moderator's Discord client names them (the same in `limits` and `role-limits`).
+    throw new UserError((t) => {
+      const options = names.map(
+        (n) => `\`${t(`command.imagine-config.limits.set.${LIMIT_OPTIONS[n].option}.name`)}\``,
+      );
+      return t("config.limitsMissing", { options: options.join(", ") });
+    });
   }
   return limits as Pick<ServerLimits, K>;
 }
@@ -98,9 +102,7 @@ export function configEditOf(interaction: ChatInputCommandInteraction, config: C
     case "enhance": {
       const enabled = options.getBoolean("enabled", true);
       if (enabled && config.ENHANCE_FACTORS.length === 0) {
-        throw new UserError(
-          "Enhance cannot be turned on here: the bot's owner offers no Enhance factors (`ENHANCE_FACTORS`).",
-        );
+        throw new UserError((t) => t("config.enhanceUnavailable"));
       }
       return { kind: "enhance", enabled };
     }

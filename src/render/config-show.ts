@@ -14,13 +14,14 @@ import {
   type APIEmbed,
 } from "discord-api-types/v10";
 import { configCodec } from "../discord/components/config-id.js";
+import type { Translator } from "../i18n/translate.js";
 import type { EffectiveSettings, InForce } from "../settings/effective-settings.js";
 import type { MemberLimits } from "../settings/settings.js";
 import { EMBED_COLORS } from "./format.js";
 import { truncate } from "./limits.js";
 import { NO_PINGS } from "./message-parts.js";
 import type { AllowedMentions } from "./payload.js";
-import { formatCooldown, LIMIT_LABELS, shownGuildSettings } from "./setting-values.js";
+import { formatCooldown, onOffText, shownGuildSettings } from "./setting-values.js";
 
 /** What `show` needs: the server-wide values in force, the role overrides, and the owner's word count. */
 export interface ConfigShowContext {
@@ -29,46 +30,48 @@ export interface ConfigShowContext {
   readonly ownerBannedWordCount: number;
 }
 
-const SOURCE_NAMES = { server: "this server", role: "role", owner: "owner's default" } as const;
-
-/** `value — *source*`. */
-function inForce<T>(setting: InForce<T>, show: (value: T) => string): string {
-  return `${show(setting.value)} — *${SOURCE_NAMES[setting.source]}*`;
-}
-
-/** The settings in force in the server, each with its source, then the role overrides. */
-export function renderConfigShow(ctx: ConfigShowContext): {
+/** The settings in force in the server, each with its source, then the role overrides, in `t`'s language. */
+export function renderConfigShow(
+  t: Translator,
+  ctx: ConfigShowContext,
+): {
   embeds: APIEmbed[];
   allowedMentions: AllowedMentions;
 } {
+  /** `value — *source*`. */
+  const inForce = <T>(setting: InForce<T>, show: (value: T) => string): string =>
+    `${show(setting.value)} — *${t(`setting.source.${setting.source}`)}*`;
+  const none = t("setting.none");
+  const onOff = (on: boolean) => onOffText(t, on);
   const e = ctx.effective;
-  const roleLines = shownGuildSettings({ roleLimits: { ...ctx.roleLimits } })
+  const roleLines = shownGuildSettings({ roleLimits: { ...ctx.roleLimits } }, t)
     .filter((s) => s.label.startsWith("<@&") && s.value !== null)
     .map((s) => `${s.label}: ${s.value ?? ""}`);
-  const owner = ctx.ownerBannedWordCount === 0 ? "" : ` (+ the owner's ${ctx.ownerBannedWordCount}, always)`;
+  const bannedWords = (words: readonly string[]) =>
+    ctx.ownerBannedWordCount === 0
+      ? t("config.show.bannedWords", { server: words.length })
+      : t("config.show.bannedWordsOwner", { server: words.length, owner: ctx.ownerBannedWordCount });
   const lines = [
-    `**${LIMIT_LABELS.userMaxActive}**: ${inForce(e.userMaxActive, String)}`,
-    `**${LIMIT_LABELS.userCooldownMs}**: ${inForce(e.userCooldownMs, formatCooldown)}`,
-    `**${LIMIT_LABELS.userDailyImages}**: ${inForce(e.userDailyImages, (n) => (n === null ? "no limit" : String(n)))}`,
-    `**${LIMIT_LABELS.guildMaxActive}**: ${inForce(e.guildMaxActive, String)}`,
-    `**Banned words**: ${inForce(e.bannedWords, (w) => `${w.length} of this server's${owner}`)}`,
-    `**Audit channel**: ${inForce(e.auditChannelId, (id) => (id === null ? "none" : `<#${id}>`))}`,
-    `**Channels for /imagine**: ${inForce(e.allowedChannelIds, (ids) => (ids.length === 0 ? "all" : ids.map((id) => `<#${id}>`).join(", ")))}`,
-    `**Age-restricted channels only**: ${inForce(e.ageRestrictedOnly, (on) => (on ? "on" : "off"))}`,
-    `**Default parameters**: ${inForce(e.defaultParameters, (p) => (p === "" ? "none" : `\`${p}\``))}`,
-    `**Enhance buttons**: ${inForce(e.enhance, (on) => (on ? "on" : "off"))}`,
+    `**${t("setting.userMaxActive")}**: ${inForce(e.userMaxActive, String)}`,
+    `**${t("setting.userCooldownMs")}**: ${inForce(e.userCooldownMs, (ms) => formatCooldown(ms, t))}`,
+    `**${t("setting.userDailyImages")}**: ${inForce(e.userDailyImages, (n) => (n === null ? t("setting.noLimit") : String(n)))}`,
+    `**${t("setting.guildMaxActive")}**: ${inForce(e.guildMaxActive, String)}`,
+    `**${t("setting.bannedWords")}**: ${inForce(e.bannedWords, bannedWords)}`,
+    `**${t("setting.auditChannel")}**: ${inForce(e.auditChannelId, (id) => (id === null ? none : `<#${id}>`))}`,
+    `**${t("setting.allowedChannels")}**: ${inForce(e.allowedChannelIds, (ids) => (ids.length === 0 ? t("setting.allChannels") : ids.map((id) => `<#${id}>`).join(", ")))}`,
+    `**${t("setting.ageRestrictedOnly")}**: ${inForce(e.ageRestrictedOnly, onOff)}`,
+    `**${t("setting.defaultParameters")}**: ${inForce(e.defaultParameters, (p) => (p === "" ? none : `\`${p}\``))}`,
+    `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
   ];
   const roles =
-    roleLines.length === 0
-      ? "No role overrides. `/imagine-config role-limits set` gives a role its own limits (the most generous of a member's roles applies)."
-      : `**Role overrides** (the most generous of a member's roles applies):\n${roleLines.join("\n")}`;
+    roleLines.length === 0 ? t("config.show.noRoles") : `${t("config.show.roles")}\n${roleLines.join("\n")}`;
   return {
     embeds: [
       {
-        title: "Settings in force in this server",
+        title: t("config.show.title"),
         color: EMBED_COLORS.submitting,
         description: truncate(`${lines.join("\n")}\n\n${roles}`, 4000),
-        footer: { text: "Moderators are exempt from the per-member limits." },
+        footer: { text: t("config.show.footer") },
       },
     ],
     allowedMentions: NO_PINGS,
@@ -80,12 +83,12 @@ export function renderConfigShow(ctx: ConfigShowContext): {
  * allows every channel.
  * @see https://discord.com/developers/docs/components/reference#channel-select
  */
-export function renderChannelPicker(guildId: string, allowed: readonly string[]) {
+export function renderChannelPicker(t: Translator, guildId: string, allowed: readonly string[]) {
   const select: APIChannelSelectComponent = {
     type: ComponentType.ChannelSelect,
     custom_id: configCodec.encode({ kind: "channels", guildId }),
     channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
-    placeholder: "Channels where /imagine may be used (none: all)",
+    placeholder: t("config.channels.placeholder"),
     min_values: 0,
     max_values: 25,
     default_values: allowed.slice(0, 25).map((id) => ({ id, type: SelectMenuDefaultValueType.Channel })),
@@ -97,22 +100,22 @@ export function renderChannelPicker(guildId: string, allowed: readonly string[])
   return {
     content:
       allowed.length === 0
-        ? "`/imagine` may be used in every channel now. Choose the channels it may be used in:"
-        : `\`/imagine\` may be used in ${allowed.map((id) => `<#${id}>`).join(", ")} now. Choose the channels (none: all):`,
+        ? t("config.channels.all")
+        : t("config.channels.some", { channels: allowed.map((id) => `<#${id}>`).join(", ") }),
     components: [row],
     allowedMentions: NO_PINGS,
   };
 }
 
 /** The button that confirms `/imagine-config reset`. */
-export function resetConfirmRow(guildId: string): APIActionRowComponent<APIButtonComponent> {
+export function resetConfirmRow(t: Translator, guildId: string): APIActionRowComponent<APIButtonComponent> {
   return {
     type: ComponentType.ActionRow,
     components: [
       {
         type: ComponentType.Button,
         style: ButtonStyle.Danger,
-        label: "Reset all settings",
+        label: t("config.reset.button"),
         custom_id: configCodec.encode({ kind: "reset", guildId }),
       },
     ],

@@ -4,7 +4,7 @@
  */
 import type { GuildSettings, MemberLimits, MemberSettings } from "../settings/settings.js";
 import { LANGUAGE_NAMES } from "../i18n/languages.js";
-import { english } from "../i18n/translate.js";
+import { english, type Translator } from "../i18n/translate.js";
 import { formatDuration } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown, inlineCode } from "./markdown.js";
@@ -15,63 +15,69 @@ export interface ShownSetting {
   readonly value: string | null;
 }
 
-/** Shown for a setting that is not set where it is shown. */
-export const NOT_SET = "not set";
-
-/** The labels of the limits a server sets and a role overrides. */
-export const LIMIT_LABELS = {
-  userMaxActive: "Jobs at once per member",
-  userCooldownMs: "Cooldown between a member's prompts",
-  userDailyImages: "Images per member per day",
-  guildMaxActive: "Jobs at once in this server",
-} as const;
-
-const onOff = (value: boolean | undefined) => (value === undefined ? null : value ? "on" : "off");
+/** `on`/`off` in `t`'s language. */
+export const onOffText = (t: Translator, on: boolean): string => t(on ? "setting.on" : "setting.off");
+const onOff = (t: Translator, value: boolean | undefined) =>
+  value === undefined ? null : onOffText(t, value);
 const count = (value: number | undefined) => (value === undefined ? null : String(value));
-/** A cooldown for people: `none` for 0, else a duration. */
-export const formatCooldown = (ms: number): string => (ms === 0 ? "none" : formatDuration(english, ms));
-const cooldown = (value: number | undefined) => (value === undefined ? null : formatCooldown(value));
+/** A cooldown for people: `none` for 0, else a duration (in `t`'s language; English by default). */
+export const formatCooldown = (ms: number, t: Translator = english): string =>
+  ms === 0 ? t("setting.none") : formatDuration(t, ms);
+const cooldown = (t: Translator, value: number | undefined) =>
+  value === undefined ? null : formatCooldown(value, t);
 const code = (value: string | undefined) => (value === undefined ? null : inlineCode(truncate(value, 300)));
 const list = (values: readonly string[] | undefined, show: (v: string) => string) =>
   values === undefined || values.length === 0 ? null : truncate(values.map(show).join(", "), 900);
 
-function memberLimitSettings(limits: MemberLimits, labelPrefix = ""): ShownSetting[] {
+function memberLimitSettings(t: Translator, limits: MemberLimits, labelPrefix = ""): ShownSetting[] {
   return [
-    { label: `${labelPrefix}${LIMIT_LABELS.userMaxActive}`, value: count(limits.userMaxActive) },
-    { label: `${labelPrefix}${LIMIT_LABELS.userCooldownMs}`, value: cooldown(limits.userCooldownMs) },
-    { label: `${labelPrefix}${LIMIT_LABELS.userDailyImages}`, value: count(limits.userDailyImages) },
+    { label: `${labelPrefix}${t("setting.userMaxActive")}`, value: count(limits.userMaxActive) },
+    { label: `${labelPrefix}${t("setting.userCooldownMs")}`, value: cooldown(t, limits.userCooldownMs) },
+    { label: `${labelPrefix}${t("setting.userDailyImages")}`, value: count(limits.userDailyImages) },
   ];
 }
 
-/** A server's settings as set there, every setting listed (unset ones `null`), role overrides per role. */
-export function shownGuildSettings(settings: GuildSettings): ShownSetting[] {
+/**
+ * A server's settings as set there, every setting listed (unset ones `null`), role overrides per role, in
+ * `t`'s language (English by default, as the audit channel shows them).
+ */
+export function shownGuildSettings(settings: GuildSettings, t: Translator = english): ShownSetting[] {
   const roles = Object.entries(settings.roleLimits ?? {}).flatMap(([roleId, limits]) =>
-    memberLimitSettings(limits, `<@&${roleId}>: `),
+    memberLimitSettings(t, limits, `<@&${roleId}>: `),
   );
   return [
-    ...memberLimitSettings(settings),
-    { label: LIMIT_LABELS.guildMaxActive, value: count(settings.guildMaxActive) },
+    ...memberLimitSettings(t, settings),
+    { label: t("setting.guildMaxActive"), value: count(settings.guildMaxActive) },
     ...roles,
-    { label: "Banned words", value: list(settings.bannedWords, (w) => inlineCode(w)) },
-    { label: "Audit channel", value: settings.auditChannelId ? `<#${settings.auditChannelId}>` : null },
-    { label: "Channels for /imagine", value: list(settings.allowedChannelIds, (id) => `<#${id}>`) },
-    { label: "Age-restricted channels only", value: onOff(settings.ageRestrictedOnly) },
-    { label: "Default parameters", value: code(settings.defaultParameters) },
-    { label: "Enhance buttons", value: onOff(settings.enhance) },
+    { label: t("setting.bannedWords"), value: list(settings.bannedWords, (w) => inlineCode(w)) },
+    {
+      label: t("setting.auditChannel"),
+      value: settings.auditChannelId ? `<#${settings.auditChannelId}>` : null,
+    },
+    { label: t("setting.allowedChannels"), value: list(settings.allowedChannelIds, (id) => `<#${id}>`) },
+    { label: t("setting.ageRestrictedOnly"), value: onOff(t, settings.ageRestrictedOnly) },
+    { label: t("setting.defaultParameters"), value: code(settings.defaultParameters) },
+    { label: t("setting.enhance"), value: onOff(t, settings.enhance) },
   ];
 }
 
-/** A member's preferences, every one listed (unset ones `null`). */
-export function shownMemberSettings(settings: MemberSettings): ShownSetting[] {
+/** The label and the value shown when it is not set, of each member preference (`/settings show`). */
+export const MEMBER_DEFAULTS = [
+  ["setting.suffix", "settings.show.defaultSuffix"],
+  ["setting.aspectRatio", "settings.show.defaultAspectRatio"],
+  ["setting.delivery", "settings.show.defaultDelivery"],
+  ["setting.language", "settings.show.defaultLanguage"],
+] as const;
+
+/** A member's preferences, every one listed (unset ones `null`), in `t`'s language (English by default). */
+export function shownMemberSettings(settings: MemberSettings, t: Translator = english): ShownSetting[] {
+  const delivery = settings.delivery === "dm" ? t("setting.byDm") : t("setting.inChannel");
   return [
-    { label: "Suffix", value: code(settings.suffix) },
-    { label: "Default aspect ratio", value: code(settings.aspectRatio) },
+    { label: t("setting.suffix"), value: code(settings.suffix) },
+    { label: t("setting.aspectRatio"), value: code(settings.aspectRatio) },
+    { label: t("setting.delivery"), value: settings.delivery === undefined ? null : delivery },
     {
-      label: "Result delivery",
-      value: settings.delivery === undefined ? null : settings.delivery === "dm" ? "by DM" : "in the channel",
-    },
-    {
-      label: "Language",
+      label: t("setting.language"),
       value: settings.language === undefined ? null : escapeMarkdown(LANGUAGE_NAMES[settings.language]),
     },
   ];
@@ -101,7 +107,8 @@ export function settingChanges(
   return changes;
 }
 
-/** `**Label**: old → new`, one line per change; unset values as {@link NOT_SET}. */
-export function changeLines(changes: readonly SettingChange[]): string[] {
-  return changes.map((c) => `**${c.label}**: ${c.before ?? NOT_SET} → ${c.after ?? NOT_SET}`);
+/** `**Label**: old → new`, one line per change; unset values as `not set` in `t`'s language. */
+export function changeLines(changes: readonly SettingChange[], t: Translator = english): string[] {
+  const notSet = t("setting.notSet");
+  return changes.map((c) => `**${c.label}**: ${c.before ?? notSet} → ${c.after ?? notSet}`);
 }

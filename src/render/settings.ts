@@ -3,12 +3,13 @@
  * and the audit channel's record of a change. Ephemeral answers, except the audit entry.
  */
 import type { APIEmbed } from "discord-api-types/v10";
+import type { Translator } from "../i18n/translate.js";
 import { EMBED_COLORS } from "./format.js";
 import { truncate } from "./limits.js";
 import { inlineCode } from "./markdown.js";
 import { NO_PINGS, userMention } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
-import { changeLines, NOT_SET, type SettingChange, type ShownSetting } from "./setting-values.js";
+import { changeLines, MEMBER_DEFAULTS, type SettingChange, type ShownSetting } from "./setting-values.js";
 
 /** A settings embed as a whole message that pings nobody. */
 function embedMessage(embed: APIEmbed): MessagePayload {
@@ -17,69 +18,79 @@ function embedMessage(embed: APIEmbed): MessagePayload {
 
 /** The answer to a change: each setting that changed as "old → new", or that nothing changed. */
 export function renderSettingsChanged(
+  t: Translator,
   changes: readonly SettingChange[],
   scope: "server" | "member",
 ): MessagePayload {
-  const effect =
-    scope === "server" ? "In force for this server from now on." : "Used from your next prompt on.";
+  const effect = t(scope === "server" ? "settings.changed.server" : "settings.changed.member");
   const description =
     changes.length === 0
-      ? "Nothing changed: that is already the setting."
-      : `${truncate(changeLines(changes).join("\n"), 3800)}\n\n${effect}`;
-  return embedMessage({ title: "Settings changed", color: EMBED_COLORS.completed, description });
+      ? t("settings.changed.nothing")
+      : `${truncate(changeLines(changes, t).join("\n"), 3800)}\n\n${effect}`;
+  return embedMessage({ title: t("settings.changed.title"), color: EMBED_COLORS.completed, description });
 }
 
-/** The member's preferences (`/settings show`), with what applies when one is not set. */
-export function renderMemberSettings(settings: readonly ShownSetting[]): MessagePayload {
-  const defaults: Record<string, string> = {
-    Suffix: "none",
-    "Default aspect ratio": "the prompt's, else 1:1",
-    "Result delivery": "in the channel",
-    Language: "your Discord language",
-  };
+/**
+ * The member's preferences (`/settings show`, shown by `shownMemberSettings` in `t`'s language), with what
+ * applies when one is not set.
+ */
+export function renderMemberSettings(t: Translator, settings: readonly ShownSetting[]): MessagePayload {
+  const defaults = new Map<string, string>(MEMBER_DEFAULTS.map(([label, value]) => [t(label), t(value)]));
+  const notSet = t("setting.notSet");
   return embedMessage({
-    title: "Your settings",
+    title: t("settings.show.title"),
     color: EMBED_COLORS.submitting,
     description: [
-      ...settings.map(
-        (s) => `**${s.label}**: ${s.value ?? `${NOT_SET} (${defaults[s.label] ?? "default"})`}`,
-      ),
+      ...settings.map((s) => {
+        const unset = t("settings.show.unset", { notSet, fallback: defaults.get(s.label) ?? "" });
+        return `**${s.label}**: ${s.value ?? unset}`;
+      }),
       "",
-      "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
+      t("settings.show.note"),
     ].join("\n"),
   });
 }
 
 /** The server's banned words (`/imagine-config banned-words list`); the owner's list applies on top. */
-export function renderBannedWords(words: readonly string[], ownerWordCount: number): MessagePayload {
+export function renderBannedWords(
+  t: Translator,
+  words: readonly string[],
+  ownerWordCount: number,
+): MessagePayload {
   const shown =
     words.length === 0
-      ? "This server has no banned words of its own."
+      ? t("config.bannedWords.none")
       : truncate(words.map((w) => inlineCode(w)).join(", "), 3500);
   const owner =
     ownerWordCount === 0
-      ? "The bot's owner banned no words for every server."
-      : `The bot's owner's list (${ownerWordCount} word${ownerWordCount === 1 ? "" : "s"}) always applies too, on top of these.`;
+      ? t("config.bannedWords.ownerNone")
+      : t("config.bannedWords.owner", { count: ownerWordCount });
   return embedMessage({
-    title: "Banned words of this server",
+    title: t("config.bannedWords.title"),
     color: EMBED_COLORS.submitting,
     description: `${shown}\n\n${owner}`,
   });
 }
 
-/** Asks a moderator to confirm `/imagine-config reset`, listing what would be removed. */
-export function renderResetQuestion(set: readonly ShownSetting[]): Omit<MessagePayload, "components"> {
+/**
+ * Asks a moderator to confirm `/imagine-config reset`, listing what would be removed (shown by
+ * `shownGuildSettings` in `t`'s language).
+ */
+export function renderResetQuestion(
+  t: Translator,
+  set: readonly ShownSetting[],
+): Omit<MessagePayload, "components"> {
   const lines = set.filter((s) => s.value !== null).map((s) => `**${s.label}**: ${s.value ?? ""}`);
   return {
     content: "",
     embeds: [
       {
-        title: "Reset this server's settings?",
+        title: t("config.reset.title"),
         color: EMBED_COLORS.timedOut,
         description:
           lines.length === 0
-            ? "This server has no settings of its own: the owner's defaults are in force."
-            : `${truncate(lines.join("\n"), 3500)}\n\nAll of these go back to the owner's defaults.`,
+            ? t("config.reset.nothing")
+            : `${truncate(lines.join("\n"), 3500)}\n\n${t("config.reset.all")}`,
       },
     ],
     allowedMentions: NO_PINGS,

@@ -109,8 +109,8 @@ export type StatementRunner = (
   args: unknown[],
 ) => Promise<{ rows: readonly Readonly<Record<string, unknown>>[]; changed: number }>;
 
-/** The lease and fleet methods of a SQL {@link JobStore}, on the store's own statement runner. */
-export class LeaseQueries implements Pick<
+/** The lease and fleet methods of a {@link JobStore}. */
+export type LeaseMethods = Pick<
   JobStore,
   | "saveOwned"
   | "claim"
@@ -121,7 +121,10 @@ export class LeaseQueries implements Pick<
   | "heartbeat"
   | "processes"
   | "leaveFleet"
-> {
+>;
+
+/** The lease and fleet methods of a SQL {@link JobStore}, on the store's own statement runner. */
+export class LeaseQueries implements LeaseMethods {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;
 
@@ -188,18 +191,7 @@ export class LeaseQueries implements Pick<
  * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: both SQL stores
  * extend this.
  */
-export abstract class LeasedSqlStore implements Pick<
-  JobStore,
-  | "saveOwned"
-  | "claim"
-  | "renew"
-  | "release"
-  | "acquireNamedLease"
-  | "releaseNamedLease"
-  | "heartbeat"
-  | "processes"
-  | "leaveFleet"
-> {
+export abstract class LeasedSqlStore implements LeaseMethods {
   protected abstract readonly leases: LeaseQueries;
 
   saveOwned(job: Job, lease: Lease): Promise<boolean> {

@@ -174,6 +174,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     description: "the language of a job's messages, chosen when it was submitted",
     statements: ["ALTER TABLE jobs ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
   },
+  {
+    version: 11,
+    description: "finding an image's Enhance by image, index and factor (each click on an Enhance button)",
+    statements: ["CREATE INDEX jobs_upscale_source ON jobs (parent_id, parent_index, upscale_factor)"],
+  },
 ];
 
 /** Key of the transaction-level advisory lock that serializes migrations (any constant; "imgb"). */

@@ -3,7 +3,7 @@
  * `npm start` runs it): what a member sees and does. Skipped only when Chromium is missing outside CI.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_BANNED_WORD, startDemo, type Demo } from "../../demo/demo-stack.js";
 import {
   CHROMIUM_PATH,
@@ -11,7 +11,7 @@ import {
   launchChromium,
   type HeadlessBrowser,
 } from "../support/browser.js";
-import { imagine, messageWith, openAs, waitForMessage } from "./page-steps.js";
+import { imagine, messageWith, openAs, runCommand, waitForMessage } from "./page-steps.js";
 
 const missing = !chromiumInstalled();
 const inCi = process.env["CI"] === "true";
@@ -36,6 +36,10 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 500 }), launchChromium()]);
     context = browser.context;
   }, 60_000);
+  // Each open page holds an event stream, and Chromium opens at most 6 connections to one host.
+  afterEach(async () => {
+    for (const page of pages.splice(0)) await page.close();
+  });
   afterAll(async () => {
     await browser?.close();
     await demo?.stop();
@@ -97,6 +101,21 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await imagine(page, "a red bird --v 99");
     const refusal = await waitForMessage(page, "--v 99");
     expect(await refusal.textContent()).toMatch(/is not valid.*Only you can see this/s);
+  }, 60_000);
+
+  test("a moderator sets a server limit from a sub-command group, and the member's /quota shows it with when the day's count starts again", async () => {
+    const page = await newPage();
+    await openAs(page, demo.pageUrl, "mod");
+    await runCommand(page, "imagine-config limits set", { daily_images: "7" });
+    const changed = await waitForMessage(page, "Settings changed");
+    expect(await changed.textContent()).toMatch(/Images per member per day.*→ 7.*Only you can see this/s);
+    await openAs(page, demo.pageUrl, "bob");
+    await runCommand(page, "quota");
+    const quota = await waitForMessage(page, "Your images in this server");
+    // A relative Discord timestamp reads as Discord shows it ("in 8 hours"), not as a clock time.
+    expect(await quota.textContent()).toMatch(
+      /of 7 a day.*starts again in \d+ (hours?|minutes?|seconds?) \(/s,
+    );
   }, 60_000);
 
   test("a prompt sent as a DM ends in a grid in the DM channel", async () => {

@@ -17,6 +17,24 @@ export async function imagine(page: Page, prompt: string): Promise<void> {
   await page.getByRole("button", { name: "Send" }).click();
 }
 
+/**
+ * Runs a command from the composer: `key` as the composer lists it (`quota`, `settings suffix`,
+ * `imagine-config limits set`), each option filled in (or chosen) by its name.
+ */
+export async function runCommand(
+  page: Page,
+  key: string,
+  options: Record<string, string> = {},
+): Promise<void> {
+  await page.getByLabel("Command").selectOption(key);
+  for (const [name, value] of Object.entries(options)) {
+    const input = page.getByLabel(name, { exact: true });
+    if ((await input.evaluate((e) => e.tagName)) === "SELECT") await input.selectOption(value);
+    else await input.fill(value);
+  }
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
 /** The newest message showing `text`. */
 export function messageWith(page: Page, text: string | RegExp): Locator {
   return page.locator("article.message").filter({ hasText: text }).last();

@@ -145,6 +145,37 @@ describe("/imagine-config", () => {
     emu.assertNoRejectedRequests();
   });
 
+  test("a German moderator's change, show and reset question are German, while the audit channel stays English", async () => {
+    h = await startWithDatabase();
+    const { emu, world } = h;
+    const audit = emu.addChannel({ guildId: world.guild.id, name: "audit" });
+    await config("audit-channel set", { channel: audit });
+    const german = async (path: string, options: Record<string, SlashOptionValue> = {}) => {
+      const [group, sub] = path.split(" ");
+      const subcommand = sub === undefined ? (group ?? "") : ([group ?? "", sub] as const);
+      const input = { name: "imagine-config", subcommand, options, user: world.mod, locale: "de" };
+      return textOf((await runSettingsCommand(h, input)).answer);
+    };
+
+    const changed = await german("limits set", { per_user_active: 1 });
+    expect(changed).toContain("**Gleichzeitige Aufträge pro Mitglied**: nicht gesetzt → 1");
+    expect(changed).toContain("Gilt ab sofort für diesen Server.");
+    await waitForAudit(audit.id, "**Jobs at once per member**: not set → 1");
+
+    const shown = await german("show");
+    expect(shown).toContain("In diesem Server geltende Einstellungen");
+    expect(shown).toContain("**Gleichzeitige Aufträge pro Mitglied**: 1 — *dieser Server*");
+    expect(shown).toContain("**Kanäle für /bild**: alle — *Standard des Betreibers*");
+    expect(shown).not.toContain("this server");
+
+    const refused = await german("enhance", { enabled: true });
+    expect(refused).toContain("Verbessern kann hier nicht eingeschaltet werden");
+    const question = await german("reset");
+    expect(question).toContain("Die Einstellungen dieses Servers zurücksetzen?");
+    expect(question).toContain("**Protokollkanal**: <#");
+    emu.assertNoRejectedRequests();
+  });
+
   test("a member without Manage Server cannot see it, and running it anyway (an admin's override) is refused", async () => {
     h = await startWithDatabase();
     const { emu, world } = h;

@@ -95,7 +95,7 @@ describe("/settings", () => {
     emu.assertNoRejectedRequests();
   });
 
-  test("show lists what a member set; reset removes it all and says old → new", async () => {
+  test("show lists what a member set, in the language they chose; reset removes it all and says old → new", async () => {
     h = await startWithDatabase();
     const { emu, world } = h;
     await runSettingsCommand(h, {
@@ -117,13 +117,16 @@ describe("/settings", () => {
       user: world.alice,
     });
     expect(shown.answer.ephemeral).toBe(true);
-    expect(textOf(shown.answer)).toContain("**Result delivery**: by DM");
-    expect(textOf(shown.answer)).toContain("**Language**: Deutsch");
+    expect(textOf(shown.answer)).toContain("**Zustellung der Ergebnisse**: per Direktnachricht");
+    expect(textOf(shown.answer)).toContain("**Sprache**: Deutsch");
 
+    // The reset is answered in the language chosen until then; the next answer is in the client's again.
     const reset = await runSettingsCommand(h, { name: "settings", subcommand: "reset", user: world.alice });
     expect(reset.answer.ephemeral).toBe(true);
-    expect(textOf(reset.answer)).toContain("**Result delivery**: by DM → not set");
-    expect(textOf(reset.answer)).toContain("**Language**: Deutsch → not set");
+    expect(textOf(reset.answer)).toContain(
+      "**Zustellung der Ergebnisse**: per Direktnachricht → nicht gesetzt",
+    );
+    expect(textOf(reset.answer)).toContain("**Sprache**: Deutsch → nicht gesetzt");
     const after = await runSettingsCommand(h, { name: "settings", subcommand: "show", user: world.alice });
     expect(textOf(after.answer)).toContain("**Result delivery**: not set (in the channel)");
     emu.assertNoRejectedRequests();

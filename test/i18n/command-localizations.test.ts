@@ -12,11 +12,7 @@ const config = parseConfig({
   IMAGINE_API_URL: "http://127.0.0.1:9",
   IMAGINE_API_TOKEN: "service-token",
 });
-/** Commands whose texts are not translated yet (their names and descriptions show in English everywhere). */
-const NOT_YET_LOCALIZED = new Set(["imagine-config"]);
-const bodies = commands
-  .map((command) => commandBody(command, config))
-  .filter((body) => !NOT_YET_LOCALIZED.has(body.name));
+const bodies = commands.map((command) => commandBody(command, config));
 const LOCALES = Object.values(DISCORD_LOCALES).flat();
 const ENDONYMS = new Set<string>(Object.values(LANGUAGE_NAMES));
 /** Discord's rule for command and option names, in every locale. */

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { english, translator } from "../../src/i18n/translate.js";
 import { renderBannedWords, renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
-import { shownMemberSettings } from "../../src/render/setting-values.js";
+import { renderConfigShow } from "../../src/render/config-show.js";
+import { settingChanges, shownMemberSettings } from "../../src/render/setting-values.js";
+import { effectiveSettings } from "../../src/settings/effective-settings.js";
 
 const text = (payload: {
   embeds: readonly { description?: string; fields?: { name: string; value: string }[] }[];
@@ -11,17 +14,21 @@ const text = (payload: {
 
 describe("settings answers", () => {
   test("a change says old → new and when it applies", () => {
-    const payload = renderSettingsChanged([{ label: "Suffix", before: null, after: "`--v 6`" }], "member");
+    const payload = renderSettingsChanged(
+      english,
+      [{ label: "Suffix", before: null, after: "`--v 6`" }],
+      "member",
+    );
     expect(text(payload)).toContain("**Suffix**: not set → `--v 6`");
     expect(text(payload)).toContain("Used from your next prompt on.");
   });
 
   test("a change to the same value says nothing changed", () => {
-    expect(text(renderSettingsChanged([], "server"))).toContain("Nothing changed");
+    expect(text(renderSettingsChanged(english, [], "server"))).toContain("Nothing changed");
   });
 
   test("show lists every preference, with what applies when one is not set", () => {
-    const shown = text(renderMemberSettings(shownMemberSettings({ aspectRatio: "16:9" })));
+    const shown = text(renderMemberSettings(english, shownMemberSettings({ aspectRatio: "16:9" })));
     expect(shown).toContain("**Default aspect ratio**: `16:9`");
     expect(shown).toContain("**Suffix**: not set (none)");
     expect(shown).toContain("**Result delivery**: not set (in the channel)");
@@ -31,8 +38,38 @@ describe("settings answers", () => {
     [[], 0, "no banned words of its own", "banned no words"],
     [["gore"], 3, "`gore`", "(3 words) always applies too"],
   ])("banned words %j with %i of the owner's", (words, owner, server, ownerText) => {
-    const shown = text(renderBannedWords(words, owner));
+    const shown = text(renderBannedWords(english, words, owner));
     expect(shown).toContain(server);
     expect(shown).toContain(ownerText);
+  });
+
+  test("a German member's preferences and their change read in German", () => {
+    const de = translator("de");
+    const shown = text(renderMemberSettings(de, shownMemberSettings({ delivery: "dm" }, de)));
+    expect(shown).toContain("**Zustellung der Ergebnisse**: per Direktnachricht");
+    expect(shown).toContain("**Zusatz**: nicht gesetzt (keiner)");
+    const before = shownMemberSettings({}, de);
+    const after = shownMemberSettings({ suffix: "--v 6" }, de);
+    const changed = text(renderSettingsChanged(de, settingChanges(before, after), "member"));
+    expect(changed).toContain("**Zusatz**: nicht gesetzt → `--v 6`");
+    expect(changed).toContain("Gilt ab deiner nächsten Beschreibung.");
+  });
+
+  test("a Japanese moderator's /imagine-config show names settings and sources in Japanese", () => {
+    const owner = {
+      userMaxActive: 2,
+      userCooldownMs: 0,
+      userDailyImages: null,
+      guildMaxActive: 10,
+      enhanceAvailable: false,
+      auditChannelId: null,
+    };
+    const effective = effectiveSettings(owner, { userMaxActive: 1 });
+    const shown = text(
+      renderConfigShow(translator("ja"), { effective, roleLimits: {}, ownerBannedWordCount: 0 }),
+    );
+    expect(shown).toContain("**メンバーごとの同時ジョブ数**: 1 — *このサーバー*");
+    expect(shown).toContain("**メンバーのプロンプト間の待ち時間**: なし — *オーナーの既定値*");
+    expect(shown).toContain("`/画像生成設定 ロール上限 設定`");
   });
 });

@@ -16,23 +16,23 @@ import { CONFIG_PREFIX, configCodec, type ConfigAction } from "./config-id.js";
 export const configComponents: ComponentHandler<ConfigAction, BotContext> = {
   prefix: CONFIG_PREFIX,
   codec: configCodec,
-  async execute(interaction, action, app) {
+  async execute(interaction, action, app, _log, lang) {
+    const t = lang.ephemeral;
     const guildId = requireModerator(interaction);
-    if (guildId !== action.guildId) throw new UserError("This menu belongs to another server's settings.");
+    if (guildId !== action.guildId) throw new UserError((tr) => tr("config.otherServer"));
     const userId = interaction.user.id;
     if (action.kind === "channels") {
       if (!interaction.isChannelSelectMenu())
         throw new Error("a channel-select id came with another component");
       const actor = { guildId, userId, command: "/imagine-config channels" };
-      const changes = await changeServerSettings(app, actor, {
-        kind: "allowed-channels",
-        channelIds: interaction.values,
-      });
-      await interaction.update({ ...renderSettingsChanged(changes, "server"), components: [] });
+      const edit = { kind: "allowed-channels", channelIds: interaction.values } as const;
+      const changes = await changeServerSettings(app, actor, edit, t);
+      await interaction.update({ ...renderSettingsChanged(t, changes, "server"), components: [] });
       return;
     }
     if (!interaction.isButton()) throw new Error("a reset id came with another component");
-    const changes = await resetServerSettings(app, { guildId, userId, command: "/imagine-config reset" });
-    await interaction.update({ ...renderSettingsChanged(changes, "server"), components: [] });
+    const actor = { guildId, userId, command: "/imagine-config reset" };
+    const changes = await resetServerSettings(app, actor, t);
+    await interaction.update({ ...renderSettingsChanged(t, changes, "server"), components: [] });
   },
 };

@@ -474,4 +474,172 @@ export const de: Translations = {
   "quota.cooldownNext":
     "• Warte {{wait}} zwischen Bildern ({{source}}): Du kannst das nächste {{when}} starten.",
   "quota.soon": "bald",
+  // `/imagine-config` (Moderatoren): der Befehl, seine Optionen und Auswahlen, und seine Antworten.
+  "command.imagine-config.name": "bild-konfig",
+  "command.imagine-config.description":
+    "Bildeinstellungen dieses Servers: Limits, verbotene Wörter, Kanäle, Standards (Moderatoren)",
+  "command.imagine-config.show.name": "anzeigen",
+  "command.imagine-config.show.description": "Jede hier geltende Einstellung und woher sie stammt",
+  "command.imagine-config.limits.name": "limits",
+  "command.imagine-config.limits.description": "Limits für jedes Mitglied und für den Server",
+  "command.imagine-config.limits.set.name": "setzen",
+  "command.imagine-config.limits.set.description": "Limits setzen (die anderen bleiben)",
+  "command.imagine-config.limits.set.per_user_active.name": "aktiv_pro_mitglied",
+  "command.imagine-config.limits.set.per_user_active.description":
+    "Aufträge, die ein Mitglied gleichzeitig laufen haben darf",
+  "command.imagine-config.limits.set.cooldown_seconds.name": "wartezeit_sekunden",
+  "command.imagine-config.limits.set.cooldown_seconds.description":
+    "Sekunden zwischen den Beschreibungen eines Mitglieds (0: keine)",
+  "command.imagine-config.limits.set.daily_images.name": "bilder_pro_tag",
+  "command.imagine-config.limits.set.daily_images.description":
+    "Bilder, die ein Mitglied pro Tag (UTC) starten darf",
+  "command.imagine-config.limits.set.server_active.name": "aktiv_im_server",
+  "command.imagine-config.limits.set.server_active.description":
+    "Aufträge, die der ganze Server gleichzeitig laufen haben darf",
+  "command.imagine-config.limits.clear.name": "entfernen",
+  "command.imagine-config.limits.clear.description": "Zurück zum Standard des Betreibers",
+  "command.imagine-config.limits.clear.limit.name": "limit",
+  "command.imagine-config.limits.clear.limit.description": "Welches Limit (Standard: alle)",
+  "command.imagine-config.limits.clear.limit.choice.per_user_active":
+    "Aufträge, die ein Mitglied gleichzeitig laufen haben darf",
+  "command.imagine-config.limits.clear.limit.choice.cooldown_seconds":
+    "Sekunden zwischen den Beschreibungen eines Mitglieds (0: keine)",
+  "command.imagine-config.limits.clear.limit.choice.daily_images":
+    "Bilder, die ein Mitglied pro Tag (UTC) starten darf",
+  "command.imagine-config.limits.clear.limit.choice.server_active":
+    "Aufträge, die der ganze Server gleichzeitig laufen haben darf",
+  "command.imagine-config.role-limits.name": "rollen-limits",
+  "command.imagine-config.role-limits.description":
+    "Eigene Mitglieder-Limits einer Rolle (es gilt die großzügigste Rolle eines Mitglieds)",
+  "command.imagine-config.role-limits.set.name": "setzen",
+  "command.imagine-config.role-limits.set.description": "Die Limits einer Rolle setzen",
+  "command.imagine-config.role-limits.set.role.name": "rolle",
+  "command.imagine-config.role-limits.set.role.description": "Die Rolle",
+  "command.imagine-config.role-limits.set.per_user_active.name": "aktiv_pro_mitglied",
+  "command.imagine-config.role-limits.set.per_user_active.description":
+    "Aufträge, die ein Mitglied gleichzeitig laufen haben darf",
+  "command.imagine-config.role-limits.set.cooldown_seconds.name": "wartezeit_sekunden",
+  "command.imagine-config.role-limits.set.cooldown_seconds.description":
+    "Sekunden zwischen den Beschreibungen eines Mitglieds (0: keine)",
+  "command.imagine-config.role-limits.set.daily_images.name": "bilder_pro_tag",
+  "command.imagine-config.role-limits.set.daily_images.description":
+    "Bilder, die ein Mitglied pro Tag (UTC) starten darf",
+  "command.imagine-config.role-limits.clear.name": "entfernen",
+  "command.imagine-config.role-limits.clear.description": "Die Limits einer Rolle entfernen",
+  "command.imagine-config.role-limits.clear.role.name": "rolle",
+  "command.imagine-config.role-limits.clear.role.description": "Die Rolle",
+  "command.imagine-config.banned-words.name": "verbotene-wörter",
+  "command.imagine-config.banned-words.description":
+    "Hier in Beschreibungen verbotene Wörter (die Liste des Betreibers gilt immer zusätzlich)",
+  "command.imagine-config.banned-words.add.name": "hinzufügen",
+  "command.imagine-config.banned-words.add.description": "Wörter oder Wendungen verbieten",
+  "command.imagine-config.banned-words.add.words.name": "wörter",
+  "command.imagine-config.banned-words.add.words.description":
+    "Durch Kommas getrennt, z. B. gore, dunkle magie",
+  "command.imagine-config.banned-words.remove.name": "entfernen",
+  "command.imagine-config.banned-words.remove.description": "Verbotene Wörter wieder erlauben",
+  "command.imagine-config.banned-words.remove.words.name": "wörter",
+  "command.imagine-config.banned-words.remove.words.description": "Durch Kommas getrennt",
+  "command.imagine-config.banned-words.list.name": "liste",
+  "command.imagine-config.banned-words.list.description": "Die verbotenen Wörter dieses Servers",
+  "command.imagine-config.audit-channel.name": "protokollkanal",
+  "command.imagine-config.audit-channel.description":
+    "Wohin Aufträge, Ablehnungen, Ergebnisse und Änderungen der Einstellungen gepostet werden",
+  "command.imagine-config.audit-channel.set.name": "setzen",
+  "command.imagine-config.audit-channel.set.description": "In einem Kanal posten",
+  "command.imagine-config.audit-channel.set.channel.name": "kanal",
+  "command.imagine-config.audit-channel.set.channel.description": "Ein Textkanal",
+  "command.imagine-config.audit-channel.clear.name": "entfernen",
+  "command.imagine-config.audit-channel.clear.description":
+    "Zurück zum Protokollkanal des Betreibers, falls es einen gibt",
+  "command.imagine-config.channels.name": "kanäle",
+  "command.imagine-config.channels.description": "Die Kanäle wählen, in denen /bild benutzt werden darf",
+  "command.imagine-config.age-restricted-only.name": "nur-altersbeschränkt",
+  "command.imagine-config.age-restricted-only.description":
+    "Beschreibungen und Ergebnisse nur in altersbeschränkten Kanälen",
+  "command.imagine-config.age-restricted-only.enabled.name": "aktiviert",
+  "command.imagine-config.age-restricted-only.enabled.description": "An oder aus",
+  "command.imagine-config.default-parameters.name": "standard-parameter",
+  "command.imagine-config.default-parameters.description":
+    "Parameter, die hier jeder Beschreibung angehängt werden, außer sie setzt sie selbst",
+  "command.imagine-config.default-parameters.set.name": "setzen",
+  "command.imagine-config.default-parameters.set.description": "z. B. --v 7 --stylize 100",
+  "command.imagine-config.default-parameters.set.parameters.name": "parameter",
+  "command.imagine-config.default-parameters.set.parameters.description": "Nur Parameter, z. B. --v 7",
+  "command.imagine-config.default-parameters.clear.name": "entfernen",
+  "command.imagine-config.default-parameters.clear.description": "Keine Standard-Parameter",
+  "command.imagine-config.enhance.name": "verbessern",
+  "command.imagine-config.enhance.description":
+    "Ob unter einzelnen Bildern Verbessern-Knöpfe angeboten werden",
+  "command.imagine-config.enhance.enabled.name": "aktiviert",
+  "command.imagine-config.enhance.enabled.description": "An oder aus",
+  "command.imagine-config.reset.name": "zurücksetzen",
+  "command.imagine-config.reset.description":
+    "Alle Einstellungen dieses Servers entfernen (fragt vorher nach)",
+  "setting.userMaxActive": "Gleichzeitige Aufträge pro Mitglied",
+  "setting.userCooldownMs": "Wartezeit zwischen den Beschreibungen eines Mitglieds",
+  "setting.userDailyImages": "Bilder pro Mitglied und Tag",
+  "setting.guildMaxActive": "Gleichzeitige Aufträge in diesem Server",
+  "setting.bannedWords": "Verbotene Wörter",
+  "setting.auditChannel": "Protokollkanal",
+  "setting.allowedChannels": "Kanäle für /$t(command.imagine.name)",
+  "setting.ageRestrictedOnly": "Nur altersbeschränkte Kanäle",
+  "setting.defaultParameters": "Standard-Parameter",
+  "setting.enhance": "Verbessern-Knöpfe",
+  "setting.suffix": "Zusatz",
+  "setting.aspectRatio": "Standard-Seitenverhältnis",
+  "setting.delivery": "Zustellung der Ergebnisse",
+  "setting.language": "Sprache",
+  "setting.on": "an",
+  "setting.off": "aus",
+  "setting.none": "keine",
+  "setting.notSet": "nicht gesetzt",
+  "setting.byDm": "per Direktnachricht",
+  "setting.inChannel": "im Kanal",
+  "setting.noLimit": "kein Limit",
+  "setting.allChannels": "alle",
+  "setting.source.server": "dieser Server",
+  "setting.source.role": "Rolle",
+  "setting.source.owner": "Standard des Betreibers",
+  "config.show.title": "In diesem Server geltende Einstellungen",
+  "config.show.bannedWords": "{{server}} dieses Servers",
+  "config.show.bannedWordsOwner": "{{server}} dieses Servers (+ {{owner}} des Betreibers, immer)",
+  "config.show.noRoles":
+    "Keine Rollen-Limits. `/$t(command.imagine-config.name) $t(command.imagine-config.role-limits.name) $t(command.imagine-config.role-limits.set.name)` gibt einer Rolle eigene Limits (es gilt die großzügigste Rolle eines Mitglieds).",
+  "config.show.roles": "**Rollen-Limits** (es gilt die großzügigste Rolle eines Mitglieds):",
+  "config.show.footer": "Für Moderatoren gelten die Limits pro Mitglied nicht.",
+  "config.channels.placeholder":
+    "Kanäle, in denen /$t(command.imagine.name) benutzt werden darf (keiner: alle)",
+  "config.channels.all":
+    "`/$t(command.imagine.name)` darf jetzt in jedem Kanal benutzt werden. Wähle die Kanäle, in denen es benutzt werden darf:",
+  "config.channels.some":
+    "`/$t(command.imagine.name)` darf jetzt in {{channels}} benutzt werden. Wähle die Kanäle (keiner: alle):",
+  "config.reset.button": "Alle Einstellungen zurücksetzen",
+  "config.reset.title": "Die Einstellungen dieses Servers zurücksetzen?",
+  "config.reset.nothing":
+    "Dieser Server hat keine eigenen Einstellungen: Es gelten die Standards des Betreibers.",
+  "config.reset.all": "All diese kehren zu den Standards des Betreibers zurück.",
+  "config.otherServer": "Dieses Menü gehört zu den Einstellungen eines anderen Servers.",
+  "config.limitsMissing": "Gib mindestens ein Limit an: {{options}}.",
+  "config.enhanceUnavailable":
+    "Verbessern kann hier nicht eingeschaltet werden: Der Betreiber des Bots bietet keine Vergrößerungsfaktoren an (`ENHANCE_FACTORS`).",
+  "config.bannedWords.title": "Verbotene Wörter dieses Servers",
+  "config.bannedWords.none": "Dieser Server hat keine eigenen verbotenen Wörter.",
+  "config.bannedWords.ownerNone": "Der Betreiber des Bots hat für alle Server keine Wörter verboten.",
+  "config.bannedWords.owner_one":
+    "Die Liste des Betreibers ({{count}} Wort) gilt immer zusätzlich zu diesen.",
+  "config.bannedWords.owner_other":
+    "Die Liste des Betreibers ({{count}} Wörter) gilt immer zusätzlich zu diesen.",
+  "settings.changed.title": "Einstellungen geändert",
+  "settings.changed.nothing": "Nichts geändert: Das ist bereits die Einstellung.",
+  "settings.changed.server": "Gilt ab sofort für diesen Server.",
+  "settings.changed.member": "Gilt ab deiner nächsten Beschreibung.",
+  "settings.show.title": "Deine Einstellungen",
+  "settings.show.unset": "{{notSet}} ({{fallback}})",
+  "settings.show.defaultSuffix": "keiner",
+  "settings.show.defaultAspectRatio": "das der Beschreibung, sonst 1:1",
+  "settings.show.defaultDelivery": "im Kanal",
+  "settings.show.defaultLanguage": "deine Discord-Sprache",
+  "settings.show.note":
+    "Sie gelten überall, wo du den Bot benutzt (Server und Direktnachrichten). Die eigenen Parameter einer Beschreibung haben Vorrang.",
 };

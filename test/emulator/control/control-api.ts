@@ -78,7 +78,7 @@ async function route(
         options: slashOptions(body.options) as Record<string, SlashOptionValue>,
         ...(typeof body.channel === "string" ? { channelId: body.channel } : {}),
         ...(typeof body.guild === "string" ? { guildId: body.guild } : {}),
-        ...(typeof body.subcommand === "string" ? { subcommand: body.subcommand } : {}),
+        ...subcommandOf(body.subcommand),
       });
       return interactionView(handle);
     }
@@ -185,4 +185,13 @@ export function controlApi(emulator: () => DiscordEmulator | null) {
     }
     return true;
   };
+}
+
+/** A sub-command as the control API takes it: `"name"` or `["group", "name"]`. */
+function subcommandOf(value: unknown): { subcommand?: string | readonly [string, string] } {
+  if (typeof value === "string") return { subcommand: value };
+  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string")) {
+    return { subcommand: [value[0] as string, value[1] as string] };
+  }
+  return {};
 }
