@@ -79,10 +79,10 @@ function lengthProblem(
   return {
     code: "too-long",
     message: t("check.tooLong", {
-      length: formatCount(length),
-      over: formatCount(over),
-      cut: formatCount(over),
-      max: formatCount(maxLength),
+      length: formatCount(length, t.language),
+      over: formatCount(over, t.language),
+      cut: formatCount(over, t.language),
+      max: formatCount(maxLength, t.language),
       links,
     }),
   };

@@ -220,6 +220,13 @@ describe("checkPrompt speaks the member's language", () => {
     expect(message).toContain("Führe stattdessen `/bild` für jede Option einzeln aus.");
   });
 
+  test("a too long prompt in German, numbers written the German way", () => {
+    const result = checkPrompt({ text: "a".repeat(2134), maxLength: 1000 }, translator("de"));
+    expect(!result.ok && result.message).toBe(
+      "Dein Prompt ist 2.134 Zeichen lang, 1.134 über der Grenze von 1.000. Kürze ihn um mindestens 1.134 Zeichen.",
+    );
+  });
+
   test("the codes do not depend on the language", () => {
     const text = "--ar 1:x --repeat 3";
     const codes = (t?: Translator) => {
