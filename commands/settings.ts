@@ -6,6 +6,7 @@ import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { UserError } from "../src/errors.js";
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../src/i18n/languages.js";
+import type { Translator } from "../src/i18n/translate.js";
 import { checkAspectRatio, checkSuffix, type DefaultsCheck } from "../src/prompt/check-defaults.js";
 import { renderMemberSettings, renderSettingsChanged } from "../src/render/settings.js";
 import { shownMemberSettings } from "../src/render/setting-values.js";
@@ -63,10 +64,16 @@ const data = (config: Config) =>
     )
     .addSubcommand((sub) => sub.setName("reset").setDescription("Remove all your preferences"));
 
-/** The checked value, or the check's message as a refusal. */
-function checked(check: DefaultsCheck): string {
-  if (!check.ok) throw new UserError(check.message);
-  return check.value;
+/** The checked value, or the check's message as a refusal, in the language of whoever reads it. */
+function checked(check: (t?: Translator) => DefaultsCheck): string {
+  const result = check();
+  if (!result.ok) {
+    throw new UserError((t) => {
+      const local = check(t);
+      return local.ok ? result.message : local.message;
+    });
+  }
+  return result.value;
 }
 
 /** The edit a subcommand asks for (`show`/`reset` are not edits). */
@@ -77,12 +84,12 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
       const text = options.getString("text")?.trim() ?? "";
       return {
         key: "suffix",
-        value: text === "" ? null : checked(checkSuffix(text, config.PROMPT_MAX_LENGTH)),
+        value: text === "" ? null : checked((t) => checkSuffix(text, config.PROMPT_MAX_LENGTH, t)),
       };
     }
     case "aspect-ratio": {
       const ratio = options.getString("ratio")?.trim() ?? "";
-      return { key: "aspectRatio", value: ratio === "" ? null : checked(checkAspectRatio(ratio)) };
+      return { key: "aspectRatio", value: ratio === "" ? null : checked((t) => checkAspectRatio(ratio, t)) };
     }
     case "delivery":
       return { key: "delivery", value: options.getString("where", true) === "dm" ? "dm" : "channel" };

@@ -87,8 +87,14 @@ export function configEditOf(interaction: ChatInputCommandInteraction, config: C
     case "age-restricted-only":
       return { kind: "age-restricted-only", enabled: options.getBoolean("enabled", true) };
     case "default-parameters set": {
-      const checked = checkDefaultParameters(options.getString("parameters", true), config.PROMPT_MAX_LENGTH);
-      if (!checked.ok) throw new UserError(checked.message);
+      const text = options.getString("parameters", true);
+      const checked = checkDefaultParameters(text, config.PROMPT_MAX_LENGTH);
+      if (!checked.ok) {
+        throw new UserError((t) => {
+          const local = checkDefaultParameters(text, config.PROMPT_MAX_LENGTH, t);
+          return local.ok ? checked.message : local.message;
+        });
+      }
       return { kind: "default-parameters", parameters: checked.value };
     }
     case "default-parameters clear":

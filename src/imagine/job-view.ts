@@ -12,6 +12,7 @@ import {
   renderPrivateRefusalNotice,
   renderTimedOut,
 } from "../render/failure.js";
+import { LOST_JOB_ERROR } from "../render/image-errors.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress, type ProgressNotice } from "../render/progress.js";
@@ -144,8 +145,7 @@ export function viewForCancelled(job: Job, cancelledBy: string): JobView {
   return view(renderCancelled(translator(job.language), renderContext(job, null), cancelledBy), null, true);
 }
 
-/** What a job whose record the service no longer knows ends with. */
-export const LOST_JOB_ERROR = "The image service no longer knows this job (it may have been deleted).";
+export { LOST_JOB_ERROR };
 
 /** The message for a job the service answers "forbidden" for, as if its record had failed. */
 export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {

@@ -1,4 +1,5 @@
 import { UserError } from "../errors.js";
+import type { Translator } from "../i18n/translate.js";
 import {
   checkAttachmentLink,
   checkImageAttachment,
@@ -29,16 +30,28 @@ export function preparePrompt(
   defaults: PromptDefaults = {},
 ): string {
   for (const attachment of attachments) {
-    const problem =
-      checkAttachmentLink(attachment) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes);
-    if (problem) throw new UserError(problem.message, { code: problem.code });
+    const check = (t?: Translator) =>
+      checkAttachmentLink(attachment, t) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes, t);
+    const problem = check();
+    // The checks are pure: the message is written again in the language of whoever it is shown to.
+    if (problem) throw new UserError((t) => check(t)?.message ?? problem.message, { code: problem.code });
   }
-  const checked = checkPrompt({
+  const input = {
     text: assemblePrompt(text, defaults, attachments.length > 0),
     // Every link was checked above.
     imageUrls: attachments.map((a) => a.url ?? ""),
     maxLength: limits.maxLength,
-  });
-  if (!checked.ok) throw new UserError(checked.message, { codes: checked.problems.map((p) => p.code) });
+  };
+  const checked = checkPrompt(input);
+  if (!checked.ok) {
+    const codes = checked.problems.map((p) => p.code);
+    throw new UserError(
+      (t) => {
+        const local = checkPrompt(input, t);
+        return local.ok ? checked.message : local.message;
+      },
+      { codes },
+    );
+  }
   return checked.prompt;
 }

@@ -1,4 +1,5 @@
 /** Checks a Discord attachment that the user wants to use as an image prompt. */
+import { english, type Translator } from "../i18n/translate.js";
 import { inlineCode } from "../render/markdown.js";
 import { isHttpUrl } from "./parse-prompt.js";
 import { quoteForProblem, type PromptProblem } from "./problems.js";
@@ -20,19 +21,23 @@ export interface AttachmentLink {
 }
 
 /** What names an attachment in a problem message: its file name, or "attachment" when it has none. */
-function attachmentName(name: string | undefined): string {
-  return inlineCode(quoteForProblem(name === undefined || name === "" ? "attachment" : name, 60));
+function attachmentName(t: Translator, name: string | undefined): string {
+  return inlineCode(quoteForProblem(name === undefined || name === "" ? t("check.attachment") : name, 60));
 }
 
 /**
  * Checks that an attachment has a web link the generator can fetch: Discord always sends one, but a
- * missing or broken link must read as "upload it again", not as a failure of the bot.
+ * missing or broken link must read as "upload it again", not as a failure of the bot. The message is in
+ * `t`'s language.
  */
-export function checkAttachmentLink(attachment: AttachmentLink): PromptProblem | null {
+export function checkAttachmentLink(
+  attachment: AttachmentLink,
+  t: Translator = english,
+): PromptProblem | null {
   if (typeof attachment.url === "string" && isHttpUrl(attachment.url.trim())) return null;
   return {
     code: "attachment-unreadable",
-    message: `The attachment ${attachmentName(attachment.name)} could not be read: try uploading it again.`,
+    message: t("check.attachmentUnreadable", { name: attachmentName(t, attachment.name) }),
   };
 }
 
@@ -59,28 +64,28 @@ function formatSize(bytes: number, round: "up" | "down"): string {
 
 /**
  * Checks that an attachment is a PNG, JPEG, WebP or GIF image of at most `maxBytes`. The MIME type decides;
- * without one, the file name's extension does. Returns the problem, or `null` when the image can be used.
+ * without one, the file name's extension does. Returns the problem (in `t`'s language), or `null` when the
+ * image can be used.
  */
-export function checkImageAttachment(attachment: AttachmentInfo, maxBytes: number): PromptProblem | null {
-  const name = attachmentName(attachment.name);
+export function checkImageAttachment(
+  attachment: AttachmentInfo,
+  maxBytes: number,
+  t: Translator = english,
+): PromptProblem | null {
+  const name = attachmentName(t, attachment.name);
   const mimeType = attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   const isImage = mimeType === "" ? IMAGE_EXTENSIONS.test(attachment.name) : IMAGE_TYPES.has(mimeType);
   if (!isImage) {
-    const what = mimeType === "" ? "" : ` (${inlineCode(quoteForProblem(mimeType, 40))})`;
-    return {
-      code: "attachment-type",
-      message: `${name}${what} cannot be used as an image prompt: attach a PNG, JPEG, WebP or GIF image.`,
-    };
+    const type = mimeType === "" ? "" : ` (${inlineCode(quoteForProblem(mimeType, 40))})`;
+    return { code: "attachment-type", message: t("check.attachmentType", { name, type }) };
   }
   if (!(attachment.size <= maxBytes)) {
-    const size = Number.isFinite(attachment.size)
-      ? `is ${formatSize(attachment.size, "up")}, which is `
-      : "is ";
+    const max = formatSize(maxBytes, "down");
     return {
       code: "attachment-too-large",
-      message:
-        `${name} ${size}too large: an image prompt can be at most ${formatSize(maxBytes, "down")}. ` +
-        "Attach a smaller image.",
+      message: Number.isFinite(attachment.size)
+        ? t("check.attachmentTooLarge", { name, size: formatSize(attachment.size, "up"), max })
+        : t("check.attachmentTooLargeUnknown", { name, max }),
     };
   }
   return null;

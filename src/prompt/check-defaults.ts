@@ -1,8 +1,10 @@
 /**
  * Checks of what is added to prompts rather than typed in them: a member's suffix and default aspect ratio
  * (`/settings`) and a server's default parameters (`/imagine-config`). A value is refused with the same
- * message a prompt containing it would get, so it can never make every later prompt fail.
+ * message a prompt containing it would get, so it can never make every later prompt fail. Messages are in the
+ * language of the `t` given (English by default).
  */
+import { english, type Translator } from "../i18n/translate.js";
 import { inlineCode } from "../render/markdown.js";
 import { checkPrompt, formatPromptProblems } from "./check-prompt.js";
 import { checkParameter } from "./parameter-rules.js";
@@ -17,18 +19,20 @@ export type DefaultsCheck =
  * Checks a suffix (words and parameters, like Midjourney's `/prefer suffix`) with the prompt checks: its
  * parameters, permutations and length. That it has no description of its own is fine.
  */
-export function checkSuffix(text: string, maxLength: number): DefaultsCheck {
+export function checkSuffix(text: string, maxLength: number, t: Translator = english): DefaultsCheck {
   const value = normalizePrompt(text);
-  const checked = checkPrompt({ text: value, maxLength });
+  const checked = checkPrompt({ text: value, maxLength }, t);
   if (checked.ok) return { ok: true, value };
   const problems = checked.problems.filter((p) => p.code !== "no-description" && p.code !== "empty");
-  return problems.length === 0 ? { ok: true, value } : { ok: false, message: formatPromptProblems(problems) };
+  return problems.length === 0
+    ? { ok: true, value }
+    : { ok: false, message: formatPromptProblems(problems, t) };
 }
 
 /** Checks a default aspect ratio (`16:9`) as `--ar` would be checked; the value is stored without spaces. */
-export function checkAspectRatio(text: string): DefaultsCheck {
+export function checkAspectRatio(text: string, t: Translator = english): DefaultsCheck {
   const value = text.replace(/\s+/g, "");
-  const problem = checkParameter({ name: "ar", value, raw: `--ar ${value}`.trim() });
+  const problem = checkParameter({ name: "ar", value, raw: `--ar ${value}`.trim() }, t);
   return problem ? { ok: false, message: problem.message } : { ok: true, value };
 }
 
@@ -36,16 +40,21 @@ export function checkAspectRatio(text: string): DefaultsCheck {
  * Checks a server's default parameters: only `--` parameters (words belong in the member's prompt), each
  * valid as in a prompt, within the prompt length.
  */
-export function checkDefaultParameters(text: string, maxLength: number): DefaultsCheck {
+export function checkDefaultParameters(
+  text: string,
+  maxLength: number,
+  t: Translator = english,
+): DefaultsCheck {
   const value = normalizePrompt(text);
   const parts = parsePrompt(value);
   if (parts.text !== "" || parts.imageUrls.length > 0 || parts.parameters.length === 0) {
     return {
       ok: false,
-      message:
-        `${inlineCode(quoteForProblem(value || text))} is not a list of parameters: default parameters start ` +
-        `with \`--\`, e.g. ${inlineCode("--v 7 --stylize 100")}. Words belong in each prompt.`,
+      message: t("check.notParameters", {
+        value: inlineCode(quoteForProblem(value || text)),
+        example: inlineCode("--v 7 --stylize 100"),
+      }),
     };
   }
-  return checkSuffix(value, maxLength);
+  return checkSuffix(value, maxLength, t);
 }

@@ -2,6 +2,7 @@
  * Checks of the common Midjourney parameters (service-facts.md, "Prompt syntax"). Only values the generator
  * is known to refuse are reported; unknown parameters and free-form values pass unchanged.
  */
+import { english, type LocalText, type Translator } from "../i18n/translate.js";
 import { inlineCode } from "../render/markdown.js";
 import { parseAspectRatio, type PromptParameter } from "./parse-prompt.js";
 import { quoteForProblem, type PromptProblem } from "./problems.js";
@@ -41,15 +42,15 @@ interface ParameterRule {
   /** Names after the dashes; the rule applies to each. */
   readonly names: readonly string[];
   /** When set, the parameter is refused whatever its value, with this message. */
-  readonly refused?: string;
+  readonly refused?: "check.repeat";
   /** The parameter is valid without a value (e.g. `--niji`). */
   readonly valueOptional?: boolean;
   /** The value may contain spaces (e.g. `--no plants, text`). */
   readonly freeText?: boolean;
   /** A valid value, shown in messages: `e.g. --ar 16:9`. */
   readonly example: string;
-  /** What a valid value is, completing "use ...". */
-  readonly expected?: string;
+  /** What a valid value is, completing "use ...", in a language. */
+  readonly expected?: LocalText;
   readonly isValid?: (value: string) => boolean;
 }
 
@@ -61,7 +62,7 @@ function parseNumber(value: string): number | null {
 
 function wholeNumber(min: number, max: number): Pick<ParameterRule, "expected" | "isValid"> {
   return {
-    expected: `a whole number from ${min} to ${max}`,
+    expected: (t) => t("check.expected.wholeNumber", { min, max }),
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && Number.isInteger(n) && n >= min && n <= max;
@@ -71,7 +72,7 @@ function wholeNumber(min: number, max: number): Pick<ParameterRule, "expected" |
 
 function numberBetween(min: number, max: number): Pick<ParameterRule, "expected" | "isValid"> {
   return {
-    expected: `a number from ${min} to ${max}`,
+    expected: (t) => t("check.expected.number", { min, max }),
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && n >= min && n <= max;
@@ -80,19 +81,22 @@ function numberBetween(min: number, max: number): Pick<ParameterRule, "expected"
 }
 
 function oneOf(values: readonly string[], shown: string): Pick<ParameterRule, "expected" | "isValid"> {
-  return { expected: `one of ${shown}`, isValid: (value) => values.includes(value) };
+  return {
+    expected: (t) => t("check.expected.oneOf", { values: shown }),
+    isValid: (value) => values.includes(value),
+  };
 }
 
 const RULES: readonly ParameterRule[] = [
   {
     names: ["repeat", "r"],
-    refused: "is not supported here: it starts several jobs at once. Run `/imagine` again for another set.",
+    refused: "check.repeat",
     example: "",
   },
   {
     names: ["ar", "aspect"],
     example: "16:9",
-    expected: "whole numbers as width:height",
+    expected: (t) => t("check.expected.aspectRatio"),
     isValid: (value) => parseAspectRatio(value) !== null,
   },
   { names: ["chaos", "c"], example: "50", ...wholeNumber(0, 100) },
@@ -106,7 +110,7 @@ const RULES: readonly ParameterRule[] = [
   {
     names: ["q", "quality"],
     example: "2",
-    expected: "one of .25, .5, 1, 2 or 4",
+    expected: (t) => t("check.expected.quality"),
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && (QUALITY_VALUES as readonly number[]).includes(n);
@@ -141,33 +145,34 @@ export function parameterKey(name: string): string {
 
 /**
  * Checks one parameter. Returns the problem, or `null` when the value is acceptable or the parameter is
- * not one this module knows (the generator decides about those).
+ * not one this module knows (the generator decides about those). The message is in `t`'s language.
  */
-export function checkParameter(parameter: PromptParameter): PromptProblem | null {
+export function checkParameter(parameter: PromptParameter, t: Translator = english): PromptProblem | null {
   const rule = RULES_BY_NAME.get(parameter.name);
   if (!rule) return null;
   const written = parameter.raw.split(" ")[0] ?? `--${parameter.name}`;
   const example = inlineCode(`${written} ${rule.example}`);
   if (rule.refused !== undefined) {
-    return { code: "repeat", message: `${inlineCode(written)} ${rule.refused}` };
+    return { code: "repeat", message: t(rule.refused, { parameter: inlineCode(written) }) };
   }
   if (parameter.value === "") {
     if (rule.valueOptional) return null;
-    return { code: "missing-value", message: `${inlineCode(written)} needs a value, e.g. ${example}.` };
+    return {
+      code: "missing-value",
+      message: t("check.missingValue", { parameter: inlineCode(written), example }),
+    };
   }
   const shown = inlineCode(quoteForProblem(parameter.raw));
   if (!rule.freeText && parameter.value.includes(" ")) {
     return {
       code: "invalid-value",
-      message:
-        `${shown} is not valid: ${inlineCode(written)} takes a single value, e.g. ${example}. ` +
-        "Put the words that describe the image before the parameters.",
+      message: t("check.singleValue", { value: shown, parameter: inlineCode(written), example }),
     };
   }
   if (rule.isValid && !rule.isValid(parameter.value)) {
     return {
       code: "invalid-value",
-      message: `${shown} is not valid: use ${rule.expected}, e.g. ${example}.`,
+      message: t("check.invalidValue", { value: shown, expected: rule.expected?.(t) ?? "", example }),
     };
   }
   return null;

@@ -36,7 +36,7 @@ export function quoteForProblem(text: string, max = 80): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
-/** Formats a count for people: `2,134`. */
-export function formatCount(n: number): string {
-  return new Intl.NumberFormat("en-US").format(n);
+/** Formats a count for people in a language (a BCP 47 tag): `2,134` in English, `2.134` in German. */
+export function formatCount(n: number, language = "en-US"): string {
+  return new Intl.NumberFormat(language).format(n);
 }

@@ -47,7 +47,7 @@ function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["
   ];
   return (
     `${parts.join(" · ")}${where}\n` +
-    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH)}`
+    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH, t)}`
   );
 }
 

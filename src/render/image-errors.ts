@@ -2,8 +2,14 @@
  * Turns the `error` text of a failed record into sentences for the user (service-facts.md lists the
  * texts the service sends).
  */
-import type { Translator } from "../i18n/translate.js";
+import { english, type Translator } from "../i18n/translate.js";
 import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
+
+/**
+ * What a job whose record the service no longer knows ends with (stored as the record's `error`, in English);
+ * shown as the service's words in the reader's language.
+ */
+export const LOST_JOB_ERROR: string = english("imageError.lostDetail");
 
 /** Which failure an `error` text describes. */
 export type ImageErrorKind =
@@ -100,6 +106,8 @@ export function describeImageError(t: Translator, error: string | null): ImageEr
   const found = classifyImageError(error);
   return {
     ...found,
+    // The bot's own text stored in English: written again in the reader's language.
+    detail: found.detail === LOST_JOB_ERROR ? t("imageError.lostDetail") : found.detail,
     summary: t(`imageError.${found.kind}.summary`),
     hint: t(`imageError.${found.kind}.hint`),
   };

@@ -4,7 +4,7 @@
  */
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
-import type { Job, JobOutcome, MessageLocation } from "../imagine/job.js";
+import type { Job, MessageLocation } from "../imagine/job.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
@@ -37,16 +37,6 @@ export function messageJumpLink(
   return `https://discord.com/channels/${guildId ?? "@me"}/${channelId}/${messageId}`;
 }
 
-/** How each outcome of a job is named to people, with its emoji. */
-export const OUTCOME_LABELS: Readonly<Record<JobOutcome, string>> = {
-  completed: "✅ Completed",
-  failed: "❌ Failed",
-  "timed-out": "⌛ Timed out (the bot stopped waiting)",
-  lost: "❔ Lost (the service no longer knows it)",
-  "message-deleted": "🗑️ Its message was deleted",
-  cancelled: "✖️ Cancelled",
-};
-
 function colorOf(job: Job, status: string): number {
   if (job.outcome === "timed-out") return EMBED_COLORS.timedOut;
   if (status === "completed") return EMBED_COLORS.completed;
@@ -54,18 +44,19 @@ function colorOf(job: Job, status: string): number {
   return status === "in-progress" ? EMBED_COLORS.generating : EMBED_COLORS.waiting;
 }
 
-function linkTo(label: string, url: string): string {
+function linkTo(t: Translator, label: string, url: string): string {
   if (url.length <= MAX_LINKED_URL && LINKABLE_URL.test(url)) return `[${label}](${url})`;
-  return `${label}: ${inlineCode(truncate(url, 80))} (not a usable link)`;
+  return t("statusJob.notALink", { label, url: inlineCode(truncate(url, 80)) });
 }
 
-function imageLinks(record: ImageRecord): string | null {
+function imageLinks(t: Translator, record: ImageRecord): string | null {
   const links: string[] = [];
-  if (record.url) links.push(linkTo(record.status === "completed" ? "Grid" : "Preview", record.url));
-  (record.upscaled_urls ?? []).forEach((url, i) => links.push(linkTo(`U${i + 1}`, url)));
+  const grid = record.status === "completed" ? t("statusJob.grid") : t("statusJob.preview");
+  if (record.url) links.push(linkTo(t, grid, record.url));
+  (record.upscaled_urls ?? []).forEach((url, i) => links.push(linkTo(t, `U${i + 1}`, url)));
   if (links.length === 0) return null;
-  const more = links.length > MAX_LINKS ? ` · and ${links.length - MAX_LINKS} more` : "";
-  return `**Images**\n${links.slice(0, MAX_LINKS).join(" · ")}${more}`;
+  const more = links.length > MAX_LINKS ? t("statusJob.moreLinks", { n: links.length - MAX_LINKS }) : "";
+  return `${t("statusJob.images")}\n${links.slice(0, MAX_LINKS).join(" · ")}${more}`;
 }
 
 /** `<t:…:f> (<t:…:R>)` for an ISO date the service sent, the raw text if it cannot be read, or `null`. */
@@ -82,19 +73,23 @@ function field(name: string, value: string | null, inline = true): APIEmbedField
 }
 
 /** What an upscale enlarges: the Enhance the job records (image and factor), else the record's `parent_id`. */
-function upscaleOf(job: Job, record: ImageRecord | null): string | null {
+function upscaleOf(t: Translator, job: Job, record: ImageRecord | null): string | null {
   const parentId = job.upscale?.parentId ?? record?.parent_id ?? null;
   if (parentId === null) return null;
   const parent = inlineCode(truncate(parentId, 100));
   if (job.upscale === null) return parent;
-  return `U${job.upscale.index + 1} of ${parent}, enhanced ${factorLabel(job.upscale.factor)}`;
+  return t("statusJob.upscaleOf", {
+    n: job.upscale.index + 1,
+    parent,
+    factor: factorLabel(job.upscale.factor),
+  });
 }
 
 function errorField(t: Translator, error: string | null, status: string): APIEmbedField[] {
   if (error === null && status !== "failed") return [];
   const described = describeImageError(t, error);
   const detail = described.detail === null ? "" : `\n> ${truncate(escapeMarkdown(described.detail), 700)}`;
-  return field("Error", `${described.summary}${detail}`, false);
+  return field(t("statusJob.field.error"), `${described.summary}${detail}`, false);
 }
 
 /**
@@ -113,38 +108,46 @@ export function renderJobDetails(
   const progress = status === "completed" ? 100 : (record?.progress ?? job.progress);
   const startedAt = relativeTimestamp(job.startedAt);
   const finishedAt = job.finishedAt === null ? null : relativeTimestamp(job.finishedAt);
-  const outcome = job.outcome === null ? "⏳ In flight" : OUTCOME_LABELS[job.outcome];
-  const delivery = job.outcome === null ? "" : job.delivered ? ", delivered" : ", not delivered";
-  const place = job.location.guildId === null ? "a DM" : "this server";
+  const outcome = job.outcome === null ? t("statusJob.inFlight") : t(`outcome.${job.outcome}`);
+  const delivery =
+    job.outcome === null ? "" : job.delivered ? t("statusJob.delivered") : t("statusJob.notDelivered");
+  const place = job.location.guildId === null ? t("statusJob.inDm") : t("statusJob.inServer");
+  const source = job.source === "dm" ? t("statusJob.fromDm") : t("statusJob.fromCommand");
   const link =
     messageLink !== null && LINKABLE_URL.test(messageLink)
-      ? `[Jump to message](${messageLink})`
-      : "Not known yet";
+      ? `[${t("statusJob.jump")}](${messageLink})`
+      : t("statusJob.notKnownYet");
   const statusText =
     record === null
-      ? `${inlineCode(truncate(status, 40))} (last seen; the record could not be loaded)`
+      ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
       : inlineCode(truncate(status, 40));
-  const description = [promptBlock(t, job.prompt, PROMPT_LENGTH), record === null ? null : imageLinks(record)]
+  const description = [
+    promptBlock(t, job.prompt, PROMPT_LENGTH),
+    record === null ? null : imageLinks(t, record),
+  ]
     .filter((part) => part !== null)
     .join("\n\n");
   const embed: APIEmbed = {
-    title: `🔎 Job ${escapeMarkdown(truncate(job.imageId, 100))}`,
+    title: t("statusJob.title", { id: escapeMarkdown(truncate(job.imageId, 100)) }),
     description,
     color: colorOf(job, status),
     fields: [
-      ...field("Status", statusText),
-      ...field("Progress", progressBar(progress)),
-      ...field("Bot outcome", `${outcome}${delivery}`),
-      ...field("Requested by", userMention(job.requesterId) || inlineCode(truncate(job.requesterId, 30))),
-      ...field("Started", startedAt),
-      ...field("Finished", finishedAt),
-      ...field("Message", `${link}\nin ${place}, from ${job.source === "dm" ? "a DM prompt" : "a command"}`),
-      ...field("Ref", inlineCode(truncate(record?.ref ?? job.ref, 100))),
-      ...field("Created (service)", record === null ? null : serviceDate(record.date_created)),
-      ...field("Upscale of", upscaleOf(job, record)),
+      ...field(t("statusJob.field.status"), statusText),
+      ...field(t("statusJob.field.progress"), progressBar(progress)),
+      ...field(t("statusJob.field.outcome"), `${outcome}${delivery}`),
+      ...field(
+        t("field.requestedBy"),
+        userMention(job.requesterId) || inlineCode(truncate(job.requesterId, 30)),
+      ),
+      ...field(t("field.started"), startedAt),
+      ...field(t("field.finished"), finishedAt),
+      ...field(t("statusJob.field.message"), `${link}\n${t("statusJob.where", { place, source })}`),
+      ...field(t("statusJob.field.ref"), inlineCode(truncate(record?.ref ?? job.ref, 100))),
+      ...field(t("statusJob.field.created"), record === null ? null : serviceDate(record.date_created)),
+      ...field(t("statusJob.field.upscaleOf"), upscaleOf(t, job, record)),
       ...errorField(t, record?.error ?? job.error, status),
     ],
-    footer: { text: `Image ${truncate(job.imageId, 200)}` },
+    footer: { text: t("statusJob.footer", { id: truncate(job.imageId, 200) }) },
   };
   return fitMessageLimits({ content: "", embeds: [embed], components: [], allowedMentions: NO_PINGS });
 }

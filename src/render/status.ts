@@ -7,7 +7,7 @@
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { isButtonJobId } from "../discord/components/id-parts.js";
 import { statusCodec } from "../discord/components/status-id.js";
-import type { Translator } from "../i18n/translate.js";
+import { english, type TextKey, type Translator } from "../i18n/translate.js";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess } from "../imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
@@ -70,18 +70,21 @@ export interface FleetStatus {
 /** Most processes listed; the rest are counted. */
 const MAX_PROCESSES_SHOWN = 10;
 
-function fleetField(fleet: FleetStatus): { name: string; value: string; inline: boolean } {
+function fleetField(t: Translator, fleet: FleetStatus): { name: string; value: string; inline: boolean } {
   const lines = fleet.processes.slice(0, MAX_PROCESSES_SHOWN).map((p) => {
-    const shards = p.shards.length === 0 ? "no shards" : `shards ${p.shards.join(", ")}`;
-    const self = p.id === fleet.self ? " (answered this)" : "";
-    return `${inlineCode(truncate(p.id, 60))}${self}: ${shards} · ${p.jobs} ${p.jobs === 1 ? "job" : "jobs"}`;
+    const shards =
+      p.shards.length === 0
+        ? t("statusPage.noShards")
+        : t("statusPage.shards", { shards: p.shards.join(", ") });
+    const self = p.id === fleet.self ? t("statusPage.answeredThis") : "";
+    return `${inlineCode(truncate(p.id, 60))}${self}: ${shards} · ${t("statusPage.jobs", { count: p.jobs })}`;
   });
   const more = fleet.processes.length - lines.length;
-  if (more > 0) lines.push(`…and ${more} more`);
+  if (more > 0) lines.push(t("statusPage.andMore", { n: more }));
   const alive = fleet.processes.length;
   return {
-    name: `Bot processes: ${alive} alive`,
-    value: lines.join("\n") || "none seen",
+    name: t("statusPage.processes", { alive }),
+    value: lines.join("\n") || t("statusPage.noProcesses"),
     inline: false,
   };
 }
@@ -97,9 +100,9 @@ function oneLine(text: string, max: number): string {
 }
 
 /** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
-export function promptExcerpt(prompt: string, max: number): string {
+export function promptExcerpt(prompt: string, max: number, t: Translator = english): string {
   const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
-  return line === "" ? "*(empty prompt)*" : line;
+  return line === "" ? t("prompt.empty") : line;
 }
 
 /** `<t:…:R>` or a dash for a time that is not valid. */
@@ -107,50 +110,60 @@ function ageOf(epochMs: number | null): string {
   return (epochMs === null ? null : relativeTimestamp(epochMs)) ?? "—";
 }
 
-const HEALTH: Readonly<Record<string, { emoji: string; color: number }>> = {
-  healthy: { emoji: "🟢", color: EMBED_COLORS.completed },
-  degraded: { emoji: "🟠", color: EMBED_COLORS.waiting },
-  unreachable: { emoji: "🔴", color: EMBED_COLORS.failed },
-  unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed },
-  starting: { emoji: "🟡", color: EMBED_COLORS.waiting },
-  paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut },
+/** The keys naming the service's conditions. */
+type ConditionKey = Extract<TextKey, `statusPage.condition.${string}`>;
+
+const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
+  healthy: { emoji: "🟢", color: EMBED_COLORS.completed, name: "statusPage.condition.healthy" },
+  degraded: { emoji: "🟠", color: EMBED_COLORS.waiting, name: "statusPage.condition.degraded" },
+  unreachable: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unreachable" },
+  unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unhealthy" },
+  starting: { emoji: "🟡", color: EMBED_COLORS.waiting, name: "statusPage.condition.starting" },
+  paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut, name: "statusPage.condition.paused" },
 };
 
 function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
   const condition = serviceCondition(service, input.now);
   const health = HEALTH[condition] ?? null;
-  const lines = [`${health?.emoji ?? "⚪"} **${oneLine(condition, 40)}**`];
+  const conditionName = health === null ? condition : t(health.name);
+  const lines = [`${health?.emoji ?? "⚪"} **${oneLine(conditionName, 40)}**`];
   if (condition === "degraded") {
-    lines[0] += " — the service reports healthy, but requests to it failed in the last few minutes";
+    lines[0] += ` — ${t("statusPage.degraded")}`;
   } else if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
-  const latency = service.latencyMs === null ? "no answer" : `${Math.round(service.latencyMs)} ms`;
-  lines.push(`Latency: ${latency} · checked ${ageOf(service.checkedAt)}`);
+  const latency =
+    service.latencyMs === null ? t("statusPage.noAnswer") : `${Math.round(service.latencyMs)} ms`;
+  lines.push(t("statusPage.latency", { latency, checked: ageOf(service.checkedAt) }));
   if (service.lastError?.trim()) {
-    lines.push(`Last error ${ageOf(service.lastErrorAt)}: ${oneLine(service.lastError, 300)}`);
+    lines.push(
+      t("statusPage.lastError", { when: ageOf(service.lastErrorAt), error: oneLine(service.lastError, 300) }),
+    );
   }
   const cooldown =
-    limits.userCooldownMs > 0 ? `${formatDuration(t, limits.userCooldownMs)} cooldown` : "no cooldown";
+    limits.userCooldownMs > 0
+      ? t("statusPage.cooldown", { duration: formatDuration(t, limits.userCooldownMs) })
+      : t("statusPage.noCooldown");
   return {
-    title: "📊 Image service status",
+    title: t("statusPage.title"),
     description: lines.join("\n"),
     color: health?.color ?? EMBED_COLORS.timedOut,
     fields: [
       {
-        name: "Last 24 hours",
-        value: `✅ ${counts24h.completed} completed\n❌ ${counts24h.failed} failed\n⌛ ${counts24h.timedOut} timed out`,
+        name: t("statusPage.last24h"),
+        value: t("statusPage.counts", counts24h),
         inline: true,
       },
       {
-        name: "Limits in force",
-        value:
-          `Per user: ${limits.userMaxActive} at a time, ${cooldown} (moderators exempt)\n` +
-          `Per server: ${limits.guildMaxActive} at a time\n` +
-          `Prompts: at most ${limits.promptMaxLength} characters\n` +
-          `Banned words: ${limits.bannedWordsCount} ${limits.bannedWordsCount === 1 ? "entry" : "entries"}`,
+        name: t("statusPage.limits"),
+        value: [
+          t("statusPage.limitsUser", { active: limits.userMaxActive, cooldown }),
+          t("statusPage.limitsServer", { active: limits.guildMaxActive }),
+          t("statusPage.limitsPrompt", { max: limits.promptMaxLength }),
+          t("statusPage.limitsBanned", { count: limits.bannedWordsCount }),
+        ].join("\n"),
         inline: true,
       },
-      ...(input.fleet ? [fleetField(input.fleet)] : []),
+      ...(input.fleet ? [fleetField(t, input.fleet)] : []),
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };
@@ -159,10 +172,11 @@ function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
 function jobLine(t: Translator, job: Job, position: number): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
   const label = truncate(statusView(t, job.status).label, 60);
-  const who = userMention(job.requesterId) || "someone";
+  const who = userMention(job.requesterId) || t("cancelled.someone");
+  const started = t("statusPage.started", { when: ageOf(job.startedAt) });
   return (
-    `**${position}.** ${who} · ${label}${progress} · started ${ageOf(job.startedAt)}\n` +
-    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, 100)}`
+    `**${position}.** ${who} · ${label}${progress} · ${started}\n` +
+    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, 100, t)}`
   );
 }
 
@@ -181,17 +195,17 @@ function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typ
   const total = input.inFlight.length;
   if (total === 0) {
     return {
-      title: "🖌️ In flight on this server: none",
-      description: "Nothing is being generated on this server right now.",
+      title: t("statusPage.inFlightNone"),
+      description: t("statusPage.inFlightNothing"),
       color: EMBED_COLORS.generating,
     };
   }
   const jobs = pageJobs(input, bounds);
   return {
-    title: `🖌️ In flight on this server: showing ${bounds.start + 1}-${bounds.end} of ${total}`,
+    title: t("statusPage.inFlight", { from: bounds.start + 1, to: bounds.end, total }),
     description: jobs.map((job, i) => jobLine(t, job, bounds.start + i + 1)).join("\n"),
     color: EMBED_COLORS.generating,
-    footer: { text: `Page ${bounds.current + 1} of ${bounds.pages} · oldest first` },
+    footer: { text: t("statusPage.page", { page: bounds.current + 1, pages: bounds.pages }) },
   };
 }
 
@@ -207,6 +221,7 @@ function pageJobs(input: StatusInput, bounds: ReturnType<typeof pageBounds>): Jo
  * whose id a button cannot carry.
  */
 function cancelRows(
+  t: Translator,
   input: StatusInput,
   bounds: ReturnType<typeof pageBounds>,
 ): APIActionRowComponent<APIButtonComponent>[] {
@@ -217,7 +232,7 @@ function cancelRows(
       type: 2,
       style: 4,
       custom_id: statusCodec.encode({ kind: "cancel", page: bounds.current, jobId: job.imageId }),
-      label: `Cancel ${position}`,
+      label: t("statusPage.cancel", { n: position }),
       emoji: { name: "✖️" },
     }));
   const rows: APIActionRowComponent<APIButtonComponent>[] = [];
@@ -228,9 +243,9 @@ function cancelRows(
 function failureLine(t: Translator, failure: RecentFailure): string {
   const described = describeImageError(t, failure.error);
   const detail = described.detail === null ? "" : ` “${oneLine(described.detail, 120)}”`;
-  const who = userMention(failure.requesterId) || "someone";
+  const who = userMention(failure.requesterId) || t("cancelled.someone");
   return (
-    `${ageOf(failure.at)} ${who} ${inlineCode(truncate(failure.imageId, 40))} ${promptExcerpt(failure.prompt, 50)}\n` +
+    `${ageOf(failure.at)} ${who} ${inlineCode(truncate(failure.imageId, 40))} ${promptExcerpt(failure.prompt, 50, t)}\n` +
     `> ${described.summary}${detail}`
   );
 }
@@ -239,12 +254,14 @@ function failuresEmbed(t: Translator, failures: readonly RecentFailure[]): APIEm
   const shown = [...failures].sort((a, b) => b.at - a.at).slice(0, MAX_FAILURES_SHOWN);
   const title =
     failures.length > shown.length
-      ? `❌ Recent failures: the ${shown.length} most recent of ${failures.length}`
-      : "❌ Recent failures";
+      ? t("statusPage.failuresSome", { shown: shown.length, total: failures.length })
+      : t("statusPage.failures");
   return {
     title,
     description:
-      shown.length === 0 ? "No recent failures." : shown.map((failure) => failureLine(t, failure)).join("\n"),
+      shown.length === 0
+        ? t("statusPage.noFailures")
+        : shown.map((failure) => failureLine(t, failure)).join("\n"),
     color: EMBED_COLORS.failed,
   };
 }
@@ -259,12 +276,16 @@ function pageButton(page: number, label: string, emoji: string): APIButtonCompon
   };
 }
 
-function pageButtons(bounds: ReturnType<typeof pageBounds>): APIActionRowComponent<APIButtonComponent>[] {
+function pageButtons(
+  t: Translator,
+  bounds: ReturnType<typeof pageBounds>,
+): APIActionRowComponent<APIButtonComponent>[] {
   const buttons: APIButtonComponent[] = [];
   // Previous and next are left out rather than disabled: a disabled button would need its own custom id.
-  if (bounds.current > 0) buttons.push(pageButton(bounds.current - 1, "Previous", "◀️"));
-  buttons.push(pageButton(bounds.current, "Refresh", "🔄"));
-  if (bounds.current < bounds.pages - 1) buttons.push(pageButton(bounds.current + 1, "Next", "▶️"));
+  if (bounds.current > 0) buttons.push(pageButton(bounds.current - 1, t("statusPage.previous"), "◀️"));
+  buttons.push(pageButton(bounds.current, t("statusPage.refresh"), "🔄"));
+  if (bounds.current < bounds.pages - 1)
+    buttons.push(pageButton(bounds.current + 1, t("statusPage.next"), "▶️"));
   return [{ type: 1, components: buttons }];
 }
 
@@ -279,7 +300,7 @@ export function renderStatus(t: Translator, input: StatusInput): MessagePayload 
   return fitMessageLimits({
     content: "",
     embeds: [serviceEmbed(t, input), inFlightEmbed(t, input, bounds), failuresEmbed(t, input.recentFailures)],
-    components: [...pageButtons(bounds), ...cancelRows(input, bounds)],
+    components: [...pageButtons(t, bounds), ...cancelRows(t, input, bounds)],
     allowedMentions: NO_PINGS,
   });
 }

@@ -115,4 +115,32 @@ describe("languages", () => {
     // Posted already, or still on its way: either way the clicker is answered in Japanese.
     expect(textOf(answer)).toMatch(/U1 はすでに(投稿されています|準備中です)/);
   });
+
+  test("a public message follows the server's language when the member's is not one the bot speaks", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    world.guild.locale = "de";
+    const imagine = (prompt: string, locale: string) =>
+      emu.sendSlashCommand({
+        name: "imagine",
+        options: { prompt },
+        user: world.alice,
+        channelId: world.general.id,
+        locale,
+      });
+    const korean = await imagine("a lighthouse", "ko");
+    const progress = await korean.waitForResponse({ where: (m) => /Wartet in der Schlange/.test(textOf(m)) });
+    expect(progress.ephemeral).toBe(false);
+    // What only the member sees stays in English for a language the bot does not speak.
+    const refused = await imagine("a cat --chaos 150", "ko");
+    const english = await refused.waitForResponse({ where: (m) => m.ephemeral && textOf(m) !== "" });
+    expect(textOf(english)).toContain("`--chaos 150` is not valid: use a whole number from 0 to 100");
+    // A member whose language the bot speaks is refused in it, whatever the server's.
+    const french = await imagine("a cat --chaos 150", "fr");
+    const answer = await french.waitForResponse({ where: (m) => m.ephemeral && textOf(m) !== "" });
+    expect(textOf(answer)).toContain(
+      "`--chaos 150` n’est pas valide : utilise un nombre entier de 0 à 100, par ex. `--chaos 50`.",
+    );
+    emu.assertNoRejectedRequests();
+  });
 });

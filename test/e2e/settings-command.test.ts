@@ -80,6 +80,16 @@ describe("/settings", () => {
     });
     const imagineRefusal = await typed.waitForResponse({ where: (m) => textOf(m) !== "" });
     expect(textOf(imagineRefusal)).toContain("`--chaos 150` is not valid: use a whole number from 0 to 100");
+    const japanese = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "aspect-ratio",
+      options: { ratio: "wide" },
+      user: world.alice,
+      locale: "ja",
+    });
+    expect(textOf(japanese.answer)).toContain(
+      "`--ar wide` は無効です。幅:高さ の形の整数を使ってください。例: `--ar 16:9`",
+    );
     const shown = await runSettingsCommand(h, { name: "settings", subcommand: "show", user: world.alice });
     expect(textOf(shown.answer)).toContain("**Suffix**: not set (none)");
     emu.assertNoRejectedRequests();

@@ -13,12 +13,13 @@ afterEach(async () => {
 });
 
 /** Runs `/imagine-status` and returns its (ephemeral) answer once it has embeds or text. */
-async function runStatus(user: UserRef, job?: string): Promise<MessageSnapshot> {
+async function runStatus(user: UserRef, job?: string, locale?: string): Promise<MessageSnapshot> {
   const handle = await h.emu.sendSlashCommand({
     name: "imagine-status",
     options: job === undefined ? {} : { job },
     user,
     channelId: h.world.general.id,
+    ...(locale === undefined ? {} : { locale }),
   });
   return handle.waitForResponse({ where: (m) => m.embeds.length > 0 || m.content !== "" });
 }
@@ -180,5 +181,19 @@ describe("/imagine-status", () => {
     const cancels = Array.from({ length: 10 }, (_, i) => `Cancel ${11 + i}`);
     expect(labels).toEqual(["Previous", "Refresh", "Next", ...cancels]);
     emu.assertNoRejectedRequests();
+  });
+
+  test("answers a moderator in their language, a job's details included", async () => {
+    h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
+    const { world } = h;
+    const status = await runStatus(world.mod, undefined, "es-ES");
+    expect(status.embeds[0]?.title).toBe("📊 Estado del servicio de imágenes");
+    expect(textOf(status)).toContain("Últimas 24 horas");
+    expect(textOf(status)).toContain("🖌️ En curso en este servidor: ninguno");
+    const running = await startImagine(h, { prompt: "a lighthouse at dusk" });
+    const details = await runStatus(world.mod, running.record.id, "es-ES");
+    expect(details.embeds[0]?.title).toBe(`🔎 Trabajo ${running.record.id}`);
+    expect(textOf(details)).toContain("⏳ En curso");
+    expect(textOf(details)).toContain("en este servidor, desde un comando");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkAttachmentLink, checkImageAttachment } from "../../src/prompt/check-attachment.js";
+import { translator } from "../../src/i18n/translate.js";
 
 const MB = 1024 * 1024;
 const MAX = 10 * MB;
@@ -75,5 +76,24 @@ describe("checkAttachmentLink", () => {
       code: "attachment-unreadable",
       message: `The attachment ${name} could not be read: try uploading it again.`,
     });
+  });
+});
+
+describe("attachment problems in the member's language", () => {
+  test("a file too large, in French", () => {
+    const problem = checkImageAttachment(
+      { contentType: "image/png", size: 12 * MB, name: "a.png" },
+      MAX,
+      translator("fr"),
+    );
+    expect(problem?.message).toBe(
+      "`a.png` fait 12 MB, c’est trop lourd : un prompt image peut faire au plus 10 MB. Joins une image plus petite.",
+    );
+  });
+
+  test("an unreadable attachment without a name, in Spanish", () => {
+    expect(checkAttachmentLink({ url: null, name: "" }, translator("es"))?.message).toBe(
+      "No se pudo leer el adjunto `adjunto`: prueba a subirlo de nuevo.",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { checkPrompt, formatPromptProblems } from "../../src/prompt/check-prompt.js";
+import { translator, type Translator } from "../../src/i18n/translate.js";
 
 const MAX = 2000;
 const ATTACHMENT = "https://cdn.discordapp.com/attachments/1/2/photo.png?ex=66&is=67&hm=abc";
@@ -193,5 +194,45 @@ describe("formatPromptProblems", () => {
     expect(message.split("\n").filter((line) => line.startsWith("• "))).toHaveLength(6);
     expect(message).toContain("• …and 395 more.");
     expect(message.length).toBeLessThan(2000);
+  });
+});
+
+describe("checkPrompt speaks the member's language", () => {
+  test.each([
+    ["de", "Dein Prompt ist leer"],
+    ["fr", "Ton prompt est vide"],
+    ["es", "Tu prompt está vacío"],
+    ["pt-BR", "Seu prompt está vazio"],
+    ["ja", "プロンプトが空です"],
+  ] as const)("%s: an empty prompt", (language, start) => {
+    const result = checkPrompt({ text: "   ", maxLength: MAX }, translator(language));
+    expect(!result.ok && result.message).toMatch(new RegExp(`^${start}`));
+  });
+
+  test("several problems in German, parameter names and commands kept", () => {
+    const result = checkPrompt({ text: "{a, b} cat --ar 16:9.5 --chaos", maxLength: MAX }, translator("de"));
+    const message = result.ok ? "" : result.message;
+    expect(message).toContain("Bitte behebe Folgendes und versuche es erneut:\n• ");
+    expect(message).toContain(
+      "`--ar 16:9.5` ist ungültig: Verwende ganze Zahlen als Breite:Höhe, z. B. `--ar 16:9`.",
+    );
+    expect(message).toContain("`--chaos` braucht einen Wert, z. B. `--chaos 50`.");
+    expect(message).toContain("Führe stattdessen `/bild` für jede Option einzeln aus.");
+  });
+
+  test("a too long prompt in German, numbers written the German way", () => {
+    const result = checkPrompt({ text: "a".repeat(2134), maxLength: 1000 }, translator("de"));
+    expect(!result.ok && result.message).toBe(
+      "Dein Prompt ist 2.134 Zeichen lang, 1.134 über der Grenze von 1.000. Kürze ihn um mindestens 1.134 Zeichen.",
+    );
+  });
+
+  test("the codes do not depend on the language", () => {
+    const text = "--ar 1:x --repeat 3";
+    const codes = (t?: Translator) => {
+      const result = checkPrompt({ text, maxLength: 10 }, t);
+      return result.ok ? [] : result.problems.map((p) => p.code);
+    };
+    expect(codes(translator("ja"))).toEqual(codes());
   });
 });

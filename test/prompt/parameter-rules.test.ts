@@ -5,7 +5,7 @@ import { parsePrompt } from "../../src/prompt/parse-prompt.js";
 /** Problems of every parameter of `prompt`. */
 function problemsOf(prompt: string) {
   return parsePrompt(prompt)
-    .parameters.map(checkParameter)
+    .parameters.map((parameter) => checkParameter(parameter))
     .filter((p) => p !== null);
 }
 

@@ -21,4 +21,13 @@ describe("formatCount", () => {
   ])("writes %d as %j", (n, expected) => {
     expect(formatCount(n)).toBe(expected);
   });
+
+  test.each([
+    ["de", "2.134"],
+    ["pt-BR", "2.134"],
+    ["ja", "2,134"],
+    ["en", "2,134"],
+  ])("in %s writes 2134 as %j", (language, expected) => {
+    expect(formatCount(2134, language)).toBe(expected);
+  });
 });

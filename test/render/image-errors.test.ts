@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { describeImageError, type ImageErrorKind } from "../../src/render/image-errors.js";
-import { english } from "../../src/i18n/translate.js";
+import { describeImageError, LOST_JOB_ERROR, type ImageErrorKind } from "../../src/render/image-errors.js";
+import { english, translator } from "../../src/i18n/translate.js";
 
 describe("describeImageError", () => {
   test.each<[string | null, ImageErrorKind, string, string | null, boolean]>([
@@ -84,5 +84,16 @@ describe("describeImageError", () => {
     ]) {
       expect(describeImageError(english, error).hint.toLowerCase()).toContain("try again");
     }
+  });
+});
+
+describe("the bot's own error text", () => {
+  test("a lost job's error is stored in English and shown in the reader's language", () => {
+    expect(describeImageError(english, LOST_JOB_ERROR).detail).toBe(LOST_JOB_ERROR);
+    const german = describeImageError(translator("de"), LOST_JOB_ERROR);
+    expect(german.detail).toBe(
+      "Der Bilddienst kennt diesen Auftrag nicht mehr (er wurde vielleicht gelöscht).",
+    );
+    expect(german.summary).toBe(translator("de")("imageError.unknown.summary"));
   });
 });

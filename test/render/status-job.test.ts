@@ -12,7 +12,7 @@ import {
   visibleText,
 } from "./helpers.js";
 import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "./status-fixtures.js";
-import { english } from "../../src/i18n/translate.js";
+import { english, translator } from "../../src/i18n/translate.js";
 
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
 const job = jobNumber(1, { imageId: JOB_ID, prompt: "a *lighthouse* at dusk --ar 16:9" });
@@ -178,5 +178,28 @@ describe("messageJumpLink", () => {
     ["a message id that is not a Discord id", { messageId: "1?x=2" }, null],
   ])("links to %s", (_name, overrides, expected) => {
     expect(messageJumpLink(at(overrides))).toBe(expected);
+  });
+
+  test("speaks the moderator's language; ids, links, times and Discord markup stay as they are", () => {
+    const finished = {
+      ...job,
+      status: "completed",
+      outcome: "completed" as const,
+      finishedAt: NOW,
+      delivered: true,
+    };
+    const record = completedRecord({ ref: "800000000000000001", parent_id: null });
+    const payload = renderJobDetails(translator("de"), finished, record, LINK);
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe(`🔎 Auftrag ${JOB_ID}`);
+    expect(embed?.description).toContain(`**Bilder**\n[Raster](${CDN}/grid.png) · [U1](${CDN}/u1.png)`);
+    expect(fieldsOf(payload)).toMatchObject({
+      Status: "`completed`",
+      "Ergebnis beim Bot": "✅ Fertig, zugestellt",
+      Nachricht: `[Zur Nachricht springen](${LINK})\nin diesem Server, aus einem Befehl`,
+      Ref: "`800000000000000001`",
+    });
+    expect(embed?.footer?.text).toBe(`Bild ${JOB_ID}`);
   });
 });

@@ -6,7 +6,7 @@ import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
 import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/imagine/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
-import { english } from "../../src/i18n/translate.js";
+import { english, translator } from "../../src/i18n/translate.js";
 
 const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
 
@@ -295,5 +295,26 @@ describe("renderStatus", () => {
 
   test("says when there are no recent failures", () => {
     expect(renderStatus(english, statusInput()).embeds[FAILURES]?.description).toBe("No recent failures.");
+  });
+});
+
+describe("renderStatus in the moderator's language", () => {
+  test.each([
+    ["de", "📊 Status des Bilddienstes", "🟢 **gesund**", "Verbotene Wörter: 42 Einträge"],
+    ["ja", "📊 画像サービスの状態", "🟢 **正常**", "禁止ワード: 42 件"],
+  ] as const)("%s", (language, title, condition, banned) => {
+    const payload = renderStatus(
+      translator(language),
+      statusInput({ inFlight: jobs(12), recentFailures: [failureNumber(1)] }),
+    );
+    expectWithinDiscordLimits(payload);
+    expect(payload.embeds[SERVICE]?.title).toBe(title);
+    expect(payload.embeds[SERVICE]?.description).toContain(condition);
+    expect(visibleText(payload)).toContain(banned);
+    expect(visibleText(payload)).not.toMatch(/Last 24 hours|Recent failures|In flight/);
+    // The page buttons still carry the same ids whatever their labels say.
+    expect(buttons(payload).map((b) => b.page)).toEqual(
+      buttons(renderStatus(english, statusInput({ inFlight: jobs(12) }))).map((b) => b.page),
+    );
   });
 });

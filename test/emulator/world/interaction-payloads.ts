@@ -63,6 +63,7 @@ export function dispatchInteraction(
       : { "0": "0" };
   const locale = place.locale ?? "en-US";
   const member = guildId ? ctx.world.member(guildId, user.id) : undefined;
+  const guildLocale = (guildId ? ctx.world.guilds.get(guildId)?.locale : undefined) ?? "en-US";
   const payload = {
     id,
     application_id: ctx.applicationId,
@@ -82,8 +83,8 @@ export function dispatchInteraction(
     ...(guildId && member
       ? {
           guild_id: guildId,
-          guild: { id: guildId, locale: "en-US", features: [] },
-          guild_locale: "en-US",
+          guild: { id: guildId, locale: guildLocale, features: [] },
+          guild_locale: guildLocale,
           member: {
             ...memberObject(ctx.world, member),
             permissions: ctx.world.permissionsIn(channel, user.id).toString(),

@@ -152,7 +152,7 @@ export function guildCreateObject(world: World, guild: EmulatedGuild): GatewayGu
     vanity_url_code: null,
     premium_tier: GuildPremiumTier.None,
     premium_subscription_count: 0,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: (guild.locale ?? Locale.EnglishUS) as Locale,
     public_updates_channel_id: null,
     nsfw_level: GuildNSFWLevel.Default,
     premium_progress_bar_enabled: false,

@@ -25,6 +25,11 @@ export interface EmulatedGuild {
   joinedAt: string;
   /** The bot's managed role, created when the bot "joined". */
   botRoleId: string;
+  /**
+   * The server's language (`preferred_locale`, sent as interactions' `guild_locale`); `en-US` when unset.
+   * Change it before an interaction to act as a server with another language.
+   */
+  locale?: string;
 }
 
 /** A server role with its permission bits. */

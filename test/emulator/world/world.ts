@@ -60,6 +60,8 @@ export class World extends WorldQueries {
     ownerId?: string;
     everyonePermissions?: bigint | string;
     botPermissions?: bigint | string;
+    /** The server's language (`preferred_locale`); default `en-US`. */
+    locale?: string;
   }): EmulatedGuild {
     const id = options.id ?? this.ids.next();
     const ownerId =
@@ -87,7 +89,14 @@ export class World extends WorldQueries {
       color: 0,
     };
     this.roles.set(botRoleId, botRole);
-    const guild: EmulatedGuild = { id, name: options.name, ownerId, joinedAt, botRoleId };
+    const guild: EmulatedGuild = {
+      id,
+      name: options.name,
+      ownerId,
+      joinedAt,
+      botRoleId,
+      ...(options.locale ? { locale: options.locale } : {}),
+    };
     this.guilds.set(id, guild);
     this.members.set(`${id}:${ownerId}`, {
       guildId: id,
