@@ -234,7 +234,7 @@ const isLog = (msg: string) => (l: OutputLine) => l.json?.["msg"] === msg;
 
 /**
  * Spawns `node <npm start's flags> dist/src/main.js` with exactly `env`, in an empty directory (no .env), and waits until it
- * logged "connected to Discord" (and, with `waitForResume`, that it resumed its stored jobs).
+ * logged "connected to Discord" (and, with `waitForResume`, that it claimed its stored jobs).
  */
 export async function startBot(
   env: Record<string, string>,
@@ -249,7 +249,7 @@ export async function startBot(
   });
   await proc.waitForLine(isLog("connected to Discord"));
   const readyLoggedAt = Date.now();
-  if (options.waitForResume) await proc.waitForLine(isLog("resumed jobs from the store"), 120_000);
+  if (options.waitForResume) await proc.waitForLine(isLog("claimed jobs from the store"), 120_000);
   return {
     proc,
     spawnedAt,
