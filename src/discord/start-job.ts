@@ -12,7 +12,8 @@ import { isModerator } from "./moderator.js";
 import { memberRoleIds, submissionPlace } from "./submission-place.js";
 import { refuseWithPrompt } from "./reply-with-error.js";
 import type { PromptDefaults } from "../prompt/assemble-prompt.js";
-import { promptDefaultsFor } from "../settings/settings-actions.js";
+import { promptDefaultsOf } from "../settings/settings-actions.js";
+import type { MemberSettings } from "../settings/settings.js";
 
 /** A job someone asks for, as admission and the audit channel see it. */
 export interface JobRequest {
@@ -128,6 +129,14 @@ async function admitInTime<T extends { ticket: AdmissionTicket }>(
   return admitted;
 }
 
+/** What {@link startImagineJob} may be given besides the prompt. */
+export interface StartOptions {
+  /** The job is an Enhance of this grid image. */
+  upscale?: UpscaleSource;
+  /** The requester's preferences, when the caller has already read them (else they are read here). */
+  member?: MemberSettings;
+}
+
 /**
  * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
  * and a Try again button, see `components/try-again.ts`), acknowledges
@@ -144,8 +153,9 @@ export async function startImagineJob(
   app: BotContext,
   prompt: string,
   lang: InteractionLanguages,
-  upscale?: UpscaleSource,
+  options: StartOptions = {},
 ): Promise<Job | null> {
+  const { upscale } = options;
   const request: JobRequest = {
     requesterId: interaction.user.id,
     guildId: interaction.guildId,
@@ -159,7 +169,8 @@ export async function startImagineJob(
     const { ticket, deliverByDm } = await admitInTime(interaction, app, async () => ({
       // Read before admission: the ticket's place is held from admission until the job is created.
       deliverByDm:
-        interaction.inGuild() && (await app.settings.member(interaction.user.id)).delivery === "dm",
+        interaction.inGuild() &&
+        (options.member ?? (await app.settings.member(interaction.user.id))).delivery === "dm",
       ticket: await admitAndAudit(app, request),
     }));
     return await createAdmitted(app, ticket, request, async () => {
@@ -200,15 +211,16 @@ export async function checkAndStartJob(
   lang: InteractionLanguages,
   prepare: (defaults: PromptDefaults) => string,
 ): Promise<void> {
-  const defaults = await promptDefaultsFor(app.settings, interaction.user.id);
+  // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
+  const member = await app.settings.member(interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare(defaults);
+    prompt = prepare(promptDefaultsOf(member));
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
     return;
   }
-  await startImagineJob(interaction, app, prompt, lang);
+  await startImagineJob(interaction, app, prompt, lang, { member });
 }

@@ -13,9 +13,6 @@ import { translator, type Translator } from "./translate.js";
 /** The language a member chose with `/settings`, or `undefined` when they chose none. */
 export type MemberLanguage = (userId: string) => Promise<Language | undefined>;
 
-/** No member has chosen a language (no settings store). */
-export const NO_MEMBER_LANGUAGE: MemberLanguage = () => Promise.resolve(undefined);
-
 /** Members' languages as the settings store keeps them. */
 export function memberLanguageFrom(settings: Pick<SettingsStore, "member">): MemberLanguage {
   return async (userId) => (await settings.member(userId)).language;

@@ -14,7 +14,7 @@ import {
 } from "../render/setting-values.js";
 import { applyConfigEdit, type ConfigEdit } from "./config-edits.js";
 import { applyMemberEdit, type MemberEdit } from "./member-edits.js";
-import type { GuildSettings, SettingsStore } from "./settings.js";
+import type { GuildSettings, MemberSettings, SettingsStore } from "./settings.js";
 
 /** Who changes a server's settings, where, with which command (for the audit channel). */
 export interface ConfigActor {
@@ -98,10 +98,14 @@ export async function resetMemberSettings(
 }
 
 /** What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`). */
+export function promptDefaultsOf(member: MemberSettings): PromptDefaults {
+  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
+}
+
+/** {@link promptDefaultsOf} the member's stored preferences. */
 export async function promptDefaultsFor(
   settings: Pick<SettingsStore, "member">,
   userId: string,
 ): Promise<PromptDefaults> {
-  const member = await settings.member(userId);
-  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
+  return promptDefaultsOf(await settings.member(userId));
 }

@@ -85,7 +85,7 @@ async function enhanceOnce(
     return;
   }
   const { prompt } = await loadSource(request, app);
-  const job = await startImagineJob(interaction, app, prompt, lang, source);
+  const job = await startImagineJob(interaction, app, prompt, lang, { upscale: source });
   if (job) await markUsed(interaction, "message", log);
 }
 
