@@ -128,7 +128,10 @@ export function rowsOf(r: BenchResults): Row[] {
   for (const c of r.calls ?? []) rows.push(callsRow(c));
   for (const k of r.knee ?? []) rows.push(...kneeRows(k));
   for (const s of r.scale ?? []) {
-    const area = `2/3 ${s.jobs} jobs`;
+    const area =
+      s.heapGrowthPercent === null
+        ? `2/3 ${s.jobs} jobs`
+        : `2/3 ${s.jobs} jobs, growth ${s.heapGrowthPercent}`;
     rows.push(
       {
         area,

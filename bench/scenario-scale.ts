@@ -44,6 +44,8 @@ export interface WindowSummary {
 /** Results of {@link runScale}. */
 export interface ScaleResult {
   jobs: number;
+  /** HEAP_GROWTH_PERCENT the bot ran with; null: its default. */
+  heapGrowthPercent: number | null;
   pollIntervalMs: number;
   /** Polls per second the interval asks for: jobs / interval (steady polls are not jittered). */
   demandedPollsPerSecond: number;
@@ -126,7 +128,15 @@ function summarizeWindows(windows: Window[]): WindowSummary {
 /** The bot with `jobs` jobs in flight, then the floor at the bot's measured poll rate. */
 export async function runScale(
   emu: EmulatorProcess,
-  options: { jobs: number; warmupMs: number; windowMs: number; windows: number; log: (line: string) => void },
+  options: {
+    jobs: number;
+    warmupMs: number;
+    windowMs: number;
+    windows: number;
+    log: (line: string) => void;
+    /** HEAP_GROWTH_PERCENT for the bot; default: the bot's own default. */
+    heapGrowthPercent?: number;
+  },
 ): Promise<ScaleResult> {
   const service = await startService({ tickMs: 1000 });
   const data = await dataDirectory();
@@ -140,7 +150,14 @@ export async function runScale(
       requesterId: emu.applicationId,
     });
     const readsBefore = (await service.stats(0)).imageReads;
-    const bot = await startBot(botEnv(emu, service, database), { cwd: data.path, waitForResume: true });
+    const growth = options.heapGrowthPercent;
+    const env = botEnv(
+      emu,
+      service,
+      database,
+      growth === undefined ? {} : { HEAP_GROWTH_PERCENT: String(growth) },
+    );
+    const bot = await startBot(env, { cwd: data.path, waitForResume: true });
     const resumeMs = Date.now() - bot.spawnedAt;
     const botRssSeries: [number, number][] = [];
     const sampleRss = () => {
@@ -167,8 +184,10 @@ export async function runScale(
     clearInterval(rssSampler);
     await bot.stop();
     const botSummary = summarizeWindows(botWindows);
+    const label =
+      growth === undefined ? `${options.jobs} jobs` : `${options.jobs} jobs (heap growth ${growth})`;
     options.log(
-      `${options.jobs} jobs: ${botSummary.pollsPerSecond} polls/s, ${botSummary.cpuMsPerPoll} ms CPU/poll, ` +
+      `${label}: ${botSummary.pollsPerSecond} polls/s, ${botSummary.cpuMsPerPoll} ms CPU/poll, ` +
         `${(botSummary.coreShare * 100).toFixed(1)} % of a core, RSS ${botSummary.rssMiB} MiB`,
     );
 
@@ -186,9 +205,10 @@ export async function runScale(
     const floorWindows = await measureWindows(floor, service, options.windows, options.windowMs);
     const floorSummary = summarizeWindows(floorWindows);
     await floor.stop();
-    options.log(`${options.jobs} jobs floor: ${floorSummary.cpuMsPerPoll} ms CPU/request`);
+    options.log(`${label} floor: ${floorSummary.cpuMsPerPoll} ms CPU/request`);
     return {
       jobs: options.jobs,
+      heapGrowthPercent: growth ?? null,
       pollIntervalMs: DEFAULT_POLL_INTERVAL_MS,
       demandedPollsPerSecond: round(options.jobs / (DEFAULT_POLL_INTERVAL_MS / 1000)),
       resumeMs,

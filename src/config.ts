@@ -150,6 +150,8 @@ export const configSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: oneOf(LOG_LEVELS).default("info"),
+  /** How far the JavaScript heap may grow past its live size before it is collected, percent; 0: V8's own rule. */
+  HEAP_GROWTH_PERCENT: int(0, 400).default(40),
   /** Longest prompt accepted, before anything is sent (Discord's string option allows 6000). */
   PROMPT_MAX_LENGTH: int(1, 6000).default(2000),
   /** Largest image attachment accepted as an image prompt. */

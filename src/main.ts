@@ -5,6 +5,7 @@
  */
 import { startBot } from "./bot.js";
 import { isInteractive, loadConfig, type Config } from "./config.js";
+import { limitHeapGrowth } from "./heap-growth.js";
 import { createLogger, type Logger } from "./logger.js";
 import { isOwnerProblem, startFailureMessage } from "./start-failure.js";
 
@@ -27,6 +28,7 @@ function configOrExit(): Config {
 }
 
 const config = configOrExit();
+limitHeapGrowth(config.HEAP_GROWTH_PERCENT);
 const logger = createLogger({ level: config.LOG_LEVEL, pretty: isInteractive() });
 
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));

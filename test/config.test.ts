@@ -47,6 +47,7 @@ describe("configuration", () => {
       USER_MAX_ACTIVE_JOBS: 2,
       GUILD_MAX_ACTIVE_JOBS: 10,
       USER_DAILY_IMAGES: 0,
+      HEAP_GROWTH_PERCENT: 40,
     });
     expect(config.HTTP_PORT).toBeUndefined();
     expect(config.WEBHOOK_SECRET).toBeUndefined();
@@ -71,6 +72,7 @@ describe("configuration", () => {
     ["WEBHOOK_SECRET", "short", /WEBHOOK_SECRET must be at least 16 characters/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
     ["PROMPT_MAX_LENGTH", "7000", /PROMPT_MAX_LENGTH must be at most 6000/],
+    ["HEAP_GROWTH_PERCENT", "-5", /HEAP_GROWTH_PERCENT must be at least 0/],
   ])("%s=%s is refused with a message saying what is expected", (name, value, expected) => {
     const problems = problemsOf({ ...required, [name]: value });
     expect(problems).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { ImageRecord } from "../service/schema.js";
 /** What a `JobTracker` knows about one followed job (internal to src/jobs). */
 export interface JobState<J> {
   readonly job: J;
+  /** The job's child logger, made on first use: most followed jobs never log a line. */
   readonly log: Logger;
   readonly pollKey: string;
   readonly timeoutKey: string;
@@ -27,30 +28,56 @@ export interface JobState<J> {
   lastPollAt: number | undefined;
   /** A webhook came while a poll or its record was being handled: poll again right after. */
   pushedDuringPoll: boolean;
+  /** The job's poll task, made once: rescheduling it at every poll allocates nothing. */
+  pollTask: (() => void) | undefined;
 }
 
-/** The state of a job that was just tracked. */
-export function newJobState<J extends { readonly id: string }>(job: J, log: Logger): JobState<J> {
-  return {
-    job,
-    log,
-    pollKey: `poll:${job.id}`,
-    timeoutKey: `timeout:${job.id}`,
-    settled: false,
-    polling: false,
-    draining: false,
-    tail: Promise.resolve(),
-    queued: null,
-    lastRecord: null,
-    pendingStreak: 0,
-    failures: 0,
-    forbiddenStreak: 0,
-    lastErrorKind: undefined,
-    lastPushAt: undefined,
-    webhookSincePoll: false,
-    lastPollAt: undefined,
-    pushedDuringPoll: false,
-  };
+/** A job the tracker can log about: its id and the fields its log lines carry. */
+interface LoggableJob {
+  readonly id: string;
+  readonly logContext?: Readonly<Record<string, string>>;
+}
+
+/**
+ * One class for every job's state, so ten thousand of them share one shape; the child logger (a pino
+ * object and its serialized bindings, a few hundred bytes) is made only when the job logs.
+ */
+class TrackedJobState<J extends LoggableJob> implements JobState<J> {
+  readonly pollKey: string;
+  readonly timeoutKey: string;
+  settled = false;
+  polling = false;
+  draining = false;
+  tail: Promise<void> = Promise.resolve();
+  queued: ImageRecord | null = null;
+  lastRecord: ImageRecord | null = null;
+  pendingStreak = 0;
+  failures = 0;
+  forbiddenStreak = 0;
+  lastErrorKind: string | undefined = undefined;
+  lastPushAt: number | undefined = undefined;
+  webhookSincePoll = false;
+  lastPollAt: number | undefined = undefined;
+  pushedDuringPoll = false;
+  pollTask: (() => void) | undefined = undefined;
+  private childLog: Logger | undefined = undefined;
+
+  constructor(
+    readonly job: J,
+    private readonly parentLog: Logger,
+  ) {
+    this.pollKey = `poll:${job.id}`;
+    this.timeoutKey = `timeout:${job.id}`;
+  }
+
+  get log(): Logger {
+    return (this.childLog ??= this.parentLog.child({ jobId: this.job.id, ...this.job.logContext }));
+  }
+}
+
+/** The state of a job that was just tracked; `log` is the tracker's logger (the job's child is made from it). */
+export function newJobState<J extends LoggableJob>(job: J, log: Logger): JobState<J> {
+  return new TrackedJobState(job, log);
 }
 
 /** Whether `record` changes the status or progress of the newest record held for the job. */

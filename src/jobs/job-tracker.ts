@@ -89,7 +89,7 @@ export class JobTracker<J extends TrackedJob> {
     if (!Number.isFinite(job.startedAt))
       throw new TypeError(`track: startedAt of job ${job.id} is not a number`);
     if (this.stopped || this.jobs.has(job.id)) return false;
-    const state = newJobState(job, this.log.child({ jobId: job.id, ...job.logContext }));
+    const state = newJobState(job, this.log);
     this.jobs.set(job.id, state);
     this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
       this.settle(state, () => this.options.onTimeout(job)),
@@ -154,7 +154,7 @@ export class JobTracker<J extends TrackedJob> {
   private schedulePollAt(state: JobState<J>, dueAt: number): void {
     // Polls due during a global pause move past its end, spread over one interval.
     const at = dueAt < this.pausedUntil ? this.pausedUntil + this.random() * this.policy.intervalMs : dueAt;
-    this.scheduler.schedule(state.pollKey, at, () => this.startPoll(state));
+    this.scheduler.schedule(state.pollKey, at, (state.pollTask ??= () => this.startPoll(state)));
   }
 
   private scheduleNextPoll(state: JobState<J>): void {

@@ -131,8 +131,8 @@ export class Scheduler {
     for (;;) {
       const next = this.heap.peek();
       if (!next || next.dueAt > now || next.seq >= firstLaterSeq) break;
-      this.heap.pop();
-      this.run(next.key, next.value);
+      const due = this.heap.pop() as { key: string; value: ScheduledTask };
+      this.run(due.key, due.value);
     }
     if (!this.isStopped) this.rearm();
   }

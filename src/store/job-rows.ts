@@ -11,6 +11,7 @@ import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } 
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
+import { sharedString } from "./shared-strings.js";
 
 /** Every outcome; the record type makes the compiler ask for a new one here. */
 const OUTCOMES: Record<JobOutcome, true> = {
@@ -138,26 +139,26 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ref: r.ref,
     prompt: r.prompt,
     upscale,
-    requesterId: r.requester_id,
-    source: r.source,
+    requesterId: sharedString(r.requester_id),
+    source: sharedString(r.source),
     location: {
-      applicationId: r.application_id,
+      applicationId: sharedString(r.application_id),
       interactionToken: r.interaction_token,
       interactionTokenExpiresAt: r.interaction_token_expires_at,
-      guildId: r.guild_id,
-      channelId: r.channel_id,
+      guildId: sharedString(r.guild_id),
+      channelId: sharedString(r.channel_id),
       messageId: r.message_id,
       channelEditable: r.channel_editable,
     },
     startedAt: r.started_at,
-    status: r.status,
+    status: sharedString(r.status),
     progress: r.progress,
     outcome: r.outcome,
     finishedAt: r.finished_at,
     delivered: r.delivered,
     error: r.error,
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
-    language: r.language,
+    language: sharedString(r.language),
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
   };
 }

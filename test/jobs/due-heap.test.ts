@@ -30,10 +30,32 @@ describe("DueHeap", () => {
     expect(heap.size).toBe(expected.size);
     const popped: number[] = [];
     for (let e = heap.pop(); e; e = heap.pop()) {
-      expect(e.dueAt).toBe(expected.get(e.key));
-      popped.push(e.dueAt);
+      expect(e.value).toBe(expected.get(e.key));
+      popped.push(e.value);
     }
     expect(popped).toEqual([...expected.values()].sort((a, b) => a - b));
+  });
+
+  test("a key rescheduled in place comes out after the keys already waiting at that due time", () => {
+    const heap = new DueHeap<string>();
+    for (const key of ["a", "b", "c"]) heap.set(key, 5, `${key}1`);
+    heap.set("a", 5, "a2");
+    expect(heap.size).toBe(3);
+    expect([heap.pop(), heap.pop(), heap.pop()]).toEqual([
+      { key: "b", value: "b1" },
+      { key: "c", value: "c1" },
+      { key: "a", value: "a2" },
+    ]);
+  });
+
+  test("an entry freed by one key serves a new key without its old value", () => {
+    const heap = new DueHeap<string>();
+    heap.set("old", 1, "old value");
+    expect(heap.pop()).toEqual({ key: "old", value: "old value" });
+    heap.set("new", 2, "new value");
+    expect(heap.get("old")).toBeUndefined();
+    expect(heap.get("new")).toMatchObject({ key: "new", dueAt: 2, value: "new value" });
+    expect(heap.pop()).toEqual({ key: "new", value: "new value" });
   });
 
   test("entries with the same due time come out in insertion order", () => {
