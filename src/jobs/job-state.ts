@@ -30,6 +30,8 @@ export interface JobState<J> {
   pushedDuringPoll: boolean;
   /** The job's poll task, made once: rescheduling it at every poll allocates nothing. */
   pollTask: (() => void) | undefined;
+  /** What runs the job's poll once it has a concurrency slot (`null`: the tracker stopped), made once. */
+  pollInSlot: ((release: (() => void) | null) => void) | undefined;
 }
 
 /** A job the tracker can log about: its id and the fields its log lines carry. */
@@ -60,6 +62,7 @@ class TrackedJobState<J extends LoggableJob> implements JobState<J> {
   lastPollAt: number | undefined = undefined;
   pushedDuringPoll = false;
   pollTask: (() => void) | undefined = undefined;
+  pollInSlot: ((release: (() => void) | null) => void) | undefined = undefined;
   private childLog: Logger | undefined = undefined;
 
   constructor(

@@ -11,7 +11,7 @@ import {
   type PollPolicy,
 } from "./poll-policy.js";
 import { Scheduler } from "./scheduler.js";
-import { Semaphore } from "./semaphore.js";
+import { Semaphore, type ReleaseSlot } from "./semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
@@ -170,12 +170,17 @@ export class JobTracker<J extends TrackedJob> {
   private startPoll(state: JobState<J>): void {
     if (state.settled || state.polling || this.stopped) return;
     state.polling = true;
-    const poll = this.poll(state).finally(() => this.polls.delete(poll));
+    // Nothing is allocated for a poll that waits for a slot: its job's callback is made once.
+    this.slots.whenFree((state.pollInSlot ??= (release) => this.pollInSlot(state, release)));
+  }
+
+  private pollInSlot(state: JobState<J>, release: ReleaseSlot | null): void {
+    const poll = this.poll(state, release).finally(() => this.polls.delete(poll));
     this.polls.add(poll);
   }
 
-  private async poll(state: JobState<J>): Promise<void> {
-    const outcome = await this.fetch(state);
+  private async poll(state: JobState<J>, release: ReleaseSlot | null): Promise<void> {
+    const outcome = await this.fetch(state, release);
     state.polling = false;
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
@@ -197,8 +202,8 @@ export class JobTracker<J extends TrackedJob> {
    */
   private async fetch(
     state: JobState<J>,
+    release: ReleaseSlot | null,
   ): Promise<{ record: ImageRecord; announced: boolean } | { error: unknown } | null> {
-    const release = await this.slots.acquire();
     if (!release) return null;
     try {
       if (state.settled || this.stopped) return null;
