@@ -131,8 +131,9 @@ export class Scheduler {
     for (;;) {
       const next = this.heap.peek();
       if (!next || next.dueAt > now || next.seq >= firstLaterSeq) break;
-      const due = this.heap.pop() as { key: string; value: ScheduledTask };
-      this.run(due.key, due.value);
+      const { key, value } = next;
+      this.heap.delete(key);
+      this.run(key, value);
     }
     if (!this.isStopped) this.rearm();
   }

@@ -1,4 +1,4 @@
-/** Gives back a slot taken with {@link Semaphore.acquire}. Calling it more than once does nothing. */
+/** Gives back a slot given by {@link Semaphore.whenFree}. Calling it more than once does nothing. */
 export type ReleaseSlot = () => void;
 
 /**
@@ -28,21 +28,11 @@ export class Semaphore {
     return this.waiters.length - this.head;
   }
 
-  /** Resolves with a release function once a slot is free, or with `null` when the semaphore is closed. */
-  acquire(): Promise<ReleaseSlot | null> {
-    if (this.closed) return Promise.resolve(null);
-    if (this.holders < this.limit) {
-      this.holders++;
-      return Promise.resolve(this.releaser());
-    }
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
   /**
    * Calls `task` with a release function as soon as a slot is free: at once (synchronously) when one is,
-   * else in turn with the other waiters; with `null` when the semaphore is or gets closed. Unlike
-   * {@link acquire} a waiter costs no promise, only its place in the queue: thousands of polls due in one
-   * wave can wait for a slot without their state moving into the old generation.
+   * else in turn with the other waiters; with `null` when the semaphore is or gets closed. A waiter costs
+   * no promise, only its place in the queue: thousands of polls due in one wave can wait for a slot
+   * without their state moving into the old generation.
    */
   whenFree(task: (release: ReleaseSlot | null) => void): void {
     if (this.closed) return task(null);
@@ -53,7 +43,7 @@ export class Semaphore {
     this.waiters.push(task);
   }
 
-  /** Wakes every waiter with `null`; later {@link acquire} calls get `null` at once. Holders keep slots. */
+  /** Wakes every waiter with `null`; later {@link whenFree} tasks get `null` at once. Holders keep slots. */
   close(): void {
     this.closed = true;
     while (this.head < this.waiters.length) this.takeWaiter()?.(null);
