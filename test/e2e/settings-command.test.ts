@@ -13,6 +13,28 @@ afterEach(async () => {
 });
 
 describe("/settings", () => {
+  test("a member who picks a language is answered in it at once; picking none answers in their Discord language", async () => {
+    h = await startWithDatabase();
+    const { world } = h;
+    const chosen = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "language",
+      options: { language: "de" },
+      user: world.alice,
+      locale: "en-US",
+    });
+    expect(chosen.answer.ephemeral).toBe(true);
+    expect(textOf(chosen.answer)).toContain("**Sprache**: nicht gesetzt → Deutsch");
+    const cleared = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "language",
+      user: world.alice,
+      locale: "fr",
+    });
+    expect(textOf(cleared.answer)).toContain("Deutsch → non défini");
+    h.emu.assertNoRejectedRequests();
+  });
+
   test("a member's suffix and default aspect ratio reach the prompt the service receives, the prompt's own --ar winning", async () => {
     h = await startWithDatabase();
     const { emu, world, service } = h;
