@@ -21,11 +21,21 @@ export interface JobMessenger {
     message: OutgoingMessage,
     options?: { log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
-  /** Posts the result as a new message pinging only the requester; `nonce` makes a repeat return it. */
+  /**
+   * Posts the result as a new message pinging only the requester (`quiet`: nobody, the message as
+   * rendered); `nonce` makes a repeat return it.
+   */
   postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
+    options: {
+      requesterId: string;
+      nonce: string;
+      replyTo?: string;
+      byDm?: boolean;
+      quiet?: boolean;
+      log?: Logger;
+    },
   ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
   /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
   retire(

@@ -95,6 +95,9 @@ describe("✖ Cancel", () => {
     expect(refused.ephemeral).toBe(true);
 
     const cancelled = await cancelFromMessage(hung, world.alice);
+    expect(cancelled.content).toBe(`Cancelled by <@${world.alice.id}>`);
+    // A notice of her own action: nobody is pinged.
+    expect(emu.notifiedBy(cancelled.id)).toEqual([]);
     expect(cancelled.components).toEqual([]);
     expect(textOf(cancelled)).toContain("a hung lighthouse");
     expect(textOf(cancelled)).toContain(hung.record.id);
