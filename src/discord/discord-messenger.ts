@@ -13,6 +13,7 @@ import type { APIMessage } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
+import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import { mentioningRequester, toApiMessage } from "./api-message.js";
 import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
@@ -108,14 +109,7 @@ export class DiscordMessenger {
   async postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: {
-      requesterId: string;
-      nonce: string;
-      replyTo?: string;
-      byDm?: boolean;
-      quiet?: boolean;
-      log?: Logger;
-    },
+    options: PostResultOptions,
   ): Promise<PostResult> {
     const log = options.log ?? this.log;
     const mentioning = options.quiet ? message : mentioningRequester(message, options.requesterId);

@@ -24,11 +24,7 @@ let outDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   outDir = await mkdtemp(join(tmpdir(), "imagine-bot-build-"));
-  await promisify(execFile)(process.execPath, [
-    join(PROJECT_ROOT, "scripts/build.mjs"),
-    "--outdir",
-    outDir,
-  ]);
+  await promisify(execFile)(process.execPath, [join(PROJECT_ROOT, "scripts/build.mjs"), "--outdir", outDir]);
   await writeFile(join(outDir, "package.json"), '{ "type": "module" }\n');
   await symlink(await realpath(join(PROJECT_ROOT, "node_modules")), join(outDir, "node_modules"), "dir");
   project.provide("botMain", join(outDir, "src/main.js"));
