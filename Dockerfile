@@ -1,13 +1,15 @@
 # syntax=docker/dockerfile:1
-# Build: compile TypeScript with the full dependency set.
+# Build: check the bot's types (an image is built once, a start must not wait for this), then transpile it,
+# with the full dependency set.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
 COPY src ./src
 COPY commands ./commands
-RUN npm run build
+RUN npx tsc -p tsconfig.build.json && npm run build
 
 # Production dependencies only.
 FROM node:20-bookworm-slim AS deps

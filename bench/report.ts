@@ -198,6 +198,13 @@ export function rowsOf(r: BenchResults): Row[] {
       },
       {
         area,
+        measure: `npm start to gateway READY, median (n=${s.runs})`,
+        result: `${round(s.npmStartToGatewayReadyMs.median, 0)} ms`,
+        target: "<= 2000 ms",
+        met: s.npmStartToGatewayReadyMs.median <= 2000,
+      },
+      {
+        area,
         measure: "idle RSS, median",
         result: `${round(s.idleRssMiB.median)} MiB`,
         target: "<= 100 MB",

@@ -1,6 +1,8 @@
 /**
  * Start-up: from spawning `node dist/src/main.js` to the emulator receiving the gateway IDENTIFY (it
- * answers READY at once), and the bot's resident memory once idle. A fresh database each run.
+ * answers READY at once), and the bot's resident memory once idle; then the same from running `npm start`
+ * in the project, as an owner (or a supervisor) starts the bot: npm and the `prestart` build check
+ * included, on the checkout the benchmark built. A fresh database each run.
  */
 import { join } from "node:path";
 import { rssMiB } from "./proc-stats.js";
@@ -14,6 +16,8 @@ export interface StartupResult {
   toGatewayReadyMs: Summary;
   /** Process spawn to the bot logging "connected to Discord" (guilds received), ms. */
   toReadyLogMs: Summary;
+  /** `npm start` spawned to the emulator receiving IDENTIFY, ms. */
+  npmStartToGatewayReadyMs: Summary;
   /** Resident memory after `settleMs` idle, MiB. */
   idleRssMiB: Summary;
   settleMs: number;
@@ -28,29 +32,41 @@ export async function runStartup(
   const gateway: number[] = [];
   const readyLog: number[] = [];
   const rss: number[] = [];
-  for (let run = 1; run <= options.runs; run++) {
-    const data = await dataDirectory();
-    try {
-      const seen = (await emu.identifies()).length;
-      const bot = await startBot(botEnv(emu, service, join(data.path, "bot.db")), { cwd: data.path });
-      const identify = (await emu.identifies()).slice(seen).find((i) => i.accepted);
-      if (!identify) throw new Error("the emulator saw no accepted IDENTIFY from the bot");
-      gateway.push(identify.at - bot.spawnedAt);
-      readyLog.push(bot.readyLoggedAt - bot.spawnedAt);
-      await sleep(options.settleMs);
-      rss.push(rssMiB(bot.proc.pid));
-      await bot.stop();
-      options.log(
-        `startup ${run}/${options.runs}: ${gateway.at(-1)} ms to IDENTIFY, idle RSS ${rss.at(-1)?.toFixed(1)} MiB`,
-      );
-    } finally {
-      await data.cleanup();
+  const npmGateway: number[] = [];
+  for (const npmStart of [false, true]) {
+    for (let run = 1; run <= options.runs; run++) {
+      const data = await dataDirectory();
+      try {
+        const seen = (await emu.identifies()).length;
+        const env = botEnv(emu, service, join(data.path, "bot.db"));
+        const bot = await startBot(env, { cwd: data.path, npmStart });
+        const identify = (await emu.identifies()).slice(seen).find((i) => i.accepted);
+        if (!identify) throw new Error("the emulator saw no accepted IDENTIFY from the bot");
+        const toIdentifyMs = identify.at - bot.spawnedAt;
+        if (npmStart) {
+          npmGateway.push(toIdentifyMs);
+          await bot.stop();
+          options.log(`startup (npm start) ${run}/${options.runs}: ${toIdentifyMs} ms to IDENTIFY`);
+          continue;
+        }
+        gateway.push(toIdentifyMs);
+        readyLog.push(bot.readyLoggedAt - bot.spawnedAt);
+        await sleep(options.settleMs);
+        rss.push(rssMiB(bot.proc.pid));
+        await bot.stop();
+        options.log(
+          `startup ${run}/${options.runs}: ${toIdentifyMs} ms to IDENTIFY, idle RSS ${rss.at(-1)?.toFixed(1)} MiB`,
+        );
+      } finally {
+        await data.cleanup();
+      }
     }
   }
   return {
     runs: options.runs,
     toGatewayReadyMs: summarize(gateway),
     toReadyLogMs: summarize(readyLog),
+    npmStartToGatewayReadyMs: summarize(npmGateway),
     idleRssMiB: summarize(rss),
     settleMs: options.settleMs,
   };

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseConfig } from "../src/config.js";
 import { deployCommands } from "../src/discord/register-commands.js";
 import { getJson, postJson } from "./http.js";
@@ -214,9 +214,22 @@ export function botEnv(
   };
 }
 
+/**
+ * npm's own command-line script, so `npm start` runs as `node <npm-cli.js> start`, which is what the `npm`
+ * command runs: `npm_execpath` under `npm run bench`, else the npm installed beside this node.
+ */
+function npmCli(): string {
+  return (
+    process.env["npm_execpath"] ?? join(dirname(process.execPath), "../lib/node_modules/npm/bin/npm-cli.js")
+  );
+}
+
 /** A bot process with its own data directory. */
 export interface BotProcess {
+  /** The process spawned: the bot, or npm when started through `npm start`. */
   proc: ManagedProcess;
+  /** The bot's own process id (npm's child when started through `npm start`). */
+  botPid: number;
   /** Real time (ms since 1970) just before the process was spawned. */
   spawnedAt: number;
   /** Real time the bot logged that it is connected to Discord. */
@@ -234,27 +247,33 @@ const isLog = (msg: string) => (l: OutputLine) => l.json?.["msg"] === msg;
 
 /**
  * Spawns `node <npm start's flags> dist/src/main.js` with exactly `env`, in an empty directory (no .env), and waits until it
- * logged "connected to Discord" (and, with `waitForResume`, that it claimed its stored jobs).
+ * logged "connected to Discord" (and, with `waitForResume`, that it claimed its stored jobs). `npmStart`:
+ * runs `npm start` in the project instead, as an owner does (its `prestart` included; the bot's working
+ * directory is then the project's, whose `.env`, if any, fills in what `env` leaves unset).
  */
 export async function startBot(
   env: Record<string, string>,
-  options: { waitForResume?: boolean; cwd: string },
+  options: { waitForResume?: boolean; cwd: string; npmStart?: boolean },
 ): Promise<BotProcess> {
   const spawnedAt = Date.now();
-  const proc = startProcess({
-    name: "bot",
-    args: [...startScriptNodeFlags(), BOT_MAIN],
-    env,
-    cwd: options.cwd,
-  });
-  await proc.waitForLine(isLog("connected to Discord"));
+  const proc = options.npmStart
+    ? startProcess({ name: "npm start", args: [npmCli(), "start"], env, cwd: PROJECT_ROOT })
+    : startProcess({ name: "bot", args: [...startScriptNodeFlags(), BOT_MAIN], env, cwd: options.cwd });
+  const connected = await proc.waitForLine(isLog("connected to Discord"));
   const readyLoggedAt = Date.now();
+  const botPid = typeof connected.json?.["pid"] === "number" ? connected.json["pid"] : proc.pid;
   if (options.waitForResume) await proc.waitForLine(isLog("claimed jobs from the store"), 120_000);
   return {
     proc,
+    botPid,
     spawnedAt,
     readyLoggedAt,
     async stop() {
+      if (botPid !== proc.pid) {
+        // The bot itself is stopped, as a supervisor stops it; npm then ends with it.
+        process.kill(botPid, "SIGTERM");
+        await Promise.race([proc.exited, new Promise((done) => setTimeout(done, 10_000).unref())]);
+      }
       const exit = await proc.stop(10_000);
       if (exit.code !== 0 && exit.signal !== null)
         console.warn(`bot ended with ${exit.signal} (code ${String(exit.code)})`);

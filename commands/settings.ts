@@ -1,7 +1,7 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Config } from "../src/config.js";
-import type { InteractionLanguages } from "../src/i18n/choose-language.js";
+import { chooseLanguages, type InteractionLanguages } from "../src/i18n/choose-language.js";
 import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { UserError } from "../src/errors.js";
@@ -124,8 +124,13 @@ async function execute(
     }
     default: {
       const edit = editOf(interaction, app.config);
-      const changes = await changeMemberSettings(app.settings, userId, edit, t);
-      await interaction.reply({ ...renderSettingsChanged(t, changes, "member"), ...ephemeral });
+      // A new language is confirmed in that language (none chosen: in the member's Discord language).
+      const answerIn =
+        edit.key === "language"
+          ? chooseLanguages({ member: edit.value ?? undefined, locale: interaction.locale }).ephemeral
+          : t;
+      const changes = await changeMemberSettings(app.settings, userId, edit, answerIn);
+      await interaction.reply({ ...renderSettingsChanged(answerIn, changes, "member"), ...ephemeral });
     }
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The bot's production build (`npm run build`, tsconfig.build.json) is what the Docker image runs: it holds
- * the bot alone. The reference service under tools/ and its renderer `sharp` are dev-only and must not be
- * pulled in, directly or through an import chain.
+ * The bot's production build (`npm run build`, which transpiles `src/` and `commands/`; tsconfig.build.json
+ * checks their types and lists what they import) is what the Docker image runs: it holds the bot alone. The
+ * reference service under tools/ and its renderer `sharp` are dev-only and must not be pulled in, directly or
+ * through an import chain.
  */
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";

@@ -36,6 +36,13 @@ describe("Dockerfile", () => {
     expect(finalStage).not.toMatch(/COPY (src|test|\.) /);
   });
 
+  test("the build stage checks the bot's types, then builds it as npm start does", () => {
+    const build = stage("build");
+    expect(build).toMatch(/^COPY scripts \.\/scripts$/m);
+    expect(build).toMatch(/^RUN npx tsc -p tsconfig\.build\.json && npm run build$/m);
+    expect(packageJson.scripts["build"]).toBe("node scripts/build.mjs");
+  });
+
   test("installs the runtime's node_modules without dev dependencies, so sharp and the tools stay out", () => {
     const from = /^COPY --from=(\w+) \/app\/node_modules /m.exec(finalStage)?.[1];
     expect(from).toBeDefined();

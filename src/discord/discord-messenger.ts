@@ -13,6 +13,7 @@ import type { APIMessage } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
+import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import { mentioningRequester, toApiMessage } from "./api-message.js";
 import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
@@ -100,17 +101,18 @@ export class DiscordMessenger {
    * requester and pings only them: in the job's channel with `nonce` (a repeat within Discord's window
    * returns the message already posted), else as a follow-up of the interaction while its token lasts
    * (Execute Webhook takes no nonce), else by DM (with `nonce`). With `byDm` (the requester's preference),
-   * a server job's result goes by DM first, and through the routes above when the DM fails.
+   * a server job's result goes by DM first, and through the routes above when the DM fails. `quiet`: the
+   * message is posted as rendered, without the requester's mention (a notice of their own action).
    * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
    * @throws {DeliveryError} `transient` or `invalid`, or `unreachable` when every route refused it.
    */
   async postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
+    options: PostResultOptions,
   ): Promise<PostResult> {
     const log = options.log ?? this.log;
-    const mentioning = mentioningRequester(message, options.requesterId);
+    const mentioning = options.quiet ? message : mentioningRequester(message, options.requesterId);
     if (options.byDm && location.guildId !== null) {
       try {
         const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });

@@ -9,6 +9,20 @@ import type { Job, MessageLocation, UpscaleSource } from "./job.js";
 import type { JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
+/** How a job's result is posted (see `JobMessenger.postResult`). */
+export interface PostResultOptions {
+  requesterId: string;
+  /** Makes a repeated post return the message already posted. */
+  nonce: string;
+  /** The message the result replies to. */
+  replyTo?: string;
+  /** The requester takes results by DM: tried first. */
+  byDm?: boolean;
+  /** Pings nobody: posted as rendered, without the requester's mention. */
+  quiet?: boolean;
+  log?: Logger;
+}
+
 /**
  * What the core needs from Discord: keep a job's progress message current, post its result where the
  * requester will see it (and be notified), remove the progress message. Methods throw only
@@ -21,11 +35,14 @@ export interface JobMessenger {
     message: OutgoingMessage,
     options?: { log?: Logger },
   ): Promise<{ location: MessageLocation; route: DeliveryRoute | null }>;
-  /** Posts the result as a new message pinging only the requester; `nonce` makes a repeat return it. */
+  /**
+   * Posts the result as a new message pinging only the requester (`quiet`: nobody, the message as
+   * rendered); `nonce` makes a repeat return it.
+   */
   postResult(
     location: MessageLocation,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; replyTo?: string; byDm?: boolean; log?: Logger },
+    options: PostResultOptions,
   ): Promise<{ guildId: string | null; channelId: string; messageId: string; route: DeliveryRoute }>;
   /** Deletes the progress message, or collapses it into `pointer` where it cannot be deleted. */
   retire(

@@ -119,7 +119,8 @@ export class ImagineService {
   /**
    * At start: claims every job the store holds that is unfinished or undelivered and nobody else follows
    * (a store only this process uses first drops the leases of its previous run), at most `max`. Polling goes on, and a
-   * result that was not delivered yet is delivered now.
+   * result that was not delivered yet is delivered now. A job whose time limit passed while no process
+   * followed it is read once (paced like the resumed jobs' first polls) before it is reported timed out.
    */
   async resume(max = Number.MAX_SAFE_INTEGER): Promise<number> {
     if (!this.options.store.shared) await this.options.store.release(null);

@@ -37,6 +37,7 @@ export async function sendJobView(
       job,
       message,
       log,
+      { quiet: view.quiet === true },
     );
     if (post.route !== null) options.onDelivered?.(post.route, true);
     return null;

@@ -43,6 +43,11 @@ export interface JobView {
    * their own prompt, which the channel must not see.
    */
   privateNote?: MessagePayload;
+  /**
+   * Posted as rendered, pinging nobody, and where the job was asked for (not by DM): a notice of the
+   * requester's own action, which should not notify them.
+   */
+  quiet?: boolean;
 }
 
 function renderContext(job: Job, imageUrl: string | null): RenderContext {
@@ -140,9 +145,17 @@ export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   );
 }
 
-/** The message for a job someone cancelled: "Cancelled by …", no buttons. */
+/**
+ * The message for a job someone cancelled: "Cancelled by …", no buttons. It tells the requester when a
+ * moderator cancelled their job, and notifies nobody when they cancelled it themselves.
+ */
 export function viewForCancelled(job: Job, cancelledBy: string): JobView {
-  return view(renderCancelled(translator(job.language), renderContext(job, null), cancelledBy), null, true);
+  const cancelled = view(
+    renderCancelled(translator(job.language), renderContext(job, null), cancelledBy),
+    null,
+    true,
+  );
+  return cancelledBy === job.requesterId ? { ...cancelled, quiet: true } : cancelled;
 }
 
 export { LOST_JOB_ERROR };

@@ -25,7 +25,8 @@ export interface ResultDeliveryDeps {
 
 /**
  * Posts `message` as the job's result unless that was recorded already, records it, removes the progress
- * message and points `job.location` at the result. Returns the route of the post (null: posted before).
+ * message and points `job.location` at the result. `quiet`: pinging nobody, where the job was asked for
+ * (a notice of the requester's own action). Returns the route of the post (null: posted before).
  * @throws {DeliveryError} from the messenger, or `transient` when the store cannot be read or written (the
  *   delivery is then retried, and the nonce keeps a repeated post from posting twice).
  */
@@ -34,6 +35,7 @@ export async function deliverResult(
   job: Job,
   message: OutgoingMessage,
   log: Logger,
+  options: { quiet?: boolean } = {},
 ): Promise<{ route: DeliveryRoute | null }> {
   const { messenger, store } = deps;
   let route: DeliveryRoute | null = null;
@@ -44,7 +46,8 @@ export async function deliverResult(
       requesterId: job.requesterId,
       nonce: messageNonce(job.imageId, "result"),
       ...(replyTo === undefined ? {} : { replyTo }),
-      ...(job.deliverByDm ? { byDm: true } : {}),
+      ...(job.deliverByDm && !options.quiet ? { byDm: true } : {}),
+      ...(options.quiet ? { quiet: true } : {}),
       log,
     });
     route = posted.route;

@@ -10,6 +10,8 @@ export interface JobState<J> {
   readonly timeoutKey: string;
   /** No record, timeout or loss is accepted any more. */
   settled: boolean;
+  /** The time limit came: no more polls, only the one last read before the job times out. */
+  lastLook: boolean;
   polling: boolean;
   draining: boolean;
   /** Every callback of the job runs on this chain, so they never overlap. */
@@ -48,6 +50,7 @@ class TrackedJobState<J extends LoggableJob> implements JobState<J> {
   readonly pollKey: string;
   readonly timeoutKey: string;
   settled = false;
+  lastLook = false;
   polling = false;
   draining = false;
   tail: Promise<void> = Promise.resolve();

@@ -49,6 +49,8 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   rateLimitPauseMs?: number;
   /** This many `forbidden` answers in a row mean the record is gone: `onLost`. [3] */
   lostAfterForbidden?: number;
+  /** How long the last read at the time limit may take before the job times out unanswered. [10 s] */
+  lastReadTimeoutMs?: number;
 
   /**
    * Every record polled (webhooks only bring polls forward). Calls for one job never overlap and come in arrival order; the next
@@ -57,7 +59,11 @@ export interface JobTrackerOptions<J extends TrackedJob> {
    * finished record (completed/failed) resolves, the job is untracked; nothing else is called for it.
    */
   onRecord(job: J, record: ImageRecord): void | Promise<void>;
-  /** The job reached `startedAt + timeoutMs` unfinished. Called once, after any running `onRecord`. */
+  /**
+   * The job reached `startedAt + timeoutMs` and one last read then found it unfinished, failed, or got no
+   * answer within `lastReadTimeoutMs` (a finished record found by that read goes to `onRecord` instead).
+   * Called once, after any running `onRecord`.
+   */
   onTimeout(job: J): void | Promise<void>;
   /** The service answered `forbidden` `lostAfterForbidden` times in a row; the job is untracked after. */
   onLost(job: J, error: ServiceError): void | Promise<void>;

@@ -25,7 +25,9 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
  * through `onLost`. A webhook ({@link push}) is only a hint: it brings the job's next poll forward, and
  * while webhooks announce changes that polls confirm, the job is polled only every `pushedIntervalMs`.
- * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once.
+ * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once. At the time limit
+ * the job is read once more before it is given up: only a record still unfinished, or no answer within
+ * `lastReadTimeoutMs`, times it out; a finished record found then ends it as if polled in time.
  *
  * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
  */
@@ -39,6 +41,7 @@ export class JobTracker<J extends TrackedJob> {
   private readonly timeoutMs: number;
   private readonly rateLimitPauseMs: number;
   private readonly lostAfterForbidden: number;
+  private readonly lastReadTimeoutMs: number;
   private readonly jobs = new Map<string, JobState<J>>();
   private readonly polls = new Set<Promise<void>>();
   private pausedUntil = 0;
@@ -61,6 +64,7 @@ export class JobTracker<J extends TrackedJob> {
     this.timeoutMs = options.timeoutMs;
     this.rateLimitPauseMs = options.rateLimitPauseMs ?? Math.max(this.policy.intervalMs, 5_000);
     this.lostAfterForbidden = Math.max(1, options.lostAfterForbidden ?? 3);
+    this.lastReadTimeoutMs = options.lastReadTimeoutMs ?? 10_000;
     this.slots = new Semaphore(options.maxConcurrentPolls ?? 8);
     this.scheduler = options.scheduler ?? new Scheduler(options.clock ? { clock: options.clock } : {});
     this.random = options.random ?? Math.random;
@@ -78,9 +82,11 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   /**
-   * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`
-   * (already past for an old restored job: it times out at once). Returns false, changing nothing, when
-   * the id is already followed or the tracker is stopped. `pollNow`: at once (see `firstPollAt`).
+   * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`.
+   * A job whose limit passes before its first poll (one resumed after a long outage) is read once, when
+   * that first poll would have come (resumed jobs' first polls spread over an interval), and then ends.
+   * Returns false, changing nothing, when the id is already followed or the tracker is stopped. `pollNow`:
+   * at once (see `firstPollAt`).
    * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
    */
   track(job: J, options: { pollNow?: boolean } = {}): boolean {
@@ -91,11 +97,10 @@ export class JobTracker<J extends TrackedJob> {
     if (this.stopped || this.jobs.has(job.id)) return false;
     const state = newJobState(job, this.log);
     this.jobs.set(job.id, state);
-    this.scheduler.schedule(state.timeoutKey, job.startedAt + this.timeoutMs, () =>
-      this.settle(state, () => this.options.onTimeout(job)),
-    );
     const first = firstPollAt(this.policy, job.startedAt, this.now(), this.random, options.pollNow);
-    this.schedulePollAt(state, first);
+    const limitAt = job.startedAt + this.timeoutMs;
+    this.scheduler.schedule(state.timeoutKey, Math.max(limitAt, first), () => this.lastLook(state));
+    if (limitAt > first) this.schedulePollAt(state, first);
     return true;
   }
 
@@ -120,6 +125,8 @@ export class JobTracker<J extends TrackedJob> {
     const state = this.jobs.get(id);
     if (!state || state.settled || this.stopped) return false;
     state.webhookSincePoll = true;
+    // Past its time limit, the job's last read is already on its way.
+    if (state.lastLook) return true;
     if (state.polling || state.draining) {
       // The poll in flight may have read the record before the change: poll again once it is done.
       state.pushedDuringPoll = true;
@@ -152,6 +159,7 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   private schedulePollAt(state: JobState<J>, dueAt: number): void {
+    if (state.lastLook) return;
     // Polls due during a global pause move past its end, spread over one interval.
     const at = dueAt < this.pausedUntil ? this.pausedUntil + this.random() * this.policy.intervalMs : dueAt;
     this.scheduler.schedule(state.pollKey, at, (state.pollTask ??= () => this.startPoll(state)));
@@ -223,6 +231,67 @@ export class JobTracker<J extends TrackedJob> {
     } finally {
       release();
     }
+  }
+
+  /**
+   * The job's time limit came: no more polls, one last read (in turn for a concurrency slot, like a poll),
+   * and the job ends with what it finds.
+   */
+  private lastLook(state: JobState<J>): void {
+    if (state.settled || this.stopped || state.lastLook) return;
+    state.lastLook = true;
+    this.scheduler.cancel(state.pollKey);
+    this.startLastRead(state);
+  }
+
+  private startLastRead(state: JobState<J>): void {
+    this.slots.whenFree((release) => {
+      const read = this.readLastTime(state, release).finally(() => this.polls.delete(read));
+      this.polls.add(read);
+    });
+  }
+
+  /**
+   * The last read: a finished record ends the job through `onRecord`; anything else (unfinished, an error,
+   * no answer within `lastReadTimeoutMs`) times it out. Waits out a rate-limit pause first.
+   */
+  private async readLastTime(state: JobState<J>, release: ReleaseSlot | null): Promise<void> {
+    if (!release) return;
+    let record: ImageRecord | undefined;
+    try {
+      if (state.settled || this.stopped) return;
+      if (this.now() < this.pausedUntil) {
+        const at = this.pausedUntil + this.random() * this.policy.intervalMs;
+        this.scheduler.schedule(state.timeoutKey, at, () => this.startLastRead(state));
+        return;
+      }
+      this.scheduler.schedule(state.timeoutKey, this.now() + this.lastReadTimeoutMs, () => {
+        state.log.warn(
+          { lastReadTimeoutMs: this.lastReadTimeoutMs },
+          "The image service did not answer the last read before the time limit: the job times out",
+        );
+        this.timeOut(state);
+      });
+      state.lastPollAt = this.now();
+      record = await this.options.getImage(state.job.id);
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);
+      if (!state.settled && !this.stopped)
+        state.log.warn({ err: error }, "The last read before the time limit failed: the job times out");
+    } finally {
+      release();
+    }
+    if (state.settled || this.stopped) return;
+    if (record && isFinished(record.status)) {
+      this.scheduler.cancel(state.timeoutKey);
+      this.accept(state, record);
+    } else {
+      this.timeOut(state);
+    }
+  }
+
+  private timeOut(state: JobState<J>): void {
+    this.settle(state, () => this.options.onTimeout(state.job));
   }
 
   private pollFailed(state: JobState<J>, error: unknown): void {

@@ -12,7 +12,8 @@ import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { imagineAnswer } from "./admission-steps.js";
+import { imagineAnswer, removeTempDirs } from "./admission-steps.js";
+import { runSettingsCommand, startWithDatabase } from "./settings-steps.js";
 import {
   clickLabel,
   imagineGrid,
@@ -28,6 +29,7 @@ const AUDIT_CHANNEL_ID = "1200000000000000001";
 let h: BotHarness;
 afterEach(async () => {
   await h?.stop();
+  await removeTempDirs();
 });
 
 const idOf = (user: UserRef) => (typeof user === "string" ? user : user.id);
@@ -95,6 +97,9 @@ describe("✖ Cancel", () => {
     expect(refused.ephemeral).toBe(true);
 
     const cancelled = await cancelFromMessage(hung, world.alice);
+    expect(cancelled.content).toBe(`Cancelled by <@${world.alice.id}>`);
+    // A notice of her own action: nobody is pinged.
+    expect(emu.notifiedBy(cancelled.id)).toEqual([]);
     expect(cancelled.components).toEqual([]);
     expect(textOf(cancelled)).toContain("a hung lighthouse");
     expect(textOf(cancelled)).toContain(hung.record.id);
@@ -114,6 +119,20 @@ describe("✖ Cancel", () => {
     const shown = emu.messagesIn(world.general).filter((m) => textOf(m).includes(hung.record.id));
     expect(shown.map((m) => m.id)).toEqual([cancelled.id]);
     expect(pollsOf(hung.record.id)).toBe(pollsAtCancel);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a member who takes results by DM and cancels their own job gets the notice in the channel, unpinged", async () => {
+    h = await startWithDatabase();
+    const { world, emu } = h;
+    const dm = { name: "settings", subcommand: "delivery", options: { where: "dm" }, user: world.alice };
+    await runSettingsCommand(h, dm);
+    const job = await startImagine(h, { prompt: "a lighthouse for my DMs" });
+
+    const cancelled = await cancelFromMessage(job, world.alice);
+    expect(cancelled.channel_id).toBe(world.general.id);
+    expect(emu.notifications(world.alice)).toEqual([]);
+    expect(emu.messagesIn(emu.dmChannelWith(world.alice))).toEqual([]);
     emu.assertNoRejectedRequests();
   });
 

@@ -13,6 +13,25 @@ afterEach(async () => {
 });
 
 describe("/settings", () => {
+  test("a member who picks a language is answered in it at once; picking none answers in their Discord language", async () => {
+    h = await startWithDatabase();
+    /** alice, whose Discord client speaks `locale`, runs /settings language with `options`. */
+    const language = (locale: string, options: Record<string, string>) =>
+      runSettingsCommand(h, {
+        name: "settings",
+        subcommand: "language",
+        options,
+        user: h.world.alice,
+        locale,
+      });
+    const chosen = await language("en-US", { language: "de" });
+    expect(chosen.answer.ephemeral).toBe(true);
+    expect(textOf(chosen.answer)).toContain("**Sprache**: nicht gesetzt → Deutsch");
+    const cleared = await language("fr", {});
+    expect(textOf(cleared.answer)).toContain("Deutsch → non défini");
+    h.emu.assertNoRejectedRequests();
+  });
+
   test("a member's suffix and default aspect ratio reach the prompt the service receives, the prompt's own --ar winning", async () => {
     h = await startWithDatabase();
     const { emu, world, service } = h;
