@@ -17,6 +17,8 @@ describe("application command registration", () => {
     h = await startHarness();
   });
   afterEach(async () => {
+    // These tests send bodies Discord refuses on purpose; what the emulator answered them is asserted.
+    h.emu.takeRefusedRequestViolations();
     await h.stop();
   });
 
