@@ -68,7 +68,7 @@ describe("messages with a real discord.js client", () => {
     });
     expect(stored?.attachments[0]?.bytes.equals(png)).toBe(true);
     expect(stored?.embeds[0]?.image?.url).toBe(stored?.attachments[0]?.url);
-    expect(h.emu.attachmentBytes(sent.attachments.first()?.url ?? "")?.equals(png)).toBe(true);
+    expect(h.emu.attachmentBytes(sent.embeds[0]?.image?.url ?? "")?.equals(png)).toBe(true);
   });
 
   test("editing with embeds only keeps the attachment, so its attachment:// reference stays valid", async () => {
