@@ -92,18 +92,6 @@ export class DiscordEmulator extends EmulatorQueries {
     return taken;
   }
 
-  /**
-   * Takes the request violations the emulator refused with a 4xx, as Discord does: for a test that sends
-   * a body Discord refuses on purpose. Answer violations and refused bodies it accepted stay.
-   */
-  takeRefusedRequestViolations(): SchemaViolation[] {
-    const all = this.schemaViolations as SchemaViolation[];
-    const refused = all.filter((v) => v.side === "request" && v.status >= 400 && v.status < 500);
-    all.splice(0, all.length, ...all.filter((v) => !refused.includes(v)));
-    forgetSchemaViolations(refused);
-    return refused;
-  }
-
   /** Stops the server. Destroy discord.js clients first: `client.destroy()` hangs if the emulator closes first. */
   async close(): Promise<void> {
     await this.ctx.gateway.close();

@@ -182,10 +182,15 @@ export class SchemaCheck {
     this.#operations = operations;
   }
 
-  /** Checks a request body; null when the description documents no such operation. */
-  request(method: string, path: string, body: unknown): SchemaCheckResult | null {
+  /** Checks a request body; an operation the description lacks is an issue too. */
+  request(method: string, path: string, body: unknown): SchemaCheckResult {
     const operation = this.#operations.find(method, path);
-    if (!operation) return null;
+    if (!operation)
+      return {
+        operation: `${method} ${path}`,
+        type: "(no operation)",
+        issues: [{ path: [], kind: "no-variant", detail: "Discord's API description has no such operation" }],
+      };
     return {
       operation: operation.id,
       type: operation.request?.type ?? "(no body)",
