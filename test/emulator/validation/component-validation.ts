@@ -26,7 +26,8 @@ export const COMPONENT_LIMITS = {
 
 type Path = (string | number)[];
 
-const SELECT_TYPES = new Set<number>([
+/** The select menu component types. */
+export const SELECT_TYPES = new Set<number>([
   ComponentType.StringSelect,
   ComponentType.UserSelect,
   ComponentType.RoleSelect,

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { DiscordEmulator } from "../emulator.js";
 import { startDefaultEmulator, type DefaultWorld } from "../fixtures.js";
 import { forgiveRefusedRequests } from "../schema/schema-violations.js";
+import { formError } from "../validation/form-error-matcher.js";
 
 let emu: DiscordEmulator;
 let world: DefaultWorld;
@@ -34,12 +35,6 @@ async function call(
 }
 
 const guildCommands = () => `/guilds/${world.guild.id}/commands`;
-
-function fieldError(path: (string | number)[], code: string): Record<string, unknown> {
-  let tree: Record<string, unknown> = { _errors: [expect.objectContaining({ code })] };
-  for (const key of [...path].reverse()) tree = { [String(key)]: tree };
-  return tree;
-}
 
 const prompt = { type: 3, name: "prompt", description: "What to draw", required: true };
 const imagine = (extra: object = {}) => ({
@@ -101,7 +96,7 @@ describe("localisations", () => {
       ]);
       expect(answer).toMatchObject({
         status: 400,
-        body: { code: 50035, errors: fieldError([1, ...path], code) },
+        body: { code: 50035, errors: formError([1, ...path], code) },
       });
       expect(emu.registeredCommands(world.guild.id)).toEqual([]);
     },
@@ -119,7 +114,7 @@ describe("localisations", () => {
     const created = await call("POST", guildCommands(), imagine({ name_localizations: { es: "imaginar" } }));
     expect(created.body).toMatchObject({
       code: 50035,
-      errors: fieldError(["name_localizations", "es"], "BASE_TYPE_CHOICES"),
+      errors: formError(["name_localizations", "es"], "BASE_TYPE_CHOICES"),
     });
     const ok = (await call("POST", guildCommands(), imagine())).body as { id: string };
     const edited = await call("PATCH", `${guildCommands()}/${ok.id}`, {
@@ -127,7 +122,7 @@ describe("localisations", () => {
     });
     expect(edited.body).toMatchObject({
       code: 50035,
-      errors: fieldError(["description_localizations", "fr"], "BASE_TYPE_BAD_LENGTH"),
+      errors: formError(["description_localizations", "fr"], "BASE_TYPE_BAD_LENGTH"),
     });
   });
 
@@ -157,7 +152,7 @@ describe("size and names", () => {
     const answer = await call("PUT", guildCommands(), [big]);
     expect(answer).toMatchObject({
       status: 400,
-      body: { code: 50035, errors: fieldError([0], "APPLICATION_COMMAND_TOO_LARGE") },
+      body: { code: 50035, errors: formError([0], "APPLICATION_COMMAND_TOO_LARGE") },
     });
   });
 
@@ -180,7 +175,7 @@ describe("size and names", () => {
     const answer = await call("PUT", guildCommands(), [command]);
     expect(answer.body).toMatchObject({
       code: 50035,
-      errors: fieldError([0, "options", 0, "channel_types", 1], "BASE_TYPE_CHOICES"),
+      errors: formError([0, "options", 0, "channel_types", 1], "BASE_TYPE_CHOICES"),
     });
   });
 

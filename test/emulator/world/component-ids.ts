@@ -3,16 +3,9 @@
  * the ids the sender chose), and select menus get their default `min_values` and `max_values` of 1.
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component
  */
-import { ComponentType, type APIMessageTopLevelComponent } from "discord-api-types/v10";
+import type { APIMessageTopLevelComponent } from "discord-api-types/v10";
+import { SELECT_TYPES } from "../validation/component-validation.js";
 import { isRecord } from "../validation/json-values.js";
-
-const SELECT_TYPES = new Set<number>([
-  ComponentType.StringSelect,
-  ComponentType.UserSelect,
-  ComponentType.RoleSelect,
-  ComponentType.MentionableSelect,
-  ComponentType.ChannelSelect,
-]);
 
 /** Every component of a tree, parents before their children (`components`, then `accessory`). */
 function inDocumentOrder(components: readonly unknown[]): Record<string, unknown>[] {

@@ -8,6 +8,7 @@ import type { DiscordEmulator } from "../emulator.js";
 import type { Client } from "discord.js";
 import { startDefaultEmulator, startTestClient, type DefaultWorld } from "../fixtures.js";
 import { forgiveRefusedRequests } from "../schema/schema-violations.js";
+import { formError } from "../validation/form-error-matcher.js";
 
 let emu: DiscordEmulator;
 let world: DefaultWorld;
@@ -61,12 +62,6 @@ async function interaction() {
   };
 }
 
-function fieldError(path: (string | number)[], code: string): Record<string, unknown> {
-  let tree: Record<string, unknown> = { _errors: [expect.objectContaining({ code })] };
-  for (const key of [...path].reverse()) tree = { [String(key)]: tree };
-  return tree;
-}
-
 describe("allowed_mentions", () => {
   const mention = () => `<@${world.alice.id}> your image`;
   test.each([
@@ -97,14 +92,14 @@ describe("allowed_mentions", () => {
   ])("a message with %s is refused with 50035 naming the field", async (_name, allowed, path, code) => {
     const answer = await createMessage({ content: mention(), allowed_mentions: allowed() });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 50035, errors: fieldError(path, code) });
+    expect(answer.body).toMatchObject({ code: 50035, errors: formError(path, code) });
   });
 
   const exclusive = () => ({
     content: mention(),
     allowed_mentions: { parse: ["users"], users: [world.alice.id] },
   });
-  const exclusiveError = fieldError(["allowed_mentions"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE");
+  const exclusiveError = formError(["allowed_mentions"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE");
 
   test("an edit of a channel message with parse and users together is refused", async () => {
     const sent = await createMessage({ content: "first" });
@@ -145,7 +140,7 @@ describe("select menus", () => {
     ],
   ])("a select menu with %s is refused with 50035 naming the field", async (_name, extra, path, code) => {
     const answer = await createMessage(select(extra));
-    expect(answer.body).toMatchObject({ code: 50035, errors: fieldError(path, code) });
+    expect(answer.body).toMatchObject({ code: 50035, errors: formError(path, code) });
   });
 });
 
@@ -156,7 +151,7 @@ describe("lengths", () => {
     });
     expect(answer.body).toMatchObject({
       code: 50035,
-      errors: fieldError(["embeds", 0, "url"], "BASE_TYPE_MAX_LENGTH"),
+      errors: formError(["embeds", 0, "url"], "BASE_TYPE_MAX_LENGTH"),
     });
   });
 
@@ -167,7 +162,7 @@ describe("lengths", () => {
     const answer = await call("POST", channelMessages(), undefined, form);
     expect(answer.body).toMatchObject({
       code: 50035,
-      errors: fieldError(["attachments", 0, "description"], "BASE_TYPE_MAX_LENGTH"),
+      errors: formError(["attachments", 0, "description"], "BASE_TYPE_MAX_LENGTH"),
     });
   });
 
@@ -176,7 +171,7 @@ describe("lengths", () => {
     const answer = await i.callback({ type: 4, data: { content: "x".repeat(2001) } });
     expect(answer.body).toMatchObject({
       code: 50035,
-      errors: { data: fieldError(["content"], "BASE_TYPE_MAX_LENGTH") },
+      errors: { data: formError(["content"], "BASE_TYPE_MAX_LENGTH") },
     });
   });
 });
