@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Transpiles the bot once for the tests that start it as a process.
     globalSetup: ["test/support/bot-build.ts"],
+    // Fails a test whose requests or answers break Discord's API description (test/emulator/schema/).
+    setupFiles: ["test/support/schema-violation-hook.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Vitest's default (cores - 1) runs the files one at a time on a 2-core machine, yet most of a file's

@@ -57,6 +57,13 @@ function discordTime(seconds, style) {
   return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
 }
 
+/** Text as Discord's one-line previews show it: mentions as `@name` and `@role`, not `<@id>`. */
+function previewText(text, users) {
+  return text
+    .replace(/<@!?(\d+)>/g, (_, id) => `@${users.get(id)?.username ?? "unknown-user"}`)
+    .replace(/<@&\d+>/g, "@role");
+}
+
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
 export function inline(text, users) {
   const nodes = [];
@@ -206,7 +213,7 @@ export function renderMessage(message, users, actions) {
           { class: "reply-line" },
           "↪ replying to ",
           h("b", {}, `@${replied.author.username}`),
-          ` ${(replied.content || replied.embeds?.[0]?.title || "").slice(0, 60)}`,
+          ` ${previewText(replied.content || replied.embeds?.[0]?.title || "", users).slice(0, 60)}`,
         )
       : null;
   const body = h(

@@ -27,7 +27,7 @@ export function toApiMessage(message: OutgoingMessage): ApiMessage {
         users: [...allowedMentions.users],
         replied_user: allowedMentions.repliedUser,
       },
-      attachments: message.files.map((f, id) => ({ id, filename: f.name })),
+      attachments: message.files.map((f, id) => ({ id: String(id), filename: f.name })),
     },
     files: message.files.map((f) => ({ name: f.name, data: f.data, contentType: f.contentType })),
   };

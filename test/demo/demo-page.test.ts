@@ -57,7 +57,11 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await grid.getByRole("button", { name: "U1" }).click();
     const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
     // A new message replying to the grid, mentioning whoever clicked.
-    expect(await single.locator(".reply-line").textContent()).toContain("replying to @Imagine Bot");
+    const replyLine = await single.locator(".reply-line").textContent();
+    expect(replyLine).toContain("replying to @Imagine Bot");
+    // The grid's text mentions alice: the preview shows her name, as Discord does, not `<@id>`.
+    expect(replyLine).toContain("@alice");
+    expect(replyLine).not.toMatch(/<@!?\d+>/);
     expect(await single.textContent()).toContain("@alice");
     expect(await single.getByRole("button").allTextContents()).toEqual([
       "Enhance 2× (uses credits)",

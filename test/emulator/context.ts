@@ -45,6 +45,11 @@ export interface DiscordEmulatorOptions {
   nonceWindowMs?: number;
   /** Shards `GET /gateway/bot` recommends (default 1). */
   recommendedShards?: number;
+  /**
+   * Check every request body and every answer against the operation's schema in Discord's API description
+   * (the npm package discord-api-spec, strict), see `emu.schemaViolations` (default true).
+   */
+  checkSchemas?: boolean;
 }
 
 /** Options with defaults applied. */
@@ -70,6 +75,7 @@ export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulato
     random: options.random ?? Math.random,
     nonceWindowMs: options.nonceWindowMs ?? 2 * 60 * 1000,
     recommendedShards: options.recommendedShards ?? 1,
+    checkSchemas: options.checkSchemas ?? true,
   };
 }
 

@@ -28,6 +28,12 @@ import { interactionRoutes } from "./rest/routes/interaction-routes.js";
 import { applicationFlags, metaRoutes } from "./rest/routes/meta-routes.js";
 import { webhookRoutes } from "./rest/routes/webhook-routes.js";
 import { handleHttp, type ExtraHandler } from "./rest/server.js";
+import { SchemaCheck } from "./schema/schema-check.js";
+import {
+  forgetSchemaViolations,
+  reportSchemaViolation,
+  type SchemaViolation,
+} from "./schema/schema-violations.js";
 import { SnowflakeGenerator } from "./world/snowflake.js";
 import { ChangeWaiters } from "./wait-for.js";
 import { World } from "./world/world.js";
@@ -47,6 +53,8 @@ export class DiscordEmulator extends EmulatorQueries {
   readonly faults: FaultInjector;
   /** Gateway statistics: identifies, resumes, heartbeats, closes, connectedSessions. */
   readonly gateway: GatewayServer;
+  /** Request bodies and answers that their operation's schema in Discord's API description refuses. */
+  readonly schemaViolations: readonly SchemaViolation[];
   readonly #server: Server;
 
   /** @internal use {@link startDiscordEmulator}. */
@@ -60,9 +68,11 @@ export class DiscordEmulator extends EmulatorQueries {
       requests: RequestRecord[];
       internalErrors: string[];
       warnings: string[];
+      schemaViolations: SchemaViolation[];
     },
   ) {
     super(ctx, waiters, parts.requests, parts.internalErrors, parts.warnings);
+    this.schemaViolations = parts.schemaViolations;
     this.#server = parts.server;
     this.rateLimits = parts.limiter;
     this.faults = parts.faults;
@@ -70,6 +80,16 @@ export class DiscordEmulator extends EmulatorQueries {
     this.port = (parts.server.address() as AddressInfo).port;
     this.baseUrl = ctx.baseUrl();
     this.apiUrl = `${this.baseUrl}/api`;
+  }
+
+  /**
+   * Returns the schema violations so far and clears them, so the test hook does not fail the test: for a
+   * test that sends what Discord refuses on purpose and asserts the answer.
+   */
+  takeSchemaViolations(): SchemaViolation[] {
+    const taken = (this.schemaViolations as SchemaViolation[]).splice(0);
+    forgetSchemaViolations(taken);
+    return taken;
   }
 
   /** Stops the server. Destroy discord.js clients first: `client.destroy()` hangs if the emulator closes first. */
@@ -84,6 +104,13 @@ export class DiscordEmulator extends EmulatorQueries {
 function urlHost(host: string): string {
   if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+let schemaCheck: SchemaCheck | null = null;
+/** One check per process: loading Discord's API description takes a few hundred ms. */
+function sharedSchemaCheck(): SchemaCheck {
+  schemaCheck ??= new SchemaCheck();
+  return schemaCheck;
 }
 
 function newBotToken(applicationId: string): string {
@@ -154,6 +181,7 @@ export async function startDiscordEmulator(
   const requests: RequestRecord[] = [];
   const internalErrors: string[] = [];
   const warnings: string[] = [];
+  const schemaViolations: SchemaViolation[] = [];
   let ctx: EmulatorContext | null = null;
   const world = new World(
     ids,
@@ -229,6 +257,7 @@ export async function startDiscordEmulator(
     ...webhookRoutes(context),
     ...channelRoutes(context),
   ]);
+  const schema = resolved.checkSchemas ? sharedSchemaCheck() : null;
   const server = createServer((req, res) => {
     void handleHttp(
       {
@@ -239,6 +268,11 @@ export async function startDiscordEmulator(
         log: (record) => requests.push(record),
         onInternalError: (_error, record) =>
           internalErrors.push(`${record.method} ${record.path}: ${record.message ?? ""}`),
+        schema,
+        onSchemaViolation: (violation) => {
+          schemaViolations.push(violation);
+          reportSchemaViolation(violation);
+        },
         extraHandler,
       },
       req,
@@ -258,6 +292,7 @@ export async function startDiscordEmulator(
     requests,
     internalErrors,
     warnings,
+    schemaViolations,
   });
   describeState = () => emulator.describeState();
   return emulator;

@@ -99,6 +99,19 @@ export function invalidFormBody(errors: FormErrorTree): DiscordApiError {
   );
 }
 
+/**
+ * Runs `check`; the `errors` tree of a 50035 it throws moves under `key`: an interaction callback's message
+ * is its `data`, so Discord names `data.content`, not `content`.
+ */
+export function errorsUnder<T>(key: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof DiscordApiError && error.errors) throw invalidFormBody({ [key]: error.errors });
+    throw error;
+  }
+}
+
 /** Builds the rejections the emulator uses, with Discord's exact codes and messages. */
 export const apiErrors = {
   unauthorized: () => new DiscordApiError(401, RESTJSONErrorCodes.GeneralError, "401: Unauthorized"),

@@ -58,7 +58,7 @@ describe("RateLimiter", () => {
 
   test("the 429 body gives retry_after in seconds and the same value in Retry-After", () => {
     expect(rateLimitResponse({ retryAfterMs: 1234, global: false, scope: "user" })).toEqual({
-      body: { message: "You are being rate limited.", retry_after: 1.234, global: false },
+      body: { message: "You are being rate limited.", code: 0, retry_after: 1.234, global: false },
       headers: { "retry-after": "1.234" },
     });
   });

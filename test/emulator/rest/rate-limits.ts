@@ -146,12 +146,18 @@ export class RateLimiter {
 
 /** The 429 body and headers Discord sends. */
 export function rateLimitResponse(rejection: RateLimitRejection): {
-  body: { message: string; retry_after: number; global: boolean };
+  body: { message: string; code: number; retry_after: number; global: boolean };
   headers: Record<string, string>;
 } {
   const retryAfter = Math.max(0.001, Math.round(rejection.retryAfterMs) / 1000);
   return {
-    body: { message: "You are being rate limited.", retry_after: retryAfter, global: rejection.global },
+    // `code` is required by Discord's API description (RatelimitedResponse); 0 is its general code.
+    body: {
+      message: "You are being rate limited.",
+      code: 0,
+      retry_after: retryAfter,
+      global: rejection.global,
+    },
     headers: { "retry-after": retryAfter.toFixed(3) },
   };
 }

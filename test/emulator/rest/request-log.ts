@@ -28,11 +28,14 @@ export interface RequestRecord {
   injected: boolean;
   /** Answered 429 by a real (not injected) rate limit. */
   rateLimited: boolean;
+  /** What the operation's schema in Discord's API description refuses, e.g. `request: foo: unknown key`. */
+  schemaIssues: string[];
 }
 
 /** Describes a request briefly, e.g. `POST /channels/1/messages -> 400 50035 Invalid Form Body {...}`. */
 export function describeRequest(r: RequestRecord): string {
   const outcome = r.code !== null ? `${r.status} ${r.code} ${r.message ?? ""}` : String(r.status);
   const errors = r.errors ? ` ${JSON.stringify(r.errors)}` : "";
-  return `${r.method} ${r.path} -> ${outcome}${errors}${r.injected ? " (injected)" : ""}`;
+  const schema = r.schemaIssues.length > 0 ? ` schema: ${r.schemaIssues.join("; ")}` : "";
+  return `${r.method} ${r.path} -> ${outcome}${errors}${r.injected ? " (injected)" : ""}${schema}`;
 }

@@ -12,6 +12,13 @@ import { parseBody, readRawBody, sendJson } from "./http-io.js";
 import { rateLimitResponse, type RateLimiter } from "./rate-limits.js";
 import type { RequestRecord } from "./request-log.js";
 import type { HttpMethod, Router } from "./router.js";
+import {
+  describeIssue,
+  formErrorsFor,
+  type SchemaCheck,
+  type SchemaCheckResult,
+} from "../schema/schema-check.js";
+import type { SchemaViolation } from "../schema/schema-violations.js";
 
 /** Handles extra paths (the CLI's control API); returns true when it answered. */
 export type ExtraHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
@@ -25,6 +32,10 @@ export interface ApiServerDeps {
   log(record: RequestRecord): void;
   /** Called for crashes inside the emulator (answered 500): a bug in the emulator, not the bot. */
   onInternalError(error: unknown, record: RequestRecord): void;
+  /** Checks bodies against Discord's API description; null: no checks. */
+  schema: SchemaCheck | null;
+  /** Called for each request body or answer that its operation's schema refuses. */
+  onSchemaViolation(violation: SchemaViolation): void;
   extraHandler: ExtraHandler | null;
 }
 
@@ -78,6 +89,37 @@ function serveAttachment(deps: ApiServerDeps, res: ServerResponse, pathname: str
   res.end(attachment.bytes);
 }
 
+function violation(
+  side: SchemaViolation["side"],
+  record: RequestRecord,
+  result: SchemaCheckResult,
+  status: number,
+  body: unknown,
+): SchemaViolation {
+  const issues = result.issues.map(describeIssue);
+  record.schemaIssues.push(...issues.map((i) => `${side}: ${i}`));
+  const { method, path } = record;
+  const text = JSON.stringify(body) ?? "(none)";
+  const shown = text.length > 400 ? `${text.slice(0, 400)}...` : text;
+  return { side, method, path, operation: result.operation, type: result.type, status, issues, body: shown };
+}
+
+/**
+ * Checks an answer against the operation's schema. The `errors` tree of an error answer is left out: the
+ * description types its leaves' `code` as a number, while Discord sends strings such as
+ * `BASE_TYPE_REQUIRED` (as its documentation shows).
+ */
+function checkAnswer(deps: ApiServerDeps, record: RequestRecord, status: number, body: unknown): void {
+  if (!deps.schema || record.route === "") return;
+  const checked =
+    status >= 400 && typeof body === "object" && body !== null && "errors" in body
+      ? { ...body, errors: undefined }
+      : body;
+  const result = deps.schema.answer(record.method, record.path, status, checked);
+  if (result && result.issues.length > 0)
+    deps.onSchemaViolation(violation("answer", record, result, status, body));
+}
+
 /** Answers one HTTP request. */
 export async function handleHttp(
   deps: ApiServerDeps,
@@ -105,8 +147,10 @@ export async function handleHttp(
     realAt: Date.now(),
     injected: false,
     rateLimited: false,
+    schemaIssues: [],
   };
   let headers: Record<string, string> = {};
+  let requestViolation: SchemaViolation | null = null;
   try {
     const raw = await readRawBody(req);
     if (path === null) throw apiErrors.notFound();
@@ -120,6 +164,13 @@ export async function handleHttp(
     const parsed = await parseBody(raw, req.headers["content-type"]);
     record.body = parsed.json;
     record.files = parsed.files.map((f) => f.filename);
+    const requestCheck = deps.schema?.request(method, path, parsed.json);
+    if (requestCheck && requestCheck.issues.length > 0) {
+      requestViolation = violation("request", record, requestCheck, 0, parsed.json);
+      // Unknown and missing keys no rule of the emulator knows; every other issue its rules answer with
+      // Discord's own codes (or, if they accept it, the violation shows a rule the emulator lacks).
+      formErrorsFor(requestCheck.issues).throwIfAny();
+    }
     const faultRequest = { method, path, route: route.path };
     const delay = deps.faults.delayFor(faultRequest);
     if (delay > 0) await sleep(delay);
@@ -136,6 +187,7 @@ export async function handleHttp(
       const limited = rateLimitResponse(verdict.rejection);
       record.status = 429;
       record.rateLimited = true;
+      checkAnswer(deps, record, 429, limited.body);
       return sendJson(res, 429, limited.body, { ...headers, ...limited.headers });
     }
     const result = await route.handler({
@@ -147,6 +199,7 @@ export async function handleHttp(
       files: parsed.files,
     });
     record.status = result.status;
+    checkAnswer(deps, record, result.status, result.body);
     const held = deps.faults.delayFor(faultRequest, true);
     if (held > 0) await sleep(held);
     // The client may have died while its response was held.
@@ -158,6 +211,7 @@ export async function handleHttp(
       record.code = error.code;
       record.message = error.message;
       record.errors = error.errors ?? null;
+      checkAnswer(deps, record, error.status, error.toJSON());
       sendJson(res, error.status, error.toJSON(), headers);
     } else {
       record.status = 500;
@@ -166,6 +220,7 @@ export async function handleHttp(
       sendJson(res, 500, { message: "500: Internal Server Error", code: 0 }, headers);
     }
   } finally {
+    if (requestViolation) deps.onSchemaViolation({ ...requestViolation, status: record.status });
     deps.log(record);
     ctx.changed();
   }

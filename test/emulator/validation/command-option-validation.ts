@@ -3,8 +3,9 @@
  * string lengths) the way Discord does on registration.
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-structure
  */
-import { ApplicationCommandOptionType } from "discord-api-types/v10";
+import { ApplicationCommandOptionType, ChannelType } from "discord-api-types/v10";
 import type { FormErrors } from "../rest/api-error.js";
+import { checkLocalizations, checkUniqueLocalizedNames } from "./command-localizations.js";
 import { charCount } from "./embed-validation.js";
 import { isRecord } from "./json-values.js";
 
@@ -24,8 +25,30 @@ export const COMMAND_LIMITS = {
 /** A path into the errors tree. */
 export type Path = (string | number)[];
 
-/** Chat input names: lowercase letters (any script), digits, `-` and `_`. */
-export const CHAT_INPUT_NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+/** Chat input names: lowercase letters (any script), digits, `-`, `_` and `'`. */
+export const CHAT_INPUT_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+/** Whether a chat input (command or option) name, or a localised one, is valid. */
+export function isChatInputName(name: string): boolean {
+  return CHAT_INPUT_NAME.test(name) && name === name.toLowerCase();
+}
+
+/** Checks the name and description localisations of a command or option at `path`. */
+export function checkNameAndDescriptionLocalizations(
+  errors: FormErrors,
+  path: Path,
+  item: Record<string, unknown>,
+): void {
+  checkLocalizations(errors, path, "name_localizations", item.name_localizations, {
+    kind: "name",
+    check: isChatInputName,
+    max: COMMAND_LIMITS.name,
+  });
+  checkLocalizations(errors, path, "description_localizations", item.description_localizations, {
+    kind: "text",
+    max: COMMAND_LIMITS.description,
+  });
+}
 
 /** Checks a chat-input command or option name. */
 export function checkChatInputName(errors: FormErrors, path: Path, name: unknown): void {
@@ -35,7 +58,7 @@ export function checkChatInputName(errors: FormErrors, path: Path, name: unknown
   }
   const length = charCount(name);
   if (length < 1 || length > COMMAND_LIMITS.name) errors.badLength([...path, "name"], 1, COMMAND_LIMITS.name);
-  else if (!CHAT_INPUT_NAME.test(name) || name !== name.toLowerCase()) {
+  else if (!isChatInputName(name)) {
     errors.add([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
   }
 }
@@ -97,6 +120,10 @@ function checkChoices(errors: FormErrors, path: Path, option: Record<string, unk
     ) {
       errors.badLength([...choicePath, "name"], 1, COMMAND_LIMITS.choiceName);
     }
+    checkLocalizations(errors, choicePath, "name_localizations", choice.name_localizations, {
+      kind: "text",
+      max: COMMAND_LIMITS.choiceName,
+    });
     const value = choice.value;
     if (type === ApplicationCommandOptionType.String) {
       if (
@@ -119,6 +146,23 @@ function checkChoices(errors: FormErrors, path: Path, option: Record<string, unk
   });
 }
 
+const CHANNEL_TYPES = Object.values(ChannelType).filter((v) => typeof v === "number");
+
+/** A channel option's `channel_types`: channel types Discord has. */
+function checkChannelTypes(errors: FormErrors, path: Path, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value))
+    return errors.add([...path, "channel_types"], "BASE_TYPE_LIST", "Must be an array.");
+  value.forEach((type: unknown, k) => {
+    if (!CHANNEL_TYPES.includes(type as number))
+      errors.add(
+        [...path, "channel_types", k],
+        "BASE_TYPE_CHOICES",
+        `Value must be one of {${[...new Set(CHANNEL_TYPES)].join(", ")}}.`,
+      );
+  });
+}
+
 /** Checks an `options` array at `path` (depth 0 for a command's own options). */
 export function checkOptions(errors: FormErrors, path: Path, options: unknown, depth: number): void {
   if (options === undefined || options === null) return;
@@ -138,6 +182,7 @@ export function checkOptions(errors: FormErrors, path: Path, options: unknown, d
       "Sub-commands and sub-command groups cannot be mixed with other options",
     );
   }
+  checkUniqueLocalizedNames(errors, path, options);
   options.forEach((option: unknown, j) => {
     const optionPath = [...path, "options", j];
     if (!isRecord(option)) return errors.required(optionPath);
@@ -151,6 +196,7 @@ export function checkOptions(errors: FormErrors, path: Path, options: unknown, d
     }
     checkChatInputName(errors, optionPath, option.name);
     checkDescription(errors, optionPath, option.description);
+    checkNameAndDescriptionLocalizations(errors, optionPath, option);
     if (typeof option.name === "string") {
       if (names.has(option.name))
         errors.add(
@@ -199,6 +245,7 @@ export function checkOptions(errors: FormErrors, path: Path, options: unknown, d
     }
     if (option.required !== true) optionalSeen = true;
     checkChoices(errors, optionPath, option);
+    checkChannelTypes(errors, optionPath, option.channel_types);
     if (type === ApplicationCommandOptionType.String) {
       checkIntegerIn(
         errors,

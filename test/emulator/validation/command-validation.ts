@@ -7,10 +7,12 @@ import type { FormErrors } from "../rest/api-error.js";
 import {
   checkChatInputName,
   checkDescription,
+  checkNameAndDescriptionLocalizations,
   checkOptions,
   COMMAND_LIMITS,
   type Path,
 } from "./command-option-validation.js";
+import { commandCharacters, MAX_COMMAND_CHARACTERS } from "./command-localizations.js";
 import { charCount } from "./embed-validation.js";
 import { isRecord } from "./json-values.js";
 
@@ -34,7 +36,14 @@ export function validateCommand(errors: FormErrors, path: Path, command: unknown
   if (type === ApplicationCommandType.ChatInput) {
     checkChatInputName(errors, path, command.name);
     checkDescription(errors, path, command.description);
+    checkNameAndDescriptionLocalizations(errors, path, command);
     checkOptions(errors, path, command.options, 0);
+    if (commandCharacters(command) > MAX_COMMAND_CHARACTERS)
+      errors.add(
+        path,
+        "APPLICATION_COMMAND_TOO_LARGE",
+        `Command exceeds maximum size (${MAX_COMMAND_CHARACTERS})`,
+      );
   } else {
     if (
       typeof command.name !== "string" ||

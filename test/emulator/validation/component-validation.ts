@@ -15,6 +15,10 @@ export const COMPONENT_LIMITS = {
   buttonLabel: 80,
   selectOptions: 25,
   selectPlaceholder: 150,
+  /** `max_values` (and so `min_values`) of a select menu. */
+  selectValues: 25,
+  /** An option's label, value and description. */
+  selectOptionText: 100,
   /** Components V2: every component in the message counts, nested ones too. */
   v2Total: 40,
   v2TextTotal: 4000,
@@ -22,7 +26,8 @@ export const COMPONENT_LIMITS = {
 
 type Path = (string | number)[];
 
-const SELECT_TYPES = new Set<number>([
+/** The select menu component types. */
+export const SELECT_TYPES = new Set<number>([
   ComponentType.StringSelect,
   ComponentType.UserSelect,
   ComponentType.RoleSelect,
@@ -121,12 +126,61 @@ function checkSelect(check: ComponentCheck, path: Path, select: Record<string, u
   ) {
     check.errors.maxLength([...path, "placeholder"], COMPONENT_LIMITS.selectPlaceholder);
   }
+  checkSelectValueCounts(check, path, select);
   if (select.type === ComponentType.StringSelect) {
     const options = select.options;
     if (!Array.isArray(options) || options.length < 1 || options.length > COMPONENT_LIMITS.selectOptions) {
       check.errors.badLength([...path, "options"], 1, COMPONENT_LIMITS.selectOptions);
-    }
+    } else options.forEach((o: unknown, i) => checkSelectOption(check, [...path, "options", i], o));
   }
+}
+
+/** `min_values` 0-25, `max_values` 1-25 (default 1 each), and no more required than allowed. */
+function checkSelectValueCounts(check: ComponentCheck, path: Path, select: Record<string, unknown>): void {
+  const max = COMPONENT_LIMITS.selectValues;
+  const bounds = { min_values: [0, max], max_values: [1, max] } as const;
+  for (const [key, [low, high]] of Object.entries(bounds)) {
+    const value = select[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "number" || !Number.isInteger(value))
+      check.errors.add([...path, key], "NUMBER_TYPE_COERCE", `Value "${String(value)}" is not int.`);
+    else if (value < low)
+      check.errors.add(
+        [...path, key],
+        "NUMBER_TYPE_MIN",
+        `int value should be greater than or equal to ${low}.`,
+      );
+    else if (value > high)
+      check.errors.add(
+        [...path, key],
+        "NUMBER_TYPE_MAX",
+        `int value should be less than or equal to ${high}.`,
+      );
+  }
+  const minValues = typeof select.min_values === "number" ? select.min_values : 1;
+  const maxValues = typeof select.max_values === "number" ? select.max_values : 1;
+  if (minValues > maxValues && maxValues <= max)
+    check.errors.add(
+      [...path, "min_values"],
+      "NUMBER_TYPE_MAX",
+      `int value should be less than or equal to ${maxValues}.`,
+    );
+}
+
+/** A string select's option: label and value 1-100 characters, description up to 100. */
+function checkSelectOption(check: ComponentCheck, path: Path, option: unknown): void {
+  if (!isRecord(option)) {
+    check.errors.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType");
+    return;
+  }
+  const limit = COMPONENT_LIMITS.selectOptionText;
+  for (const key of ["label", "value"]) {
+    const text = option[key];
+    if (typeof text !== "string" || text.length === 0) check.errors.required([...path, key]);
+    else if (charCount(text) > limit) check.errors.badLength([...path, key], 1, limit);
+  }
+  if (typeof option.description === "string" && charCount(option.description) > limit)
+    check.errors.maxLength([...path, "description"], limit);
 }
 
 function checkActionRow(check: ComponentCheck, path: Path, row: Record<string, unknown>): void {

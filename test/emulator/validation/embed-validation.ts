@@ -17,6 +17,8 @@ export const EMBED_LIMITS = {
   footerText: 2048,
   authorName: 256,
   total: 6000,
+  /** Every URL of an embed (its own, image, thumbnail, footer and author icons, author). */
+  url: 2048,
 } as const;
 
 type Path = (string | number)[];
@@ -73,6 +75,10 @@ function checkUrl(
   }
   if (typeof value !== "string") {
     ctx.errors.add(path, "BASE_TYPE_STRING", "Could not interpret value as string.");
+    return;
+  }
+  if (charCount(value) > EMBED_LIMITS.url) {
+    ctx.errors.maxLength(path, EMBED_LIMITS.url);
     return;
   }
   if (value.startsWith("attachment://")) {
@@ -242,6 +248,8 @@ export function resolveEmbed(embed: APIEmbed, urlOf: (filename: string) => strin
     const url = resolve(media?.url);
     if (media && url) out[key] = { ...media, url, proxy_url: url };
   }
+  // Discord answers every field with its `inline` (false unless set).
+  if (out.fields) out.fields = out.fields.map((f) => ({ ...f, inline: f.inline ?? false }));
   if (out.footer?.icon_url)
     out.footer = { ...out.footer, icon_url: resolve(out.footer.icon_url) ?? out.footer.icon_url };
   if (out.author?.icon_url)

@@ -6,13 +6,20 @@
  */
 import { MessageFlags, type APIMessageReference } from "discord-api-types/v10";
 import { apiErrors, FormErrors } from "../rest/api-error.js";
+import { validateAllowedMentions } from "./allowed-mentions.js";
 import { validateComponents } from "./component-validation.js";
 import { charCount, resolveEmbed, validateEmbeds } from "./embed-validation.js";
 import type { AllowedMentions, MessageVersion, StoredAttachment } from "../world/message-store.js";
+import { withDiscordDefaults } from "../world/component-ids.js";
 import { isRecord } from "./json-values.js";
 
 /** Discord's message limits outside embeds and components. */
-export const MESSAGE_LIMITS = { content: 2000, attachments: 10, nonce: 25 } as const;
+export const MESSAGE_LIMITS = {
+  content: 2000,
+  attachments: 10,
+  nonce: 25,
+  attachmentDescription: 1024,
+} as const;
 
 /** One file part of a multipart request. */
 export interface UploadedFile {
@@ -73,6 +80,10 @@ function resolveAttachments(
       }
       const id = String(entry.id);
       const description = typeof entry.description === "string" ? entry.description : null;
+      if (description !== null && charCount(description) > MESSAGE_LIMITS.attachmentDescription) {
+        errors.maxLength(["attachments", i, "description"], MESSAGE_LIMITS.attachmentDescription);
+        return;
+      }
       const file = ctx.files.find((f) => f.index !== null && String(f.index) === id && unused.has(f));
       if (file) {
         unused.delete(file);
@@ -171,7 +182,10 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
   }
   let components = base?.components ?? [];
   if (body.components !== undefined) {
-    components = body.components === null ? [] : validateComponents(errors, body.components, componentsV2);
+    components =
+      body.components === null
+        ? []
+        : withDiscordDefaults(validateComponents(errors, body.components, componentsV2));
   }
   if (componentsV2 && (content !== "" || embeds.length > 0)) {
     errors.add(
@@ -193,6 +207,7 @@ export function buildMessageDraft(body: unknown, ctx: DraftContext): MessageDraf
   }
   if (body.enforce_nonce !== undefined && typeof body.enforce_nonce !== "boolean")
     errors.add(["enforce_nonce"], "BASE_TYPE_BOOLEAN", "Must be either true or false.");
+  validateAllowedMentions(errors, body.allowed_mentions);
   let messageReference: APIMessageReference | null = null;
   if (body.message_reference !== undefined && body.message_reference !== null) {
     if (!isRecord(body.message_reference) || typeof body.message_reference.message_id !== "string") {

@@ -9,6 +9,26 @@ import type { SnowflakeGenerator } from "./snowflake.js";
 /** A stored command (Discord's application command object). */
 export type RegisteredCommand = APIApplicationCommand;
 
+const LOCALIZATIONS = ["name_localizations", "description_localizations"];
+
+/**
+ * A command as `GET .../commands` lists it without `with_localizations=true`: no localisation
+ * dictionaries on the command, its options and their choices.
+ * @see https://discord.com/developers/docs/interactions/application-commands#get-global-application-commands
+ */
+export function withoutLocalizations(command: RegisteredCommand): RegisteredCommand {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !LOCALIZATIONS.includes(key))
+        .map(([key, inner]) => [key, strip(inner)]),
+    );
+  };
+  return strip(command) as RegisteredCommand;
+}
+
 /** Global and guild commands of the application. */
 export class CommandRegistry {
   readonly #global: RegisteredCommand[] = [];

@@ -18,6 +18,7 @@ import {
   type StoredMessage,
 } from "./message-store.js";
 import type { World } from "./world.js";
+import { mayMentionRole, mayMentionUser } from "./notifications.js";
 import { userObject } from "./world-objects.js";
 
 /** An attachment as a test sees it: Discord's fields plus the uploaded bytes. */
@@ -49,6 +50,25 @@ export function attachmentObject(a: StoredAttachment): APIAttachment {
   };
 }
 
+/** Every string inside a JSON value. */
+function stringsIn(value: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof value === "string") out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
+  else if (typeof value === "object" && value !== null)
+    for (const item of Object.values(value)) stringsIn(item, out);
+  return out;
+}
+
+/**
+ * The attachments the message object lists: Discord leaves out the files its embeds or components show
+ * (`attachment://NAME`, stored here as the file's URL once resolved).
+ * @see https://discord.com/developers/docs/reference#uploading-files
+ */
+function listedAttachments(version: MessageVersion): StoredAttachment[] {
+  const used = stringsIn([version.embeds, version.components]);
+  return version.attachments.filter((a) => !used.has(a.url) && !used.has(`attachment://${a.filename}`));
+}
+
 const USER_MENTION = /<@!?(\d{17,20})>/g;
 const ROLE_MENTION = /<@&(\d{17,20})>/g;
 
@@ -72,13 +92,17 @@ export function messageObject(
   const version = options.version ?? current(message);
   const hide = options.hideContent === true;
   const content = hide ? "" : version.content;
-  const mentions = [...content.matchAll(USER_MENTION)]
-    .map((m) => world.users.get(m[1] ?? ""))
+  // Discord lists only the mentions `allowed_mentions` lets through, as notifications.ts counts them.
+  const allowed = version.allowedMentions;
+  const mentionIds = new Set([...content.matchAll(USER_MENTION)].map((m) => m[1] ?? ""));
+  const mentions = [...mentionIds]
+    .filter((id) => mayMentionUser(allowed, id))
+    .map((id) => world.users.get(id))
     .filter((u) => u !== undefined)
     .map(userObject);
-  const mentionRoles = [...content.matchAll(ROLE_MENTION)]
-    .map((m) => m[1] ?? "")
-    .filter((id) => world.roles.has(id));
+  const mentionRoles = [...new Set([...content.matchAll(ROLE_MENTION)].map((m) => m[1] ?? ""))].filter(
+    (id) => world.roles.has(id) && mayMentionRole(allowed, id),
+  );
   const referenced = message.messageReference?.message_id
     ? store.get(message.messageReference.message_id)
     : undefined;
@@ -93,7 +117,7 @@ export function messageObject(
     mention_everyone: false,
     mentions,
     mention_roles: mentionRoles,
-    attachments: hide ? [] : version.attachments.map(attachmentObject),
+    attachments: hide ? [] : listedAttachments(version).map(attachmentObject),
     embeds: hide ? [] : structuredClone(version.embeds),
     components: hide ? [] : structuredClone(version.components),
     pinned: false,

@@ -5,7 +5,13 @@
  * @see https://discord.com/developers/docs/resources/message#allowed-mentions-object
  */
 import { MessageFlags, MessageType } from "discord-api-types/v10";
-import { current, type MessageStore, type MessageVersion, type StoredMessage } from "./message-store.js";
+import {
+  current,
+  type AllowedMentions,
+  type MessageStore,
+  type MessageVersion,
+  type StoredMessage,
+} from "./message-store.js";
 import type { World } from "./world.js";
 
 /** One notification a user got. */
@@ -23,6 +29,16 @@ function sentVersion(message: StoredMessage): MessageVersion | undefined {
   return message.versions.find((v) => (v.flags & MessageFlags.Loading) === 0);
 }
 
+/** Whether `allowed_mentions` (as sent; undefined when absent: everything) lets the message mention a user. */
+export function mayMentionUser(allowed: AllowedMentions | undefined, userId: string): boolean {
+  return allowed === undefined || allowed.parse.includes("users") || allowed.users.includes(userId);
+}
+
+/** Whether `allowed_mentions` lets the message mention a role. */
+export function mayMentionRole(allowed: AllowedMentions | undefined, roleId: string): boolean {
+  return allowed === undefined || allowed.parse.includes("roles") || allowed.roles.includes(roleId);
+}
+
 function reasonFor(world: World, store: MessageStore, message: StoredMessage, userId: string): string | null {
   const version = sentVersion(message);
   if (!version || message.authorId === userId || message.deleted) return null;
@@ -30,13 +46,10 @@ function reasonFor(world: World, store: MessageStore, message: StoredMessage, us
   const allowed = version.allowedMentions;
   const parses = (kind: string) => allowed === undefined || allowed.parse.includes(kind);
   const users = [...version.content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]);
-  if (users.includes(userId) && (parses("users") || allowed?.users.includes(userId))) return "mention";
+  if (users.includes(userId) && mayMentionUser(allowed, userId)) return "mention";
   const member = message.guildId ? world.member(message.guildId, userId) : undefined;
   const roles = [...version.content.matchAll(/<@&(\d+)>/g)].map((m) => m[1] ?? "");
-  if (
-    member &&
-    roles.some((r) => member.roleIds.includes(r) && (parses("roles") || allowed?.roles.includes(r)))
-  )
+  if (member && roles.some((r) => member.roleIds.includes(r) && mayMentionRole(allowed, r)))
     return "role mention";
   if (member && /@(everyone|here)/.test(version.content) && parses("everyone")) return "@everyone";
   const replied = message.messageReference?.message_id

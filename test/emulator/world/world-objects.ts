@@ -43,6 +43,8 @@ export function userObject(user: EmulatedUser): APIUser {
     avatar: null,
     ...(user.bot ? { bot: true } : {}),
     public_flags: 0 as UserFlags,
+    flags: 0 as UserFlags,
+    primary_guild: null,
   };
 }
 
@@ -108,14 +110,15 @@ export function textChannelObject(channel: EmulatedChannel): APITextChannel {
 
 /** A DM channel as the API returns it. */
 export function dmChannelObject(world: World, channel: EmulatedChannel): APIDMChannel {
-  return {
+  const dm: Omit<APIDMChannel, "name"> = {
     id: channel.id,
     type: ChannelType.DM,
-    name: null,
     last_message_id: channel.lastMessageId,
     recipients: channel.recipientId ? [userObject(world.requireUser(channel.recipientId))] : [],
     flags: 0 as ChannelFlags,
   };
+  // discord-api-types gives DM channels `name: null`; Discord's PrivateChannelResponse has no name.
+  return dm as APIDMChannel;
 }
 
 /** Any emulated channel as the API returns it. */

@@ -4,7 +4,7 @@
  * @see https://discord.com/developers/docs/resources/message
  * @see https://discord.com/developers/docs/resources/user#create-dm
  */
-import { MessageType, PermissionFlagsBits } from "discord-api-types/v10";
+import { MessageReferenceType, MessageType, PermissionFlagsBits } from "discord-api-types/v10";
 import { apiErrors, FormErrors } from "../api-error.js";
 import type { EmulatorContext } from "../../context.js";
 import { current } from "../../world/message-store.js";
@@ -55,6 +55,7 @@ function createMessage(ctx: EmulatorContext, request: RouteRequest) {
     }
     reference = found
       ? {
+          type: MessageReferenceType.Default,
           message_id: target.id,
           channel_id: channel.id,
           ...(channel.guildId ? { guild_id: channel.guildId } : {}),

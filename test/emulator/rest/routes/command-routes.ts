@@ -6,6 +6,7 @@
 import { apiErrors, FormErrors } from "../api-error.js";
 import { validateCommand, validateCommandList } from "../../validation/command-validation.js";
 import type { EmulatorContext } from "../../context.js";
+import { withoutLocalizations } from "../../world/commands.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 
 function scopeOf(ctx: EmulatorContext, request: RouteRequest): string | null {
@@ -33,7 +34,11 @@ function validated<T>(check: (errors: FormErrors) => void, body: T): T {
 
 function handlers(ctx: EmulatorContext): Record<string, (r: RouteRequest) => RouteResponse> {
   return {
-    list: (r) => ({ status: 200, body: ctx.commands.list(scopeOf(ctx, r)) }),
+    list: (r) => {
+      const commands = ctx.commands.list(scopeOf(ctx, r));
+      const full = r.query.get("with_localizations") === "true";
+      return { status: 200, body: full ? commands : commands.map(withoutLocalizations) };
+    },
     overwrite: (r) => {
       const scope = scopeOf(ctx, r);
       const body = validated((e) => validateCommandList(e, r.body), r.body as Record<string, unknown>[]);

@@ -5,7 +5,7 @@
  */
 import { InteractionResponseType, InteractionType, MessageFlags, MessageType } from "discord-api-types/v10";
 import type { RESTPostAPIInteractionCallbackWithResponseResult } from "discord-api-types/v10";
-import { apiErrors, FormErrors } from "../api-error.js";
+import { apiErrors, errorsUnder, FormErrors } from "../api-error.js";
 import type { EmulatorContext } from "../../context.js";
 import type { InteractionRecord } from "../../world/interactions.js";
 import { current, type MessageInteractionLink, type StoredMessage } from "../../world/message-store.js";
@@ -83,11 +83,13 @@ function respond(
   const source = record.sourceMessageId ? ctx.messages.get(record.sourceMessageId) : undefined;
   switch (body.type) {
     case InteractionResponseType.ChannelMessageWithSource: {
-      const draft = draftFor(ctx, { ...request, body: data }, record.channelId, {
-        existing: null,
-        allowEphemeral: true,
-        ephemeral,
-      });
+      const draft = errorsUnder("data", () =>
+        draftFor(ctx, { ...request, body: data }, record.channelId, {
+          existing: null,
+          allowEphemeral: true,
+          ephemeral,
+        }),
+      );
       const message = postInteractionMessage(ctx, record, draft.version, {
         followUpOf: null,
         tts: draft.tts,
@@ -109,11 +111,13 @@ function respond(
     case InteractionResponseType.UpdateMessage: {
       if (!isComponent || !source)
         invalidType(body.type, "only component interactions can update their message");
-      const draft = draftFor(ctx, { ...request, body: data }, record.channelId, {
-        existing: current(source),
-        allowEphemeral: false,
-        ephemeral: source.ephemeral,
-      });
+      const draft = errorsUnder("data", () =>
+        draftFor(ctx, { ...request, body: data }, record.channelId, {
+          existing: current(source),
+          allowEphemeral: false,
+          ephemeral: source.ephemeral,
+        }),
+      );
       ctx.messaging.edit(source, draft.version);
       return { type: body.type, message: source };
     }

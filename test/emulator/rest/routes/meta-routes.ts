@@ -82,7 +82,12 @@ export function metaRoutes(ctx: EmulatorContext): RouteDefinition[] {
     },
     get("/users/@me", () => ({
       status: 200,
-      body: { ...userObject(ctx.world.botUser), verified: true, mfa_enabled: false, flags: 0 },
+      body: {
+        ...userObject(ctx.world.botUser),
+        verified: true,
+        mfa_enabled: false,
+        locale: "en-US",
+      },
     })),
     get("/users/:user", (r) => {
       const user = ctx.world.users.get(r.params.user ?? "");
