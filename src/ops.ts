@@ -75,9 +75,8 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
 async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<WebhookDisposition> {
   if (deps.imagine.push(record)) return "accepted";
   const hints = deps.store.fleet?.hints;
-  // A record without a ref cannot be matched to a job: polling finds its result anyway.
-  if (!hints || record.ref === null) return "ignored";
-  return (await hints.send(record.id, record.ref)) ? "accepted" : "ignored";
+  if (!hints) return "ignored";
+  return (await hints.send(record.id)) ? "accepted" : "ignored";
 }
 
 /** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */
