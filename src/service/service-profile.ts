@@ -141,19 +141,9 @@ export class ServiceProfile {
    * Upscales one image of a grid (`ref` as for {@link createImage}). A 404 means the server has no upscale
    * route: Enhance is off from now on (logged once), and the error is thrown.
    */
-  async upscale(
-    parentId: string,
-    index: number,
-    factor: UpscaleFactor,
-    ref: string,
-  ): Promise<ImageRecord> {
+  async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     try {
-      return await this.#options.client.upscale(
-        parentId,
-        index,
-        factor,
-        this.sendsRef ? { ref } : {},
-      );
+      return await this.#options.client.upscale(parentId, index, factor, this.sendsRef ? { ref } : {});
     } catch (err) {
       if (isMissingUpscaleRoute(err) && this.#upscale.has !== false) {
         this.#upscale = { has: false, why: "the upscale route answered 404: Enhance is off" };
