@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { imageRecord } from "../fixtures/fake-image-service.js";
-import { createService, request } from "./service-fakes.js";
+import { request, useImagineService } from "./service-fakes.js";
 
-let stop: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await stop?.();
-  stop = undefined;
-});
-
-function setup(overrides: Parameters<typeof createService>[0] = {}) {
-  const env = createService(overrides);
-  stop = () => env.imagine.stop();
-  return env;
-}
+const setup = useImagineService();
 
 describe("ImagineService with a server that keeps no ref", () => {
   test("a webhook record without ref names a followed job by its image id; an unknown id is ignored", async () => {
