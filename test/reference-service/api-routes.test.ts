@@ -206,7 +206,7 @@ describe("reading an image", () => {
 describe("other routes", () => {
   test.each([
     { method: "GET" as const, path: "/items/other" },
-    { method: "GET" as const, path: "/items/images" },
+    { method: "PUT" as const, path: "/items/images" },
     { method: "DELETE" as const, path: "/items/images/00000000-0000-4000-8000-000000000000" },
     { method: "GET" as const, path: "//items/status" },
   ])("$method $path is 404 ROUTE_NOT_FOUND", async ({ method, path }) => {

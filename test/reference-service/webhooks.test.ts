@@ -1,14 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 import { useReferenceService } from "./service-fixture.js";
 
 const fixture = useReferenceService({ lifecycle: { steps: 2 } });
 
 interface Delivery {
   contentType: string | undefined;
-  body: { event: string; payload: ImageRecord };
+  body: { event: string; payload: ServiceRecord };
 }
 
 interface Receiver {
@@ -106,7 +106,7 @@ describe("webhooks", () => {
       contentType: "application/json",
       body: JSON.stringify({ ref: "click-9" }),
     });
-    const { id } = (answer.json as { data: ImageRecord }).data;
+    const { id } = (answer.json as { data: ServiceRecord }).data;
     fixture.service.advance(3);
     const deliveries = await receiver.received(4);
 
