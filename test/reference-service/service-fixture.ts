@@ -65,7 +65,10 @@ export async function call(base: string, path: string, options: CallOptions = {}
 export interface ServiceFixture {
   readonly service: ReferenceService;
   call(path: string, options?: CallOptions): Promise<Answer>;
-  /** POSTs `{prompt, ref}` as JSON and returns the created record (throws unless 200). */
+  /**
+   * POSTs `{prompt, ref}` as JSON (`{prompt}` alone when `ref` is undefined, as a self-hosted server needs)
+   * and returns the created record (throws unless 200).
+   */
   create(prompt: string, ref?: string | null, token?: string): Promise<ServiceRecord>;
   /** GETs a record by id (throws unless 200). */
   read(id: string, token?: string): Promise<ServiceRecord>;
@@ -97,11 +100,11 @@ export function useReferenceService(
       return service();
     },
     call: (path: string, callOptions?: CallOptions) => call(service().url, path, callOptions),
-    async create(prompt: string, ref: string | null = null, token = TOKEN): Promise<ServiceRecord> {
+    async create(prompt: string, ref?: string | null, token = TOKEN): Promise<ServiceRecord> {
       const answer = await call(service().url, "/items/images", {
         auth: `Bearer ${token}`,
         contentType: "application/json",
-        body: JSON.stringify({ prompt, ref }),
+        body: JSON.stringify(ref === undefined ? { prompt } : { prompt, ref }),
       });
       if (answer.status !== 200) throw new Error(`create answered ${answer.status}: ${answer.text}`);
       return (answer.json as { data: ServiceRecord }).data;
