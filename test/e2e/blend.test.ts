@@ -65,7 +65,7 @@ describe("/blend", () => {
     expect(record?.prompt).toBe(
       `${urls["image1"]} ${urls["image2"]} ${urls["image3"]} as one mosaic --ar 16:9`,
     );
-    expect(record?.prompt.indexOf("first.png")).toBeLessThan(record?.prompt.indexOf("second.png") ?? -1);
+    expect(record?.prompt?.indexOf("first.png")).toBeLessThan(record?.prompt?.indexOf("second.png") ?? -1);
 
     h.service.completeNow(record?.id ?? "");
     // Like /imagine: the finished grid is a new message in the channel, mentioning the requester.

@@ -5,7 +5,7 @@
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { messageNonce, upscaleAction } from "../../src/imagine/posted-message.js";
 import { buttonsOf, textOf } from "../support/message-view.js";

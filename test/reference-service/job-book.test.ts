@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { JobBook } from "../../tools/reference-service/job-book.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import { recordMedia } from "../../tools/reference-service/record-media.js";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 import { useReferenceService } from "./service-fixture.js";
 
 // The lifecycle as a client sees it over HTTP, stepped by hand (tickMs 0, advance()).
@@ -8,8 +9,8 @@ import { useReferenceService } from "./service-fixture.js";
 const fixture = useReferenceService({ lifecycle: { steps: 4 } });
 
 /** Advances one tick at a time and reads the record after each, until it is finished (or `max` ticks). */
-async function ticksOf(id: string, max = 20): Promise<ImageRecord[]> {
-  const seen: ImageRecord[] = [];
+async function ticksOf(id: string, max = 20): Promise<ServiceRecord[]> {
+  const seen: ServiceRecord[] = [];
   for (let i = 0; i < max; i++) {
     fixture.service.advance();
     const record = await fixture.read(id);
@@ -212,9 +213,9 @@ test("a JobBook with thousands of queued jobs starts each once, in order, and fi
   const started: string[] = [];
   const book = new JobBook(
     { steps: 2, concurrency: 100, bannedWords: [], failPattern: null, failError: "", hangPattern: null },
-    (id, file) => `http://assets/${id}/${file}`,
+    recordMedia("hosted", () => "http://assets"),
     (record) => {
-      if (record.status === "in-progress" && record.progress === 0) started.push(record.prompt);
+      if (record.status === "in-progress" && record.progress === 0) started.push(record.prompt ?? "");
     },
   );
   const prompts = Array.from({ length: 3000 }, (_, i) => `job ${i}`);
