@@ -146,7 +146,7 @@ export class ServiceProfile {
       return await this.#options.client.upscale(parentId, index, factor, this.sendsRef ? { ref } : {});
     } catch (err) {
       if (isMissingUpscaleRoute(err) && this.#upscale.has !== false) {
-        this.#upscale = { has: false, why: "the upscale route answered 404: Enhance is off" };
+        this.#upscale = { has: false, why: "an upscale answered 404: Enhance is off" };
         this.#options.logger.warn(
           { status: err.status, code: err.code },
           "the image service has no upscale route (a self-hosted ImagineAPI): Enhance is off and no longer offered",
@@ -163,7 +163,7 @@ export class ServiceProfile {
       else if (field === "absent")
         this.#ref = {
           has: false,
-          why: "the service has no ref field (a self-hosted ImagineAPI); jobs are matched by image id",
+          why: "no ref field: a self-hosted ImagineAPI; jobs are matched by image id",
         };
       else if (field === "uncheckable")
         this.#ref = { has: true, why: "the fields cannot be listed; sent as documented until refused" };
@@ -206,10 +206,10 @@ export class ServiceProfile {
       return { has: true, why: "the upscale route answered" };
     } catch (err) {
       if (isMissingUpscaleRoute(err)) {
-        return { has: false, why: "no upscale route (404 ROUTE_NOT_FOUND): Enhance is off" };
+        return { has: false, why: "404 ROUTE_NOT_FOUND: a self-hosted ImagineAPI; Enhance is off" };
       }
       if (isServiceError(err) && (err.kind === "forbidden" || err.kind === "validation")) {
-        return { has: true, why: "the upscale route exists" };
+        return { has: true, why: "it answered for an image it does not have" };
       }
       return null;
     }
