@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
+import { SERVICE_PROFILES } from "../../tools/reference-service/index.js";
 import {
   directusError,
   OTHER_TOKEN,
@@ -17,7 +18,9 @@ const ISO_WITH_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const postJson = (body: string, extra: CallOptions = {}) =>
   fixture.call("/items/images", { contentType: "application/json", body, ...extra });
 
-describe("authentication", () => {
+describe.each(SERVICE_PROFILES)("authentication (%s)", (profile) => {
+  beforeEach(() => fixture.restart({ profile }));
+
   test.each([
     { path: "/items/status", method: "GET" as const },
     { path: "/items/images/00000000-0000-4000-8000-000000000000", method: "GET" as const },
@@ -179,7 +182,9 @@ describe("creating an image", () => {
   });
 });
 
-describe("reading an image", () => {
+describe.each(SERVICE_PROFILES)("reading an image (%s)", (profile) => {
+  beforeEach(() => fixture.restart({ profile }));
+
   test.each([
     { label: "an unknown UUID", id: "00000000-0000-4000-8000-000000000000" },
     { label: "a malformed id", id: "not-a-uuid" },
@@ -193,7 +198,7 @@ describe("reading an image", () => {
   });
 
   test("another token's record is 403 FORBIDDEN", async () => {
-    const theirs = await fixture.create("theirs", null, OTHER_TOKEN);
+    const theirs = await fixture.create("theirs", undefined, OTHER_TOKEN);
 
     const answer = await fixture.call(`/items/images/${theirs.id}`);
 

@@ -178,35 +178,6 @@ describe("reading on a self-hosted server", () => {
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(directusError("INVALID_QUERY"));
   });
-
-  test.each([
-    { label: "an unknown id", id: "00000000-0000-4000-8000-000000000000" },
-    { label: "a malformed id", id: "not-a-uuid%ZZ" },
-  ])("$label is 403 FORBIDDEN, never 404", async ({ id }) => {
-    const answer = await fixture.call(`/items/images/${id}`);
-
-    expect(answer.status).toBe(403);
-    expect(answer.json).toEqual(directusError("FORBIDDEN"));
-  });
-
-  test("another user's record is 403 FORBIDDEN", async () => {
-    const theirs = await fixture.create("theirs", undefined, OTHER_TOKEN);
-
-    const answer = await fixture.call(`/items/images/${theirs.id}`);
-
-    expect(answer.status).toBe(403);
-  });
-
-  test.each([
-    { auth: "Bearer wrong", status: 401, code: "INVALID_CREDENTIALS" },
-    { auth: null, status: 403, code: "FORBIDDEN" },
-  ])("authorization $auth is $status $code", async ({ auth, status, code }) => {
-    const answer = await post(JSON.stringify({ prompt: "a fox" }), { auth });
-
-    expect(answer.status).toBe(status);
-    expect(answer.json).toEqual(directusError(code));
-    expect(fixture.service.records()).toEqual([]);
-  });
 });
 
 describe("no upscale route on a self-hosted server", () => {

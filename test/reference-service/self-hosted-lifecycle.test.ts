@@ -12,18 +12,6 @@ const fixture = useReferenceService({ profile: "self-hosted", lifecycle: { steps
 
 const FILE_ID = "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
 
-/** Reads the record after each tick until it is finished. */
-async function ticksOf(id: string): Promise<ServiceRecord[]> {
-  const seen: ServiceRecord[] = [];
-  for (let i = 0; i < 10; i++) {
-    fixture.service.advance();
-    const record = await fixture.read(id);
-    seen.push(record);
-    if (record.status === "completed" || record.status === "failed") break;
-  }
-  return seen;
-}
-
 async function download(url: string): Promise<{ status: number; type: unknown; bytes: Buffer }> {
   const res = await request(url);
   return {
@@ -38,7 +26,7 @@ describe("a self-hosted job while running", () => {
     fixture.service.setHealth("healthy");
     const { id } = await fixture.create("a lighthouse");
 
-    const seen = await ticksOf(id);
+    const seen = await fixture.ticksOf(id);
 
     expect(seen.map((r) => [r.status, r.progress])).toEqual([
       ["in-progress", 0],
@@ -53,7 +41,7 @@ describe("a self-hosted job while running", () => {
     await fixture.restart({ initialHealth: "healthy", lifecycle: { steps: 10 } });
     const { id } = await fixture.create("a lighthouse");
 
-    const progress = (await ticksOf(id)).map((r) => r.progress).filter((p) => p !== null);
+    const progress = (await fixture.ticksOf(id)).map((r) => r.progress).filter((p) => p !== null);
 
     expect(progress.every((p) => Number.isInteger(p))).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a! - b!));
@@ -64,7 +52,7 @@ describe("a self-hosted job while running", () => {
     fixture.service.setHealth("healthy");
     const { id } = await fixture.create("a lighthouse --ar 16:9");
 
-    const previews = (await ticksOf(id)).filter((r) => r.status === "in-progress" && r.progress! > 0);
+    const previews = (await fixture.ticksOf(id)).filter((r) => r.status === "in-progress" && r.progress! > 0);
 
     const urls = previews.map((r) => r.url!);
     expect(new Set(urls).size).toBe(3);

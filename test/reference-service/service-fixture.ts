@@ -72,6 +72,8 @@ export interface ServiceFixture {
   create(prompt: string, ref?: string | null, token?: string): Promise<ServiceRecord>;
   /** GETs a record by id (throws unless 200). */
   read(id: string, token?: string): Promise<ServiceRecord>;
+  /** Advances one tick at a time and reads the record after each, until it is finished (or `max` ticks). */
+  ticksOf(id: string, max?: number): Promise<ServiceRecord[]>;
 }
 
 /**
@@ -113,6 +115,16 @@ export function useReferenceService(
       const answer = await call(service().url, `/items/images/${id}`, { auth: `Bearer ${token}` });
       if (answer.status !== 200) throw new Error(`read answered ${answer.status}: ${answer.text}`);
       return (answer.json as { data: ServiceRecord }).data;
+    },
+    async ticksOf(id: string, max = 20): Promise<ServiceRecord[]> {
+      const seen: ServiceRecord[] = [];
+      for (let i = 0; i < max; i++) {
+        service().advance();
+        const record = await fixture.read(id);
+        seen.push(record);
+        if (record.status === "completed" || record.status === "failed") break;
+      }
+      return seen;
     },
     async restart(more: ReferenceServiceOptions) {
       await current?.close();
