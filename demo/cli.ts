@@ -3,17 +3,21 @@
  * no configuration. Reads no .env and touches no ./data: the database lives under the OS temp dir.
  */
 import { parseArgs } from "node:util";
+import { SERVICE_PROFILES, type ServiceProfile } from "../tools/reference-service/index.js";
 import { startDemo } from "./demo-stack.js";
 
 const HELP = `Usage: npm run demo -- [options]
 Starts the reference image service, the Discord emulator, the bot and a local page to try it in.
 
-  --port N   port of the page and the emulator (default: DEMO_PORT or 8780; 0 = any free port)
-  --keep     keep the demo's database (under the OS temp dir) at exit`;
+  --port N          port of the page and the emulator (default: DEMO_PORT or 8780; 0 = any free port)
+  --profile NAME    which ImagineAPI the image service is: hosted (default; \`ref\` and the upscale
+                    endpoint) or self-hosted (ImagineAPI's own server: no \`ref\`, no upscale route)
+  --keep            keep the demo's database (under the OS temp dir) at exit`;
 
 const { values } = parseArgs({
   options: {
     port: { type: "string" },
+    profile: { type: "string", default: "hosted" },
     keep: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -28,12 +32,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port (or DEMO_PORT) must be a whole number between 0 and 65535, got "${rawPort}"`);
   process.exit(1);
 }
+if (!(SERVICE_PROFILES as readonly string[]).includes(values.profile)) {
+  console.error(`--profile must be one of ${SERVICE_PROFILES.join(", ")}, got "${values.profile}"`);
+  process.exit(1);
+}
+const profile = values.profile as ServiceProfile;
 
 const startedAt = Date.now();
-console.log("Starting the image service, the Discord emulator and the bot...");
+console.log(`Starting the image service (${profile}), the Discord emulator and the bot...`);
 let demo;
 try {
-  demo = await startDemo({ port, keep: values.keep });
+  demo = await startDemo({ port, keep: values.keep, profile });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const inUse = message.includes("EADDRINUSE");

@@ -5,6 +5,7 @@
  * database under the OS temp dir, and the demo page served by the emulator next to its control API.
  */
 import { controlApi } from "../test/emulator/control/control-api.js";
+import type { ServiceProfile } from "../tools/reference-service/index.js";
 import type { DiscordEmulator } from "../test/emulator/emulator.js";
 import { startProcessWorld, type ProcessWorld } from "../test/support/bot-process.js";
 import { pageHandler } from "./page-server.js";
@@ -17,6 +18,8 @@ export interface DemoOptions {
   keep?: boolean;
   /** Reference service tick (default 600 ms; a job takes 10 ticks). */
   tickMs?: number;
+  /** Which ImagineAPI the reference service is (default hosted); it starts healthy either way. */
+  profile?: ServiceProfile;
 }
 
 /** A running demo. */
@@ -42,7 +45,11 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const page = await pageHandler();
   const world = await startProcessWorld({
     emulator: { port: options.port, botUsername: "Imagine Bot" },
-    service: { tickMs: options.tickMs ?? 600 },
+    service: {
+      tickMs: options.tickMs ?? 600,
+      profile: options.profile ?? "hosted",
+      initialHealth: "healthy",
+    },
     emulatorHandler: async (req, res, url) => (await page(req, res, url)) || control(req, res, url),
     dataDirPrefix: "imagine-bot-demo-",
     keepDataDir: options.keep ?? false,

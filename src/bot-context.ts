@@ -11,6 +11,7 @@ import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ImagineClient } from "./service/client.js";
+import type { ServiceProfile } from "./service/service-profile.js";
 import type { SettingsStore } from "./settings/settings.js";
 
 /** What commands and handlers get: the core services, already wired. */
@@ -18,6 +19,8 @@ export interface BotContext {
   readonly config: Config;
   readonly imagine: ImagineService;
   readonly service: ImagineClient;
+  /** Which kind of server the service is: whether it takes `ref` and has the upscale route (Enhance). */
+  readonly profile: ServiceProfile;
   readonly store: JobStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;

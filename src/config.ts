@@ -120,6 +120,13 @@ export const configSchema = z.object({
   IMAGINE_API_TOKEN: z
     .string({ error: "is required: the image service's API token (sent as a Bearer token)" })
     .trim(),
+  /**
+   * Whether creates carry `ref`: auto finds out (a self-hosted ImagineAPI refuses it), send / omit decide.
+   * @see service-facts.md, "Two kinds of server"
+   */
+  IMAGINE_API_REF: oneOf(["auto", "send", "omit"]).default("auto"),
+  /** Whether the service has the upscale route (Enhance): auto finds out, on / off decide. */
+  IMAGINE_API_UPSCALE: oneOf(["auto", "on", "off"]).default("auto"),
   DATABASE_PATH: z.string().default("./data/imagine-bot.db"),
   /** A Postgres server instead of the SQLite file (for a fleet of bot processes); never echoed back. */
   DATABASE_URL: z

@@ -20,6 +20,7 @@ import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
+import { ServiceProfile } from "./service/service-profile.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
@@ -83,7 +84,21 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     logger: log.child({ component: "service" }),
     ...(fleetSlots ? { fleetSlots } : {}),
   });
-  const health = new ServiceHealthMonitor({ getServiceStatus: () => service.getServiceStatus(), now });
+  const profile = new ServiceProfile({
+    client: service,
+    ref: config.IMAGINE_API_REF,
+    upscale: config.IMAGINE_API_UPSCALE,
+    logger: log.child({ component: "service" }),
+  });
+  const health = new ServiceHealthMonitor({
+    getServiceStatus: async () => {
+      const status = await service.getServiceStatus();
+      // A service that was down at start is found out at its first answer.
+      void profile.probe();
+      return status;
+    },
+    now,
+  });
   instrumentClient(service, metrics, (err) => health.recordError(err));
   const { messenger } = deps;
   const audit = new AuditLog({
@@ -103,6 +118,12 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     maxConcurrentPolls: config.SERVICE_MAX_CONCURRENCY,
+    profile,
+    serviceStatus: () => {
+      // Asks again once the cached answer is old, so the waiting message follows the service.
+      void health.current();
+      return health.last.botStatus;
+    },
     clock,
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
@@ -135,6 +156,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     config,
     imagine,
     service,
+    profile,
     store,
     settings,
     messenger,

@@ -14,6 +14,7 @@ import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
 import type { WebhookDisposition } from "./http/webhook.js";
 import type { ImageRecord } from "./service/schema.js";
+import type { ServiceProfile } from "./service/service-profile.js";
 
 export interface OpsDeps {
   config: Config;
@@ -21,6 +22,8 @@ export interface OpsDeps {
   gateway: Pick<GatewayWatch, "problem">;
   store: JobStore;
   health: ServiceHealthMonitor;
+  /** Which kind of server the service is (shown by /healthz). */
+  profile: Pick<ServiceProfile, "describe">;
   imagine: ImagineService;
   /** The gateway shards this process runs. */
   shards(): number[];
@@ -65,7 +68,9 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
     service.botStatus === null
       ? { name: "image-service", ok: false, detail: `unreachable: ${service.lastError ?? "no answer"}` }
       : { name: "image-service", ok: true, detail: `bot_status ${service.botStatus}` };
-  return [gateway, store, serviceCheck, processCheck(deps)];
+  // What the bot found out about the server (ref, upscale route): information, never a failure.
+  const kind: HealthCheck = { name: "image-service-kind", ok: true, detail: deps.profile.describe() };
+  return [gateway, store, serviceCheck, kind, processCheck(deps)];
 }
 
 /**
@@ -75,9 +80,8 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
 async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<WebhookDisposition> {
   if (deps.imagine.push(record)) return "accepted";
   const hints = deps.store.fleet?.hints;
-  // A record without a ref cannot be matched to a job: polling finds its result anyway.
-  if (!hints || record.ref === null) return "ignored";
-  return (await hints.send(record.id, record.ref)) ? "accepted" : "ignored";
+  if (!hints) return "ignored";
+  return (await hints.send(record.id)) ? "accepted" : "ignored";
 }
 
 /** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */

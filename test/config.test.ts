@@ -48,6 +48,9 @@ describe("configuration", () => {
       GUILD_MAX_ACTIVE_JOBS: 10,
       USER_DAILY_IMAGES: 0,
       HEAP_GROWTH_PERCENT: 40,
+      // The kind of server is found out, not asked of the owner.
+      IMAGINE_API_REF: "auto",
+      IMAGINE_API_UPSCALE: "auto",
     });
     expect(config.HTTP_PORT).toBeUndefined();
     expect(config.WEBHOOK_SECRET).toBeUndefined();
@@ -65,6 +68,8 @@ describe("configuration", () => {
     ["POLL_INTERVAL_MS", "10", /POLL_INTERVAL_MS must be at least 100/],
     ["JOB_TIMEOUT_MS", "1.5", /JOB_TIMEOUT_MS must be a whole number/],
     ["IMAGE_DELIVERY", "email", /IMAGE_DELIVERY must be one of auto, link, attach/],
+    ["IMAGINE_API_REF", "always", /IMAGINE_API_REF must be one of auto, send, omit \(got "always"\)/],
+    ["IMAGINE_API_UPSCALE", "yes", /IMAGINE_API_UPSCALE must be one of auto, on, off/],
     ["HTTP_PORT", "70000", /HTTP_PORT must be at most 65535/],
     ["IMAGINE_API_URL", "ftp://example.com", /IMAGINE_API_URL must be an http\(s\) URL/],
     ["DISCORD_API_URL", "not a url", /DISCORD_API_URL must be an http\(s\) URL/],

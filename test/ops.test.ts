@@ -6,6 +6,7 @@ import { BotMetrics } from "../src/metrics/metrics.js";
 import { healthChecks, type OpsDeps } from "../src/ops.js";
 import { ServiceError } from "../src/service/errors.js";
 import type { ServiceStatus } from "../src/service/schema.js";
+import { ServiceProfile } from "../src/service/service-profile.js";
 
 /** A store whose writes fail, like a database on a full or read-only disk. */
 class FullDiskStore extends MemoryJobStore {
@@ -27,6 +28,7 @@ function deps(options: {
     health: new ServiceHealthMonitor({ getServiceStatus: status, now: () => 0 }),
     metrics: new BotMetrics({ processMetrics: false }),
     imagine: { processId: "host-1-abc", followedJobIds: () => ["img-1", "img-2"] },
+    profile: new ServiceProfile({ client: {} as never, ref: "omit", upscale: "off", logger: silentLogger }),
     shards: () => [0, 2],
     logger: silentLogger,
     now: () => 0,
@@ -39,6 +41,11 @@ describe("healthChecks", () => {
       { name: "discord-gateway", ok: true },
       { name: "store", ok: true },
       { name: "image-service", ok: true, detail: "bot_status healthy" },
+      {
+        name: "image-service-kind",
+        ok: true,
+        detail: "ref not sent (IMAGINE_API_REF=omit); upscale route absent (IMAGINE_API_UPSCALE=off)",
+      },
       { name: "process", ok: true, detail: "host-1-abc; shards: 0, 2; 2 jobs: img-1, img-2" },
     ]);
   });

@@ -5,6 +5,7 @@ import type { Translator } from "../i18n/translate.js";
 import { RefusedError } from "../imagine/admission.js";
 import type { Logger } from "../logger.js";
 import { renderServiceError } from "../render/failure.js";
+import { isUpscaleRequest } from "../render/service-errors.js";
 import { promptBlock } from "../render/message-parts.js";
 import { isServiceError, type ServiceError } from "../service/errors.js";
 
@@ -13,7 +14,14 @@ function logServiceError(err: ServiceError, log: Logger): void {
   const owner = err.kind === "unauthorized" || err.kind === "forbidden" || err.kind === "quota";
   const fields = { err, kind: err.kind, status: err.status, code: err.code };
   if (owner) log.error(fields, "the image service refused the bot: check IMAGINE_API_TOKEN and the account");
-  else log.warn(fields, "the image service could not take the request");
+  else if (err.status === 500) {
+    log.error(
+      fields,
+      "the image service failed with 500 and no reason: a self-hosted ImagineAPI answers this to a body its create hook does not accept, or when its hook or queue (RabbitMQ) fails; see the service's logs",
+    );
+  } else if (err.status === 404 && isUpscaleRequest(err)) {
+    log.warn(fields, "the image service has no upscale route (a self-hosted ImagineAPI): Enhance is off");
+  } else log.warn(fields, "the image service could not take the request");
 }
 
 /**

@@ -53,10 +53,10 @@ export interface SubmissionLedger {
 /** Webhook hints passed to the process that follows the job. */
 export interface JobHints {
   /**
-   * Records a webhook about `imageId` (whose record names `ref`) and tells the job's owner.
-   * @returns whether an unfinished job with that id and ref exists.
+   * Records a webhook about `imageId` and tells the job's owner; matched by image id alone.
+   * @returns whether an unfinished job with that id exists.
    */
-  send(imageId: string, ref: string): Promise<boolean>;
+  send(imageId: string): Promise<boolean>;
   /** Calls `onHint` with the image id of every hint sent to `owner` from now on. */
   listen(owner: string, onHint: (imageId: string) => void): Promise<void>;
   /** Stops listening. */

@@ -157,7 +157,7 @@ function createRequestListener(settings: OpsSettings): (req: IncomingMessage, re
     if (webhook && route === WEBHOOK_ROUTE) {
       if (webhook.matches(path.slice(WEBHOOK_PATH_PREFIX.length))) return handleWebhook(req, res, webhook);
       // A wrong secret looks exactly like an unknown route, so the route's existence is not revealed.
-      metrics.webhookReceived("rejected");
+      metrics.webhookReceived("rejected", "bad_secret");
     }
     // The connection closes when a body may be left unread, so nobody can stream an endless body to a 404.
     const bodyMayFollow = req.method !== "GET" && req.method !== "HEAD";

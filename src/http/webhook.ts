@@ -79,12 +79,12 @@ export async function handleWebhook(
 ): Promise<void> {
   const log = ctx.logger.child({ route: WEBHOOK_ROUTE });
   const reject = (statusCode: number, reason: string, closeConnection = false): void => {
-    ctx.metrics.webhookReceived("rejected");
+    ctx.metrics.webhookReceived("rejected", "bad_body");
     log.warn({ statusCode, reason }, "webhook call rejected");
     sendJson(req, res, statusCode, { ok: false, error: reason }, { closeConnection });
   };
   if (req.method !== "POST") {
-    ctx.metrics.webhookReceived("rejected");
+    ctx.metrics.webhookReceived("rejected", "bad_method");
     sendJson(req, res, 405, { ok: false, error: "method not allowed" }, { headers: { Allow: "POST" } });
     return;
   }
@@ -98,7 +98,7 @@ export async function handleWebhook(
   const read = await readBody(req, ctx.options.maxBodyBytes);
   if (!read.ok) {
     if (read.reason === "aborted") {
-      ctx.metrics.webhookReceived("rejected");
+      ctx.metrics.webhookReceived("rejected", "bad_body");
       log.warn("webhook call aborted by the client before its body arrived");
       return;
     }
@@ -133,7 +133,7 @@ export async function handleWebhook(
     sendJson(req, res, 500, { ok: false, error: "the bot could not handle the event" });
     return;
   }
-  ctx.metrics.webhookReceived(disposition);
+  ctx.metrics.webhookReceived(disposition, disposition === "ignored" ? "unknown_job" : undefined);
   eventLog.debug({ disposition }, "webhook event handled");
   sendJson(req, res, 200, { ok: true });
 }

@@ -2,7 +2,7 @@
  * Decides whether a new job may start, before anything is sent to the service: the server's rules (allowed
  * channels, age-restricted-only), banned words (the owner's and the server's), usage limits (per member,
  * per server, per day; a server's settings and a member's roles override the owner's defaults, read at each
- * submission so a change applies at once), and the service's own health. Shared by /imagine, the buttons
+ * submission so a change applies at once), and a service that reports itself `paused`. Shared by /imagine, the buttons
  * that start images and DM prompts.
  */
 import type { FleetUsage } from "../fleet/fleet-channels.js";
@@ -102,7 +102,9 @@ export class Admission {
         limits,
       }),
     );
-    if (health.botStatus !== null && health.botStatus !== "healthy") {
+    // The service queues images in every other state (starting, not started, unhealthy): those jobs are
+    // accepted, and their waiting message says the service is starting or down (service-facts.md).
+    if (health.botStatus === "paused") {
       throw new RefusedError({
         code: "service-unhealthy",
         status: health.botStatus,

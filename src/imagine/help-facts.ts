@@ -11,7 +11,7 @@ export type HelpReader = Requester;
  * counts the jobs in flight right now.
  */
 export async function gatherHelp(
-  app: Pick<BotContext, "config" | "imagine" | "admission">,
+  app: Pick<BotContext, "config" | "imagine" | "admission" | "profile">,
   reader: HelpReader,
 ): Promise<HelpContext> {
   const { config } = app;
@@ -24,7 +24,8 @@ export async function gatherHelp(
     userCooldownMs: settings.userCooldownMs.value,
     guildMaxActive: settings.guildMaxActive.value,
     promptMaxLength: config.PROMPT_MAX_LENGTH,
-    enhanceFactors: settings.enhance.value ? config.ENHANCE_FACTORS : [],
+    // Not promised by a service without the upscale route.
+    enhanceFactors: settings.enhance.value ? app.profile.enhanceFactors(config.ENHANCE_FACTORS) : [],
     userActive: active.filter((job) => job.requesterId === reader.userId).length,
     guildActive:
       reader.guildId === null ? 0 : active.filter((job) => job.location.guildId === reader.guildId).length,

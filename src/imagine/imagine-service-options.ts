@@ -4,6 +4,7 @@ import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
+import type { ServiceProfile } from "../service/service-profile.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
 import type { JobStore } from "./job-store.js";
@@ -69,6 +70,16 @@ export interface ImagineServiceOptions {
   imageDelivery: ImageDeliveryMode;
   imageDownloadMaxBytes: number;
   maxConcurrentPolls?: number;
+  /**
+   * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
+   * takes it. Default: `client` directly, always with `ref`.
+   */
+  profile?: Pick<ServiceProfile, "createImage" | "upscale">;
+  /**
+   * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
+   * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
+   */
+  serviceStatus?(): string | null;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;

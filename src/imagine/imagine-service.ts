@@ -28,6 +28,7 @@ import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-opt
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView, settleEnding } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
+import { waitingNotice } from "./waiting-notice.js";
 
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
@@ -86,19 +87,23 @@ export class ImagineService {
   }
 
   /**
-   * Creates the image record (`ref` = the interaction id) and starts following it. A second call with the
-   * same `ref` returns the existing job: one interaction never creates two records.
+   * Creates the image record (with `ref` = the interaction id when the server takes it) and starts following
+   * it. The interaction id stays the job's own `ref` in the store either way: a second call with the same
+   * `ref` returns the existing job, so one interaction never creates two records.
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
   async submit(request: SubmitRequest): Promise<Job> {
     const existing = await this.findJob(request.ref);
     if (existing && existing.ref === request.ref) return existing;
     const { upscale } = request;
+    const { client, profile } = this.options;
     const record = upscale
-      ? await this.options.client.upscale(upscale.parentId, upscale.index, upscale.factor, {
-          ref: request.ref,
-        })
-      : await this.options.client.createImage({ prompt: request.prompt, ref: request.ref });
+      ? await (profile
+          ? profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
+          : client.upscale(upscale.parentId, upscale.index, upscale.factor, { ref: request.ref }))
+      : await (profile
+          ? profile.createImage(request.prompt, request.ref)
+          : client.createImage({ prompt: request.prompt, ref: request.ref }));
     const job = newJob(request, record, this.clock.now());
     this.setActive(job);
     await this.persist(job);
@@ -169,13 +174,12 @@ export class ImagineService {
   /**
    * Takes a record pushed by the service's webhook as a hint: the job it names is polled soon, and only
    * the record read back from the service is ever shown, so a forged webhook can neither show its own
-   * image or text nor end a job. A webhook whose id is not a followed job, or whose `ref` is not that
-   * job's (the `create` event can also arrive before the create request returns), is ignored: polling is
-   * the safety net. Returns whether the webhook named a followed job.
+   * image or text nor end a job. It is matched by image id alone: a self-hosted server's webhook has no
+   * `ref`. A webhook whose id is not a followed job (the `create` event can also arrive before the create
+   * request returns) is ignored: polling is the safety net. Returns whether the webhook named a followed job.
    */
   push(record: ImageRecord): boolean {
-    const job = this.active.get(record.id);
-    if (!job || record.ref !== job.ref) return false;
+    if (!this.active.has(record.id)) return false;
     return this.tracker.push(record.id);
   }
 
@@ -197,8 +201,8 @@ export class ImagineService {
   }
 
   /**
-   * A webhook hint passed on by another process of the fleet, which already checked the record's `ref`
-   * against the job in the database: polls the job soon, like {@link push}.
+   * A webhook hint passed on by another process of the fleet, which found the job by image id in the
+   * database: polls the job soon, like {@link push}.
    */
   hint(imageId: string): boolean {
     return this.active.has(imageId) && this.tracker.push(imageId);
@@ -239,8 +243,11 @@ export class ImagineService {
     // A job cancelled while a poll was under way takes no more records.
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
+    const notice = waitingNotice(record, this.options.serviceStatus?.() ?? null);
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
-    const signature = isFinished(record.status) ? null : progressSignature(record);
+    const signature = isFinished(record.status)
+      ? null
+      : `${progressSignature(record)}\n${notice.serviceNotReady ?? ""}`;
     const seen = this.lastProgress.get(jobId);
     if (seen && seen.signature === signature && this.throttle.wouldSkip(jobId, seen.key)) return;
     const changed = job.status !== record.status || job.progress !== record.progress;
@@ -248,7 +255,7 @@ export class ImagineService {
     job.progress = record.progress;
     // Set before rendering: the final message says how long the job took.
     if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
-    const view = viewForRecord(job, record, this.options.imageDelivery);
+    const view = viewForRecord(job, record, this.options.imageDelivery, notice);
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;

@@ -9,14 +9,24 @@ import type { StatusInput } from "../render/status.js";
 import type { ImagineService } from "./imagine-service.js";
 import type { JobStore } from "./job-store.js";
 import type { ServiceHealthMonitor } from "./service-health.js";
+import type { ServiceProfile } from "../service/service-profile.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A job `pending` this long while the service reports `healthy` suggests the report is stale: a self-hosted
+ * server keeps its last `bot_status` while its Midjourney bot is down (service-facts.md). A typical job
+ * starts within seconds.
+ */
+export const STALE_PENDING_MS = 3 * 60_000;
 
 export interface StatusSources {
   config: Config;
   imagine: ImagineService;
   store: JobStore;
   health: ServiceHealthMonitor;
+  /** What the bot found out about the server; not shown without it. */
+  profile?: Pick<ServiceProfile, "features">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -50,8 +60,16 @@ export async function gatherStatus(
     : null;
   const count = (outcome: string) => here.filter((job) => job.outcome === outcome).length;
   const { config } = sources;
+  // Every job this process follows, in any server: a stuck queue is the service's, not the server's.
+  const stalePending = imagine
+    .activeJobs()
+    .filter(
+      (job) => job.outcome === null && job.status === "pending" && now - job.startedAt > STALE_PENDING_MS,
+    );
   return {
     service,
+    ...(sources.profile ? { features: sources.profile.features } : {}),
+    stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
     inFlight,
     counts24h: {
       completed: count("completed"),

@@ -47,6 +47,15 @@ export const WEBHOOK_RESULTS = ["accepted", "ignored", "rejected", "failed"] as 
 /** One of {@link WEBHOOK_RESULTS}. */
 export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 
+/**
+ * Why a webhook call changed nothing, so an owner can see webhooks doing nothing: `unknown_job` (no job
+ * followed has that image id), `bad_secret` (wrong path secret), `bad_body` (not JSON, not an event, too
+ * large), `bad_method` (not POST).
+ */
+export const WEBHOOK_IGNORE_REASONS = ["unknown_job", "bad_secret", "bad_body", "bad_method"] as const;
+/** One of {@link WEBHOOK_IGNORE_REASONS}. */
+export type WebhookIgnoreReason = (typeof WEBHOOK_IGNORE_REASONS)[number];
+
 /** Compiles only when `Listed` names every member of `All`. */
 type Exhaustive<All, Listed extends All> = [Exclude<All, Listed>] extends [never] ? true : never;
 const _allOutcomesListed: Exhaustive<JobOutcome, (typeof JOB_OUTCOMES)[number]> = true;
@@ -78,6 +87,7 @@ export class BotMetrics {
   readonly #discordDeliveryFailures: Counter<"kind" | "final">;
   readonly #discordRateLimits: Counter;
   readonly #webhooksReceived: Counter<"result">;
+  readonly #webhooksIgnored: Counter<"reason">;
   readonly #deliveryLatency: Histogram;
   readonly #process: Gauge<"process_id">;
   readonly #shards: Gauge<"shard">;
@@ -136,6 +146,12 @@ export class BotMetrics {
       labelNames: ["result"],
       registers,
     });
+    this.#webhooksIgnored = new Counter({
+      name: "imagine_webhooks_ignored_total",
+      help: "Webhook calls that changed nothing, by reason (unknown_job, bad_secret, bad_body, bad_method).",
+      labelNames: ["reason"],
+      registers,
+    });
     this.#deliveryLatency = new Histogram({
       name: "imagine_delivery_latency_seconds",
       help: "Time from the bot first seeing a job finished to its final message being delivered.",
@@ -145,6 +161,7 @@ export class BotMetrics {
     // Zeroed series exist from the start, so rate() works before the first event of each kind.
     for (const outcome of JOB_OUTCOMES) this.#jobsFinished.inc({ outcome }, 0);
     for (const result of WEBHOOK_RESULTS) this.#webhooksReceived.inc({ result }, 0);
+    for (const reason of WEBHOOK_IGNORE_REASONS) this.#webhooksIgnored.inc({ reason }, 0);
     for (const route of DELIVERY_ROUTES) {
       for (const final of ["true", "false"]) this.#discordEdits.inc({ route, final }, 0);
     }
@@ -204,9 +221,10 @@ export class BotMetrics {
     this.#discordRateLimits.inc();
   }
 
-  /** Counts one webhook call by what became of it. */
-  webhookReceived(result: WebhookResult): void {
+  /** Counts one webhook call by what became of it, and why when it changed nothing. */
+  webhookReceived(result: WebhookResult, reason?: WebhookIgnoreReason): void {
     this.#webhooksReceived.inc({ result });
+    if (reason !== undefined) this.#webhooksIgnored.inc({ reason });
   }
 
   /**

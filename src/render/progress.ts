@@ -61,6 +61,11 @@ function statusSentence(t: Translator, record: ImageRecord): string {
 export interface ProgressNotice {
   /** The last polls failed: say the service is not answering and that the bot keeps trying. */
   readonly serviceUnanswering?: boolean;
+  /**
+   * The job waits because the service reports that it is starting, or down (unhealthy): it is queued there
+   * and starts once the service is healthy, within the job's time limit.
+   */
+  readonly serviceNotReady?: "starting" | "down";
 }
 
 /**
@@ -85,6 +90,8 @@ export function renderProgress(
     description:
       `${statusSentence(t, record)}\n${bar}\n` +
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
+      (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
+      (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
       `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),

@@ -41,6 +41,23 @@ function unavailable(t: Translator): ServiceErrorDescription {
   };
 }
 
+/**
+ * A 500: Directus' generic answer, which says nothing of when it would work (a self-hosted server answers it
+ * to any create body it does not accept), so nothing is promised.
+ */
+function internalError(t: Translator): ServiceErrorDescription {
+  return {
+    title: t("serviceError.internal.title"),
+    message: t("serviceError.internal.message"),
+    retryable: false,
+  };
+}
+
+/** Whether the failed request was an upscale (Enhance). */
+export function isUpscaleRequest(error: ServiceError): boolean {
+  return error.request?.includes("/upscale/") ?? false;
+}
+
 type Describe = (t: Translator, error: ServiceError) => ServiceErrorDescription;
 
 const DESCRIPTIONS: Record<ServiceErrorKind, Describe> = {
@@ -77,9 +94,12 @@ const DESCRIPTIONS: Record<ServiceErrorKind, Describe> = {
           });
     return { title: t("serviceError.refused.title"), message, retryable: false };
   },
-  server: unavailable,
+  server: (t, error) => (error.status === 500 ? internalError(t) : unavailable(t)),
   "not-json": unavailable,
-  "invalid-response": unavailable,
+  "invalid-response": (t, error) =>
+    isUpscaleRequest(error) && error.status === 404
+      ? { title: t("serviceError.misconfigured.title"), message: t("enhance.noRoute"), retryable: false }
+      : unavailable(t),
   network: unavailable,
   timeout: unavailable,
 };

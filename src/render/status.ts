@@ -11,6 +11,7 @@ import { english, type TextKey, type Translator } from "../i18n/translate.js";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess } from "../imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
+import type { ServiceFeatures } from "../service/service-profile.js";
 import { EMBED_COLORS, formatDuration, progressBar, relativeTimestamp, statusView } from "./format.js";
 import { describeImageError } from "./image-errors.js";
 import { fitMessageLimits, truncate } from "./limits.js";
@@ -43,6 +44,10 @@ export interface StatusLimits {
 /** Everything `/imagine-status` shows. */
 export interface StatusInput {
   readonly service: ServiceHealth;
+  /** Whether the service takes `ref` and has the upscale route, as found out. Default: not shown. */
+  readonly features?: ServiceFeatures;
+  /** Jobs `pending` longer than `minutes` (shown while the service reports healthy: a stale report). */
+  readonly stalePending?: { readonly count: number; readonly minutes: number };
   /** This server's jobs in flight, in any order (they are shown oldest first). */
   readonly inFlight: readonly Job[];
   readonly counts24h: { readonly completed: number; readonly failed: number; readonly timedOut: number };
@@ -122,6 +127,22 @@ const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: Cond
   paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut, name: "statusPage.condition.paused" },
 };
 
+/** Whether the service takes `ref` and has the upscale route, as the bot found out. */
+function featuresLine(t: Translator, { ref, upscale }: ServiceFeatures): string {
+  return t("statusPage.features", {
+    ref: t(
+      ref.has === null ? "statusPage.refUnknown" : ref.has ? "statusPage.refSent" : "statusPage.refOmitted",
+    ),
+    enhance: t(
+      upscale.has === null
+        ? "statusPage.enhanceUnknown"
+        : upscale.has
+          ? "statusPage.enhanceRoute"
+          : "statusPage.noEnhanceRoute",
+    ),
+  });
+}
+
 function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
   const condition = serviceCondition(service, input.now);
@@ -139,6 +160,10 @@ function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
       t("statusPage.lastError", { when: ageOf(service.lastErrorAt), error: oneLine(service.lastError, 300) }),
     );
   }
+  const stale = input.stalePending;
+  if (stale && stale.count > 0 && service.botStatus === "healthy")
+    lines.push(t("statusPage.stalePending", stale));
+  if (input.features) lines.push(featuresLine(t, input.features));
   const cooldown =
     limits.userCooldownMs > 0
       ? t("statusPage.cooldown", { duration: formatDuration(t, limits.userCooldownMs) })

@@ -2,7 +2,7 @@
  * The image-service client: create an image, upscale one image of a finished grid, read a record back,
  * read the service's health, and download a finished image. No Discord code here.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { Config } from "../config.js";
 import { AnswerMemo } from "./answer-memo.js";
 import { downloadImage, type DownloadedImage, type DownloadImageOptions } from "./download.js";
@@ -35,9 +35,18 @@ const IMAGE_ANSWER_RETENTION_MS = 10 * 60_000;
 export interface CreateImageInput {
   /** The prompt, in the upstream generator's syntax (image URLs first, then text, then `--` parameters). */
   prompt: string;
-  /** Caller's own identifier, returned unchanged in the record's `ref`. Default `null`. */
+  /**
+   * Caller's own identifier, returned unchanged in the record's `ref`. Left out of the body when absent: a
+   * self-hosted server refuses any `ref`, even `null` (service-facts.md, "Two kinds of server").
+   */
   ref?: string | null;
 }
+
+/** An image id no server ever gave out (the nil UUID): a probe about it can neither find nor make a record. */
+export const NIL_IMAGE_ID = "00000000-0000-0000-0000-000000000000";
+
+/** `{data: [...]}` of a list read; the items are not looked at. */
+const listResponseSchema = z.object({ data: z.array(z.unknown()) });
 
 /** Shortened for messages: an id of any length must not make an error message huge. */
 function shown(id: string): string {
@@ -73,14 +82,14 @@ export class ImagineClient {
     if (typeof input?.prompt !== "string" || input.prompt.trim() === "") {
       throw invalidInput("Cannot create an image: the prompt is empty.", request);
     }
-    const ref = input.ref ?? null;
-    if (ref !== null && typeof ref !== "string") {
+    const ref = input.ref;
+    if (ref !== undefined && ref !== null && typeof ref !== "string") {
       throw invalidInput("Cannot create an image: ref must be a string or null.", request);
     }
     const response = await requestJson(this.#ctx, {
       method: "POST",
       path: "/items/images",
-      body: { prompt: input.prompt, ref },
+      body: ref === undefined ? { prompt: input.prompt } : { prompt: input.prompt, ref },
       schema: imageResponseSchema,
       retry: "create",
       operation: "creating an image",
@@ -112,7 +121,7 @@ export class ImagineClient {
 
   /**
    * Upscales image `index` (0-based: U1 is 0) of the completed grid `parentId` by `factor`
-   * (`POST /items/images/{id}/{index}/upscale/{factor}`, body `{ref}`). Sent at most once per call, as a
+   * (`POST /items/images/{id}/{index}/upscale/{factor}`, body `{ref}`, or `{}` without one). Sent at most once per call, as a
    * create is (see {@link createImage}).
    * @returns the new record, normally `pending`, with `parent_id`; follow it with {@link getImage}.
    * @throws {ServiceError} `validation` for an empty id, an index outside 0-3 or an unknown factor (nothing is
@@ -140,17 +149,52 @@ export class ImagineClient {
         request,
       );
     }
-    const ref = options.ref ?? null;
-    if (ref !== null && typeof ref !== "string") {
+    const ref = options.ref;
+    if (ref !== undefined && ref !== null && typeof ref !== "string") {
       throw invalidInput("Cannot upscale an image: ref must be a string or null.", request);
     }
     const response = await requestJson(this.#ctx, {
       method: "POST",
       path: `/items/images/${encodeURIComponent(parentId)}/${index}/upscale/${factor}`,
-      body: { ref },
+      body: ref === undefined ? {} : { ref },
       schema: imageResponseSchema,
       retry: "create",
       operation: `upscaling image ${index + 1} of ${shown(parentId)} by ${factor}`,
+    });
+    return response.data;
+  }
+
+  /**
+   * Reads at most one image record with only `fields` (`GET /items/images?limit=1&fields=...`), to learn
+   * which fields the service has: Directus answers 403 FORBIDDEN for a field it does not have. Creates
+   * nothing and is never retried.
+   * @throws {ServiceError} as the service answers.
+   */
+  async readFields(fields: readonly string[]): Promise<void> {
+    await requestJson(this.#ctx, {
+      method: "GET",
+      path: `/items/images?limit=1&fields=${fields.map(encodeURIComponent).join(",")}`,
+      schema: listResponseSchema,
+      retry: "create",
+      operation: `reading the fields ${fields.join(", ")}`,
+      outsideFleetCap: true,
+    });
+  }
+
+  /**
+   * Asks for an upscale of image 1 of {@link NIL_IMAGE_ID}, which no server has: a server with the upscale
+   * route answers "no such image" (403), one without it 404 ROUTE_NOT_FOUND. Sends no `ref`, never retried.
+   * @throws {ServiceError} the service's answer (the probe's result); resolves only if a server made a record.
+   */
+  async probeUpscaleRoute(): Promise<ImageRecord> {
+    const response = await requestJson(this.#ctx, {
+      method: "POST",
+      path: `/items/images/${NIL_IMAGE_ID}/0/upscale/2x`,
+      body: {},
+      schema: imageResponseSchema,
+      retry: "create",
+      operation: "checking for the upscale route",
+      outsideFleetCap: true,
     });
     return response.data;
   }

@@ -44,11 +44,16 @@ const errorText = nullableString.transform((v) =>
 /**
  * One image record as the service returns it (interface part 2), normalised: nullable fields are `null`
  * when absent, `progress` is a number, `error` is cut to {@link MAX_RECORD_ERROR_LENGTH} characters, unknown
- * extra fields are dropped. `id` and `status` are required.
+ * extra fields are dropped. `id` and `status` are required. A self-hosted server's record has no `ref` and
+ * no `parent_id` (11 fields): both read as `null`.
  */
 export const imageRecordSchema = z.object({
   id: z.string({ error: "record has no id" }).min(1, "record id is empty"),
-  prompt: z.string().default(""),
+  // Null on records other clients made on a self-hosted server (service-facts.md, "Two kinds of server").
+  prompt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   results: nullableString,
   user_created: z
     .string()

@@ -124,16 +124,17 @@ export class PostgresHints implements JobHints {
   ) {}
 
   /**
-   * Records a webhook about `imageId` (whose record names `ref`) for its owner.
-   * @returns whether an unfinished job with that id and ref exists (and its owner, if any, was told).
+   * Records a webhook about `imageId` for its owner, matched by image id alone (a self-hosted server's
+   * webhook has no `ref`).
+   * @returns whether an unfinished job with that id exists (and its owner, if any, was told).
    */
-  async send(imageId: string, ref: string): Promise<boolean> {
+  async send(imageId: string): Promise<boolean> {
     const result = await this.pool.query(
-      "WITH hinted AS (UPDATE jobs SET hinted_at = $3 WHERE image_id = $1 AND ref = $2 AND outcome IS NULL " +
+      "WITH hinted AS (UPDATE jobs SET hinted_at = $2 WHERE image_id = $1 AND outcome IS NULL " +
         "RETURNING image_id, lease_owner) " +
         `SELECT pg_notify('${HINT_CHANNEL}', lease_owner || ' ' || image_id) FROM hinted WHERE lease_owner IS NOT NULL ` +
         "UNION ALL SELECT NULL FROM hinted WHERE lease_owner IS NULL",
-      [imageId, ref, this.now()],
+      [imageId, this.now()],
     );
     return (result.rowCount ?? 0) > 0;
   }

@@ -65,7 +65,7 @@ describe("/blend", () => {
     expect(record?.prompt).toBe(
       `${urls["image1"]} ${urls["image2"]} ${urls["image3"]} as one mosaic --ar 16:9`,
     );
-    expect(record?.prompt.indexOf("first.png")).toBeLessThan(record?.prompt.indexOf("second.png") ?? -1);
+    expect(record?.prompt?.indexOf("first.png")).toBeLessThan(record?.prompt?.indexOf("second.png") ?? -1);
 
     h.service.completeNow(record?.id ?? "");
     // Like /imagine: the finished grid is a new message in the channel, mentioning the requester.
@@ -132,11 +132,11 @@ describe("/blend", () => {
   });
 });
 
-describe("/blend when the service is unhealthy", () => {
-  test("while the service reports itself unhealthy, a blend is refused privately like /imagine, with a Try again", async () => {
+describe("/blend when the service is paused", () => {
+  test("while the service reports itself paused, a blend is refused privately like /imagine, with a Try again", async () => {
     const h = await startBotHarness();
     onTestFinished(() => h.stop());
-    h.service.setHealth("unhealthy", "Midjourney is down for maintenance");
+    h.service.setHealth("paused", "Midjourney is down for maintenance");
     const handle = await h.emu.sendSlashCommand({
       name: "blend",
       options: { image1: await png("a.png", 10), image2: await png("b.png", 90) },
@@ -145,9 +145,7 @@ describe("/blend when the service is unhealthy", () => {
     });
     const reply = await handle.waitForResponse();
     expect(reply.ephemeral).toBe(true);
-    expect(textOf(reply)).toMatch(
-      /reports that it is \*\*unhealthy\*\* \(Midjourney is down for maintenance\)/,
-    );
+    expect(textOf(reply)).toMatch(/reports that it is \*\*paused\*\* \(Midjourney is down for maintenance\)/);
     expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png .+\/b\.png/);
     expect(buttonsOf(reply).map((b) => b.label)).toEqual(["Try again"]);
     expect(h.service.records()).toEqual([]);

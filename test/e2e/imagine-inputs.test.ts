@@ -181,15 +181,13 @@ describe("/imagine refusals by the bot's own rules are ephemeral too", () => {
     expect(textOf(reply)).not.toContain("Dragon");
   });
 
-  test("while the service reports itself unhealthy, /imagine is refused privately with the service's reason", async () => {
+  test("while the service reports itself paused, /imagine is refused privately with the service's reason", async () => {
     h = await startBotHarness();
-    h.service.setHealth("unhealthy", "Midjourney is down for maintenance");
+    h.service.setHealth("paused", "Midjourney is down for maintenance");
     const reply = await (await imagine(h, "a red bird")).waitForResponse();
 
     expect(reply.ephemeral).toBe(true);
-    expect(textOf(reply)).toMatch(
-      /reports that it is \*\*unhealthy\*\* \(Midjourney is down for maintenance\)/,
-    );
+    expect(textOf(reply)).toMatch(/reports that it is \*\*paused\*\* \(Midjourney is down for maintenance\)/);
     expect(textOf(reply)).toMatch(/Please try again later/);
   });
 });

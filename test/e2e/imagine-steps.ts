@@ -5,7 +5,7 @@
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { UserRef } from "../emulator/world/world-types.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { messageNonce, upscaleAction } from "../../src/imagine/posted-message.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
@@ -57,7 +57,9 @@ export async function startImagine(
     channelId: options.channelId ?? h.world.general.id,
   });
   const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
-  const record = recordFor(h, handle.id);
+  // A self-hosted server keeps no ref: the bot's own job (keyed by the interaction id) names the image.
+  const job = await h.bot.context.imagine.findJob(handle.id);
+  const record = recordFor(h, handle.id) ?? h.service.records().find((r) => r.id === job?.imageId);
   if (!record) throw new Error(`no image record for interaction ${handle.id}`);
   return { handle, record, waiting };
 }

@@ -64,13 +64,13 @@ describe("banned words", () => {
 });
 
 describe("service health", () => {
-  test("while the service reports itself unhealthy, /imagine says so up front and creates nothing", async () => {
+  test("while the service reports itself paused, /imagine says so up front and creates nothing", async () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
-    service.setHealth("unhealthy", "maintenance");
+    service.setHealth("paused", "maintenance");
     const refusal = await imagineAnswer(h, world.alice, "a windmill at dawn");
     expect(refusal.ephemeral).toBe(true);
-    expect(textOf(refusal)).toMatch(/unhealthy/);
+    expect(textOf(refusal)).toMatch(/paused/);
     expect(textOf(refusal)).toMatch(/maintenance/);
     expect(textOf(refusal)).toMatch(/try again later/i);
     expect(createRequests()).toBe(0);

@@ -34,6 +34,7 @@ describe("GET /healthz", () => {
     dataDir = await mkdtemp(join(tmpdir(), "imagine-bot-ops-"));
     const store = await openSqliteJobStore(join(dataDir, "jobs.db"));
     h = await startBotHarness({ env: OPS_ENV, store });
+    await h.emu.waitFor(() => h.bot.context.profile.settled || undefined);
 
     const healthy = await get("/healthz");
     expect(healthy.status).toBe(200);
@@ -43,6 +44,11 @@ describe("GET /healthz", () => {
         { name: "discord-gateway", ok: true },
         { name: "store", ok: true },
         { name: "image-service", ok: true, detail: "bot_status healthy" },
+        {
+          name: "image-service-kind",
+          ok: true,
+          detail: expect.stringMatching(/^ref sent \(.+\); upscale route present \(.+\)$/) as unknown,
+        },
         {
           name: "process",
           ok: true,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import {
   imagineIn,
   linesWithSecrets,

@@ -56,6 +56,64 @@ async function webhookCount(server: TestServer, result: string): Promise<number 
   return sampleValue(body, `imagine_webhooks_received_total{result="${result}"}`);
 }
 
+/**
+ * What a self-hosted server's flow POSTs (service-facts.md, "Two kinds of server"): the 11-field record, no
+ * `ref`, no `parent_id`, integer progress, and `prompt` null on a record another client made.
+ */
+const SELF_HOSTED_BODY = JSON.stringify({
+  event: "images.items.update",
+  payload: {
+    id: "0d5f8f0c-3a9e-4b7e-9c39-4b8f2c1b1e2a",
+    prompt: null,
+    results: null,
+    user_created: "6f1c2b9e-8d3a-4c5f-a1e2-3b4c5d6e7f80",
+    date_created: "2026-11-25T10:00:00.000Z",
+    status: "in-progress",
+    progress: 31,
+    url: "http://localhost:8055/assets/5d1c/5d1c.webp",
+    error: null,
+    upscaled_urls: null,
+    upscaled: [],
+  },
+});
+
+async function ignoredCount(server: TestServer, reason: string): Promise<number | undefined> {
+  const { body } = await server.metrics.render();
+  return sampleValue(body, `imagine_webhooks_ignored_total{reason="${reason}"}`);
+}
+
+describe("webhooks of a self-hosted server, and why one is ignored", () => {
+  test("accepts the self-hosted flow's 11-field envelope with no ref and a null prompt", async () => {
+    const { server, events } = await startWebhookServer();
+    const res = await post(server, hookPath, SELF_HOSTED_BODY, "application/json");
+    expect(res.statusCode).toBe(200);
+    expect(events[0]?.payload).toMatchObject({ ref: null, parent_id: null, prompt: "", progress: 31 });
+    expect(await webhookCount(server, "accepted")).toBe(1);
+  });
+
+  test.each([
+    { reason: "unknown_job", path: hookPath, body: SELF_HOSTED_BODY, method: "POST" },
+    {
+      reason: "bad_secret",
+      path: "/webhooks/imagine/wrong-secret-0000000",
+      body: SELF_HOSTED_BODY,
+      method: "POST",
+    },
+    { reason: "bad_body", path: hookPath, body: '{"event":"images.items.update"}', method: "POST" },
+    { reason: "bad_method", path: hookPath, body: undefined, method: "GET" },
+  ] as const)("counts a call ignored for $reason in /metrics", async ({ reason, path, body, method }) => {
+    const { server } = await startWebhookServer(() => "ignored");
+    const res = await request(`${server.url}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body, headers: { "content-type": "application/json" } }),
+    });
+    await res.body.dump();
+    expect(await ignoredCount(server, reason)).toBe(1);
+    const others = ["unknown_job", "bad_secret", "bad_body", "bad_method"].filter((r) => r !== reason);
+    for (const other of others) expect(await ignoredCount(server, other)).toBe(0);
+  });
+});
+
 describe("POST /webhooks/imagine/<secret>", () => {
   test("hands the service's exact payload to onEvent, normalised, and answers 200", async () => {
     const { server, events } = await startWebhookServer();

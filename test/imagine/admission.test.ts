@@ -91,16 +91,25 @@ describe("Admission", () => {
   });
 
   test.each([
-    ["unhealthy", "maintenance", /\*\*unhealthy\*\* \(maintenance\)/],
     ["paused", null, /\*\*paused\*\*/],
-    ["starting", "warming up", /\*\*starting\*\* \(warming up\)/],
-  ])("refuses while the service reports itself %s", async (status, message, pattern) => {
+    ["paused", "account on hold", /\*\*paused\*\* \(account on hold\)/],
+  ])("refuses while the service reports itself %s (%s)", async (status, message, pattern) => {
     const { state, admission } = setup();
     state.status = { bot_status: status, message } as ServiceStatus;
     const refusal = await refusalOf(admission.admit(request()));
     expect(refusal.reason).toBe("service-unhealthy");
     expect(refusal.message).toMatch(pattern);
   });
+
+  // The service queues images in these states (service-facts.md, "Two kinds of server").
+  test.each(["starting", "not started", "unhealthy"])(
+    "admits while the service reports itself %s: the job waits in the service's queue",
+    async (status) => {
+      const { state, admission } = setup();
+      state.status = { bot_status: status, message: null } as ServiceStatus;
+      await expect(admission.admit(request())).resolves.toBeDefined();
+    },
+  );
 
   test("admits when the service's health cannot be read: the create request will tell", async () => {
     const failing = new Admission({

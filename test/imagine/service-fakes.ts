@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import type { JobMessenger } from "../../src/imagine/imagine-service.js";
 import { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
@@ -94,5 +95,24 @@ export function request(ref = "500000000000000001") {
     source: "interaction" as Job["source"],
     location,
     language: "en" as const,
+  };
+}
+
+/**
+ * Registers a hook stopping the service each test made, and returns the setup: `setup(overrides)` builds
+ * one with {@link createService}.
+ */
+export function useImagineService(): (
+  overrides?: Parameters<typeof createService>[0],
+) => ReturnType<typeof createService> {
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stop?.();
+    stop = undefined;
+  });
+  return (overrides = {}) => {
+    const env = createService(overrides);
+    stop = () => env.imagine.stop();
+    return env;
   };
 }

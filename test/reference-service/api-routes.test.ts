@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
+import { SERVICE_PROFILES } from "../../tools/reference-service/index.js";
 import {
   directusError,
   OTHER_TOKEN,
@@ -17,7 +18,9 @@ const ISO_WITH_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const postJson = (body: string, extra: CallOptions = {}) =>
   fixture.call("/items/images", { contentType: "application/json", body, ...extra });
 
-describe("authentication", () => {
+describe.each(SERVICE_PROFILES)("authentication (%s)", (profile) => {
+  beforeEach(() => fixture.restart({ profile }));
+
   test.each([
     { path: "/items/status", method: "GET" as const },
     { path: "/items/images/00000000-0000-4000-8000-000000000000", method: "GET" as const },
@@ -179,7 +182,9 @@ describe("creating an image", () => {
   });
 });
 
-describe("reading an image", () => {
+describe.each(SERVICE_PROFILES)("reading an image (%s)", (profile) => {
+  beforeEach(() => fixture.restart({ profile }));
+
   test.each([
     { label: "an unknown UUID", id: "00000000-0000-4000-8000-000000000000" },
     { label: "a malformed id", id: "not-a-uuid" },
@@ -193,7 +198,7 @@ describe("reading an image", () => {
   });
 
   test("another token's record is 403 FORBIDDEN", async () => {
-    const theirs = await fixture.create("theirs", null, OTHER_TOKEN);
+    const theirs = await fixture.create("theirs", undefined, OTHER_TOKEN);
 
     const answer = await fixture.call(`/items/images/${theirs.id}`);
 
@@ -206,7 +211,7 @@ describe("reading an image", () => {
 describe("other routes", () => {
   test.each([
     { method: "GET" as const, path: "/items/other" },
-    { method: "GET" as const, path: "/items/images" },
+    { method: "PUT" as const, path: "/items/images" },
     { method: "DELETE" as const, path: "/items/images/00000000-0000-4000-8000-000000000000" },
     { method: "GET" as const, path: "//items/status" },
   ])("$method $path is 404 ROUTE_NOT_FOUND", async ({ method, path }) => {
@@ -235,5 +240,46 @@ describe("other routes", () => {
     const answer = await fixture.call("/items/status", { auth: `Bearer ${OTHER_TOKEN}` });
 
     expect(answer.status).toBe(200);
+  });
+});
+
+describe("fields and listing on the hosted service", () => {
+  test("?fields=id,ref answers those two fields: ref is a field here", async () => {
+    const { id } = await fixture.create("a lighthouse", "job-5");
+
+    const answer = await fixture.call(`/items/images/${id}?fields=id,ref`);
+
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ data: { id, ref: "job-5" } });
+  });
+
+  test("?fields= naming no field of the record is 403 FORBIDDEN", async () => {
+    const { id } = await fixture.create("a lighthouse");
+
+    const answer = await fixture.call(`/items/images/${id}?fields=id,colour`);
+
+    expect(answer.status).toBe(403);
+    expect(answer.json).toEqual(directusError("FORBIDDEN"));
+  });
+
+  test("GET /items/images lists the caller's records with all 13 fields; limit and fields apply", async () => {
+    const a = await fixture.create("a", "job-a");
+    await fixture.create("theirs", null, OTHER_TOKEN);
+    const b = await fixture.create("b", "job-b");
+
+    const all = await fixture.call("/items/images");
+    const page = await fixture.call("/items/images?limit=1&offset=1&fields=id,ref");
+
+    expect(all.json).toEqual({ data: [a, b] });
+    expect(Object.keys(a)).toHaveLength(13);
+    expect(page.json).toEqual({ data: [{ id: b.id, ref: "job-b" }] });
+  });
+
+  test("creates counts the records made by POST /items/images", async () => {
+    await fixture.create("one", "job-a");
+    await fixture.create("two");
+    await postJson(JSON.stringify({ prompt: "" }));
+
+    expect(fixture.service.creates).toBe(2);
   });
 });

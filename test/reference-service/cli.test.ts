@@ -68,12 +68,46 @@ describe.concurrent("npm run service", () => {
     await expect(exited).resolves.toBe(0);
   });
 
+  test("--profile self-hosted serves a self-hosted server: healthy status row, a create with ref is a 500", async () => {
+    const child = startCli(["--port", "0", "--profile", "self-hosted"]);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const out = await waitForOutput(child, /IMAGINE_API_TOKEN=\S+\n/);
+      const url = /^IMAGINE_API_URL=(\S+)$/m.exec(out)![1]!;
+      const headers = { authorization: `Bearer ${/^IMAGINE_API_TOKEN=(\S+)$/m.exec(out)![1]!}` };
+
+      const status = await request(`${url}/items/status`, { headers });
+      const create = await request(`${url}/items/images`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ prompt: "a fox", ref: "r" }),
+      });
+
+      expect(out).toContain("(self-hosted)");
+      await expect(status.body.json()).resolves.toMatchObject({ data: { bot_status: "healthy", id: 1 } });
+      expect(create.statusCode).toBe(500);
+      await create.body.dump();
+    } finally {
+      child.kill("SIGTERM");
+    }
+    await expect(exited).resolves.toBe(0);
+  });
+
   test("--help prints the options and exits 0", async () => {
     const { code, stdout } = await runCli(["--help"]);
 
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: npm run service/);
-    for (const flag of ["--port", "--token", "--tick-ms", "--steps", "--concurrency", "--webhook"]) {
+    for (const flag of [
+      "--profile",
+      "--health",
+      "--port",
+      "--token",
+      "--tick-ms",
+      "--steps",
+      "--concurrency",
+      "--webhook",
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -84,6 +118,12 @@ describe.concurrent("npm run service", () => {
     { args: ["--fail-pattern", "("], message: /--fail-pattern is not a valid regular expression/ },
     { args: ["--webhook", "ftp://x"], message: /--webhook must be an http:\/\/ or https:\/\/ URL/ },
     { args: ["--colour", "blue"], message: /Unknown option '--colour'/ },
+    {
+      args: ["--profile", "cloud"],
+      message: /--profile must be one of "hosted", "self-hosted" \(got "cloud"\)/,
+    },
+    { args: ["--health", "fine"], message: /--health must be one of .*"not started" \(got "fine"\)/ },
+    { args: ["--health", "not started"], message: /--health "not started" .* add --profile self-hosted/ },
   ])("$args is refused with a clear message and exit code 1", async ({ args, message }) => {
     const { code, stdout, stderr } = await runCli(args);
 

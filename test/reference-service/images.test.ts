@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { request } from "undici";
 import { describe, expect, test } from "vitest";
 import { aspectRatioOf, sizeFor } from "../../tools/reference-service/images.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 import { useReferenceService } from "./service-fixture.js";
 
 const fixture = useReferenceService({ lifecycle: { steps: 4 } });
@@ -21,7 +21,7 @@ async function download(url: string): Promise<Download> {
   return { status: res.statusCode, contentType: Array.isArray(type) ? type[0] : type, bytes };
 }
 
-async function completed(prompt: string): Promise<ImageRecord> {
+async function completed(prompt: string): Promise<ServiceRecord> {
   const { id } = await fixture.create(prompt);
   fixture.service.completeNow(id);
   return fixture.read(id);

@@ -1,29 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { JobBook } from "../../tools/reference-service/job-book.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import { recordMedia } from "../../tools/reference-service/record-media.js";
 import { useReferenceService } from "./service-fixture.js";
 
 // The lifecycle as a client sees it over HTTP, stepped by hand (tickMs 0, advance()).
 
 const fixture = useReferenceService({ lifecycle: { steps: 4 } });
 
-/** Advances one tick at a time and reads the record after each, until it is finished (or `max` ticks). */
-async function ticksOf(id: string, max = 20): Promise<ImageRecord[]> {
-  const seen: ImageRecord[] = [];
-  for (let i = 0; i < max; i++) {
-    fixture.service.advance();
-    const record = await fixture.read(id);
-    seen.push(record);
-    if (record.status === "completed" || record.status === "failed") break;
-  }
-  return seen;
-}
-
 describe("a job that completes", () => {
   test("goes pending -> in-progress 0, 25, 50, 75 -> completed", async () => {
     const { id } = await fixture.create("a lighthouse");
 
-    const seen = await ticksOf(id);
+    const seen = await fixture.ticksOf(id);
 
     expect(seen.map((r) => [r.status, r.progress])).toEqual([
       ["in-progress", 0],
@@ -37,7 +25,7 @@ describe("a job that completes", () => {
   test("shows a .webp preview URL from the first progress above 0 that changes every tick", async () => {
     const { id } = await fixture.create("a lighthouse");
 
-    const seen = await ticksOf(id);
+    const seen = await fixture.ticksOf(id);
     const previews = seen.filter((r) => r.status === "in-progress").map((r) => r.url);
 
     expect(previews[0]).toBeNull();
@@ -51,7 +39,7 @@ describe("a job that completes", () => {
   test("ends with a grid url, four single images in order U1..U4, four file ids and results", async () => {
     const { id } = await fixture.create("a lighthouse");
 
-    const done = (await ticksOf(id)).at(-1)!;
+    const done = (await fixture.ticksOf(id)).at(-1)!;
 
     const assets = `${fixture.service.url}/assets/${id}`;
     expect(done).toMatchObject({
@@ -68,7 +56,7 @@ describe("a job that completes", () => {
 
   test("a completed record does not change with further ticks", async () => {
     const { id } = await fixture.create("a lighthouse");
-    const done = (await ticksOf(id)).at(-1)!;
+    const done = (await fixture.ticksOf(id)).at(-1)!;
 
     fixture.service.advance(5);
 
@@ -90,7 +78,7 @@ describe("a job that fails", () => {
     const { id } = await fixture.create("a scene full of GORE, cinematic");
     const allowed = await fixture.create("gorets are fine: whole words only");
 
-    const seen = await ticksOf(id);
+    const seen = await fixture.ticksOf(id);
 
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ status: "failed", progress: null, url: null });
@@ -103,7 +91,7 @@ describe("a job that fails", () => {
     fixture.service.lifecycle.failError = "Timeout while waiting to start";
     const { id } = await fixture.create("a doomed ship");
 
-    const seen = await ticksOf(id);
+    const seen = await fixture.ticksOf(id);
 
     expect(seen.at(-1)).toMatchObject({ status: "failed", error: "Timeout while waiting to start" });
   });
@@ -137,7 +125,7 @@ test("a prompt matching hangPattern stays in progress below 100 however many tic
   fixture.service.lifecycle.hangPattern = /stuck/;
   const { id } = await fixture.create("a stuck elevator");
 
-  const seen = await ticksOf(id, 30);
+  const seen = await fixture.ticksOf(id, 30);
 
   expect(seen).toHaveLength(30);
   expect(seen.every((r) => r.status === "in-progress" && (r.progress ?? 0) < 100)).toBe(true);
@@ -212,9 +200,9 @@ test("a JobBook with thousands of queued jobs starts each once, in order, and fi
   const started: string[] = [];
   const book = new JobBook(
     { steps: 2, concurrency: 100, bannedWords: [], failPattern: null, failError: "", hangPattern: null },
-    (id, file) => `http://assets/${id}/${file}`,
+    recordMedia("hosted", () => "http://assets"),
     (record) => {
-      if (record.status === "in-progress" && record.progress === 0) started.push(record.prompt);
+      if (record.status === "in-progress" && record.progress === 0) started.push(record.prompt ?? "");
     },
   );
   const prompts = Array.from({ length: 3000 }, (_, i) => `job ${i}`);

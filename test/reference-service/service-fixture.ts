@@ -9,7 +9,7 @@ import {
   type ReferenceService,
   type ReferenceServiceOptions,
 } from "../../tools/reference-service/index.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 
 export const TOKEN = "ref-token-alice-7f3a";
 export const OTHER_TOKEN = "ref-token-bob-91c2";
@@ -65,10 +65,15 @@ export async function call(base: string, path: string, options: CallOptions = {}
 export interface ServiceFixture {
   readonly service: ReferenceService;
   call(path: string, options?: CallOptions): Promise<Answer>;
-  /** POSTs `{prompt, ref}` as JSON and returns the created record (throws unless 200). */
-  create(prompt: string, ref?: string | null, token?: string): Promise<ImageRecord>;
+  /**
+   * POSTs `{prompt, ref}` as JSON (`{prompt}` alone when `ref` is undefined, as a self-hosted server needs)
+   * and returns the created record (throws unless 200).
+   */
+  create(prompt: string, ref?: string | null, token?: string): Promise<ServiceRecord>;
   /** GETs a record by id (throws unless 200). */
-  read(id: string, token?: string): Promise<ImageRecord>;
+  read(id: string, token?: string): Promise<ServiceRecord>;
+  /** Advances one tick at a time and reads the record after each, until it is finished (or `max` ticks). */
+  ticksOf(id: string, max?: number): Promise<ServiceRecord[]>;
 }
 
 /**
@@ -97,19 +102,29 @@ export function useReferenceService(
       return service();
     },
     call: (path: string, callOptions?: CallOptions) => call(service().url, path, callOptions),
-    async create(prompt: string, ref: string | null = null, token = TOKEN): Promise<ImageRecord> {
+    async create(prompt: string, ref?: string | null, token = TOKEN): Promise<ServiceRecord> {
       const answer = await call(service().url, "/items/images", {
         auth: `Bearer ${token}`,
         contentType: "application/json",
-        body: JSON.stringify({ prompt, ref }),
+        body: JSON.stringify(ref === undefined ? { prompt } : { prompt, ref }),
       });
       if (answer.status !== 200) throw new Error(`create answered ${answer.status}: ${answer.text}`);
-      return (answer.json as { data: ImageRecord }).data;
+      return (answer.json as { data: ServiceRecord }).data;
     },
-    async read(id: string, token = TOKEN): Promise<ImageRecord> {
+    async read(id: string, token = TOKEN): Promise<ServiceRecord> {
       const answer = await call(service().url, `/items/images/${id}`, { auth: `Bearer ${token}` });
       if (answer.status !== 200) throw new Error(`read answered ${answer.status}: ${answer.text}`);
-      return (answer.json as { data: ImageRecord }).data;
+      return (answer.json as { data: ServiceRecord }).data;
+    },
+    async ticksOf(id: string, max = 20): Promise<ServiceRecord[]> {
+      const seen: ServiceRecord[] = [];
+      for (let i = 0; i < max; i++) {
+        service().advance();
+        const record = await fixture.read(id);
+        seen.push(record);
+        if (record.status === "completed" || record.status === "failed") break;
+      }
+      return seen;
     },
     async restart(more: ReferenceServiceOptions) {
       await current?.close();

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { request } from "undici";
 import { describe, expect, test } from "vitest";
 import { MAX_UPSCALED_SIDE } from "../../tools/reference-service/images.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 import {
   directusError,
   OTHER_TOKEN,
@@ -31,7 +31,7 @@ function upscale(
   });
 }
 
-async function completedGrid(prompt = "a red fox"): Promise<ImageRecord> {
+async function completedGrid(prompt = "a red fox"): Promise<ServiceRecord> {
   const { id } = await fixture.create(prompt);
   return fixture.service.completeNow(id);
 }
@@ -54,7 +54,7 @@ describe("upscaling one image of a completed grid", () => {
     const answer = await upscale(grid.id, 1, "2x", { body: { ref: "click-1" } });
 
     expect(answer.status).toBe(200);
-    const { data } = answer.json as { data: ImageRecord };
+    const { data } = answer.json as { data: ServiceRecord };
     expect(data).toMatchObject({
       prompt: "a red fox --ar 3:2",
       parent_id: grid.id,
@@ -75,13 +75,13 @@ describe("upscaling one image of a completed grid", () => {
     const answer = await upscale(grid.id, 0, "4x");
 
     expect(answer.status).toBe(200);
-    expect((answer.json as { data: ImageRecord }).data).toMatchObject({ ref: null, parent_id: grid.id });
+    expect((answer.json as { data: ServiceRecord }).data).toMatchObject({ ref: null, parent_id: grid.id });
   });
 
   test("the upscale goes pending -> in-progress with previews -> completed with one image and no grid", async () => {
     const grid = await completedGrid();
-    const { data } = (await upscale(grid.id, 2, "2x")).json as { data: ImageRecord };
-    const seen: Array<Pick<ImageRecord, "status" | "progress">> = [];
+    const { data } = (await upscale(grid.id, 2, "2x")).json as { data: ServiceRecord };
+    const seen: Array<Pick<ServiceRecord, "status" | "progress">> = [];
     const previews: string[] = [];
     for (let step = 0; step < 5; step++) {
       fixture.service.advance();
@@ -111,7 +111,7 @@ describe("upscaling one image of a completed grid", () => {
     { factor: "12x", side: MAX_UPSCALED_SIDE },
   ])("a $factor upscale is a $side px PNG of the chosen single image", async ({ factor, side }) => {
     const grid = await completedGrid("a lighthouse");
-    const { data } = (await upscale(grid.id, 3, factor)).json as { data: ImageRecord };
+    const { data } = (await upscale(grid.id, 3, factor)).json as { data: ServiceRecord };
     const done = fixture.service.completeNow(data.id);
 
     const bytes = await download(done.url!);
@@ -132,7 +132,7 @@ describe("upscaling one image of a completed grid", () => {
   test("2x and 4x of the same image are different files", async () => {
     const grid = await completedGrid();
     const ids = await Promise.all(
-      ["2x", "4x"].map(async (f) => ((await upscale(grid.id, 0, f)).json as { data: ImageRecord }).data.id),
+      ["2x", "4x"].map(async (f) => ((await upscale(grid.id, 0, f)).json as { data: ServiceRecord }).data.id),
     );
     const [a, b] = await Promise.all(ids.map((id) => download(fixture.service.completeNow(id).url!)));
 
@@ -141,7 +141,7 @@ describe("upscaling one image of a completed grid", () => {
 
   test("a grid record has no upscale image, an upscale record no grid image", async () => {
     const grid = await completedGrid();
-    const { data } = (await upscale(grid.id, 0, "2x")).json as { data: ImageRecord };
+    const { data } = (await upscale(grid.id, 0, "2x")).json as { data: ServiceRecord };
     const done = fixture.service.completeNow(data.id);
 
     const gridUpscale = await request(grid.url!.replace("grid.png", "upscale-2x.png"));
@@ -243,7 +243,7 @@ describe("refused upscales", () => {
 
   test("an upscale cannot itself be upscaled", async () => {
     const grid = await completedGrid();
-    const { data } = (await upscale(grid.id, 0, "2x")).json as { data: ImageRecord };
+    const { data } = (await upscale(grid.id, 0, "2x")).json as { data: ServiceRecord };
     fixture.service.completeNow(data.id);
 
     const answer = await upscale(data.id, 0, "2x");

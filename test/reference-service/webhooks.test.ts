@@ -1,61 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import type { ImageRecord } from "../../src/service/schema.js";
+import { createServer } from "node:http";
+import { describe, expect, test, vi } from "vitest";
+import type { ServiceRecord } from "../../tools/reference-service/record.js";
 import { useReferenceService } from "./service-fixture.js";
+import { listen, startReceiver } from "./webhook-receiver.js";
 
 const fixture = useReferenceService({ lifecycle: { steps: 2 } });
-
-interface Delivery {
-  contentType: string | undefined;
-  body: { event: string; payload: ImageRecord };
-}
-
-interface Receiver {
-  url: string;
-  deliveries: Delivery[];
-  /** Resolves once `count` deliveries have arrived. */
-  received(count: number): Promise<Delivery[]>;
-}
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-async function listen(server: Server): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A webhook receiver answering `status` to every delivery. */
-async function startReceiver(status = 204): Promise<Receiver> {
-  const deliveries: Delivery[] = [];
-  const waiters: Array<{ count: number; resolve: (d: Delivery[]) => void }> = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      deliveries.push({
-        contentType: req.headers["content-type"],
-        body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Delivery["body"],
-      });
-      res.writeHead(status).end();
-      for (const w of waiters.filter((w) => deliveries.length >= w.count)) w.resolve(deliveries);
-    });
-  });
-  const base = await listen(server);
-  return {
-    url: `${base}/webhooks/imagine/secret-123`,
-    deliveries,
-    received: (count) =>
-      new Promise((resolve) => {
-        if (deliveries.length >= count) resolve(deliveries);
-        else waiters.push({ count, resolve });
-      }),
-  };
-}
 
 describe("webhooks", () => {
   test("a create posts images.items.create with the record as payload, as JSON", async () => {
@@ -106,7 +55,7 @@ describe("webhooks", () => {
       contentType: "application/json",
       body: JSON.stringify({ ref: "click-9" }),
     });
-    const { id } = (answer.json as { data: ImageRecord }).data;
+    const { id } = (answer.json as { data: ServiceRecord }).data;
     fixture.service.advance(3);
     const deliveries = await receiver.received(4);
 

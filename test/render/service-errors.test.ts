@@ -65,7 +65,9 @@ describe("describeServiceError", () => {
       "The image service refused this prompt. Change",
       false,
     ],
-    ["server", { status: 500 }, "The image service is unavailable", "Try again in a few minutes.", true],
+    // A 500 gives no reason (a self-hosted server answers it to a body it does not accept): nothing promised.
+    ["server", { status: 500 }, "The image service failed", "trying again may not help", false],
+    ["server", { status: 503 }, "The image service is unavailable", "Try again in a few minutes.", true],
     ["not-json", { status: 502 }, "The image service is unavailable", "Try again in a few minutes.", true],
     [
       "invalid-response",

@@ -318,3 +318,34 @@ describe("renderStatus in the moderator's language", () => {
     );
   });
 });
+
+describe("renderStatus: the kind of server and a stale healthy", () => {
+  const features = (ref: boolean | null, upscale: boolean | null) => ({
+    ref: { has: ref, why: "" },
+    upscale: { has: upscale, why: "" },
+  });
+
+  test.each([
+    [features(false, false), "Service: no ref (jobs matched by image id) · no upscale route (no Enhance)"],
+    [features(true, true), "Service: ref sent · upscale route found"],
+    [features(null, null), "Service: ref not found out yet · upscale route not found out yet"],
+  ])("says what was found out about the server", (found, line) => {
+    const text = visibleText(renderStatus(english, statusInput({ features: found })));
+    expect(text).toContain(line);
+  });
+
+  test("warns that a healthy report may be stale while jobs wait to start for minutes, and only then", () => {
+    const stale = { count: 2, minutes: 3 };
+    const warned = visibleText(renderStatus(english, statusInput({ stalePending: stale })));
+    expect(warned).toContain("Jobs waiting more than 3 min to start: 2");
+    expect(warned).toMatch(/report may be stale/);
+
+    const none = visibleText(renderStatus(english, statusInput({ stalePending: { count: 0, minutes: 3 } })));
+    expect(none).not.toMatch(/may be stale/);
+    const starting = statusInput({
+      stalePending: stale,
+      service: { ...statusInput().service, botStatus: "starting" },
+    });
+    expect(visibleText(renderStatus(english, starting))).not.toMatch(/may be stale/);
+  });
+});

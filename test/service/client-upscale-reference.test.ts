@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { startReferenceService, type ReferenceService } from "../../tools/reference-service/index.js";
+import {
+  startReferenceService,
+  type ReferenceService,
+  type ServiceRecord,
+} from "../../tools/reference-service/index.js";
 import { ImagineClient } from "../../src/service/client.js";
 import { sniffImageType } from "../../src/service/download.js";
-import type { ImageRecord } from "../../src/service/schema.js";
 import type { ServiceClientOptions } from "../../src/service/request.js";
 import { expectServiceError, TOKEN } from "./mock-service.js";
 
@@ -24,7 +27,7 @@ function client(options: Partial<ServiceClientOptions> = {}): ImagineClient {
   });
 }
 
-async function completedGrid(token = TOKEN): Promise<ImageRecord> {
+async function completedGrid(token = TOKEN): Promise<ServiceRecord> {
   const { id } = await client({ token }).createImage({ prompt: "a lighthouse --ar 16:9", ref: null });
   return service.completeNow(id);
 }

@@ -31,12 +31,22 @@ describe("successful answers", () => {
     expect(JSON.parse(String(sent))).toEqual({ prompt: "a red fox", ref: "job-7" });
   });
 
-  test("createImage sends ref null when no ref is given", async () => {
+  test("createImage leaves ref out of the body when none is given: a self-hosted server refuses any ref", async () => {
+    mock()
+      .service.intercept({ path: "/items/images", method: "POST", body: (b) => !("ref" in JSON.parse(b)) })
+      .reply(200, { data: wireRecord({ ref: null }) });
+
+    await expect(mock().client().createImage({ prompt: "x" })).resolves.toMatchObject({ ref: null });
+  });
+
+  test("createImage sends ref null when it is given as null", async () => {
     mock()
       .service.intercept({ path: "/items/images", method: "POST", body: (b) => JSON.parse(b).ref === null })
       .reply(200, { data: wireRecord({ ref: null }) });
 
-    await expect(mock().client().createImage({ prompt: "x" })).resolves.toMatchObject({ ref: null });
+    await expect(mock().client().createImage({ prompt: "x", ref: null })).resolves.toMatchObject({
+      ref: null,
+    });
   });
 
   test("getImage encodes the id into the path", async () => {

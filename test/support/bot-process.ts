@@ -14,7 +14,7 @@ import { createInterface } from "node:readline";
 import type { ReferenceService } from "../../tools/reference-service/index.js";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
 import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import { textOf } from "./message-view.js";
 import type { DiscordEmulator } from "../emulator/emulator.js";
 import type { DefaultWorld } from "../emulator/fixtures.js";

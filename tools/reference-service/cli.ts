@@ -5,10 +5,25 @@
 import { parseArgs } from "node:util";
 import { isInteractive } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
-import { startReferenceService } from "./index.js";
+import type { HealthStatus } from "./bot-status.js";
+import { SERVICE_PROFILES, startReferenceService, type ServiceProfile } from "./index.js";
+
+const HEALTH_STATUSES: readonly HealthStatus[] = [
+  "healthy",
+  "starting",
+  "unhealthy",
+  "paused",
+  "not started",
+];
 
 const HELP = `Usage: npm run service -- [options]
 
+  --profile NAME      which ImagineAPI to be (default hosted):
+                        hosted       imagineapi.dev: records carry \`ref\`, the upscale endpoint exists
+                        self-hosted  ImagineAPI's own server: a create with \`ref\` is a 500, no upscale
+                                     route (404), 11-field records, the /items/status singleton
+  --health STATUS     what /items/status reports at start: healthy (default), starting, unhealthy,
+                      paused, or "not started" (self-hosted only: its bot never reported; jobs wait)
   --port N            port to listen on (default 8787; 0 = any free port)
   --host ADDR         address to bind (default 127.0.0.1; 0.0.0.0 to reach it from Docker)
   --public-url URL    base of image URLs in records (default http://HOST:PORT)
@@ -32,6 +47,13 @@ function pattern(name: string, value: string | undefined): RegExp | null {
   }
 }
 
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`--${name} must be one of ${allowed.map((a) => `"${a}"`).join(", ")} (got "${value}")`);
+  }
+  return value as T;
+}
+
 function httpUrl(name: string, value: string): string {
   if (!/^https?:$/.test(URL.parse(value)?.protocol ?? "")) {
     throw new Error(`--${name} must be an http:// or https:// URL (got "${value}")`);
@@ -42,6 +64,8 @@ function httpUrl(name: string, value: string): string {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      profile: { type: "string", default: "hosted" },
+      health: { type: "string", default: "healthy" },
       port: { type: "string", default: "8787" },
       host: { type: "string", default: "127.0.0.1" },
       "public-url": { type: "string" },
@@ -70,7 +94,14 @@ async function main(): Promise<void> {
     return n;
   };
   // Every value is checked before anything starts, so a bad flag leaves nothing running.
+  const profile: ServiceProfile = oneOf("profile", values.profile, SERVICE_PROFILES);
+  const initialHealth = oneOf("health", values.health, HEALTH_STATUSES);
+  if (initialHealth === "not started" && profile === "hosted") {
+    throw new Error(`--health "not started" is a self-hosted server's status: add --profile self-hosted`);
+  }
   const settings = {
+    profile,
+    initialHealth,
     port: number("port", values.port, 0, 65_535),
     host: values.host,
     ...(values["public-url"]
@@ -94,7 +125,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: "info", pretty: isInteractive() });
   const service = await startReferenceService({ ...settings, logger });
   console.log(
-    `\nReference image service running. Put these in .env:\n\nIMAGINE_API_URL=${service.url}\nIMAGINE_API_TOKEN=${service.token}\n`,
+    `\nReference image service (${profile}) running. Put these in .env:\n\nIMAGINE_API_URL=${service.url}\nIMAGINE_API_TOKEN=${service.token}\n`,
   );
   const stop = () => void service.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

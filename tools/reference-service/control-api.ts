@@ -6,7 +6,7 @@
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ImageRecord } from "../../src/service/schema.js";
+import type { ServiceRecord } from "./record.js";
 import type { JobBook } from "./job-book.js";
 
 /** What the control routes read and change. */
@@ -24,7 +24,7 @@ export interface ControlApi {
   /** Answers `/_control/*` requests; returns false for any other path. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
   /** Call on every record update: remembers when each record became `completed`. */
-  noteUpdate(record: ImageRecord): void;
+  noteUpdate(record: ServiceRecord): void;
 }
 
 /** Largest number of records one seed call creates. */

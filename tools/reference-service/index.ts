@@ -1,28 +1,48 @@
 /**
  * A local implementation of the image service (ImagineAPI, Directus-based) for trying the bot without an
- * account, for demos, and for every test in this repo. Behaves as service-facts.md documents: Bearer
- * tokens, Directus-shaped errors, the pending -> in-progress -> completed|failed lifecycle with previews,
- * a 2x2 grid and four upscaled images, the upscale endpoint (a new record with `parent_id` enlarging one
- * image of a completed grid), webhooks, and failure injection.
+ * account, for demos, and for every test in this repo. Behaves as service-facts.md documents, as one of
+ * its two kinds of server (`profile`): Bearer tokens, Directus-shaped errors, the pending -> in-progress ->
+ * completed|failed lifecycle with previews, a 2x2 grid and four single images, webhooks, `/items/status`,
+ * and failure injection on both; `ref` and the upscale endpoint (a new record with `parent_id` enlarging one
+ * image of a completed grid) only on `hosted`; the 11-field records, strict creates, the status singleton
+ * and file-id asset URLs of a `self-hosted` server. Built from the interface and the facts, never from the
+ * bot's own types.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { silentLogger, type Logger } from "../../src/logger.js";
-import type { ImageRecord } from "../../src/service/schema.js";
 import { handleApi, type ApiContext } from "./api-routes.js";
+import { BotStatusBoard, type HealthStatus } from "./bot-status.js";
+import { createControlApi, type ControlApi } from "./control-api.js";
 import { directusError, parseTarget, waitUnlessClosed } from "./directus-http.js";
 import { defaultFaults, faultResponse, isAffected, nextFault, type FaultSettings } from "./faults.js";
-import { createControlApi, type ControlApi } from "./control-api.js";
-import { AssetCache, renderAsset, renderUpscaled, type AssetKind, type RenderedAsset } from "./images.js";
+import { serveAsset } from "./asset-route.js";
+import { AssetCache } from "./images.js";
 import { JobBook, type BotStatus, type LifecycleSettings } from "./job-book.js";
-import { WebhookSender } from "./webhooks.js";
+import { recordMedia } from "./record-media.js";
+import { newRecord, recordView, type ServiceProfile, type ServiceRecord } from "./record.js";
+import { SELF_HOSTED_WEBHOOK_USER_AGENT, WebhookSender } from "./webhooks.js";
 
 export type { BotStatus } from "./job-book.js";
+export type { HealthStatus } from "./bot-status.js";
 export type { InjectedFault } from "./faults.js";
+export type { RecordStatus, ServiceProfile, ServiceRecord } from "./record.js";
+export { SERVICE_PROFILES } from "./record.js";
 
 /** How to start the reference service; every field is optional. */
 export interface ReferenceServiceOptions {
+  /**
+   * Which kind of ImagineAPI server to be (service-facts.md, "Two kinds of server"). Default `hosted`: `ref`
+   * and the upscale endpoint. `self-hosted`: no `ref` (a create carrying one is a 500), no upscale route,
+   * 11-field records, the status singleton.
+   */
+  profile?: ServiceProfile;
+  /**
+   * What `/items/status` reports at start. Default: `healthy` on hosted; `not started` on self-hosted (a
+   * fresh server whose bot never reported: images are accepted and wait until `setHealth("healthy")`).
+   */
+  initialHealth?: HealthStatus;
   /** 0 = any free port. Default 0. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -47,40 +67,67 @@ export interface ReferenceServiceOptions {
   random?: () => number;
 }
 
+/** Fields of a record another client wrote (see {@link ReferenceService.insertRecord}). */
+export type InsertedRecordFields = Partial<Omit<ServiceRecord, "id" | "user_created" | "date_created">> & {
+  /** Whose record it is. Default: the user of the first token. */
+  userId?: string;
+};
+
 /** A running reference service and its test and benchmark controls. */
 export interface ReferenceService {
   /** The service's `base_url`. */
   readonly url: string;
   /** The first (or generated) token. */
   readonly token: string;
+  /** Which kind of server this is. */
+  readonly profile: ServiceProfile;
   /** Lifecycle settings, changeable at run time. */
   readonly lifecycle: LifecycleSettings;
   /** Failure injection, changeable at run time. */
   readonly faults: FaultSettings;
   /** Webhook receivers, changeable at run time (`webhooks.urls.add(url)`). */
   readonly webhooks: WebhookSender;
-  /** How many records each `ref` created (one interaction must create one record). */
+  /** How many records each `ref` created (one interaction must create one record). Hosted only. */
   readonly createsByRef: ReadonlyMap<string, number>;
+  /** Records made by `POST /items/images` (each element of an array body counts; upscales do not). */
+  readonly creates: number;
+  /** What `/items/status` reports now. */
+  readonly health: HealthStatus;
   /** Every answered request (API calls and asset downloads) as `METHOD /path` with its status, in order. */
   readonly requests: readonly { request: string; status: number }[];
-  /** The current state of one record. */
-  record(id: string): ImageRecord | undefined;
+  /**
+   * The current state of one record, as the service stores it (on self-hosted `ref` and `parent_id` are
+   * always null and never sent).
+   */
+  record(id: string): ServiceRecord | undefined;
   /** Every record, oldest first (a copy: O(all records)). */
-  records(): ImageRecord[];
-  /** Sets what `/items/status` reports; while not healthy, new jobs wait in `pending`. */
+  records(): ServiceRecord[];
+  /** The record as this server sends it (its fields only, in its order), as in answers and webhooks. */
+  view(record: ServiceRecord): Record<string, unknown>;
+  /**
+   * The service's bot reports `status`: `/items/status` shows it (with `message`, or a default); new jobs
+   * start only while it is `healthy`. Jobs are accepted in every state.
+   */
   setHealth(status: BotStatus, message?: string): void;
+  /**
+   * Whether the service's bot takes jobs (default true). False is a bot that is down while the status row
+   * still says what it last reported (a stale `healthy`): pending jobs stay pending.
+   */
+  setBotRunning(running: boolean): void;
+  /**
+   * Adds a record as another client of the server wrote it (default: `prompt` null, `pending`): it sends its
+   * create webhook and is never queued.
+   */
+  insertRecord(fields?: InsertedRecordFields): ServiceRecord;
   /** Runs lifecycle ticks by hand. */
   advance(steps?: number): void;
   /** Completes a record at once; a finished record is returned unchanged. */
-  completeNow(id: string): ImageRecord;
+  completeNow(id: string): ServiceRecord;
   /** Fails a record at once with `error`; a finished record is returned unchanged. */
-  failNow(id: string, error: string): ImageRecord;
+  failNow(id: string, error: string): ServiceRecord;
   /** Stops the clock and closes the server, cutting open connections (keep-alive, hanging requests). */
   close(): Promise<void>;
 }
-
-const ASSET_PATH =
-  /^\/assets\/([0-9a-f-]{36})\/(grid\.png|u[1-4]\.png|upscale-\d{1,2}x\.png|preview-(\d{1,3})\.webp)$/;
 
 /** Starts the reference service; resolves when it listens. */
 export async function startReferenceService(
@@ -94,10 +141,15 @@ export async function startReferenceService(
   if (first === undefined) throw new RangeError("at least one token is needed");
   const [firstToken, firstUser] = first;
   const random = options.random ?? Math.random;
+  const profile = options.profile ?? "hosted";
   const faults = defaultFaults();
-  const webhooks = new WebhookSender(log);
+  const webhooks = new WebhookSender(
+    log,
+    profile === "self-hosted" ? { "user-agent": SELF_HOSTED_WEBHOOK_USER_AGENT } : {},
+  );
   for (const url of options.webhookUrls ?? []) webhooks.urls.add(url);
   const createsByRef = new Map<string, number>();
+  let creates = 0;
   const requests: { request: string; status: number }[] = [];
   const assets = new AssetCache();
   let baseUrl = "";
@@ -111,54 +163,34 @@ export async function startReferenceService(
     ...options.lifecycle,
   };
   let control: ControlApi | null = null;
-  const book = new JobBook(
-    lifecycle,
-    (id, file) => `${options.publicUrl ?? baseUrl}/assets/${id}/${file}`,
-    (record, event) => {
-      control?.noteUpdate(record);
-      webhooks.send(record, event);
-    },
-  );
+  const view = (record: ServiceRecord) => recordView(record, profile);
+  const media = recordMedia(profile, () => options.publicUrl ?? baseUrl);
+  const book = new JobBook(lifecycle, media, (record, event) => {
+    control?.noteUpdate(record);
+    webhooks.send(view(record), event);
+  });
   if (options.control) control = createControlApi({ book, requests, userId: firstUser });
-  let healthMessage = "Bot is healthy";
+  const status = new BotStatusBoard(
+    profile,
+    options.initialHealth ?? (profile === "hosted" ? "healthy" : "not started"),
+  );
+  let botRunning = true;
+  const updateAccepting = () => {
+    book.accepting = botRunning && status.status === "healthy";
+  };
+  updateAccepting();
 
   const api: ApiContext = {
+    profile,
     book,
     users,
-    createsByRef,
+    status,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    healthMessage: () => healthMessage,
+    countCreate(ref, route) {
+      if (route === "create") creates++;
+      if (ref !== null) createsByRef.set(ref, (createsByRef.get(ref) ?? 0) + 1);
+    },
   };
-
-  async function handleAsset(res: ServerResponse, match: RegExpExecArray): Promise<void> {
-    const record = book.get(match[1]!);
-    const file = match[2]!;
-    const progress = Number(match[3] ?? 0);
-    const upscale = book.upscaleOf(match[1]!);
-    const isPreview = file.startsWith("preview");
-    // An upscale record has its own image and previews; a grid record has no upscale image.
-    const known = upscale
-      ? isPreview || file === `upscale-${upscale.factor}.png`
-      : !file.startsWith("upscale");
-    if (!record || progress > 100 || !known) {
-      return directusError(res, 404, "ROUTE_NOT_FOUND", "No such asset.");
-    }
-    const render = (): Promise<RenderedAsset> => {
-      if (upscale) {
-        const factor = Number.parseInt(upscale.factor, 10);
-        return renderUpscaled(record.prompt, upscale.index, factor, isPreview ? progress : null);
-      }
-      const kind: AssetKind = isPreview ? "preview" : (file.slice(0, file.indexOf(".")) as AssetKind);
-      return renderAsset(record.prompt, kind, progress);
-    };
-    const asset = await assets.get(`${record.id}/${file}`, render);
-    res.writeHead(200, {
-      "content-type": asset.contentType,
-      "content-length": asset.bytes.length,
-      "cache-control": "public, max-age=86400",
-    });
-    res.end(asset.bytes);
-  }
 
   const server = createServer((req, res) => {
     const url = parseTarget(req.url);
@@ -170,9 +202,11 @@ export async function startReferenceService(
     }
     const request = `${req.method ?? "GET"} ${path}`;
     res.on("finish", () => requests.push({ request, status: res.statusCode }));
-    const asset = ASSET_PATH.exec(path);
     const run = async () => {
-      if (asset && req.method === "GET") return handleAsset(res, asset);
+      if (req.method === "GET" && path.startsWith("/assets/")) {
+        const asset = media.resolve(path);
+        if (asset) return serveAsset(res, asset, book, assets);
+      }
       if (isAffected(faults, request)) {
         if (faults.delayMs > 0 && !(await waitUnlessClosed(faults.delayMs, res))) return;
         const fault = nextFault(faults, random);
@@ -184,7 +218,7 @@ export async function startReferenceService(
           return;
         }
       }
-      return handleApi(req, res, path, api);
+      return handleApi(req, res, url, api);
     };
     run().catch((err: unknown) => {
       log.error({ err }, "reference service request failed");
@@ -208,16 +242,31 @@ export async function startReferenceService(
   return {
     url: baseUrl,
     token: firstToken,
+    profile,
     lifecycle,
     faults,
     webhooks,
     createsByRef,
+    get creates() {
+      return creates;
+    },
+    get health() {
+      return status.status;
+    },
     requests,
     record: (id) => book.get(id),
-    records: () => [...book.records.values()].map((e) => e.record),
-    setHealth(status, message) {
-      book.botStatus = status;
-      healthMessage = message ?? (status === "healthy" ? "Bot is healthy" : `Bot is ${status}`);
+    records: () => [...book.allRecords()],
+    view,
+    setHealth(next, message) {
+      status.report(next, message);
+      updateAccepting();
+    },
+    setBotRunning(running) {
+      botRunning = running;
+      updateAccepting();
+    },
+    insertRecord({ userId = firstUser, ...fields } = {}) {
+      return book.insert(newRecord({ prompt: null, ...fields, user_created: userId }));
     },
     advance: (steps = 1) => book.advance(steps),
     completeNow: (id) => book.completeNow(id),

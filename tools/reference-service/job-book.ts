@@ -4,11 +4,10 @@
  * changing preview URL -> `completed` (grid + four upscaled images) or `failed`. One timer drives every
  * job; in manual mode nothing moves until {@link JobBook.advance} is called.
  */
-import { randomUUID } from "node:crypto";
-import { newImageRecord } from "../../src/service/record-factory.js";
-import { isFinished, type ImageRecord, type UpscaleFactor } from "../../src/service/schema.js";
+import type { RecordMedia } from "./record-media.js";
+import { isFinished, newRecord, type ServiceRecord, type UpscaleFactor } from "./record.js";
 
-/** What `/items/status` reports as `bot_status`. */
+/** What `/items/status` reports as `bot_status` once the service's bot has reported. */
 export type BotStatus = "healthy" | "unhealthy" | "starting" | "paused";
 
 /** How jobs behave; every field may be changed at run time. */
@@ -26,19 +25,6 @@ export interface LifecycleSettings {
   hangPattern: RegExp | null;
 }
 
-/**
- * `randomUUID()` and template literals return V8 rope strings of ~500 bytes; a flat copy is ~60. Records are
- * kept for the life of the service (benchmarks create tens of thousands), so stored ids and URLs are
- * flattened. Only for well-formed text: lone surrogates would not survive the round trip.
- */
-function flat(text: string): string {
-  return Buffer.from(text, "utf8").toString("utf8");
-}
-
-function newId(): string {
-  return flat(randomUUID());
-}
-
 /** `RegExp.test` without the `lastIndex` state a `g` or `y` flag would carry from one prompt to the next. */
 function matches(pattern: RegExp | null, text: string): boolean {
   if (!pattern) return false;
@@ -53,31 +39,11 @@ export interface UpscaleOf {
 }
 
 interface Entry {
-  record: ImageRecord;
+  record: ServiceRecord;
   /** Ticks the job has been in progress. */
   ticks: number;
   /** Set for a record made by the upscale endpoint. */
   upscale?: UpscaleOf;
-}
-
-/** Builds asset URLs for a record. */
-export type AssetUrl = (id: string, file: string) => string;
-
-/** A new `pending` record, as `POST /items/images` creates it (newlines in the prompt become spaces). */
-function newRecord(
-  prompt: string,
-  ref: string | null,
-  userId: string,
-  parentId: string | null = null,
-): ImageRecord {
-  return newImageRecord({
-    id: newId(),
-    prompt: prompt.replace(/[\r\n]+/g, " "),
-    user_created: userId,
-    date_created: new Date().toISOString(),
-    ref,
-    parent_id: parentId,
-  });
 }
 
 /** Every record of the service, the queue of pending jobs and the set of running ones. */
@@ -88,22 +54,32 @@ export class JobBook {
   private queue: string[] = [];
   private queueHead = 0;
   private running = new Set<string>();
-  /** While not `healthy`, pending jobs do not start. */
-  botStatus: BotStatus = "healthy";
-
-  private readonly assetUrl: AssetUrl;
+  /** Whether pending jobs start: the service's bot is healthy (and running). */
+  accepting = true;
 
   constructor(
     readonly settings: LifecycleSettings,
-    assetUrl: AssetUrl,
-    private readonly onUpdate: (record: ImageRecord, event: "create" | "update") => void,
-  ) {
-    this.assetUrl = (id, file) => flat(assetUrl(id, file));
-  }
+    private readonly media: RecordMedia,
+    private readonly onUpdate: (record: ServiceRecord, event: "create" | "update") => void,
+  ) {}
 
   /** Creates a `pending` record; banned prompts are accepted and fail at their first tick, as upstream. */
-  create(prompt: string, ref: string | null, userId: string): ImageRecord {
-    return this.enqueue({ record: newRecord(prompt, ref, userId), ticks: 0 });
+  create(prompt: string, ref: string | null, userId: string): ServiceRecord {
+    return this.enqueue({ record: newRecord({ prompt, ref, user_created: userId }), ticks: 0 }, true);
+  }
+
+  /**
+   * Creates a record from the fields a self-hosted server's create takes (already checked). It is queued
+   * only when it is `pending` with a prompt: an empty or absent prompt, or another status, stays as it is.
+   */
+  createFrom(fields: Partial<ServiceRecord>, userId: string): ServiceRecord {
+    const record = newRecord({ ...fields, user_created: userId });
+    return this.enqueue({ record, ticks: 0 }, record.status === "pending" && !!record.prompt);
+  }
+
+  /** Adds a record another client wrote, as it is: it is never queued. */
+  insert(record: ServiceRecord): ServiceRecord {
+    return this.enqueue({ record, ticks: 0 }, false);
   }
 
   /**
@@ -111,8 +87,14 @@ export class JobBook {
    * the parent's prompt and `parent_id`, waits in the same queue and runs the same lifecycle, and ends with
    * one image as `url` (no grid, no `upscaled_urls`). The caller has checked the parent and the values.
    */
-  createUpscale(parent: ImageRecord, upscale: UpscaleOf, ref: string | null, userId: string): ImageRecord {
-    return this.enqueue({ record: newRecord(parent.prompt, ref, userId, parent.id), ticks: 0, upscale });
+  createUpscale(
+    parent: ServiceRecord,
+    upscale: UpscaleOf,
+    ref: string | null,
+    userId: string,
+  ): ServiceRecord {
+    const record = newRecord({ prompt: parent.prompt, ref, user_created: userId, parent_id: parent.id });
+    return this.enqueue({ record, ticks: 0, upscale }, true);
   }
 
   /** What the record enlarges, when it is an upscale record. */
@@ -120,9 +102,9 @@ export class JobBook {
     return this.records.get(id)?.upscale;
   }
 
-  private enqueue(entry: Entry): ImageRecord {
+  private enqueue(entry: Entry, queued: boolean): ServiceRecord {
     this.records.set(entry.record.id, entry);
-    this.queue.push(entry.record.id);
+    if (queued) this.queue.push(entry.record.id);
     this.onUpdate(entry.record, "create");
     return entry.record;
   }
@@ -131,28 +113,33 @@ export class JobBook {
    * Adds a record already `in-progress` at `progress` that no tick moves (benchmarks: jobs in flight that
    * stay in flight). `completeNow` and `failNow` still end it.
    */
-  seedInProgress(prompt: string, userId: string, progress: number): ImageRecord {
-    const pending = newRecord(prompt, null, userId);
-    const url = this.assetUrl(pending.id, `preview-${progress}.webp`);
-    const record: ImageRecord = { ...pending, status: "in-progress", progress, url };
+  seedInProgress(prompt: string, userId: string, progress: number): ServiceRecord {
+    const pending = newRecord({ prompt, user_created: userId });
+    const url = this.media.previewUrl(pending.id, progress);
+    const record: ServiceRecord = { ...pending, status: "in-progress", progress, url };
     this.records.set(record.id, { record, ticks: 0 });
     return record;
   }
 
+  /** Every record, oldest first. */
+  *allRecords(): IterableIterator<ServiceRecord> {
+    for (const entry of this.records.values()) yield entry.record;
+  }
+
   /** The record with this id, if any. */
-  get(id: string): ImageRecord | undefined {
+  get(id: string): ServiceRecord | undefined {
     return this.records.get(id)?.record;
   }
 
-  /** Moves every job one step: queued jobs start (if healthy and a slot is free), running jobs progress. */
+  /** Moves every job one step: queued jobs start (if accepting and a slot is free), running jobs progress. */
   tick(): void {
     for (const id of [...this.running]) this.progress(id);
-    if (this.botStatus !== "healthy") return;
+    if (!this.accepting) return;
     while (this.running.size < this.settings.concurrency && this.queueHead < this.queue.length) {
       const id = this.queue[this.queueHead++]!;
       const entry = this.records.get(id);
       if (!entry || entry.record.status !== "pending") continue;
-      const refusal = this.refusal(entry.record.prompt);
+      const refusal = this.refusal(entry.record.prompt ?? "");
       if (refusal) {
         this.finish(entry, { status: "failed", error: refusal });
         continue;
@@ -172,14 +159,14 @@ export class JobBook {
   }
 
   /** Completes a job at once (tests); a job already finished is returned unchanged. */
-  completeNow(id: string): ImageRecord {
+  completeNow(id: string): ServiceRecord {
     const entry = this.require(id);
     if (!isFinished(entry.record.status)) this.finish(entry, this.completedFields(entry));
     return entry.record;
   }
 
   /** Fails a job at once with `error` (tests); a job already finished is returned unchanged. */
-  failNow(id: string, error: string): ImageRecord {
+  failNow(id: string, error: string): ServiceRecord {
     const entry = this.require(id);
     if (!isFinished(entry.record.status)) this.finish(entry, { status: "failed", error });
     return entry.record;
@@ -213,42 +200,29 @@ export class JobBook {
     }
     entry.ticks++;
     const steps = Math.max(1, this.settings.steps);
-    const percent = Math.min(100, Math.round((entry.ticks / steps) * 100));
-    if (matches(this.settings.hangPattern, entry.record.prompt)) {
-      if (entry.ticks === 1) this.update(entry, { progress: 42, url: this.assetUrl(id, "preview-42.webp") });
+    if (matches(this.settings.hangPattern, entry.record.prompt ?? "")) {
+      if (entry.ticks === 1) {
+        const progress = this.media.hangProgress(steps);
+        this.update(entry, { progress, url: this.media.previewUrl(id, progress) });
+      }
       return;
     }
+    const percent = this.media.progressAt(entry.ticks, steps);
     if (percent >= 100) this.finish(entry, this.completedFields(entry));
-    else this.update(entry, { progress: percent, url: this.assetUrl(id, `preview-${percent}.webp`) });
+    else this.update(entry, { progress: percent, url: this.media.previewUrl(id, percent) });
   }
 
-  private completedFields({ record, upscale }: Entry): Partial<ImageRecord> {
-    if (upscale) {
-      return {
-        status: "completed",
-        progress: null,
-        url: this.assetUrl(record.id, `upscale-${upscale.factor}.png`),
-        results: newId(),
-      };
-    }
-    const files = [1, 2, 3, 4].map(newId);
-    return {
-      status: "completed",
-      progress: null,
-      url: this.assetUrl(record.id, "grid.png"),
-      results: newId(),
-      upscaled_urls: [1, 2, 3, 4].map((n) => this.assetUrl(record.id, `u${n}.png`)),
-      // The real service lists file ids in another order than upscaled_urls.
-      upscaled: [files[2]!, files[0]!, files[3]!, files[1]!],
-    };
+  private completedFields({ record, upscale }: Entry): Partial<ServiceRecord> {
+    const images = upscale ? this.media.upscale(record.id, upscale.factor) : this.media.grid(record.id);
+    return { status: "completed", progress: null, ...images };
   }
 
-  private finish(entry: Entry, fields: Partial<ImageRecord>): void {
+  private finish(entry: Entry, fields: Partial<ServiceRecord>): void {
     this.running.delete(entry.record.id);
     this.update(entry, { progress: null, ...fields });
   }
 
-  private update(entry: Entry, fields: Partial<ImageRecord>): void {
+  private update(entry: Entry, fields: Partial<ServiceRecord>): void {
     entry.record = { ...entry.record, ...fields };
     this.onUpdate(entry.record, "update");
   }

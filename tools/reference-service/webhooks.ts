@@ -1,11 +1,16 @@
 import { request } from "undici";
 import type { Logger } from "../../src/logger.js";
-import type { ImageRecord } from "../../src/service/schema.js";
+
+/**
+ * The `user-agent` of a self-hosted server's webhook flow (Directus 9.23's axios); the hosted service's is
+ * not documented, so the hosted profile sends undici's own.
+ */
+export const SELF_HOSTED_WEBHOOK_USER_AGENT = "axios/1.3.3";
 
 /**
  * Sends `{event, payload}` to every registered URL on create and on every update, like the real service:
- * no signature, no retries, no ordering guarantee, fire and forget with a short timeout. A failing
- * receiver never disturbs the service.
+ * `content-type: application/json`, no signature, no retries, no ordering guarantee, fire and forget with
+ * a short timeout. A failing receiver never disturbs the service.
  */
 export class WebhookSender {
   /** Receivers; add or remove at run time. */
@@ -17,11 +22,13 @@ export class WebhookSender {
 
   constructor(
     private readonly log: Logger,
+    /** Headers sent besides `content-type`. */
+    private readonly extraHeaders: Readonly<Record<string, string>> = {},
     private readonly timeoutMs = 2000,
   ) {}
 
-  /** Posts the record to every receiver; never throws and never waits. */
-  send(record: ImageRecord, event: "create" | "update"): void {
+  /** Posts the record (as the server sends records) to every receiver; never throws and never waits. */
+  send(record: Readonly<Record<string, unknown>>, event: "create" | "update"): void {
     if (this.urls.size === 0) return;
     const body = JSON.stringify({ event: `images.items.${event}`, payload: record });
     for (const url of this.urls) {
@@ -30,7 +37,7 @@ export class WebhookSender {
       try {
         delivery = request(url, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { ...this.extraHeaders, "content-type": "application/json" },
           body,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,

@@ -115,8 +115,8 @@ async function renderUpscale(
     record,
     index,
     app.config.IMAGE_DELIVERY,
-    // A server may turn Enhance off; the owner's factors are needed to have any.
-    enhance.value ? app.config.ENHANCE_FACTORS : [],
+    // A server may turn Enhance off; the owner's factors and the service's upscale route are needed.
+    enhance.value ? app.profile.enhanceFactors(app.config.ENHANCE_FACTORS) : [],
   );
   return materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),

@@ -119,6 +119,10 @@ export const de: Translations = {
   "progress.serviceUnanswering":
     "⚠️ Der Bilddienst antwortet gerade nicht. Der Bot versucht es weiter und aktualisiert diese Nachricht, sobald er antwortet.",
 
+  "progress.serviceStarting":
+    "⏳ Der Bilddienst meldet, dass er gerade startet. Dein Auftrag wartet dort und beginnt, sobald der Dienst bereit ist.",
+  "progress.serviceDown":
+    "⚠️ Der Bilddienst meldet, dass er ausgefallen ist. Dein Auftrag wartet dort und beginnt, sobald der Dienst wieder läuft, wenn das vor dem Zeitlimit geschieht.",
   "result.title": "✅ Dein Bild ist fertig",
   "result.content": "{{mention}} dein Bild ist fertig.",
   "result.note": "Wähle **U1–U4** für ein einzelnes Bild oder 🔄, um die Beschreibung erneut auszuführen.",
@@ -194,6 +198,9 @@ export const de: Translations = {
   "serviceError.unavailable.title": "Der Bilddienst ist nicht erreichbar",
   "serviceError.unavailable.message":
     "Der Bilddienst antwortet gerade nicht richtig. Versuche es in ein paar Minuten erneut.",
+  "serviceError.internal.title": "Der Bilddienst ist gescheitert",
+  "serviceError.internal.message":
+    "Der Bilddienst hatte einen internen Fehler und hat nicht gesagt, warum; ein neuer Versuch hilft darum vielleicht nicht. Der Betreiber des Bots findet die Ursache in den Logs des Dienstes.",
   "serviceError.misconfigured.title": "Der Bot ist falsch eingerichtet",
   "serviceError.unauthorized.message":
     "Der Bilddienst hat die Zugangsdaten des Bots nicht akzeptiert. Ein Admin wurde informiert; bitte versuche es später erneut.",
@@ -265,6 +272,7 @@ export const de: Translations = {
   "posted.alreadyLink": "{{name}} wurde bereits gepostet: {{link}}",
   "enhance.notYours":
     "Nur die Person, für die dieses Bild gepostet wurde (oder ein Moderator), kann Verbessern {{factor}} nutzen: Es verbraucht Guthaben beim Bilddienst.",
+  "enhance.noRoute": "Dieser Bilddienst kann nicht verbessern: Er macht keine größeren Kopien von Bildern.",
   "enhance.off": "Verbessern {{factor}} ist bei diesem Bot ausgeschaltet.",
   "enhance.started": "Verbessern {{factor}} wurde für dieses Bild gerade gestartet.",
   "tryAgain.expired":
@@ -346,6 +354,15 @@ export const de: Translations = {
   "statusPage.condition.unhealthy": "gestört",
   "statusPage.condition.starting": "startet",
   "statusPage.condition.paused": "pausiert",
+  "statusPage.features": "Dienst: {{ref}} · {{enhance}}",
+  "statusPage.refSent": "ref wird gesendet",
+  "statusPage.refOmitted": "kein ref (Aufträge nach Bild-ID zugeordnet)",
+  "statusPage.refUnknown": "ref noch nicht ermittelt",
+  "statusPage.enhanceRoute": "Upscale-Route vorhanden",
+  "statusPage.noEnhanceRoute": "keine Upscale-Route (kein Verbessern)",
+  "statusPage.enhanceUnknown": "Upscale-Route noch nicht ermittelt",
+  "statusPage.stalePending":
+    "⚠️ Aufträge, die seit über {{minutes}} Min. auf ihren Start warten: {{count}}. Der Dienst meldet sich gesund, aber die Meldung ist vielleicht veraltet (sein Midjourney-Bot läuft vielleicht nicht).",
   "statusPage.degraded":
     "der Dienst meldet sich gesund, aber Anfragen an ihn sind in den letzten Minuten fehlgeschlagen",
   "statusPage.noAnswer": "keine Antwort",

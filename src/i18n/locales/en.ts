@@ -118,6 +118,10 @@ export const en = {
     "⚠️ The image service is not answering right now. The bot keeps trying and will update this message when it does.",
 
   // Results.
+  "progress.serviceStarting":
+    "⏳ The image service reports that it is starting. Your job is queued there and starts once the service is ready.",
+  "progress.serviceDown":
+    "⚠️ The image service reports that it is down. Your job is queued there and starts once the service recovers, if that happens before the time limit.",
   "result.title": "✅ Your image is ready",
   "result.content": "{{mention}} your image is ready.",
   "result.note": "Pick **U1–U4** to get one image on its own, or 🔄 to run the prompt again.",
@@ -186,6 +190,9 @@ export const en = {
   "serviceError.unavailable.title": "The image service is unavailable",
   "serviceError.unavailable.message":
     "The image service is not answering properly right now. Try again in a few minutes.",
+  "serviceError.internal.title": "The image service failed",
+  "serviceError.internal.message":
+    "The image service had an internal error and did not say why, so trying again may not help. The bot's owner can find the cause in the service's logs.",
   "serviceError.misconfigured.title": "The bot is misconfigured",
   "serviceError.unauthorized.message":
     "The image service did not accept the bot's credentials. An admin has been told; please try again later.",
@@ -253,6 +260,7 @@ export const en = {
   "posted.alreadyLink": "{{name}} was already posted: {{link}}",
   "enhance.notYours":
     "Only the person this image was posted for (or a moderator) can use Enhance {{factor}}: it uses image-service credits.",
+  "enhance.noRoute": "This image service has no Enhance: it cannot make larger copies of images.",
   "enhance.off": "Enhance {{factor}} is turned off on this bot.",
   "enhance.started": "Enhance {{factor}} of this image was just started.",
   "tryAgain.expired":
@@ -334,6 +342,15 @@ export const en = {
   "statusPage.condition.unhealthy": "unhealthy",
   "statusPage.condition.starting": "starting",
   "statusPage.condition.paused": "paused",
+  "statusPage.features": "Service: {{ref}} · {{enhance}}",
+  "statusPage.refSent": "ref sent",
+  "statusPage.refOmitted": "no ref (jobs matched by image id)",
+  "statusPage.refUnknown": "ref not found out yet",
+  "statusPage.enhanceRoute": "upscale route found",
+  "statusPage.noEnhanceRoute": "no upscale route (no Enhance)",
+  "statusPage.enhanceUnknown": "upscale route not found out yet",
+  "statusPage.stalePending":
+    "⚠️ Jobs waiting more than {{minutes}} min to start: {{count}}. The service reports healthy, but its report may be stale (its Midjourney bot may be down).",
   "statusPage.degraded": "the service reports healthy, but requests to it failed in the last few minutes",
   "statusPage.noAnswer": "no answer",
   "statusPage.latency": "Latency: {{latency}} · checked {{checked}}",

@@ -119,6 +119,10 @@ export const es: Translations = {
   "progress.serviceUnanswering":
     "⚠️ El servicio de imágenes no responde ahora mismo. El bot sigue intentándolo y actualizará este mensaje cuando responda.",
 
+  "progress.serviceStarting":
+    "⏳ El servicio de imágenes informa de que se está iniciando. Tu trabajo espera allí en cola y empieza en cuanto el servicio esté listo.",
+  "progress.serviceDown":
+    "⚠️ El servicio de imágenes informa de que está caído. Tu trabajo espera allí en cola y empieza cuando el servicio se recupere, si ocurre antes del límite de tiempo.",
   "result.title": "✅ Tu imagen está lista",
   "result.content": "{{mention}} tu imagen está lista.",
   "result.note": "Elige **U1–U4** para obtener una imagen sola, o 🔄 para ejecutar la descripción de nuevo.",
@@ -189,6 +193,9 @@ export const es: Translations = {
   "serviceError.unavailable.title": "El servicio de imágenes no está disponible",
   "serviceError.unavailable.message":
     "El servicio de imágenes no responde bien ahora mismo. Vuelve a intentarlo en unos minutos.",
+  "serviceError.internal.title": "El servicio de imágenes falló",
+  "serviceError.internal.message":
+    "El servicio de imágenes tuvo un error interno y no dijo por qué, así que volver a intentarlo puede no servir. El dueño del bot puede ver la causa en los registros del servicio.",
   "serviceError.misconfigured.title": "El bot está mal configurado",
   "serviceError.unauthorized.message":
     "El servicio de imágenes no aceptó las credenciales del bot. Se ha avisado a un admin; inténtalo más tarde.",
@@ -263,6 +270,8 @@ export const es: Translations = {
   "posted.alreadyLink": "{{name}} ya se publicó: {{link}}",
   "enhance.notYours":
     "Solo la persona para quien se publicó esta imagen (o un moderador) puede usar Mejorar {{factor}}: usa créditos del servicio de imágenes.",
+  "enhance.noRoute":
+    "Este servicio de imágenes no tiene Mejorar: no puede hacer copias más grandes de las imágenes.",
   "enhance.off": "Mejorar {{factor}} está desactivado en este bot.",
   "enhance.started": "Mejorar {{factor}} se acaba de iniciar para esta imagen.",
   "tryAgain.expired":
@@ -343,6 +352,15 @@ export const es: Translations = {
   "statusPage.condition.unhealthy": "con fallos",
   "statusPage.condition.starting": "arrancando",
   "statusPage.condition.paused": "en pausa",
+  "statusPage.features": "Servicio: {{ref}} · {{enhance}}",
+  "statusPage.refSent": "se envía ref",
+  "statusPage.refOmitted": "sin ref (trabajos asociados por id de imagen)",
+  "statusPage.refUnknown": "ref aún por averiguar",
+  "statusPage.enhanceRoute": "ruta de ampliación encontrada",
+  "statusPage.noEnhanceRoute": "sin ruta de ampliación (sin Mejorar)",
+  "statusPage.enhanceUnknown": "ruta de ampliación aún por averiguar",
+  "statusPage.stalePending":
+    "⚠️ Trabajos que esperan más de {{minutes}} min para empezar: {{count}}. El servicio dice estar sano, pero su informe puede estar desfasado (su bot de Midjourney puede estar caído).",
   "statusPage.degraded":
     "el servicio dice estar en buen estado, pero las peticiones a él fallaron en los últimos minutos",
   "statusPage.noAnswer": "sin respuesta",

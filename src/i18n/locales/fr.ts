@@ -118,6 +118,10 @@ export const fr: Translations = {
   "progress.serviceUnanswering":
     "⚠️ Le service d'images ne répond pas pour le moment. Le bot continue d'essayer et mettra ce message à jour dès qu'il répondra.",
 
+  "progress.serviceStarting":
+    "⏳ Le service d'images indique qu'il démarre. Ta tâche attend dans sa file et commence dès que le service est prêt.",
+  "progress.serviceDown":
+    "⚠️ Le service d'images indique qu'il est en panne. Ta tâche attend dans sa file et commence quand le service repart, si c'est avant la limite de temps.",
   "result.title": "✅ Ton image est prête",
   "result.content": "{{mention}} ton image est prête.",
   "result.note": "Choisis **U1–U4** pour obtenir une image seule, ou 🔄 pour relancer la description.",
@@ -190,6 +194,9 @@ export const fr: Translations = {
   "serviceError.unavailable.title": "Le service d'images est indisponible",
   "serviceError.unavailable.message":
     "Le service d'images ne répond pas correctement pour le moment. Réessaie dans quelques minutes.",
+  "serviceError.internal.title": "Le service d'images a échoué",
+  "serviceError.internal.message":
+    "Le service d'images a eu une erreur interne sans dire pourquoi, donc réessayer risque de ne pas aider. Le propriétaire du bot peut trouver la cause dans les journaux du service.",
   "serviceError.misconfigured.title": "Le bot est mal configuré",
   "serviceError.unauthorized.message":
     "Le service d'images n'a pas accepté les identifiants du bot. Un admin a été prévenu ; réessaie plus tard.",
@@ -261,6 +268,8 @@ export const fr: Translations = {
   "posted.alreadyLink": "{{name}} a déjà été publiée : {{link}}",
   "enhance.notYours":
     "Seule la personne pour qui cette image a été publiée (ou un modérateur) peut utiliser Améliorer {{factor}} : cela consomme des crédits du service d'images.",
+  "enhance.noRoute":
+    "Ce service d'images n'a pas Améliorer : il ne peut pas faire de copies plus grandes des images.",
   "enhance.off": "Améliorer {{factor}} est désactivé sur ce bot.",
   "enhance.started": "Améliorer {{factor}} vient d'être lancé pour cette image.",
   "tryAgain.expired":
@@ -345,6 +354,15 @@ export const fr: Translations = {
   "statusPage.condition.unhealthy": "en panne",
   "statusPage.condition.starting": "en démarrage",
   "statusPage.condition.paused": "en pause",
+  "statusPage.features": "Service : {{ref}} · {{enhance}}",
+  "statusPage.refSent": "ref envoyé",
+  "statusPage.refOmitted": "pas de ref (tâches associées par id d'image)",
+  "statusPage.refUnknown": "ref pas encore déterminé",
+  "statusPage.enhanceRoute": "route d'agrandissement trouvée",
+  "statusPage.noEnhanceRoute": "pas de route d'agrandissement (pas d'Améliorer)",
+  "statusPage.enhanceUnknown": "route d'agrandissement pas encore déterminée",
+  "statusPage.stalePending":
+    "⚠️ Tâches qui attendent de démarrer depuis plus de {{minutes}} min : {{count}}. Le service se dit en bonne santé, mais son rapport est peut-être périmé (son bot Midjourney est peut-être arrêté).",
   "statusPage.degraded":
     "le service se dit en bonne santé, mais des requêtes vers lui ont échoué ces dernières minutes",
   "statusPage.noAnswer": "pas de réponse",

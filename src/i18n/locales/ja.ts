@@ -106,6 +106,10 @@ export const ja: Translations = {
   "progress.serviceUnanswering":
     "⚠️ 画像サービスが現在応答していません。ボットは再試行を続け、応答があり次第このメッセージを更新します。",
 
+  "progress.serviceStarting":
+    "⏳ 画像サービスは起動中と報告しています。ジョブはサービスの待ち行列にあり、準備ができしだい始まります。",
+  "progress.serviceDown":
+    "⚠️ 画像サービスは停止中と報告しています。ジョブはサービスの待ち行列にあり、制限時間内にサービスが復旧すれば始まります。",
   "result.title": "✅ 画像ができました",
   "result.content": "{{mention}} 画像ができました。",
   "result.note": "**U1–U4** で 1 枚ずつ取り出し、🔄 で同じプロンプトをもう一度実行できます。",
@@ -175,6 +179,9 @@ export const ja: Translations = {
   "serviceError.unavailable.title": "画像サービスを利用できません",
   "serviceError.unavailable.message":
     "画像サービスが今は正しく応答していません。数分後にもう一度試してください。",
+  "serviceError.internal.title": "画像サービスでエラーが起きました",
+  "serviceError.internal.message":
+    "画像サービスで内部エラーが起き、理由は示されませんでした。やり直しても解決しない可能性があります。ボットの管理者はサービスのログで原因を確認できます。",
   "serviceError.misconfigured.title": "ボットの設定に問題があります",
   "serviceError.unauthorized.message":
     "画像サービスがボットの認証情報を受け付けませんでした。管理者に通知済みです。後でもう一度試してください。",
@@ -235,6 +242,7 @@ export const ja: Translations = {
   "posted.alreadyLink": "{{name}} はすでに投稿されています: {{link}}",
   "enhance.notYours":
     "この画像を投稿された本人（またはモデレーター）だけが 高画質化 {{factor}} を使えます: 画像サービスのクレジットを消費します。",
+  "enhance.noRoute": "この画像サービスには高画質化がありません。画像の大きなコピーは作れません。",
   "enhance.off": "このボットでは 高画質化 {{factor}} は無効です。",
   "enhance.started": "この画像の 高画質化 {{factor}} をたった今開始しました。",
   "tryAgain.expired":
@@ -315,6 +323,15 @@ export const ja: Translations = {
   "statusPage.condition.unhealthy": "異常",
   "statusPage.condition.starting": "起動中",
   "statusPage.condition.paused": "一時停止中",
+  "statusPage.features": "サービス: {{ref}} · {{enhance}}",
+  "statusPage.refSent": "ref を送信",
+  "statusPage.refOmitted": "ref なし (ジョブは画像 ID で照合)",
+  "statusPage.refUnknown": "ref は未確認",
+  "statusPage.enhanceRoute": "アップスケールのルートあり",
+  "statusPage.noEnhanceRoute": "アップスケールのルートなし (高画質化なし)",
+  "statusPage.enhanceUnknown": "アップスケールのルートは未確認",
+  "statusPage.stalePending":
+    "⚠️ {{minutes}} 分以上開始を待っているジョブ: {{count}} 件。サービスは正常と報告していますが、その報告は古い可能性があります (Midjourney ボットが止まっているかもしれません)。",
   "statusPage.degraded": "サービスは正常と報告していますが、ここ数分のリクエストが失敗しています",
   "statusPage.noAnswer": "応答なし",
   "statusPage.latency": "レイテンシ: {{latency}} · 確認 {{checked}}",

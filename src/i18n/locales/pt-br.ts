@@ -116,6 +116,10 @@ export const ptBR: Translations = {
   "progress.serviceUnanswering":
     "⚠️ O serviço de imagens não está respondendo agora. O bot continua tentando e vai atualizar esta mensagem quando ele responder.",
 
+  "progress.serviceStarting":
+    "⏳ O serviço de imagens informa que está iniciando. Seu trabalho está na fila de lá e começa assim que o serviço estiver pronto.",
+  "progress.serviceDown":
+    "⚠️ O serviço de imagens informa que está fora do ar. Seu trabalho está na fila de lá e começa quando o serviço se recuperar, se for antes do limite de tempo.",
   "result.title": "✅ Sua imagem está pronta",
   "result.content": "{{mention}} sua imagem está pronta.",
   "result.note": "Escolha **U1–U4** para obter uma imagem sozinha, ou 🔄 para rodar a descrição de novo.",
@@ -183,6 +187,9 @@ export const ptBR: Translations = {
   "serviceError.unavailable.title": "O serviço de imagens está indisponível",
   "serviceError.unavailable.message":
     "O serviço de imagens não está respondendo direito agora. Tente de novo em alguns minutos.",
+  "serviceError.internal.title": "O serviço de imagens falhou",
+  "serviceError.internal.message":
+    "O serviço de imagens teve um erro interno e não disse por quê, então tentar de novo pode não ajudar. O dono do bot encontra a causa nos logs do serviço.",
   "serviceError.misconfigured.title": "O bot está mal configurado",
   "serviceError.unauthorized.message":
     "O serviço de imagens não aceitou as credenciais do bot. Um admin foi avisado; tente de novo mais tarde.",
@@ -255,6 +262,7 @@ export const ptBR: Translations = {
   "posted.alreadyLink": "{{name}} já foi publicada: {{link}}",
   "enhance.notYours":
     "Só a pessoa para quem esta imagem foi publicada (ou um moderador) pode usar Melhorar {{factor}}: isso usa créditos do serviço de imagens.",
+  "enhance.noRoute": "Este serviço de imagens não tem Melhorar: ele não faz cópias maiores das imagens.",
   "enhance.off": "Melhorar {{factor}} está desativado neste bot.",
   "enhance.started": "Melhorar {{factor}} acabou de começar para esta imagem.",
   "tryAgain.expired":
@@ -335,6 +343,15 @@ export const ptBR: Translations = {
   "statusPage.condition.unhealthy": "com falhas",
   "statusPage.condition.starting": "iniciando",
   "statusPage.condition.paused": "pausado",
+  "statusPage.features": "Serviço: {{ref}} · {{enhance}}",
+  "statusPage.refSent": "ref enviado",
+  "statusPage.refOmitted": "sem ref (trabalhos associados pelo id da imagem)",
+  "statusPage.refUnknown": "ref ainda não descoberto",
+  "statusPage.enhanceRoute": "rota de ampliação encontrada",
+  "statusPage.noEnhanceRoute": "sem rota de ampliação (sem Melhorar)",
+  "statusPage.enhanceUnknown": "rota de ampliação ainda não descoberta",
+  "statusPage.stalePending":
+    "⚠️ Trabalhos esperando mais de {{minutes}} min para começar: {{count}}. O serviço se diz saudável, mas o relato pode estar desatualizado (o bot do Midjourney dele pode estar parado).",
   "statusPage.degraded": "o serviço se diz saudável, mas requisições a ele falharam nos últimos minutos",
   "statusPage.noAnswer": "sem resposta",
   "statusPage.latency": "Latência: {{latency}} · verificado {{checked}}",

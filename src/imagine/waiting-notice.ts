@@ -1,0 +1,13 @@
+/** What a waiting job's message says about the service, from the service's own health report. */
+import type { ProgressNotice } from "../render/progress.js";
+import type { ImageRecord } from "../service/schema.js";
+
+/**
+ * The notice for a job's record while the service reports `botStatus`: a `pending` job of a service that is
+ * `starting` (or `not started`: its Midjourney bot has not logged in yet) or in any other state but `healthy`
+ * waits in the service's queue, and its message says why. Nothing for other records or an unknown status.
+ */
+export function waitingNotice(record: ImageRecord, botStatus: string | null): ProgressNotice {
+  if (record.status !== "pending" || botStatus === null || botStatus === "healthy") return {};
+  return { serviceNotReady: botStatus === "starting" || botStatus === "not started" ? "starting" : "down" };
+}
