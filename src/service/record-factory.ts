@@ -1,7 +1,8 @@
 /**
- * The one place an image record is put together by hand, with every field of the interface (the schema
- * beside it reads records; this writes them): the reference service's new records, the bot's lost-job
- * view, and the records of the tests.
+ * The one place the bot puts an image record together by hand, with every field of the interface (the
+ * schema beside it reads records; this writes them): the bot's lost-job view and the records of the unit
+ * tests. The reference service writes its own records (tools/reference-service/record.ts): it is a second
+ * implementation of the interface, not a copy of the bot's types.
  */
 import type { ImageRecord } from "./schema.js";
 
