@@ -4,7 +4,7 @@
  */
 import type { Config } from "./config.js";
 import type { GatewayWatch } from "./discord/gateway-watch.js";
-import { startOpsServer, type OpsServer } from "./http/ops-server.js";
+import type { OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
@@ -84,10 +84,14 @@ async function routeWebhook(deps: OpsDeps, record: ImageRecord): Promise<Webhook
   return (await hints.send(record.id)) ? "accepted" : "ignored";
 }
 
-/** Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. */
+/**
+ * Starts the HTTP server when HTTP_PORT is set; the webhook receiver only with WEBHOOK_SECRET. The server's
+ * code is loaded only then.
+ */
 export async function startOps(deps: OpsDeps): Promise<OpsServer | null> {
   const { config } = deps;
   if (config.HTTP_PORT === undefined) return null;
+  const { startOpsServer } = await import("./http/ops-server.js");
   deps.metrics.setProcess(deps.imagine.processId, deps.shards());
   const server = await startOpsServer({
     port: config.HTTP_PORT,

@@ -2,6 +2,7 @@
  * Opens the bot's stores on one database connection: Postgres when `DATABASE_URL` is set (a fleet of bot
  * processes sharing one database), otherwise the SQLite file at `DATABASE_PATH` (the zero-configuration
  * default). The job store opens the connection (migrating and checking it); the other stores share it.
+ * The Postgres store, and with it the `pg` client, is loaded only when `DATABASE_URL` is set.
  */
 import type { Client } from "@libsql/client";
 import type pg from "pg";
@@ -10,8 +11,6 @@ import type { JobStore } from "../imagine/job-store.js";
 import { registerSecret, type Logger } from "../logger.js";
 import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
 import type { SettingsStore } from "../settings/settings.js";
-import { postgresTarget } from "./postgres-errors.js";
-import { openPostgresJobStore } from "./postgres-job-store.js";
 import { PostgresSettingsRows, SqliteSettingsRows, type OnConnection } from "./settings-rows.js";
 import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-image-counts.js";
 import { SqlSettingsStore } from "./sql-settings-store.js";
@@ -52,6 +51,10 @@ export async function openStores(
       daily: new SqliteDailyImageCounts(onConnection),
     };
   }
+  const [{ postgresTarget }, { openPostgresJobStore }] = await Promise.all([
+    import("./postgres-errors.js"),
+    import("./postgres-job-store.js"),
+  ]);
   // The URL carries the password: keep it out of every log line.
   registerSecret(postgresTarget(config.DATABASE_URL).password);
   const jobs = await openPostgresJobStore(config.DATABASE_URL, options);
