@@ -1,20 +1,12 @@
 /**
  * The SQL of job ownership (leases), the fleet's named leases and its process list, shared by the SQLite and
- * the Postgres store. Statements are written with Postgres's `$n` parameters; SQLite reads the same numbers
- * as `?n`. Each is one conditional statement, so the database's own row locking decides who wins a race:
+ * the Postgres store, written once (see {@link SqlDialect}). Each is one conditional statement, so the database's own row locking decides who wins a race:
  * no lease is ever given to two owners.
  */
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
-
-/** Which database a statement is for. */
-export type Dialect = "sqlite" | "postgres";
-
-/** `sql` with `$n` parameters as the dialect writes them. */
-export function forDialect(sql: string, dialect: Dialect): string {
-  return dialect === "postgres" ? sql : sql.replace(/\$(\d+)/g, "?$1");
-}
+import { forDialect, type Dialect, type SqlDialect, type StatementResult } from "./sql-dialect.js";
 
 /** Jobs that still need an owner: not ended, or their result not delivered yet. */
 const PENDING = "(outcome IS NULL OR delivered = FALSE)";
@@ -39,16 +31,13 @@ export function saveOwnedSql(dialect: Dialect): string {
  * Postgres skips rows another claim has locked (`FOR UPDATE SKIP LOCKED`), so racing claimers take
  * different jobs instead of waiting; the outer condition is checked again on the locked row.
  */
-export function claimSql(dialect: Dialect): string {
+export function claimSql(dialect: SqlDialect): string {
   const free = "(lease_owner IS NULL OR lease_expires_at <= $3)";
-  const pick =
-    dialect === "postgres"
-      ? `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED`
-      : `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY rowid LIMIT $4`;
+  const pick = `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY ${dialect.rowOrder} LIMIT $4${dialect.skipLocked}`;
   return forDialect(
     `UPDATE jobs SET lease_owner = $1, lease_expires_at = $2 ` +
       `WHERE image_id IN (${pick}) AND ${PENDING} AND ${free} RETURNING *`,
-    dialect,
+    dialect.name,
   );
 }
 
@@ -103,11 +92,7 @@ export function rowToProcess(row: Readonly<Record<string, unknown>>): FleetProce
 }
 
 /** Runs one statement (`$n` parameters already in the dialect's syntax) with the store's retries. */
-export type StatementRunner = (
-  what: string,
-  sql: string,
-  args: unknown[],
-) => Promise<{ rows: readonly Readonly<Record<string, unknown>>[]; changed: number }>;
+export type StatementRunner = (what: string, sql: string, args: unknown[]) => Promise<StatementResult>;
 
 /** The lease and fleet methods of a {@link JobStore}. */
 export type LeaseMethods = Pick<
@@ -128,13 +113,16 @@ export class LeaseQueries implements LeaseMethods {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;
 
+  private readonly dialect: Dialect;
+
   constructor(
-    private readonly dialect: Dialect,
+    dialect: SqlDialect,
     private readonly run: StatementRunner,
     /** Clock for `updated_at` and lease expiry checks. */
     private readonly now: () => number,
   ) {
-    this.saveOwnedSql = saveOwnedSql(dialect);
+    this.dialect = dialect.name;
+    this.saveOwnedSql = saveOwnedSql(dialect.name);
     this.claimSql = claimSql(dialect);
   }
 
@@ -188,8 +176,8 @@ export class LeaseQueries implements LeaseMethods {
 }
 
 /**
- * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: both SQL stores
- * extend this.
+ * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: the SQL job
+ * store extends this.
  */
 export abstract class LeasedSqlStore implements LeaseMethods {
   protected abstract readonly leases: LeaseQueries;
