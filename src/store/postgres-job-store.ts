@@ -4,10 +4,9 @@
  * database takes writes, so a wrong URL, an unreachable server or a refused password stops the bot at start
  * with a {@link StoreError} saying what to do (and never quoting the password).
  */
-import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import type { FleetChannels } from "../fleet/fleet-channels.js";
-import { silentLogger, type Logger } from "../logger.js";
+import { silentLogger } from "../logger.js";
 import {
   describeTarget,
   isTransientPostgresError,
@@ -20,24 +19,15 @@ import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { PostgresServiceSlots } from "./postgres-service-slots.js";
 import { SQL_DIALECTS, type SqlConnection, type StatementResult } from "./sql-dialect.js";
-import { keepsTestWrite, SqlJobStore } from "./sql-job-store.js";
+import { keepsTestWrite, SqlJobStore, type SqlJobStoreOptions } from "./sql-job-store.js";
 import { StoreError } from "./store-error.js";
 
 /** Options of {@link openPostgresJobStore}. Durations in milliseconds. */
-export interface PostgresJobStoreOptions {
-  logger?: Logger;
-  /** Clock for `updated_at`, the open check and `prune`. Default `Date.now`. */
-  now?: () => number;
-  /** Waits between attempts of a failed operation. Default: a real timer. */
-  sleep?: (ms: number) => Promise<void>;
+export interface PostgresJobStoreOptions extends SqlJobStoreOptions {
   /** Most connections the pool opens. Default 10. */
   maxConnections?: number;
   /** How long to wait for a connection (new, or free in the pool) before failing. Default 5000. */
   connectTimeoutMs?: number;
-  /** Attempts of one operation that fails with a transient error (lost connection, deadlock). Default 3. */
-  attempts?: number;
-  /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
-  retryDelayMs?: number;
 }
 
 /** Times are ms epochs in BIGINT columns: read them as numbers (all are safe integers), not pg's strings. */
@@ -146,28 +136,18 @@ export class PostgresJobStore extends SqlJobStore<pg.Pool> {
   /** Use {@link openPostgresJobStore}, which prepares the database first. */
   constructor(pool: pg.Pool, target: PostgresTarget, options: PostgresJobStoreOptions = {}) {
     const where = describeTarget(target);
-    const logger = options.logger ?? silentLogger;
-    const now = options.now ?? Date.now;
-    super(postgresConnection(pool), SQL_DIALECTS.postgres, {
-      logger,
-      now,
+    super(postgresConnection(pool), SQL_DIALECTS.postgres, options, {
+      isTransient: isTransientPostgresError,
+      causeText: (err) => postgresCauseText(err, target),
+      where: `Postgres ${where}`,
       named: `(Postgres ${where})`,
-      retry: {
-        log: logger,
-        sleep: options.sleep ?? ((ms) => delay(ms)),
-        attempts: Math.max(1, options.attempts ?? 3),
-        retryDelayMs: options.retryDelayMs ?? 100,
-        isTransient: isTransientPostgresError,
-        causeText: (err) => postgresCauseText(err, target),
-        where: `Postgres ${where}`,
-      },
     });
     this.where = where;
     this.fleet = {
-      ledger: new PostgresSubmissionLedger(pool, now),
-      hints: new PostgresHints(pool, now, logger),
+      ledger: new PostgresSubmissionLedger(pool, this.now),
+      hints: new PostgresHints(pool, this.now, this.log),
       serviceSlots: (limits) => {
-        const slots = new PostgresServiceSlots(pool, { ...limits, logger });
+        const slots = new PostgresServiceSlots(pool, { ...limits, logger: this.log });
         this.slots.push(slots);
         return slots;
       },

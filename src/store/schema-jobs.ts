@@ -1,6 +1,14 @@
 /** The first steps of the job database's schema (see `schema.ts`). Never edit a released step: add one. */
 import type { SchemaStep } from "./schema-step.js";
 
+/** The first text columns of `jobs`, spelled alike by both databases. */
+const JOB_TEXT_COLUMNS = `ref TEXT NOT NULL,
+        prompt TEXT NOT NULL,
+        requester_id TEXT NOT NULL,
+        source TEXT NOT NULL,
+        application_id TEXT NOT NULL,
+        interaction_token TEXT,`;
+
 /** Versions 1 to 6: jobs, submission times, kept prompts and once-claims, posted messages. */
 export const JOB_STEPS: readonly SchemaStep[] = [
   {
@@ -9,12 +17,7 @@ export const JOB_STEPS: readonly SchemaStep[] = [
       {
         sqlite: `CREATE TABLE jobs (
         image_id TEXT PRIMARY KEY NOT NULL,
-        ref TEXT NOT NULL,
-        prompt TEXT NOT NULL,
-        requester_id TEXT NOT NULL,
-        source TEXT NOT NULL,
-        application_id TEXT NOT NULL,
-        interaction_token TEXT,
+        ${JOB_TEXT_COLUMNS}
         interaction_token_expires_at INTEGER,
         guild_id TEXT,
         channel_id TEXT NOT NULL,
@@ -33,12 +36,7 @@ export const JOB_STEPS: readonly SchemaStep[] = [
         image_id TEXT PRIMARY KEY,
         -- Save order, which findByRef and unfinished follow (SQLite's rowid); an upsert keeps it.
         seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
-        ref TEXT NOT NULL,
-        prompt TEXT NOT NULL,
-        requester_id TEXT NOT NULL,
-        source TEXT NOT NULL,
-        application_id TEXT NOT NULL,
-        interaction_token TEXT,
+        ${JOB_TEXT_COLUMNS}
         interaction_token_expires_at BIGINT,
         guild_id TEXT,
         channel_id TEXT NOT NULL,

@@ -3,10 +3,11 @@
  * written once, in the spelling both read (see {@link SqlDialect}); the openers (`openSqliteJobStore`,
  * `openPostgresJobStore`) prepare the connection and say how its errors read.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
-import type { Logger } from "../logger.js";
+import { silentLogger, type Logger } from "../logger.js";
 import { utcDay } from "../moderation/server-rules.js";
 import {
   JOB_COLUMNS,
@@ -86,13 +87,21 @@ const PRUNE: readonly { sql: string; by: "cutoff" | "day" }[] = [
   { sql: "DELETE FROM daily_images WHERE day < $1", by: "day" },
 ];
 
-/** How a {@link SqlJobStore} runs: its clock, logger and how its database's errors read. */
-export interface SqlJobStoreSetup {
-  logger: Logger;
-  /** Clock for `updated_at`, the open check and `prune`. */
-  now: () => number;
-  /** Retries of transient failures, and how failures name the database. */
-  retry: RetryPolicy;
+/** Options of both openers. Durations in milliseconds. */
+export interface SqlJobStoreOptions {
+  logger?: Logger;
+  /** Clock for `updated_at`, the open check and `prune`. Default `Date.now`. */
+  now?: () => number;
+  /** Waits between attempts of a failed operation. Default: a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Attempts of one operation that fails with a transient error (busy, I/O, lost connection). Default 3. */
+  attempts?: number;
+  /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
+  retryDelayMs?: number;
+}
+
+/** How one database's errors read: which may pass when tried again, their text, the database's name. */
+export interface DatabaseErrors extends Pick<RetryPolicy, "isTransient" | "causeText" | "where"> {
   /** Names the store in "is closed" messages: `at ./jobs.db`, `(Postgres database x on y:5432)`. */
   named: string;
 }
@@ -127,16 +136,28 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
   protected readonly now: () => number;
   private readonly sql: ReturnType<typeof statements>;
   private readonly prunes: typeof PRUNE;
+  private readonly retry: RetryPolicy;
+  private readonly named: string;
   private closed = false;
 
   constructor(
     private readonly connection: SqlConnection<Native>,
     readonly dialect: SqlDialect,
-    private readonly setup: SqlJobStoreSetup,
+    options: SqlJobStoreOptions,
+    errors: DatabaseErrors,
   ) {
     super();
-    this.log = setup.logger;
-    this.now = setup.now;
+    this.log = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
+    const { named, ...policy } = errors;
+    this.named = named;
+    this.retry = {
+      ...policy,
+      log: this.log,
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+      attempts: Math.max(1, options.attempts ?? 3),
+      retryDelayMs: options.retryDelayMs ?? 100,
+    };
     const written = statements(dialect.rowOrder);
     this.sql = Object.fromEntries(
       Object.entries(written).map(([name, text]) => [name, forDialect(text, dialect.name)]),
@@ -258,8 +279,7 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
 
   /** Runs `op`, trying again after transient failures; any failure ends as a {@link StoreError}. */
   private async guard<T>(what: string, op: () => Promise<T>): Promise<T> {
-    if (this.closed)
-      throw new StoreError(`Cannot finish ${what}: the job store ${this.setup.named} is closed.`);
-    return runWithRetries(this.setup.retry, what, op);
+    if (this.closed) throw new StoreError(`Cannot finish ${what}: the job store ${this.named} is closed.`);
+    return runWithRetries(this.retry, what, op);
   }
 }

@@ -5,28 +5,18 @@
  */
 import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client, type InValue, type ResultSet } from "@libsql/client";
-import { silentLogger, type Logger } from "../logger.js";
+import { silentLogger } from "../logger.js";
 import { migrate } from "./migrations.js";
 import { SQL_DIALECTS, type SqlConnection, type Statement } from "./sql-dialect.js";
-import { keepsTestWrite, SqlJobStore } from "./sql-job-store.js";
+import { keepsTestWrite, SqlJobStore, type SqlJobStoreOptions } from "./sql-job-store.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 
 /** Options of {@link openSqliteJobStore}. Durations in milliseconds. */
-export interface SqliteJobStoreOptions {
-  logger?: Logger;
-  /** Clock for `updated_at`, the open check and `prune`. Default `Date.now`. */
-  now?: () => number;
-  /** Waits between attempts of a failed operation. Default: a real timer. */
-  sleep?: (ms: number) => Promise<void>;
+export interface SqliteJobStoreOptions extends SqlJobStoreOptions {
   /** How long SQLite waits for another connection's lock before failing with SQLITE_BUSY. Default 5000. */
   busyTimeoutMs?: number;
-  /** Attempts of one operation that fails with a transient error (busy, I/O, disk full). Default 3. */
-  attempts?: number;
-  /** Wait after the first failed attempt; doubles after each, at most 2000. Default 100. */
-  retryDelayMs?: number;
 }
 
 /**
@@ -113,20 +103,11 @@ export class SqliteJobStore extends SqlJobStore<Client> {
     readonly path: string,
     options: SqliteJobStoreOptions = {},
   ) {
-    const logger = options.logger ?? silentLogger;
-    super(sqliteConnection(client), SQL_DIALECTS.sqlite, {
-      logger,
-      now: options.now ?? Date.now,
+    super(sqliteConnection(client), SQL_DIALECTS.sqlite, options, {
+      isTransient,
+      causeText,
+      where: `database ${path}`,
       named: `at ${path}`,
-      retry: {
-        log: logger,
-        sleep: options.sleep ?? ((ms) => delay(ms)),
-        attempts: Math.max(1, options.attempts ?? 3),
-        retryDelayMs: options.retryDelayMs ?? 100,
-        isTransient,
-        causeText,
-        where: `database ${path}`,
-      },
     });
   }
 }
