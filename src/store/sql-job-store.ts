@@ -60,11 +60,13 @@ function statements(order: SqlDialect["rowOrder"]) {
       "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
     getKeptPrompt: "SELECT * FROM kept_prompts WHERE id = $1",
     claimOnce: "INSERT INTO once_claims (key, claimed_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-    markOpened:
-      "INSERT INTO store_meta (key, value) VALUES ('opened_at', $1) " +
-      "ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING value",
   };
 }
+
+/** Writes the open time (`$1`) and returns what was written. */
+const MARK_OPENED =
+  "INSERT INTO store_meta (key, value) VALUES ('opened_at', $1) " +
+  "ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING value";
 
 /**
  * What `prune` deletes (`$1` the cutoff, or its UTC day for `daily_images`), in one transaction. The first
@@ -117,10 +119,7 @@ export async function keepsTestWrite(
   at: number,
 ): Promise<boolean> {
   const value = String(at);
-  const written = await connection.execute(
-    forDialect(statements(dialect.rowOrder).markOpened, dialect.name),
-    [value],
-  );
+  const written = await connection.execute(forDialect(MARK_OPENED, dialect.name), [value]);
   return written.rows[0]?.["value"] === value;
 }
 
