@@ -8,9 +8,6 @@ import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 import { forDialect, type Dialect, type SqlDialect, type StatementResult } from "./sql-dialect.js";
 
-/** Jobs that still need an owner: not ended, or their result not delivered yet. */
-const PENDING = "(outcome IS NULL OR delivered = FALSE)";
-
 /**
  * Upsert of a job with its lease (`$1`..`$n` the job's columns, then owner and expiry), applied only when
  * nobody else holds the job; returns a row when it was saved.
@@ -33,16 +30,22 @@ export function saveOwnedSql(dialect: Dialect): string {
  */
 export function claimSql(dialect: SqlDialect): string {
   const free = "(lease_owner IS NULL OR lease_expires_at <= $3)";
-  const pick = `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY ${dialect.rowOrder} LIMIT $4${dialect.skipLocked}`;
+  const { pending } = dialect;
+  const pick = `SELECT image_id FROM jobs WHERE ${pending} AND ${free} ORDER BY ${dialect.rowOrder} LIMIT $4${dialect.skipLocked}`;
   return forDialect(
     `UPDATE jobs SET lease_owner = $1, lease_expires_at = $2 ` +
-      `WHERE image_id IN (${pick}) AND ${PENDING} AND ${free} RETURNING *`,
+      `WHERE image_id IN (${pick}) AND ${pending} AND ${free} RETURNING *`,
     dialect.name,
   );
 }
 
 /** Extends (`$1` owner, `$2` expiry) every lease the owner holds on pending jobs; returns their ids. */
-export const RENEW_SQL = `UPDATE jobs SET lease_expires_at = $2 WHERE lease_owner = $1 AND ${PENDING} RETURNING image_id`;
+export function renewSql(dialect: SqlDialect): string {
+  return forDialect(
+    `UPDATE jobs SET lease_expires_at = $2 WHERE lease_owner = $1 AND ${dialect.pending} RETURNING image_id`,
+    dialect.name,
+  );
+}
 
 /** Gives up the leases of `$1` (every lease when `$1` is NULL). */
 export const RELEASE_SQL =
@@ -112,6 +115,7 @@ export type LeaseMethods = Pick<
 export class LeaseQueries implements LeaseMethods {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;
+  private readonly renewSql: string;
 
   private readonly dialect: Dialect;
 
@@ -124,6 +128,7 @@ export class LeaseQueries implements LeaseMethods {
     this.dialect = dialect.name;
     this.saveOwnedSql = saveOwnedSql(dialect.name);
     this.claimSql = claimSql(dialect);
+    this.renewSql = renewSql(dialect);
   }
 
   async saveOwned(job: Job, lease: Lease): Promise<boolean> {
@@ -138,10 +143,7 @@ export class LeaseQueries implements LeaseMethods {
   }
 
   async renew(lease: Lease): Promise<string[]> {
-    const { rows } = await this.run("renewing job leases", this.sql(RENEW_SQL), [
-      lease.owner,
-      lease.expiresAt,
-    ]);
+    const { rows } = await this.run("renewing job leases", this.renewSql, [lease.owner, lease.expiresAt]);
     return rows.map((r) => String(r["image_id"]));
   }
 

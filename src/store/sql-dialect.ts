@@ -1,8 +1,8 @@
 /**
  * What differs between the two SQL databases the stores speak, for statements written once. Statements use
- * Postgres's `$n` parameters (SQLite reads the same numbers as `?n`), `FALSE`/`TRUE` for booleans (both read
- * them), `RETURNING` and `ON CONFLICT` (both have them); only the column that keeps insertion order and row
- * locking are spelled per dialect.
+ * Postgres's `$n` parameters (SQLite reads the same numbers as `?n`), `RETURNING` and `ON CONFLICT` (both
+ * have them); the column that keeps insertion order, row locking and the conditions on the `delivered` flag
+ * (SQLite's 0/1 integer, Postgres's boolean) are spelled per dialect.
  */
 
 /** Which database a statement is for. */
@@ -18,12 +18,30 @@ export interface SqlDialect {
   readonly rowOrder: "rowid" | "seq";
   /** Appended to a `SELECT` that picks rows to update so racing updaters take different rows. */
   readonly skipLocked: string;
+  /**
+   * Jobs still followed or not delivered yet, and jobs ended and delivered: each spelled as the WHERE of its
+   * partial index (`jobs_unfinished`, `jobs_prunable`), so the planner can use the index.
+   */
+  readonly pending: string;
+  readonly done: string;
 }
 
 /** Every dialect by name. */
 export const SQL_DIALECTS: Readonly<Record<Dialect, SqlDialect>> = {
-  sqlite: { name: "sqlite", rowOrder: "rowid", skipLocked: "" },
-  postgres: { name: "postgres", rowOrder: "seq", skipLocked: " FOR UPDATE SKIP LOCKED" },
+  sqlite: {
+    name: "sqlite",
+    rowOrder: "rowid",
+    skipLocked: "",
+    pending: "(outcome IS NULL OR delivered = 0)",
+    done: "outcome IS NOT NULL AND delivered = 1",
+  },
+  postgres: {
+    name: "postgres",
+    rowOrder: "seq",
+    skipLocked: " FOR UPDATE SKIP LOCKED",
+    pending: "(outcome IS NULL OR NOT delivered)",
+    done: "outcome IS NOT NULL AND delivered",
+  },
 };
 
 /** `sql` with `$n` parameters as the dialect writes them. */

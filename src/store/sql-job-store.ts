@@ -23,16 +23,13 @@ import { forDialect, type SqlConnection, type SqlDialect, type StatementResult }
 import { StoreError } from "./store-error.js";
 import { runWithRetries, type RetryPolicy } from "./store-retry.js";
 
-/** Jobs still followed, or ended but not delivered yet. */
-const PENDING = "(outcome IS NULL OR delivered = FALSE)";
-
 /** `$1`, `$2`, … for `count` parameters. */
 function parameters(count: number): string {
   return Array.from({ length: count }, (_v, i) => `$${i + 1}`).join(", ");
 }
 
 /** Every statement of the store, with `$n` parameters, before {@link forDialect}. */
-function statements(order: SqlDialect["rowOrder"]) {
+function statements({ rowOrder: order, pending }: SqlDialect) {
   const jobUpdates = JOB_COLUMNS.filter((c) => c !== "image_id").map((c) => `${c} = excluded.${c}`);
   const newestFirst = `ORDER BY started_at DESC, ${order} DESC`;
   return {
@@ -42,7 +39,7 @@ function statements(order: SqlDialect["rowOrder"]) {
     byImageId: "SELECT * FROM jobs WHERE image_id = $1",
     // Row order is save order: an upsert keeps the row, like a Map keeps a key's place.
     byRef: `SELECT * FROM jobs WHERE ref = $1 ORDER BY ${order} LIMIT 1`,
-    unfinished: `SELECT * FROM jobs WHERE ${PENDING} ORDER BY ${order}`,
+    unfinished: `SELECT * FROM jobs WHERE ${pending} ORDER BY ${order}`,
     startedSince: `SELECT * FROM jobs WHERE started_at >= $1 ${newestFirst}`,
     ofRequester: `SELECT * FROM jobs WHERE requester_id = $1 ${newestFirst} LIMIT $2 OFFSET $3`,
     ofRequesterInGuild: `SELECT * FROM jobs WHERE requester_id = $1 AND guild_id = $4 ${newestFirst} LIMIT $2 OFFSET $3`,
@@ -72,22 +69,27 @@ const MARK_OPENED =
  * What `prune` deletes (`$1` the cutoff, or its UTC day for `daily_images`), in one transaction. The first
  * statement removes the jobs and is the one counted. Posts stay while their job is unfinished or undelivered.
  */
-const PRUNE: readonly { sql: string; by: "cutoff" | "day" }[] = [
-  {
-    sql: "DELETE FROM jobs WHERE outcome IS NOT NULL AND delivered = TRUE AND finished_at < $1",
-    by: "cutoff",
-  },
-  { sql: "DELETE FROM user_usage WHERE last_submission_at < $1", by: "cutoff" },
-  { sql: "DELETE FROM kept_prompts WHERE kept_at < $1", by: "cutoff" },
-  { sql: "DELETE FROM once_claims WHERE claimed_at < $1", by: "cutoff" },
-  {
-    sql: `DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${PENDING})`,
-    by: "cutoff",
-  },
-  { sql: "DELETE FROM fleet_processes WHERE seen_at < $1", by: "cutoff" },
-  { sql: "DELETE FROM fleet_leases WHERE expires_at < $1", by: "cutoff" },
-  { sql: "DELETE FROM daily_images WHERE day < $1", by: "day" },
-];
+function pruneStatements({ pending, done }: SqlDialect): readonly PruneStatement[] {
+  return [
+    { sql: `DELETE FROM jobs WHERE ${done} AND finished_at < $1`, by: "cutoff" },
+    { sql: "DELETE FROM user_usage WHERE last_submission_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM kept_prompts WHERE kept_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM once_claims WHERE claimed_at < $1", by: "cutoff" },
+    {
+      sql: `DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${pending})`,
+      by: "cutoff",
+    },
+    { sql: "DELETE FROM fleet_processes WHERE seen_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM fleet_leases WHERE expires_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM daily_images WHERE day < $1", by: "day" },
+  ];
+}
+
+/** A statement of `prune`, and whether its `$1` is the cutoff or the cutoff's UTC day. */
+interface PruneStatement {
+  sql: string;
+  by: "cutoff" | "day";
+}
 
 /** Options of both openers. Durations in milliseconds. */
 export interface SqlJobStoreOptions {
@@ -134,7 +136,7 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
   protected readonly log: Logger;
   protected readonly now: () => number;
   private readonly sql: ReturnType<typeof statements>;
-  private readonly prunes: typeof PRUNE;
+  private readonly prunes: readonly PruneStatement[];
   private readonly retry: RetryPolicy;
   private readonly named: string;
   private closed = false;
@@ -157,11 +159,11 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
       attempts: Math.max(1, options.attempts ?? 3),
       retryDelayMs: options.retryDelayMs ?? 100,
     };
-    const written = statements(dialect.rowOrder);
+    const written = statements(dialect);
     this.sql = Object.fromEntries(
       Object.entries(written).map(([name, text]) => [name, forDialect(text, dialect.name)]),
     ) as typeof written;
-    this.prunes = PRUNE.map(({ sql, by }) => ({ sql: forDialect(sql, dialect.name), by }));
+    this.prunes = pruneStatements(dialect).map(({ sql, by }) => ({ sql: forDialect(sql, dialect.name), by }));
     this.leases = new LeaseQueries(dialect, (what, sql, args) => this.execute(what, sql, args), this.now);
   }
 
