@@ -8,7 +8,7 @@ import type { BotContext } from "../src/bot-context.js";
 import { parseConfig } from "../src/config.js";
 import { buildCore } from "../src/core.js";
 import { DiscordMessenger } from "../src/discord/discord-messenger.js";
-import { MemoryJobStore } from "../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "./support/memory-job-store.js";
 import { silentLogger } from "../src/logger.js";
 import { BotMetrics } from "../src/metrics/metrics.js";
 import { ManualClock } from "./jobs/manual-clock.js";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping } from "../src/housekeeping.js";
-import { MemoryJobStore } from "../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "./support/memory-job-store.js";
 import { captureLogs } from "./support/log-capture.js";
 import { ManualClock } from "./jobs/manual-clock.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MemoryJobStore } from "../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "./support/memory-job-store.js";
 import { ServiceHealthMonitor } from "../src/imagine/service-health.js";
 import { silentLogger } from "../src/logger.js";
 import { BotMetrics } from "../src/metrics/metrics.js";

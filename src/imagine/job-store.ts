@@ -1,6 +1,6 @@
 /**
- * Where jobs are kept. The bot depends only on this interface; `MemoryJobStore` (memory-job-store.ts) keeps
- * them in memory (tests, or a bot without a database), the SQLite and Postgres stores across restarts.
+ * Where jobs are kept. The bot depends only on this interface; the SQL job store (src/store/sql-job-store.ts)
+ * keeps them across restarts in SQLite or Postgres, and tests may use an in-memory one (test/support).
  */
 import type { FleetChannels } from "../fleet/fleet-channels.js";
 import type { Job, UpscaleSource } from "./job.js";

@@ -1,23 +1,12 @@
 /**
  * The SQL of job ownership (leases), the fleet's named leases and its process list, shared by the SQLite and
- * the Postgres store. Statements are written with Postgres's `$n` parameters; SQLite reads the same numbers
- * as `?n`. Each is one conditional statement, so the database's own row locking decides who wins a race:
+ * the Postgres store, written once (see {@link SqlDialect}). Each is one conditional statement, so the database's own row locking decides who wins a race:
  * no lease is ever given to two owners.
  */
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
-
-/** Which database a statement is for. */
-export type Dialect = "sqlite" | "postgres";
-
-/** `sql` with `$n` parameters as the dialect writes them. */
-export function forDialect(sql: string, dialect: Dialect): string {
-  return dialect === "postgres" ? sql : sql.replace(/\$(\d+)/g, "?$1");
-}
-
-/** Jobs that still need an owner: not ended, or their result not delivered yet. */
-const PENDING = "(outcome IS NULL OR delivered = FALSE)";
+import { forDialect, type Dialect, type SqlDialect, type StatementResult } from "./sql-dialect.js";
 
 /**
  * Upsert of a job with its lease (`$1`..`$n` the job's columns, then owner and expiry), applied only when
@@ -39,21 +28,24 @@ export function saveOwnedSql(dialect: Dialect): string {
  * Postgres skips rows another claim has locked (`FOR UPDATE SKIP LOCKED`), so racing claimers take
  * different jobs instead of waiting; the outer condition is checked again on the locked row.
  */
-export function claimSql(dialect: Dialect): string {
+export function claimSql(dialect: SqlDialect): string {
   const free = "(lease_owner IS NULL OR lease_expires_at <= $3)";
-  const pick =
-    dialect === "postgres"
-      ? `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY seq LIMIT $4 FOR UPDATE SKIP LOCKED`
-      : `SELECT image_id FROM jobs WHERE ${PENDING} AND ${free} ORDER BY rowid LIMIT $4`;
+  const { pending } = dialect;
+  const pick = `SELECT image_id FROM jobs WHERE ${pending} AND ${free} ORDER BY ${dialect.rowOrder} LIMIT $4${dialect.skipLocked}`;
   return forDialect(
     `UPDATE jobs SET lease_owner = $1, lease_expires_at = $2 ` +
-      `WHERE image_id IN (${pick}) AND ${PENDING} AND ${free} RETURNING *`,
-    dialect,
+      `WHERE image_id IN (${pick}) AND ${pending} AND ${free} RETURNING *`,
+    dialect.name,
   );
 }
 
 /** Extends (`$1` owner, `$2` expiry) every lease the owner holds on pending jobs; returns their ids. */
-export const RENEW_SQL = `UPDATE jobs SET lease_expires_at = $2 WHERE lease_owner = $1 AND ${PENDING} RETURNING image_id`;
+export function renewSql(dialect: SqlDialect): string {
+  return forDialect(
+    `UPDATE jobs SET lease_expires_at = $2 WHERE lease_owner = $1 AND ${dialect.pending} RETURNING image_id`,
+    dialect.name,
+  );
+}
 
 /** Gives up the leases of `$1` (every lease when `$1` is NULL). */
 export const RELEASE_SQL =
@@ -103,11 +95,7 @@ export function rowToProcess(row: Readonly<Record<string, unknown>>): FleetProce
 }
 
 /** Runs one statement (`$n` parameters already in the dialect's syntax) with the store's retries. */
-export type StatementRunner = (
-  what: string,
-  sql: string,
-  args: unknown[],
-) => Promise<{ rows: readonly Readonly<Record<string, unknown>>[]; changed: number }>;
+export type StatementRunner = (what: string, sql: string, args: unknown[]) => Promise<StatementResult>;
 
 /** The lease and fleet methods of a {@link JobStore}. */
 export type LeaseMethods = Pick<
@@ -127,15 +115,20 @@ export type LeaseMethods = Pick<
 export class LeaseQueries implements LeaseMethods {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;
+  private readonly renewSql: string;
+
+  private readonly dialect: Dialect;
 
   constructor(
-    private readonly dialect: Dialect,
+    dialect: SqlDialect,
     private readonly run: StatementRunner,
     /** Clock for `updated_at` and lease expiry checks. */
     private readonly now: () => number,
   ) {
-    this.saveOwnedSql = saveOwnedSql(dialect);
+    this.dialect = dialect.name;
+    this.saveOwnedSql = saveOwnedSql(dialect.name);
     this.claimSql = claimSql(dialect);
+    this.renewSql = renewSql(dialect);
   }
 
   async saveOwned(job: Job, lease: Lease): Promise<boolean> {
@@ -150,10 +143,7 @@ export class LeaseQueries implements LeaseMethods {
   }
 
   async renew(lease: Lease): Promise<string[]> {
-    const { rows } = await this.run("renewing job leases", this.sql(RENEW_SQL), [
-      lease.owner,
-      lease.expiresAt,
-    ]);
+    const { rows } = await this.run("renewing job leases", this.renewSql, [lease.owner, lease.expiresAt]);
     return rows.map((r) => String(r["image_id"]));
   }
 
@@ -188,8 +178,8 @@ export class LeaseQueries implements LeaseMethods {
 }
 
 /**
- * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: both SQL stores
- * extend this.
+ * The lease and fleet methods of a SQL {@link JobStore}, handed to its {@link LeaseQueries}: the SQL job
+ * store extends this.
  */
 export abstract class LeasedSqlStore implements LeaseMethods {
   protected abstract readonly leases: LeaseQueries;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { deployCommands } from "../../src/discord/register-commands.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
 import type { Job } from "../../src/imagine/job.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";

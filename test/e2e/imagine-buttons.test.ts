@@ -1,7 +1,7 @@
 import { ButtonStyle } from "discord.js";
 import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import {

@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineGrid, recordFor, waitForUpscale } from "./imagine-steps.js";

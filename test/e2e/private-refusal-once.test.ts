@@ -3,7 +3,7 @@
  * the bot restarts before it saved that the job was delivered (what a SIGKILL at that moment leaves).
  */
 import { afterEach, expect, test, vi } from "vitest";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { Job } from "../../src/imagine/job.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";

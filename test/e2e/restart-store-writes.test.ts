@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { Job } from "../../src/imagine/job.js";
 import type { Lease } from "../../src/imagine/job-store.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { StoreError } from "../../src/store/store-error.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test, vi } from "vitest";
 import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";

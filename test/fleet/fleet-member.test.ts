@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { joinFleet } from "../../src/fleet/fleet-member.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { ManualClock } from "../jobs/manual-clock.js";
 import { captureLogs } from "../support/log-capture.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/imagine/history.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { makeJob } from "../store/store-fixtures.js";
 
 async function storeWith(count: number): Promise<MemoryJobStore> {

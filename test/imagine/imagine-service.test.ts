@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { DeliveryError } from "../../src/jobs/delivery-error.js";
 import { ServiceError } from "../../src/service/errors.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { messageNonce, type PostedMessage } from "../../src/imagine/posted-message.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { captureLogs } from "../support/log-capture.js";

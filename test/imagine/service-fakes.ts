@@ -2,7 +2,7 @@ import { afterEach } from "vitest";
 import type { JobMessenger } from "../../src/imagine/imagine-service.js";
 import { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "../jobs/manual-clock.js";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parseConfig } from "../../src/config.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { Job } from "../../src/imagine/job.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
 import { gatherStatus, type StatusSources } from "../../src/imagine/status-report.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Job } from "../../src/imagine/job.js";
 import type { JobStore, RequesterJobsQuery } from "../../src/imagine/job-store.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
 import { usePostgresServer } from "../support/postgres-server.js";

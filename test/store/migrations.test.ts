@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { JOB_COLUMNS, jobToArgs, rowToJob } from "../../src/store/job-rows.js";
 import { MIGRATIONS, migrate, type Migration } from "../../src/store/migrations.js";
+import { POSTGRES_MIGRATIONS } from "../../src/store/postgres-migrations.js";
+import { migrationsFor } from "../../src/store/schema.js";
 import { makeJob, tempDir } from "./store-fixtures.js";
 
 let client: Client;
@@ -32,6 +35,53 @@ async function tables(): Promise<unknown[]> {
 
 test("migration versions count up from 1 in order", () => {
   expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_m, i) => i + 1));
+});
+
+/** A migration's version, description and statements, to the letter, as a short hash. */
+function fingerprint(m: Migration | undefined): string {
+  const text = JSON.stringify(m && [m.version, m.description, m.statements]);
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+// Databases in use were migrated with these: a released migration that changed would leave them with another
+// schema than a new database gets, under the same version. Add a migration instead.
+test.each([
+  [1, "60120e5193c34b0c", "177bc6518b4f8b75"],
+  [2, "3142d1ef2f257711", "3142d1ef2f257711"],
+  [3, "717d1dd1678e667f", "717d1dd1678e667f"],
+  [4, "0db7265010a14587", "def2f4d40e98589c"],
+  [5, "96ee9e99db3f6163", "96ee9e99db3f6163"],
+  [6, "4f930dd923ce9874", "e1d1fc034b141461"],
+  [7, "218ac2a6ee8fb5bd", "8cdce089905badd0"],
+  [8, "9e61ad7f1ffe9fd0", "5f7f317d14276ce5"],
+  [9, "61b0235f19c50d0d", "f50e9390ae0b238b"],
+  [10, "d433ef950aa04a06", "d433ef950aa04a06"],
+  [11, "cb63f7244c744cf2", "cb63f7244c744cf2"],
+])(
+  "released migration %i is the one existing databases got (SQLite and Postgres)",
+  (version, sqlite, postgres) => {
+    expect(fingerprint(MIGRATIONS[version - 1])).toBe(sqlite);
+    expect(fingerprint(POSTGRES_MIGRATIONS[version - 1])).toBe(postgres);
+  },
+);
+
+test("one step gives each database the statements both share and its own, in order, and none of the other's", () => {
+  const steps = [
+    {
+      description: "d",
+      statements: ["shared", { postgres: "postgres only" }, { sqlite: "S", postgres: "P" }],
+    },
+  ];
+  expect(migrationsFor("sqlite", steps)).toEqual([
+    { version: 1, description: "d", statements: ["shared", "S"] },
+  ]);
+  expect(migrationsFor("postgres", steps)).toEqual([
+    { version: 1, description: "d", statements: ["shared", "postgres only", "P"] },
+  ]);
+});
+
+test("SQLite and Postgres have the same migration versions", () => {
+  expect(POSTGRES_MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((m) => m.version));
 });
 
 test("a new database gets every migration once; running again changes nothing", async () => {

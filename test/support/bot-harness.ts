@@ -5,7 +5,7 @@
  * jobs move.
  */
 import type { JobStore } from "../../src/imagine/job-store.js";
-import { MemoryJobStore } from "../../src/imagine/memory-job-store.js";
+import { MemoryJobStore } from "./memory-job-store.js";
 import { MemorySettingsStore } from "../../src/settings/memory-settings-store.js";
 import type { SettingsStore } from "../../src/settings/settings.js";
 import { parseConfig, type Config } from "../../src/config.js";

@@ -1,7 +1,16 @@
-/** A {@link JobStore} in memory (tests, or a bot without a database): lost when the process ends. */
-import type { Job, UpscaleSource } from "./job.js";
-import type { FleetProcess, JobStore, KeptPrompt, Lease, RequesterJobsQuery } from "./job-store.js";
-import type { PostAction, PostedMessage } from "./posted-message.js";
+/**
+ * A {@link JobStore} in memory for tests that need no database, or that subclass it to make a store fail on
+ * cue; the contract suite holds it to the same behaviour as the SQL store.
+ */
+import type { Job, UpscaleSource } from "../../src/imagine/job.js";
+import type {
+  FleetProcess,
+  JobStore,
+  KeptPrompt,
+  Lease,
+  RequesterJobsQuery,
+} from "../../src/imagine/job-store.js";
+import type { PostAction, PostedMessage } from "../../src/imagine/posted-message.js";
 
 /** Options of {@link MemoryJobStore}. */
 export interface MemoryJobStoreOptions {

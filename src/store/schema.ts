@@ -1,0 +1,27 @@
+/**
+ * The job database's schema: one list of versioned migrations for SQLite and Postgres, each statement
+ * written once unless the two databases spell it differently (see {@link SchemaStep}). Each database records
+ * the versions applied (SQLite's `PRAGMA user_version`, Postgres's `schema_migrations`); never edit a
+ * released step: add one.
+ */
+import { FLEET_STEPS } from "./schema-fleet.js";
+import { JOB_STEPS } from "./schema-jobs.js";
+import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
+import type { Dialect } from "./sql-dialect.js";
+
+/** Every step, oldest first: step n is migration version n. */
+export const SCHEMA: readonly SchemaStep[] = [...JOB_STEPS, ...FLEET_STEPS];
+
+/** `text` as `dialect` writes it, or undefined when that database has no such statement. */
+function spelled(text: PerDialect, dialect: Dialect): string | undefined {
+  return typeof text === "string" ? text : text[dialect];
+}
+
+/** The migrations of `dialect`, versions counting up from 1. */
+export function migrationsFor(dialect: Dialect, steps: readonly SchemaStep[] = SCHEMA): Migration[] {
+  return steps.map((step, i) => ({
+    version: i + 1,
+    description: spelled(step.description, dialect) ?? "",
+    statements: step.statements.flatMap((s) => spelled(s, dialect) ?? []),
+  }));
+}
