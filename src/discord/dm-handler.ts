@@ -15,7 +15,7 @@ import { normalizePrompt } from "../prompt/parse-prompt.js";
 import { renderHelp } from "../render/help.js";
 import { renderSubmitting } from "../render/progress.js";
 import { discordErrorCode } from "./discord-errors.js";
-import { tryAgainRows } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again-rows.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "./reply-with-error.js";
 import { promptDefaultsFor } from "../settings/settings-actions.js";
 import { admitAndAudit, createAdmitted } from "./start-job.js";

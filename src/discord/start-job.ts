@@ -7,7 +7,7 @@ import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { withDefaultParameters } from "../prompt/default-parameters.js";
 import { interactionLocation } from "./interaction-location.js";
-import { tryAgainRows } from "./components/try-again.js";
+import { tryAgainRows } from "./components/try-again-rows.js";
 import { isModerator } from "./moderator.js";
 import { memberRoleIds, submissionPlace } from "./submission-place.js";
 import { refuseWithPrompt } from "./reply-with-error.js";

@@ -1,5 +1,5 @@
 /** German (Deutsch). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
-import type { Translations } from "../translate.js";
+import type { Translations } from "../text-keys.js";
 
 export const de: Translations = {
   "command.imagine.name": "bild",

@@ -1,5 +1,5 @@
 /** Spanish (Español). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
-import type { Translations } from "../translate.js";
+import type { Translations } from "../text-keys.js";
 
 export const es: Translations = {
   "command.imagine.name": "imaginar",

@@ -1,5 +1,5 @@
 /** French (Français). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
-import type { Translations } from "../translate.js";
+import type { Translations } from "../text-keys.js";
 
 export const fr: Translations = {
   "command.imagine.name": "imaginer",

@@ -1,5 +1,5 @@
 /** Japanese (日本語). Keys and placeholders as in `en.ts`; a missing key shows the English text. */
-import type { Translations } from "../translate.js";
+import type { Translations } from "../text-keys.js";
 
 export const ja: Translations = {
   "command.imagine.name": "画像生成",

@@ -1,5 +1,5 @@
 /** Brazilian Portuguese (Português do Brasil). Keys and placeholders as in `en.ts`; a missing key shows English. */
-import type { Translations } from "../translate.js";
+import type { Translations } from "../text-keys.js";
 
 export const ptBR: Translations = {
   "command.imagine.name": "imaginar",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { mayTryAgain, tryAgainCodec } from "../../../src/discord/components/try-again.js";
+import { mayTryAgain, tryAgainCodec } from "../../../src/discord/components/try-again-rows.js";
 import { UserError } from "../../../src/errors.js";
 import { RefusedError } from "../../../src/imagine/admission.js";
 import { ServiceError } from "../../../src/service/errors.js";
