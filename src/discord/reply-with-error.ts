@@ -8,6 +8,7 @@ import { renderServiceError } from "../render/failure.js";
 import { isUpscaleRequest } from "../render/service-errors.js";
 import { promptBlock } from "../render/message-parts.js";
 import { isServiceError, type ServiceError } from "../service/errors.js";
+import { isMissingUpscaleRoute } from "../service/service-profile.js";
 
 /** A service error the owner must fix (token, quota) is logged as an error; a passing one as a warning. */
 function logServiceError(err: ServiceError, log: Logger): void {
@@ -19,7 +20,7 @@ function logServiceError(err: ServiceError, log: Logger): void {
       fields,
       "the image service failed with 500 and no reason: a self-hosted ImagineAPI answers this to a body its create hook does not accept, or when its hook or queue (RabbitMQ) fails; see the service's logs",
     );
-  } else if (err.status === 404 && isUpscaleRequest(err)) {
+  } else if (isMissingUpscaleRoute(err) && isUpscaleRequest(err)) {
     log.warn(fields, "the image service has no upscale route (a self-hosted ImagineAPI): Enhance is off");
   } else log.warn(fields, "the image service could not take the request");
 }

@@ -5,6 +5,7 @@
  */
 import type { Translator } from "../i18n/translate.js";
 import type { ServiceError, ServiceErrorKind } from "../service/errors.js";
+import { isMissingUpscaleRoute } from "../service/service-profile.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 
@@ -97,7 +98,7 @@ const DESCRIPTIONS: Record<ServiceErrorKind, Describe> = {
   server: (t, error) => (error.status === 500 ? internalError(t) : unavailable(t)),
   "not-json": unavailable,
   "invalid-response": (t, error) =>
-    isUpscaleRequest(error) && error.status === 404
+    isUpscaleRequest(error) && isMissingUpscaleRoute(error)
       ? { title: t("serviceError.misconfigured.title"), message: t("enhance.noRoute"), retryable: false }
       : unavailable(t),
   network: unavailable,

@@ -45,9 +45,12 @@ export function isGenericServerError(err: unknown): err is ServiceError {
   return isServiceError(err) && err.status === 500 && err.code === "INTERNAL_SERVER_ERROR";
 }
 
-/** A 404 to the upscale route: the server has no such route (a self-hosted ImagineAPI). */
+/**
+ * Directus' answer for a route it does not have (404 `ROUTE_NOT_FOUND`), as a self-hosted ImagineAPI answers its
+ * missing upscale route. Any other 404 (a proxy, an image gone) fails that one request and proves nothing.
+ */
 export function isMissingUpscaleRoute(err: unknown): err is ServiceError {
-  return isServiceError(err) && err.status === 404;
+  return isServiceError(err) && err.status === 404 && err.code === "ROUTE_NOT_FOUND";
 }
 
 /** Knows which kind of server it is, and creates and upscales accordingly. */
@@ -138,7 +141,7 @@ export class ServiceProfile {
   }
 
   /**
-   * Upscales one image of a grid (`ref` as for {@link createImage}). A 404 means the server has no upscale
+   * Upscales one image of a grid (`ref` as for {@link createImage}). A 404 ROUTE_NOT_FOUND means the server has no upscale
    * route: Enhance is off from now on (logged once), and the error is thrown.
    */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
@@ -146,7 +149,7 @@ export class ServiceProfile {
       return await this.#options.client.upscale(parentId, index, factor, this.sendsRef ? { ref } : {});
     } catch (err) {
       if (isMissingUpscaleRoute(err) && this.#upscale.has !== false) {
-        this.#upscale = { has: false, why: "an upscale answered 404: Enhance is off" };
+        this.#upscale = { has: false, why: "an upscale answered 404 ROUTE_NOT_FOUND: Enhance is off" };
         this.#options.logger.warn(
           { status: err.status, code: err.code },
           "the image service has no upscale route (a self-hosted ImagineAPI): Enhance is off and no longer offered",

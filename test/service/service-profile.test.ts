@@ -235,4 +235,19 @@ describe("upscale", () => {
     expect(p.enhanceFactors(["2x"])).toEqual([]);
     expect(logs.text().match(/no upscale route/g)).toHaveLength(1);
   });
+
+  test("another 404 to an upscale (a proxy, an image gone) fails that request only: Enhance stays on", async () => {
+    const path = "/items/images/4f6d5e1c-2b1a-4c3d-9e8f-0a1b2c3d4e5f/0/upscale/2x";
+    mock()
+      .service.intercept({ path, method: "POST" })
+      .reply(404, directusError("NOT_FOUND", "Not found."), { headers: JSON_HEADERS });
+    const { profile: p, logs } = profile("omit", "on");
+
+    const err = await expectServiceError(p.upscale("4f6d5e1c-2b1a-4c3d-9e8f-0a1b2c3d4e5f", 0, "2x", "9"));
+
+    expect(err.status).toBe(404);
+    expect(p.hasUpscale).toBe(true);
+    expect(p.enhanceFactors(["2x"])).toEqual(["2x"]);
+    expect(logs.text()).not.toMatch(/no upscale route/);
+  });
 });

@@ -18,7 +18,7 @@ import { RefusedError } from "../../imagine/admission.js";
 import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
 import { isUpscaleRequest } from "../../render/service-errors.js";
-import { isServiceError } from "../../service/errors.js";
+import { isMissingUpscaleRoute } from "../../service/service-profile.js";
 import type { IdCodec } from "../component.js";
 import { isRefusal } from "../reply-with-error.js";
 import { isSnowflake, requireSnowflake } from "./id-parts.js";
@@ -49,7 +49,7 @@ export const tryAgainCodec: IdCodec<string> = {
 /** Whether a refusal can go differently later: not one the same prompt would meet again at once. */
 export function mayTryAgain(err: unknown): boolean {
   // An upscale route the service does not have will not appear.
-  if (isServiceError(err) && err.status === 404 && isUpscaleRequest(err)) return false;
+  if (isMissingUpscaleRoute(err) && isUpscaleRequest(err)) return false;
   return !(err instanceof RefusedError && NOT_AGAIN.has(err.reason));
 }
 
