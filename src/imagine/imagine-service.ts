@@ -28,7 +28,7 @@ import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-opt
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView, settleEnding } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
-import { waitingNotice } from "./waiting-notice.js";
+import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
@@ -243,11 +243,15 @@ export class ImagineService {
     // A job cancelled while a poll was under way takes no more records.
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
-    const notice = waitingNotice(record, this.options.serviceStatus?.() ?? null);
+    // Only a pending job's message speaks of the service's status: other polls do not ask for it.
+    const notice =
+      record.status === "pending" ? waitingNotice(record, this.options.serviceStatus?.() ?? null) : NO_NOTICE;
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = isFinished(record.status)
       ? null
-      : `${progressSignature(record)}\n${notice.serviceNotReady ?? ""}`;
+      : notice.serviceNotReady
+        ? `${progressSignature(record)}\n${notice.serviceNotReady}`
+        : progressSignature(record);
     const seen = this.lastProgress.get(jobId);
     if (seen && seen.signature === signature && this.throttle.wouldSkip(jobId, seen.key)) return;
     const changed = job.status !== record.status || job.progress !== record.progress;

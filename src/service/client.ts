@@ -121,8 +121,8 @@ export class ImagineClient {
 
   /**
    * Upscales image `index` (0-based: U1 is 0) of the completed grid `parentId` by `factor`
-   * (`POST /items/images/{id}/{index}/upscale/{factor}`, body `{ref}`, or `{}` without one). Sent at most once per call, as a
-   * create is (see {@link createImage}).
+   * (`POST /items/images/{id}/{index}/upscale/{factor}`, body `{ref}`, or `{}` without one). Sent at most
+   * once per call, as a create is (see {@link createImage}).
    * @returns the new record, normally `pending`, with `parent_id`; follow it with {@link getImage}.
    * @throws {ServiceError} `validation` for an empty id, an index outside 0-3 or an unknown factor (nothing is
    *   sent), or when the service refuses (the parent is not a completed grid); `forbidden` for an unknown id.
