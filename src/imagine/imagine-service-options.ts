@@ -72,9 +72,9 @@ export interface ImagineServiceOptions {
   maxConcurrentPolls?: number;
   /**
    * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
-   * takes it. Default: `client` directly, always with `ref`.
+   * takes it.
    */
-  profile?: Pick<ServiceProfile, "createImage" | "upscale">;
+  profile: Pick<ServiceProfile, "createImage" | "upscale">;
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.

@@ -96,14 +96,10 @@ export class ImagineService {
     const existing = await this.findJob(request.ref);
     if (existing && existing.ref === request.ref) return existing;
     const { upscale } = request;
-    const { client, profile } = this.options;
+    const { profile } = this.options;
     const record = upscale
-      ? await (profile
-          ? profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
-          : client.upscale(upscale.parentId, upscale.index, upscale.factor, { ref: request.ref }))
-      : await (profile
-          ? profile.createImage(request.prompt, request.ref)
-          : client.createImage({ prompt: request.prompt, ref: request.ref }));
+      ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
+      : await profile.createImage(request.prompt, request.ref);
     const job = newJob(request, record, this.clock.now());
     this.setActive(job);
     await this.persist(job);

@@ -73,6 +73,11 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
   const store = overrides.store ?? new MemoryJobStore();
   const imagine = new ImagineService({
     client: service,
+    // A server that takes `ref` and has the upscale route: creates and upscales go straight to the fake.
+    profile: {
+      createImage: (prompt, ref) => service.createImage({ prompt, ref }),
+      upscale: (parentId, index, factor, ref) => service.upscale(parentId, index, factor, { ref }),
+    },
     messenger,
     store,
     pollIntervalMs: 3000,
