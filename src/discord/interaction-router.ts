@@ -7,7 +7,8 @@ import {
 } from "../i18n/choose-language.js";
 import type { Logger } from "../logger.js";
 import type { Command } from "./command.js";
-import { customIdPrefix, type ComponentHandler, type ComponentInteraction } from "./component.js";
+import { customIdPrefix } from "../custom-ids/id-codec.js";
+import type { ComponentHandler, ComponentInteraction } from "./component.js";
 import { replyWithError } from "./reply-with-error.js";
 
 /** Everything the router dispatches to: the slash commands and the component/modal handlers. */

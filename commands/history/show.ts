@@ -1,0 +1,33 @@
+import { type ChatInputCommandInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot-context.js";
+import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
+import { memberCommand, type Command } from "../../src/discord/command.js";
+import { repostJob } from "./repost-job.js";
+import type { Logger } from "../../src/logger.js";
+
+/**
+ * `/show job:<id or ref>`: posts a finished job's grid again here, with working buttons. For the job's
+ * requester, or a moderator (Manage Server) of the server it ran in.
+ * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
+ */
+const data = memberCommand(
+  "show",
+  "Post one of your finished images again, with its buttons",
+).addStringOption((option) =>
+  option
+    .setName("job")
+    .setDescription("The job id (see /history) or the interaction id (ref) it was started by")
+    .setRequired(true)
+    .setMaxLength(100),
+);
+
+async function execute(
+  interaction: ChatInputCommandInteraction,
+  app: BotContext,
+  log: Logger,
+  lang: InteractionLanguages,
+): Promise<void> {
+  await repostJob(interaction, app, interaction.options.getString("job", true).trim(), log, lang);
+}
+
+export default { data, execute } satisfies Command<BotContext>;
