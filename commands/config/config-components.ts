@@ -16,7 +16,7 @@ import { CONFIG_PREFIX, configCodec, type ConfigAction } from "../../src/custom-
 export const configComponents: ComponentHandler<ConfigAction, BotContext> = {
   prefix: CONFIG_PREFIX,
   codec: configCodec,
-  async execute(interaction, action, app, _log, lang) {
+  async execute(interaction, action, { app, lang }) {
     const t = lang.ephemeral;
     const guildId = requireModerator(interaction);
     if (guildId !== action.guildId) throw new UserError((tr) => tr("config.otherServer"));

@@ -5,13 +5,10 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   SlashCommandBuilder,
-  type ChatInputCommandInteraction,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
-import type { Logger } from "../../src/logger.js";
-import type { Command } from "../../src/discord/command.js";
+import type { Command, CommandContext } from "../../src/discord/command.js";
 import { commandPath, configEditOf, LIMIT_OPTIONS } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
@@ -182,12 +179,7 @@ const data = new SlashCommandBuilder()
     s.setName("reset").setDescription("Remove every setting of this server (asks first)"),
   );
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  _log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;

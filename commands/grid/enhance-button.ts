@@ -24,7 +24,7 @@ import { factorLabel } from "../../src/render/final.js";
 import { renderUnderWay } from "../../src/render/used-button.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
-import { startImagineJob } from "../imagine/start-job.js";
+import { startImagineJob } from "../imagine/interaction-start.js";
 import { renderEnhanceOff } from "../../src/render/refusal.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "../../src/custom-ids/enhance-id.js";
@@ -85,7 +85,7 @@ async function enhanceOnce(
     return;
   }
   const { prompt } = await loadSource(request, app);
-  const job = await startImagineJob(interaction, app, prompt, lang, { upscale: source });
+  const job = await startImagineJob(interaction, { app, log, lang }, prompt, { upscale: source });
   if (job) await markUsed(interaction, "message", log);
 }
 
@@ -93,7 +93,7 @@ async function enhanceOnce(
 export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
   prefix: ENHANCE_ID_PREFIX,
   codec: enhanceIdCodec,
-  async execute(interaction, request, app, log, lang) {
+  async execute(interaction, request, { app, log, lang }) {
     if (!interaction.isButton()) throw new UserError((tr) => tr("error.deadControl"));
     // A button from before the bot found the service has no upscale route: nothing to try again.
     if (!app.profile.hasUpscale) throw new UserError((tr) => tr("enhance.noRoute"));

@@ -13,9 +13,10 @@ import { materialize } from "../../src/imagine/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
 import { ClickGuard } from "../../src/discord/click-guard.js";
+import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
-import { startImagineJob } from "../imagine/start-job.js";
+import { startImagineJob } from "../imagine/interaction-start.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
@@ -135,10 +136,10 @@ async function answerPrivately(interaction: ComponentInteraction, content: strin
 
 async function reroll(
   interaction: ComponentInteraction,
-  app: BotContext,
+  context: HandlerContext<BotContext>,
   button: GridButton,
-  lang: InteractionLanguages,
 ) {
+  const { app } = context;
   const source = await loadSource(button, app);
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
     throw new UserError((t) => t("reroll.notYours"));
@@ -146,7 +147,7 @@ async function reroll(
   const key = `r:${button.jobId}`;
   if (!clicks.claim(key)) throw new UserError((t) => t("reroll.started"));
   try {
-    await startImagineJob(interaction, app, source.prompt, lang);
+    await startImagineJob(interaction, context, source.prompt);
   } catch (err) {
     clicks.release(key);
     throw err;
@@ -161,8 +162,9 @@ async function reroll(
 export const gridButtons: ComponentHandler<GridButton, BotContext> = {
   prefix: GRID_BUTTON_PREFIX,
   codec: gridButtonCodec,
-  async execute(interaction, button, app, log, lang) {
+  async execute(interaction, button, context) {
+    const { app, log, lang } = context;
     if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log, lang);
-    else await reroll(interaction, app, button, lang);
+    else await reroll(interaction, context, button);
   },
 };

@@ -35,7 +35,7 @@ export async function historyMessage(
 export const historyPageHandler: ComponentHandler<HistoryPageId, BotContext> = {
   prefix: HISTORY_PAGE_PREFIX,
   codec: historyPageCodec,
-  async execute(interaction, { requesterId, page }, app, _log, lang) {
+  async execute(interaction, { requesterId, page }, { app, lang }) {
     if (interaction.user.id !== requesterId) throw new UserError((t) => t("history.notYours"));
     if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
     await interaction.update(

@@ -10,7 +10,7 @@ import { repostJob } from "./repost-job.js";
 export const showJobHandler: ComponentHandler<string, BotContext> = {
   prefix: SHOW_JOB_PREFIX,
   codec: showJobCodec,
-  async execute(interaction, jobId, app, log, lang) {
+  async execute(interaction, jobId, { app, log, lang }) {
     if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
     await repostJob(interaction, app, jobId, log, lang);
   },

@@ -1,9 +1,6 @@
-import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
-import { memberCommand, type Command } from "../../src/discord/command.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
 import { repostJob } from "./repost-job.js";
-import type { Logger } from "../../src/logger.js";
 
 /**
  * `/show job:<id or ref>`: posts a finished job's grid again here, with working buttons. For the job's
@@ -21,12 +18,7 @@ const data = memberCommand(
     .setMaxLength(100),
 );
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute({ interaction, app, log, lang }: CommandContext<BotContext>): Promise<void> {
   await repostJob(interaction, app, interaction.options.getString("job", true).trim(), log, lang);
 }
 

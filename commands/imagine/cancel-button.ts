@@ -31,7 +31,7 @@ export function cancelJob(app: BotContext, jobId: string, by: string, log: Logge
 export const cancelButton: ComponentHandler<CancelButton, BotContext> = {
   prefix: CANCEL_PREFIX,
   codec: cancelButtonCodec,
-  async execute(interaction, button, app, log) {
+  async execute(interaction, button, { app, log }) {
     if (button.requesterId !== interaction.user.id && !isModerator(interaction)) {
       throw new UserError((t) => t("cancel.notYours"));
     }

@@ -1,5 +1,6 @@
 /**
- * DM prompts: a direct message to the bot is treated as a prompt (same checks and flow as /imagine). The
+ * DM prompts: a direct message to the bot is treated as a prompt: the same checks as /imagine and the same
+ * start flow (`start-job.ts`), with a DM responder. The
  * bot answers with a message it edits with progress, then the final image or the error.
  * @see https://discord.com/developers/docs/topics/gateway-events#message-create
  */
@@ -15,10 +16,9 @@ import { normalizePrompt } from "../../src/prompt/parse-prompt.js";
 import { renderHelp } from "../../src/render/help.js";
 import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
-import { tryAgainRows } from "./try-again-rows.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "../../src/discord/reply-with-error.js";
 import { promptDefaultsFor } from "../../src/settings/settings-actions.js";
-import { admitAndAudit, createAdmitted } from "./start-job.js";
+import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
 async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger, t: Translator) {
@@ -33,60 +33,62 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
 }
 
 /**
- * Starts the job of a DM prompt; its message is the bot's answer (when it could be posted). A refusal before
- * the job exists (limits, the service unavailable) is that answer, with the prompt and a Try again button
- * (see `try-again.ts`): in a DM only the requester sees it, so no ephemeral is needed.
+ * Answers the start flow (`start-job.ts`) in the bot's DMs: the job's message is the bot's answer (when it
+ * could be posted). A refusal before the job exists (limits, the service unavailable) is that answer, with
+ * the prompt and a Try again button: in a DM only the requester sees it, so no ephemeral is needed.
  */
-async function startDmJob(
+function dmResponder(
   message: Message,
   prompt: string,
   app: BotContext,
   log: Logger,
   t: Translator,
-): Promise<void> {
-  const request = {
-    requesterId: message.author.id,
-    guildId: null,
-    prompt,
-    isModerator: false,
-    ref: message.id,
+): JobResponder {
+  let shown: Message | null = null;
+  return {
+    source: "dm",
+    language: t.language,
+    refusalLanguage: t,
+    async admit(admit) {
+      const admitted = await admit();
+      log.info("DM prompt received");
+      return admitted;
+    },
+    deliverByDm: async () => false,
+    async answer() {
+      shown = await answerPrompt(message, prompt, app, log, t);
+      return {
+        applicationId: message.client.application.id,
+        interactionToken: null,
+        interactionTokenExpiresAt: null,
+        guildId: null,
+        channelId: message.channelId,
+        messageId: shown?.id ?? null,
+        channelEditable: shown !== null,
+      };
+    },
+    async fail(err, rows) {
+      if (!isRefusal(err)) {
+        // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
+        if (shown === null) throw err;
+        await shown.edit(replyPayloadFor(err, log, t));
+        return;
+      }
+      const refusal = refusalPayload(err, prompt, log, t, rows);
+      if (shown === null) await message.reply({ ...refusal, allowedMentions: { repliedUser: false } });
+      else await shown.edit(refusal);
+    },
   };
-  const shown: { answer: Message | null } = { answer: null };
-  try {
-    const ticket = await admitAndAudit(app, request);
-    log.info("DM prompt received");
-    await createAdmitted(app, ticket, request, async () => {
-      shown.answer = await answerPrompt(message, prompt, app, log, t);
-      return app.imagine.submit({
-        prompt,
-        ref: message.id,
-        requesterId: message.author.id,
-        source: "dm",
-        location: {
-          applicationId: message.client.application.id,
-          interactionToken: null,
-          interactionTokenExpiresAt: null,
-          guildId: null,
-          channelId: message.channelId,
-          messageId: shown.answer?.id ?? null,
-          channelEditable: shown.answer !== null,
-        },
-        language: t.language,
-      });
-    });
-  } catch (err) {
-    if (!isRefusal(err)) {
-      // Without an answer to edit, the caller replies (or logs that the user takes no DMs).
-      if (shown.answer === null) throw err;
-      await shown.answer.edit(replyPayloadFor(err, log, t));
-      return;
-    }
-    const refused = { id: message.id, userId: message.author.id };
-    const rows = await tryAgainRows(app, refused, err, prompt, log, t);
-    const refusal = refusalPayload(err, prompt, log, t, rows);
-    if (shown.answer === null) await message.reply({ ...refusal, allowedMentions: { repliedUser: false } });
-    else await shown.answer.edit(refusal);
-  }
+}
+
+/** The request of a DM prompt: no server, no roles, no channel rules; `ref` is the message's id. */
+function dmJobRequest(message: Message, prompt: string): JobRequest {
+  return {
+    requester: { userId: message.author.id, guildId: null, isModerator: false },
+    ref: message.id,
+    place: null,
+    prompt,
+  };
 }
 
 /**
@@ -113,7 +115,8 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
       await promptDefaultsFor(app.settings, message.author.id),
     );
-    await startDmJob(message, prompt, app, log, t);
+    const responder = dmResponder(message, prompt, app, log, t);
+    await startJob(app, dmJobRequest(message, prompt), responder, log);
   } catch (err) {
     if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");

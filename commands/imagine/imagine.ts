@@ -1,10 +1,7 @@
-import { type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Config } from "../../src/config.js";
-import type { Logger } from "../../src/logger.js";
-import { memberCommand, type Command } from "../../src/discord/command.js";
-import { checkAndStartJob } from "./start-job.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { checkAndStartJob } from "./interaction-start.js";
 import { preparePrompt } from "../../src/imagine/prepare-prompt.js";
 
 /**
@@ -24,15 +21,11 @@ const data = (config: Config) =>
       option.setName("image").setDescription("An image to start from (PNG, JPEG, WebP or GIF)"),
     );
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  _log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute(context: CommandContext<BotContext>): Promise<void> {
+  const { interaction, app } = context;
   const image = interaction.options.getAttachment("image");
   const text = interaction.options.getString("prompt", true);
-  await checkAndStartJob(interaction, app, text, lang, (defaults) =>
+  await checkAndStartJob(interaction, context, text, (defaults) =>
     preparePrompt(
       text,
       image ? [image] : [],

@@ -1,32 +1,58 @@
-import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.js";
+/**
+ * The start flow every new job goes through, whoever asks and however they are answered: admission (limits,
+ * banned words, service health), the audit channel, the requester's cooldown, then the job is created. A
+ * {@link JobResponder} is what differs between a slash command or button (`interaction-start.ts`) and a
+ * DM prompt (`dm-prompt.ts`): how admission is acknowledged, where the job's message is, how a refusal is told.
+ */
+import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
 import type { BotContext } from "../../src/bot-context.js";
-import { UserError } from "../../src/errors.js";
-import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
+import type { Requester } from "../../src/imagine/admission-types.js";
 import { RefusedError, type AdmissionTicket } from "../../src/imagine/admission.js";
-import type { Job, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
+import type { Language } from "../../src/i18n/languages.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { Logger } from "../../src/logger.js";
 import type { SubmissionPlace } from "../../src/moderation/server-rules.js";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
-import { interactionLocation } from "../../src/discord/interaction-location.js";
 import { tryAgainRows } from "./try-again-rows.js";
-import { isModerator } from "../../src/discord/moderator.js";
-import { memberRoleIds, submissionPlace } from "../../src/discord/submission-place.js";
-import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
-import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
-import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
-import type { MemberSettings } from "../../src/settings/settings.js";
 
-/** A job someone asks for, as admission and the audit channel see it. */
+/**
+ * A job someone asks for, built once from what asked (an interaction, a DM message) and handed whole from
+ * admission to the audit channel, the Try again button and the job's creation.
+ */
 export interface JobRequest {
-  requesterId: string;
-  guildId: string | null;
-  prompt: string;
-  isModerator: boolean;
-  /** The `ref` the job will be created with (interaction or DM message id). */
-  ref: string;
-  /** The member's roles (per-role limits); none in DMs. */
-  roleIds?: readonly string[];
+  /** Who asks, and where: what the settings in force depend on. */
+  readonly requester: Requester;
+  /**
+   * The id of the interaction or DM message that asked: the job's `ref` at the service, the key its
+   * refused prompt is kept under (Try again), the `interactionId` of its log lines.
+   */
+  readonly ref: string;
   /** The channel it was asked in (a server's channel rules); `null` in DMs. */
-  place?: SubmissionPlace | null;
+  readonly place: SubmissionPlace | null;
+  readonly prompt: string;
+  /** Set for an Enhance job: the grid image it enlarges (the prompt is the grid's, shown with it). */
+  readonly upscale?: UpscaleSource;
+}
+
+/** How one kind of request is answered while its job starts. */
+export interface JobResponder {
+  readonly source: Job["source"];
+  /** The language of the job's messages, for as long as it runs. */
+  readonly language: Language;
+  /** The language a refusal is told in (it concerns only the requester). */
+  readonly refusalLanguage: Translator;
+  /**
+   * Runs `admit` (reads and admission, ending in a ticket); an interaction is acknowledged meanwhile if
+   * admission is slow. @throws what `admit` throws.
+   */
+  admit<T extends { ticket: AdmissionTicket }>(admit: () => Promise<T>): Promise<T>;
+  /** Whether the result goes to the requester's DMs (their `/settings` choice, in a server). */
+  deliverByDm(): Promise<boolean>;
+  /** Shows that the job is being created, and returns where its messages go. */
+  answer(): Promise<MessageLocation>;
+  /** Tells the requester why the job did not start, with `rows` (a Try again button) under a refusal. */
+  fail(err: unknown, rows: readonly APIActionRowComponent<APIButtonComponent>[]): Promise<void>;
 }
 
 /**
@@ -38,19 +64,12 @@ export async function admitAndAudit(
   app: Pick<BotContext, "admission" | "audit">,
   request: JobRequest,
 ): Promise<AdmissionTicket> {
-  const { requesterId, guildId, prompt } = request;
+  const { requester, prompt, ref, place } = request;
   try {
-    return await app.admission.admit({
-      userId: requesterId,
-      guildId,
-      isModerator: request.isModerator,
-      prompt,
-      ref: request.ref,
-      ...(request.roleIds ? { roleIds: request.roleIds } : {}),
-      ...(request.place ? { place: request.place } : {}),
-    });
+    return await app.admission.admit({ ...requester, prompt, ref, place });
   } catch (err) {
     if (err instanceof RefusedError) {
+      const { userId: requesterId, guildId } = requester;
       void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
     }
     throw err;
@@ -61,19 +80,26 @@ export async function admitAndAudit(
  * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
  * requester's cooldown starts and the submission is posted to the audit channel.
  */
-export async function createAdmitted(
-  app: Pick<BotContext, "audit" | "logger">,
+async function createAdmitted(
+  app: Pick<BotContext, "audit">,
   ticket: AdmissionTicket,
   request: JobRequest,
+  log: Logger,
   create: () => Promise<Job>,
 ): Promise<Job> {
   try {
     const job = await create();
     await ticket.submitted().catch((err: unknown) => {
-      app.logger.warn({ err, userId: request.requesterId }, "saving the submission time failed");
+      log.warn({ err }, "saving the submission time failed");
     });
-    const { requesterId, guildId, prompt } = request;
-    void app.audit.record({ kind: "submitted", requesterId, guildId, prompt, jobId: job.imageId });
+    const { userId: requesterId, guildId } = request.requester;
+    void app.audit.record({
+      kind: "submitted",
+      requesterId,
+      guildId,
+      prompt: request.prompt,
+      jobId: job.imageId,
+    });
     return job;
   } finally {
     ticket.release();
@@ -81,146 +107,44 @@ export async function createAdmitted(
 }
 
 /**
- * How long after an interaction was created admission may take before the bot acknowledges it anyway:
- * Discord drops an interaction not acknowledged within 3 seconds, and the deferral itself takes a round trip.
- * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
+ * Starts the job of `request`: admitted (see {@link admitAndAudit}), answered by `responder`, then created
+ * with `ref` = the request's. A refusal before the job exists keeps the prompt and shows a Try again button
+ * when it may go differently later (`try-again-rows.ts`). Returns the job, or `null` when it did not start
+ * (and the requester was told why by `responder`).
  */
-export const ACKNOWLEDGE_DEADLINE_MS = 2000;
-
-/**
- * Runs `admit` (reads and admission, ending in a ticket) for `interaction`; when it has not decided
- * {@link ACKNOWLEDGE_DEADLINE_MS} after the interaction was created (or, if the clocks disagree, after it
- * arrived), defers the reply (public "thinking…") meanwhile, so the interaction is acknowledged in time. A
- * refusal after such a deferral is still answered privately by {@link refuseWithPrompt} (it deletes the
- * public placeholder first).
- * @throws {RefusedError} when the job may not start; the deferral's error when it failed (the ticket is
- *   then released).
- */
-async function admitInTime<T extends { ticket: AdmissionTicket }>(
-  interaction: RepliableInteraction,
+export async function startJob(
   app: BotContext,
-  admit: () => Promise<T>,
-): Promise<T> {
-  const now = app.clock.now();
-  const deadline = Math.min(interaction.createdTimestamp, now) + ACKNOWLEDGE_DEADLINE_MS;
-  let deferral: Promise<unknown> | undefined;
-  const cancel = app.clock.setTimer(() => {
-    app.logger.debug({ interactionId: interaction.id }, "admission is slow; acknowledging the interaction");
-    deferral = interaction.deferReply();
-    // Awaited below, once admission has decided.
-    deferral.catch(() => {});
-  }, deadline - now);
-  let admitted: T;
-  try {
-    admitted = await admit();
-  } catch (err) {
-    cancel();
-    // The refusal is answered whether or not the deferral went through.
-    await deferral?.catch(() => {});
-    throw err;
-  }
-  cancel();
-  try {
-    await deferral;
-  } catch (err) {
-    admitted.ticket.release();
-    throw err;
-  }
-  return admitted;
-}
-
-/** What {@link startImagineJob} may be given besides the prompt. */
-export interface StartOptions {
-  /** The job is an Enhance of this grid image. */
-  upscale?: UpscaleSource;
-  /** The requester's preferences, when the caller has already read them (else they are read here). */
-  member?: MemberSettings;
-}
-
-/**
- * Admits the prompt (limits, banned words, service health: a refusal is an ephemeral reply with the prompt
- * and a Try again button, see `try-again.ts`), acknowledges
- * the interaction within Discord's 3 seconds (a public deferred reply, made earlier when admission is slow:
- * see {@link admitInTime}), then creates the job; its message is the deferred reply, edited as the job
- * progresses. With `upscale`, the job is an Enhance of that grid image (the prompt is the grid's, shown
- * with it): admitted, followed and delivered the same way. The job's messages are in `lang.public` for as
- * long as it runs; a refusal is in `lang.ephemeral`. Returns the job, or `null` when it was refused (and
- * the requester told why).
- * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
- */
-export async function startImagineJob(
-  interaction: RepliableInteraction,
-  app: BotContext,
-  prompt: string,
-  lang: InteractionLanguages,
-  options: StartOptions = {},
+  request: JobRequest,
+  responder: JobResponder,
+  log: Logger,
 ): Promise<Job | null> {
-  const { upscale } = options;
-  const request: JobRequest = {
-    requesterId: interaction.user.id,
-    guildId: interaction.guildId,
-    prompt,
-    isModerator: isModerator(interaction),
-    ref: interaction.id,
-    roleIds: memberRoleIds(interaction),
-    place: submissionPlace(interaction),
-  };
+  const { upscale } = request;
   try {
-    const { ticket, deliverByDm } = await admitInTime(interaction, app, async () => ({
+    const { ticket, deliverByDm } = await responder.admit(async () => ({
       // Read before admission: the ticket's place is held from admission until the job is created.
-      deliverByDm:
-        interaction.inGuild() &&
-        (options.member ?? (await app.settings.member(interaction.user.id))).delivery === "dm",
+      deliverByDm: await responder.deliverByDm(),
       ticket: await admitAndAudit(app, request),
     }));
-    return await createAdmitted(app, ticket, request, async () => {
-      if (!interaction.deferred) await interaction.deferReply();
+    return await createAdmitted(app, ticket, request, log, async () => {
+      const location = await responder.answer();
       return app.imagine.submit({
         // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
-        prompt: upscale ? prompt : withDefaultParameters(prompt, ticket.settings.defaultParameters.value),
-        ref: interaction.id,
-        requesterId: interaction.user.id,
-        source: "interaction",
-        location: interactionLocation(interaction),
-        language: lang.public.language,
+        prompt: upscale
+          ? request.prompt
+          : withDefaultParameters(request.prompt, ticket.settings.defaultParameters.value),
+        ref: request.ref,
+        requesterId: request.requester.userId,
+        source: responder.source,
+        location,
+        language: responder.language,
         ...(upscale ? { upscale } : {}),
         ...(deliverByDm ? { deliverByDm } : {}),
       });
     });
   } catch (err) {
-    // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
-    const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-    const refused = { id: interaction.id, userId: interaction.user.id };
-    const rows = await tryAgainRows(app, refused, err, prompt, log, lang.ephemeral);
-    await refuseWithPrompt(interaction, err, prompt, log, lang.ephemeral, rows);
+    const refused = { id: request.ref, userId: request.requester.userId };
+    const rows = await tryAgainRows(app, refused, err, request.prompt, log, responder.refusalLanguage);
+    await responder.fail(err, rows);
     return null;
   }
-}
-
-/**
- * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
- * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
- * attachment) is answered ephemerally with what the user
- * typed (`typed`, when there is text) so it can be copied and fixed; no Try again, as the same text would
- * be refused again.
- */
-export async function checkAndStartJob(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  typed: string,
-  lang: InteractionLanguages,
-  prepare: (defaults: PromptDefaults) => string,
-): Promise<void> {
-  // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
-  const member = await app.settings.member(interaction.user.id);
-  let prompt: string;
-  try {
-    prompt = prepare(promptDefaultsOf(member));
-  } catch (err) {
-    if (!(err instanceof UserError) || typed.trim() === "") throw err;
-    const log = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-    await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
-    return;
-  }
-  await startImagineJob(interaction, app, prompt, lang, { member });
 }

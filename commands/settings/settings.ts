@@ -1,9 +1,8 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
-import { chooseLanguages, type InteractionLanguages } from "../../src/i18n/choose-language.js";
-import type { Logger } from "../../src/logger.js";
-import { memberCommand, type Command } from "../../src/discord/command.js";
+import { chooseLanguages } from "../../src/i18n/choose-language.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
 import { UserError } from "../../src/errors.js";
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
@@ -102,12 +101,7 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
   }
 }
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  _log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
   const userId = interaction.user.id;
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;

@@ -4,15 +4,12 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   SlashCommandBuilder,
-  type ChatInputCommandInteraction,
 } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
-import type { Command } from "../../src/discord/command.js";
+import type { Command, CommandContext } from "../../src/discord/command.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "../../src/imagine/status-report.js";
-import type { Logger } from "../../src/logger.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/render/status.js";
 
@@ -34,12 +31,7 @@ const data = new SlashCommandBuilder()
       .setMaxLength(100),
   );
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  _log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const jobOption = interaction.options.getString("job")?.trim();

@@ -22,7 +22,7 @@ import { STATUS_PREFIX, statusCodec, type StatusAction } from "../../src/custom-
 export const statusPage: ComponentHandler<StatusAction, BotContext> = {
   prefix: STATUS_PREFIX,
   codec: statusCodec,
-  async execute(interaction, action, app, log, lang) {
+  async execute(interaction, action, { app, log, lang }) {
     const t = lang.ephemeral;
     const guildId = requireModerator(interaction);
     if (!interaction.isMessageComponent()) throw new Error("a status id came with a modal");

@@ -28,12 +28,20 @@ export interface Command<App = unknown> {
    * Parses the interaction, calls the core, renders in `lang` (ephemeral answers in `lang.ephemeral`, what
    * the channel sees in `lang.public`). Throw a `UserError` for what the user should read.
    */
-  execute(
-    interaction: ChatInputCommandInteraction,
-    app: App,
-    log: Logger,
-    lang: InteractionLanguages,
-  ): Promise<void>;
+  execute(context: CommandContext<App>): Promise<void>;
+}
+
+/** What the router hands every handler: the core, the interaction's logger, the languages to answer in. */
+export interface HandlerContext<App = unknown> {
+  readonly app: App;
+  /** The router's child logger (interactionId, userId): the one logger of this interaction. */
+  readonly log: Logger;
+  readonly lang: InteractionLanguages;
+}
+
+/** What a slash command's `execute` gets: its interaction, with the {@link HandlerContext}. */
+export interface CommandContext<App = unknown> extends HandlerContext<App> {
+  readonly interaction: ChatInputCommandInteraction;
 }
 
 /**

@@ -5,9 +5,8 @@
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
 import type { AnySelectMenuInteraction, ButtonInteraction, ModalSubmitInteraction } from "discord.js";
-import type { InteractionLanguages } from "../i18n/choose-language.js";
 import type { IdCodec } from "../custom-ids/id-codec.js";
-import type { Logger } from "../logger.js";
+import type { HandlerContext } from "./command.js";
 
 /** An interaction a component handler answers. */
 export type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
@@ -19,12 +18,8 @@ export type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction 
 export interface ComponentHandler<T, App = unknown> {
   readonly prefix: string;
   readonly codec: IdCodec<T>;
-  /** Answers the interaction. Throw a `UserError` for what the clicking user should read (shown ephemerally). */
-  execute(
-    interaction: ComponentInteraction,
-    data: T,
-    app: App,
-    log: Logger,
-    lang: InteractionLanguages,
-  ): Promise<void>;
+  /**
+   * Answers the interaction, with the data its id carries (interaction and data first: a handler that needs
+   * neither core nor logger reads only those). Throw a `UserError` for what the clicking user should read (shown ephemerally). */
+  execute(interaction: ComponentInteraction, data: T, context: HandlerContext<App>): Promise<void>;
 }

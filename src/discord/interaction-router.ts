@@ -74,7 +74,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
       });
       return;
     }
-    await handler.execute(interaction, data, app, log, lang);
+    await handler.execute(interaction, data, { app, log, lang });
   }
 
   return async function route(interaction: Interaction): Promise<void> {
@@ -96,7 +96,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
           await replyWithError(interaction, unknown, log, lang.ephemeral);
           return;
         }
-        await command.execute(interaction, app, log, lang);
+        await command.execute({ interaction, app, log, lang });
       } else {
         await routeComponent(interaction, log, lang);
       }
