@@ -10,7 +10,7 @@ import { renderHelp } from "../src/render/help.js";
  * servers and in the bot's DMs; the DM `help` answer is the same message.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = memberCommand("help", "What this bot does, its commands, prompt syntax and your limits");
+const data = memberCommand("help");
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const help = await gatherHelp(app, requesterOf(interaction));

@@ -9,10 +9,7 @@ import { renderQuota } from "../src/render/quota.js";
  * from, and when the count starts again), your jobs in flight and your cooldown. Ephemeral.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = memberCommand(
-  "quota",
-  "What you have left today: images, jobs at once, and when you can start the next",
-);
+const data = memberCommand("quota");
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

@@ -10,18 +10,29 @@ import { checkDefaultParameters } from "../../src/prompt/check-defaults.js";
 import type { ConfigEdit, ServerLimitName, ServerLimits } from "../../src/settings/config-edits.js";
 import type { MemberLimits } from "../../src/settings/settings.js";
 
-/** The integer options of the limits, by setting, with the factor from the option's unit to the setting's. */
+/**
+ * The integer options of the limits, by setting: the option's name, the factor from the option's unit to the
+ * setting's, and the range Discord lets a moderator type. Their descriptions are `en.ts`'s
+ * `command.imagine-config.limits.set.<option>.description` (and `role-limits`, the same words).
+ */
 export const LIMIT_OPTIONS = {
-  userMaxActive: { option: "per_user_active", factor: 1 },
-  userCooldownMs: { option: "cooldown_seconds", factor: 1000 },
-  userDailyImages: { option: "daily_images", factor: 1 },
-  guildMaxActive: { option: "server_active", factor: 1 },
-} as const satisfies Record<ServerLimitName, { option: string; factor: number }>;
+  userMaxActive: { option: "per_user_active", factor: 1, min: 1, max: 100 },
+  userCooldownMs: { option: "cooldown_seconds", factor: 1000, min: 0, max: 86_400 },
+  userDailyImages: { option: "daily_images", factor: 1, min: 1, max: 1_000_000 },
+  guildMaxActive: { option: "server_active", factor: 1, min: 1, max: 10_000 },
+} as const satisfies Record<ServerLimitName, { option: string; factor: number; min: number; max: number }>;
 
-/** The command as the moderator ran it, e.g. `/imagine-config limits set` (for the audit channel). */
-export function commandPath(interaction: ChatInputCommandInteraction): string {
-  const group = interaction.options.getSubcommandGroup(false);
-  return ["/imagine-config", group, interaction.options.getSubcommand()].filter(Boolean).join(" ");
+/** The limits a role can set: a member's own (not the server's). */
+export const MEMBER_LIMITS = [
+  "userMaxActive",
+  "userCooldownMs",
+  "userDailyImages",
+] as const satisfies readonly (keyof MemberLimits)[];
+
+/** The subcommand as the moderator ran it, group first: `limits set`, `show`. Read once per interaction. */
+export function subcommandPath(interaction: ChatInputCommandInteraction): string {
+  const { options } = interaction;
+  return [options.getSubcommandGroup(false), options.getSubcommand()].filter(Boolean).join(" ");
 }
 
 /** The limits given as options (`names` only); at least one is required. */
@@ -47,19 +58,17 @@ function limitsOf<K extends ServerLimitName>(
   return limits as Pick<ServerLimits, K>;
 }
 
-const MEMBER_LIMITS = [
-  "userMaxActive",
-  "userCooldownMs",
-  "userDailyImages",
-] as const satisfies readonly (keyof MemberLimits)[];
-
 /**
- * The edit the subcommand asks for.
+ * The edit the subcommand at `path` (see {@link subcommandPath}) asks for; the subcommands that change
+ * nothing (`show`, `banned-words list`, `channels`, `reset`) are answered by `imagine-config.ts` first.
  * @throws {UserError} for values the checks refuse, or missing limits.
  */
-export function configEditOf(interaction: ChatInputCommandInteraction, config: Config): ConfigEdit {
+export function configEditOf(
+  interaction: ChatInputCommandInteraction,
+  path: string,
+  config: Config,
+): ConfigEdit {
   const { options } = interaction;
-  const path = [options.getSubcommandGroup(false), options.getSubcommand()].filter(Boolean).join(" ");
   switch (path) {
     case "limits set":
       return { kind: "set-limits", limits: limitsOf(interaction, [...MEMBER_LIMITS, "guildMaxActive"]) };

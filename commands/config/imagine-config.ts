@@ -3,13 +3,16 @@ import {
   ChannelType,
   InteractionContextType,
   MessageFlags,
+  type InteractionReplyOptions,
   PermissionFlagsBits,
-  SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { Command, CommandContext } from "../../src/discord/command.js";
-import { commandPath, configEditOf, LIMIT_OPTIONS } from "./config-options.js";
+import { slashCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { en } from "../../src/i18n/locales/en.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { GuildSettings } from "../../src/settings/settings.js";
+import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
@@ -17,63 +20,54 @@ import { shownGuildSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
 import { changeServerSettings } from "../../src/settings/settings-actions.js";
 
-type LimitName = keyof typeof LIMIT_OPTIONS;
-
-const LIMIT_DESCRIPTIONS: Record<LimitName, { text: string; min: number; max: number }> = {
-  userMaxActive: { text: "Jobs one member may have running at once", min: 1, max: 100 },
-  userCooldownMs: { text: "Seconds between a member's prompts (0: none)", min: 0, max: 86_400 },
-  userDailyImages: { text: "Images one member may start per day (UTC)", min: 1, max: 1_000_000 },
-  guildMaxActive: { text: "Jobs the whole server may have running at once", min: 1, max: 10_000 },
-};
-
-/** Adds the integer options of `names` to a subcommand. */
-function withLimits(sub: SlashCommandSubcommandBuilder, names: readonly LimitName[]) {
+/** Adds the integer options of `names` to the `set` subcommand of `group`, described as `en.ts` writes them. */
+function withLimits(
+  sub: SlashCommandSubcommandBuilder,
+  group: "limits" | "role-limits",
+  names: readonly (keyof typeof LIMIT_OPTIONS)[],
+) {
   for (const name of names) {
-    const { text, min, max } = LIMIT_DESCRIPTIONS[name];
+    const { option, min, max } = LIMIT_OPTIONS[name];
+    const description = en[`command.imagine-config.${group}.set.${option}.description` as keyof typeof en];
     sub.addIntegerOption((o) =>
-      o.setName(LIMIT_OPTIONS[name].option).setDescription(text).setMinValue(min).setMaxValue(max),
+      o.setName(option).setDescription(description).setMinValue(min).setMaxValue(max),
     );
   }
   return sub;
 }
-
-const MEMBER_LIMITS = ["userMaxActive", "userCooldownMs", "userDailyImages"] as const;
 
 /**
  * `/imagine-config`: this server's settings, for moderators (Manage Server). Hidden from others by
  * `default_member_permissions`, and checked again when run because server admins can override that.
  * @see https://discord.com/developers/docs/interactions/application-commands#permissions
  */
-const data = new SlashCommandBuilder()
-  .setName("imagine-config")
-  .setDescription("This server's image settings: limits, banned words, channels, defaults (moderators)")
+const data = slashCommand("imagine-config")
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .setContexts(InteractionContextType.Guild)
   .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .addSubcommand((s) =>
-    s.setName("show").setDescription("Every setting in force here, and where it comes from"),
-  )
+  .addSubcommand((s) => s.setName("show").setDescription(en["command.imagine-config.show.description"]))
   .addSubcommandGroup((g) =>
     g
       .setName("limits")
-      .setDescription("Limits for every member and for the server")
+      .setDescription(en["command.imagine-config.limits.description"])
       .addSubcommand((s) =>
-        withLimits(s.setName("set").setDescription("Set limits (the others stay)"), [
-          ...MEMBER_LIMITS,
-          "guildMaxActive",
-        ]),
+        withLimits(
+          s.setName("set").setDescription(en["command.imagine-config.limits.set.description"]),
+          "limits",
+          [...MEMBER_LIMITS, "guildMaxActive"],
+        ),
       )
       .addSubcommand((s) =>
         s
           .setName("clear")
-          .setDescription("Back to the owner's default")
+          .setDescription(en["command.imagine-config.limits.clear.description"])
           .addStringOption((o) =>
             o
               .setName("limit")
-              .setDescription("Which limit (default: all)")
+              .setDescription(en["command.imagine-config.limits.clear.limit.description"])
               .addChoices(
-                ...Object.entries(LIMIT_OPTIONS).map(([name, { option }]) => ({
-                  name: LIMIT_DESCRIPTIONS[name as LimitName].text.slice(0, 100),
+                ...Object.values(LIMIT_OPTIONS).map(({ option }) => ({
+                  name: en[`command.imagine-config.limits.clear.limit.choice.${option}`],
                   value: option,
                 })),
               ),
@@ -83,35 +77,46 @@ const data = new SlashCommandBuilder()
   .addSubcommandGroup((g) =>
     g
       .setName("role-limits")
-      .setDescription("A role's own member limits (the most generous of a member's roles applies)")
+      .setDescription(en["command.imagine-config.role-limits.description"])
       .addSubcommand((s) =>
         withLimits(
           s
             .setName("set")
-            .setDescription("Set a role's limits")
-            .addRoleOption((o) => o.setName("role").setDescription("The role").setRequired(true)),
+            .setDescription(en["command.imagine-config.role-limits.set.description"])
+            .addRoleOption((o) =>
+              o
+                .setName("role")
+                .setDescription(en["command.imagine-config.role-limits.set.role.description"])
+                .setRequired(true),
+            ),
+          "role-limits",
           MEMBER_LIMITS,
         ),
       )
       .addSubcommand((s) =>
         s
           .setName("clear")
-          .setDescription("Remove a role's limits")
-          .addRoleOption((o) => o.setName("role").setDescription("The role").setRequired(true)),
+          .setDescription(en["command.imagine-config.role-limits.clear.description"])
+          .addRoleOption((o) =>
+            o
+              .setName("role")
+              .setDescription(en["command.imagine-config.role-limits.clear.role.description"])
+              .setRequired(true),
+          ),
       ),
   )
   .addSubcommandGroup((g) =>
     g
       .setName("banned-words")
-      .setDescription("Words refused in prompts here (the owner's list always applies too)")
+      .setDescription(en["command.imagine-config.banned-words.description"])
       .addSubcommand((s) =>
         s
           .setName("add")
-          .setDescription("Ban words or phrases")
+          .setDescription(en["command.imagine-config.banned-words.add.description"])
           .addStringOption((o) =>
             o
               .setName("words")
-              .setDescription("Comma-separated, e.g. gore, dark magic")
+              .setDescription(en["command.imagine-config.banned-words.add.words.description"])
               .setRequired(true)
               .setMaxLength(1000),
           ),
@@ -119,113 +124,126 @@ const data = new SlashCommandBuilder()
       .addSubcommand((s) =>
         s
           .setName("remove")
-          .setDescription("Allow banned words again")
+          .setDescription(en["command.imagine-config.banned-words.remove.description"])
           .addStringOption((o) =>
-            o.setName("words").setDescription("Comma-separated").setRequired(true).setMaxLength(1000),
+            o
+              .setName("words")
+              .setDescription(en["command.imagine-config.banned-words.remove.words.description"])
+              .setRequired(true)
+              .setMaxLength(1000),
           ),
       )
-      .addSubcommand((s) => s.setName("list").setDescription("This server's banned words")),
+      .addSubcommand((s) =>
+        s.setName("list").setDescription(en["command.imagine-config.banned-words.list.description"]),
+      ),
   )
   .addSubcommandGroup((g) =>
     g
       .setName("audit-channel")
-      .setDescription("Where submissions, refusals, outcomes and setting changes are posted")
+      .setDescription(en["command.imagine-config.audit-channel.description"])
       .addSubcommand((s) =>
         s
           .setName("set")
-          .setDescription("Post them in a channel")
+          .setDescription(en["command.imagine-config.audit-channel.set.description"])
           .addChannelOption((o) =>
             o
               .setName("channel")
-              .setDescription("A text channel")
+              .setDescription(en["command.imagine-config.audit-channel.set.channel.description"])
               .setRequired(true)
               .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
           ),
       )
-      .addSubcommand((s) => s.setName("clear").setDescription("Back to the owner's audit channel, if any")),
+      .addSubcommand((s) =>
+        s.setName("clear").setDescription(en["command.imagine-config.audit-channel.clear.description"]),
+      ),
   )
-  .addSubcommand((s) => s.setName("channels").setDescription("Choose the channels /imagine may be used in"))
+  .addSubcommand((s) =>
+    s.setName("channels").setDescription(en["command.imagine-config.channels.description"]),
+  )
   .addSubcommand((s) =>
     s
       .setName("age-restricted-only")
-      .setDescription("Prompts and results only in age-restricted channels")
-      .addBooleanOption((o) => o.setName("enabled").setDescription("On or off").setRequired(true)),
+      .setDescription(en["command.imagine-config.age-restricted-only.description"])
+      .addBooleanOption((o) =>
+        o
+          .setName("enabled")
+          .setDescription(en["command.imagine-config.age-restricted-only.enabled.description"])
+          .setRequired(true),
+      ),
   )
   .addSubcommandGroup((g) =>
     g
       .setName("default-parameters")
-      .setDescription("Parameters added to every prompt here, unless the prompt sets them")
+      .setDescription(en["command.imagine-config.default-parameters.description"])
       .addSubcommand((s) =>
         s
           .setName("set")
-          .setDescription("e.g. --v 7 --stylize 100")
+          .setDescription(en["command.imagine-config.default-parameters.set.description"])
           .addStringOption((o) =>
             o
               .setName("parameters")
-              .setDescription("Parameters only, e.g. --v 7")
+              .setDescription(en["command.imagine-config.default-parameters.set.parameters.description"])
               .setRequired(true)
               .setMaxLength(500),
           ),
       )
-      .addSubcommand((s) => s.setName("clear").setDescription("No default parameters")),
+      .addSubcommand((s) =>
+        s.setName("clear").setDescription(en["command.imagine-config.default-parameters.clear.description"]),
+      ),
   )
   .addSubcommand((s) =>
     s
       .setName("enhance")
-      .setDescription("Whether Enhance buttons are offered under single images")
-      .addBooleanOption((o) => o.setName("enabled").setDescription("On or off").setRequired(true)),
+      .setDescription(en["command.imagine-config.enhance.description"])
+      .addBooleanOption((o) =>
+        o
+          .setName("enabled")
+          .setDescription(en["command.imagine-config.enhance.enabled.description"])
+          .setRequired(true),
+      ),
   )
-  .addSubcommand((s) =>
-    s.setName("reset").setDescription("Remove every setting of this server (asks first)"),
-  );
+  .addSubcommand((s) => s.setName("reset").setDescription(en["command.imagine-config.reset.description"]));
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
-  const path = [interaction.options.getSubcommandGroup(false), interaction.options.getSubcommand()]
-    .join(" ")
-    .trim();
-  switch (path) {
-    case "show": {
-      const server = await app.settings.guild(guildId);
-      const effective = effectiveSettings(ownerDefaults(app.config), server);
-      const shown = {
-        effective,
-        roleLimits: server.roleLimits ?? {},
-        ownerBannedWordCount: app.bannedWords.size,
-      };
-      await interaction.reply({ ...renderConfigShow(t, shown), ...ephemeral });
-      return;
-    }
-    case "banned-words list": {
-      const server = await app.settings.guild(guildId);
-      await interaction.reply({
-        ...renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),
-        ...ephemeral,
-      });
-      return;
-    }
-    case "channels": {
-      const server = await app.settings.guild(guildId);
-      await interaction.reply({
-        ...renderChannelPicker(t, guildId, server.allowedChannelIds ?? []),
-        ...ephemeral,
-      });
-      return;
-    }
-    case "reset": {
-      const question = renderResetQuestion(t, shownGuildSettings(await app.settings.guild(guildId), t));
-      await interaction.reply({ ...question, components: [resetConfirmRow(t, guildId)], ...ephemeral });
-      return;
-    }
-    default: {
-      const edit = configEditOf(interaction, app.config);
-      const actor = { guildId, userId: interaction.user.id, command: commandPath(interaction) };
-      const changes = await changeServerSettings(app, actor, edit, t);
-      await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });
-    }
+  const path = subcommandPath(interaction);
+  const view = VIEWS[path];
+  if (view) {
+    const server = await app.settings.guild(guildId);
+    await interaction.reply({ ...view({ t, guildId, server, app }), ...ephemeral });
+    return;
   }
+  const edit = configEditOf(interaction, path, app.config);
+  const actor = { guildId, userId: interaction.user.id, command: `/imagine-config ${path}` };
+  const changes = await changeServerSettings(app, actor, edit, t);
+  await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });
 }
+
+/** What a view subcommand shows from. */
+interface ViewInput {
+  t: Translator;
+  guildId: string;
+  server: GuildSettings;
+  app: BotContext;
+}
+
+/** The subcommands that only show something (the others are edits: `configEditOf`), by path. */
+const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptions>> = {
+  show: ({ t, server, app }) =>
+    renderConfigShow(t, {
+      effective: effectiveSettings(ownerDefaults(app.config), server),
+      roleLimits: server.roleLimits ?? {},
+      ownerBannedWordCount: app.bannedWords.size,
+    }),
+  "banned-words list": ({ t, server, app }) =>
+    renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),
+  channels: ({ t, guildId, server }) => renderChannelPicker(t, guildId, server.allowedChannelIds ?? []),
+  reset: ({ t, guildId, server }) => ({
+    ...renderResetQuestion(t, shownGuildSettings(server, t)),
+    components: [resetConfirmRow(t, guildId)],
+  }),
+};
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -8,7 +8,7 @@ import { historyMessage } from "./history-page.js";
  * only; in the bot's DMs, all of yours.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = memberCommand("history", "Your recent images: prompt, outcome, when, and a link to each");
+const data = memberCommand("history");
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });

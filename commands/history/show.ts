@@ -1,3 +1,4 @@
+import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
 import { repostJob } from "./repost-job.js";
@@ -7,13 +8,10 @@ import { repostJob } from "./repost-job.js";
  * requester, or a moderator (Manage Server) of the server it ran in.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = memberCommand(
-  "show",
-  "Post one of your finished images again, with its buttons",
-).addStringOption((option) =>
+const data = memberCommand("show").addStringOption((option) =>
   option
     .setName("job")
-    .setDescription("The job id (see /history) or the interaction id (ref) it was started by")
+    .setDescription(en["command.show.job.description"])
     .setRequired(true)
     .setMaxLength(100),
 );

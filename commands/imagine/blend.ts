@@ -1,3 +1,4 @@
+import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
@@ -17,15 +18,12 @@ const IMAGE_OPTIONS = Array.from({ length: BLEND_MAX_IMAGES }, (_, i) => `image$
  * @see https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-option-type
  */
 const data = (config: Config) => {
-  const builder = memberCommand(
-    "blend",
-    `Blend ${BLEND_MIN_IMAGES} to ${BLEND_MAX_IMAGES} images into a new image`,
-  );
+  const builder = memberCommand("blend");
   IMAGE_OPTIONS.forEach((name, i) =>
     builder.addAttachmentOption((option) =>
       option
         .setName(name)
-        .setDescription(`Image ${i + 1} (PNG, JPEG, WebP or GIF)`)
+        .setDescription(en[`command.blend.${name}.description` as keyof typeof en])
         .setRequired(i < BLEND_MIN_IMAGES),
     ),
   );
@@ -33,13 +31,13 @@ const data = (config: Config) => {
     .addStringOption((option) =>
       option
         .setName("prompt")
-        .setDescription("Optional words (and parameters) after the images")
+        .setDescription(en["command.blend.prompt.description"])
         .setMaxLength(config.PROMPT_MAX_LENGTH),
     )
     .addStringOption((option) =>
       option
         .setName("aspect")
-        .setDescription("Aspect ratio of the result (--ar)")
+        .setDescription(en["command.blend.aspect.description"])
         .addChoices(...BLEND_ASPECTS),
     );
 };

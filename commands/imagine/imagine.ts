@@ -1,3 +1,4 @@
+import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
@@ -9,16 +10,16 @@ import { preparePrompt } from "../../src/imagine/prepare-prompt.js";
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
 const data = (config: Config) =>
-  memberCommand("imagine", "Create an image from a text prompt")
+  memberCommand("imagine")
     .addStringOption((option) =>
       option
         .setName("prompt")
-        .setDescription("What to draw. Midjourney parameters work, e.g. --ar 16:9")
+        .setDescription(en["command.imagine.prompt.description"])
         .setRequired(true)
         .setMaxLength(config.PROMPT_MAX_LENGTH),
     )
     .addAttachmentOption((option) =>
-      option.setName("image").setDescription("An image to start from (PNG, JPEG, WebP or GIF)"),
+      option.setName("image").setDescription(en["command.imagine.image.description"]),
     );
 
 async function execute(context: CommandContext<BotContext>): Promise<void> {

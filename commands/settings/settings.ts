@@ -1,4 +1,5 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { chooseLanguages } from "../../src/i18n/choose-language.js";
@@ -17,35 +18,38 @@ import { changeMemberSettings, resetMemberSettings } from "../../src/settings/se
  * @see https://discord.com/developers/docs/interactions/application-commands#subcommands-and-subcommand-groups
  */
 const data = (config: Config) =>
-  memberCommand("settings", "Your preferences: prompt suffix, aspect ratio, where results go, language")
-    .addSubcommand((sub) => sub.setName("show").setDescription("Show your preferences"))
+  memberCommand("settings")
+    .addSubcommand((sub) => sub.setName("show").setDescription(en["command.settings.show.description"]))
     .addSubcommand((sub) =>
       sub
         .setName("suffix")
-        .setDescription("Words or parameters added to every prompt of yours (leave empty to remove)")
+        .setDescription(en["command.settings.suffix.description"])
         .addStringOption((option) =>
           option
             .setName("text")
-            .setDescription("e.g. --ar 16:9 --v 6, or: oil painting")
+            .setDescription(en["command.settings.suffix.text.description"])
             .setMaxLength(config.PROMPT_MAX_LENGTH),
         ),
     )
     .addSubcommand((sub) =>
       sub
         .setName("aspect-ratio")
-        .setDescription("Aspect ratio when a prompt sets none (leave empty for the default 1:1)")
+        .setDescription(en["command.settings.aspect-ratio.description"])
         .addStringOption((option) =>
-          option.setName("ratio").setDescription("width:height, e.g. 16:9").setMaxLength(20),
+          option
+            .setName("ratio")
+            .setDescription(en["command.settings.aspect-ratio.ratio.description"])
+            .setMaxLength(20),
         ),
     )
     .addSubcommand((sub) =>
       sub
         .setName("delivery")
-        .setDescription("Where your finished images are posted")
+        .setDescription(en["command.settings.delivery.description"])
         .addStringOption((option) =>
           option
             .setName("where")
-            .setDescription("In the channel where you asked, or in your DMs")
+            .setDescription(en["command.settings.delivery.where.description"])
             .setRequired(true)
             .addChoices({ name: "In the channel", value: "channel" }, { name: "By DM", value: "dm" }),
         ),
@@ -53,15 +57,15 @@ const data = (config: Config) =>
     .addSubcommand((sub) =>
       sub
         .setName("language")
-        .setDescription("The language the bot answers you in (leave empty for your Discord language)")
+        .setDescription(en["command.settings.language.description"])
         .addStringOption((option) =>
           option
             .setName("language")
-            .setDescription("One of the bot's languages")
+            .setDescription(en["command.settings.language.language.description"])
             .addChoices(...LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value }))),
         ),
     )
-    .addSubcommand((sub) => sub.setName("reset").setDescription("Remove all your preferences"));
+    .addSubcommand((sub) => sub.setName("reset").setDescription(en["command.settings.reset.description"]));
 
 /** The checked value, or the check's message as a refusal, in the language of whoever reads it. */
 function checked(check: (t?: Translator) => DefaultsCheck): string {

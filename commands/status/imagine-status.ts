@@ -5,6 +5,7 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from "discord.js";
+import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Command, CommandContext } from "../../src/discord/command.js";
 import { requireModerator } from "../../src/discord/moderator.js";
@@ -20,15 +21,12 @@ import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/rende
  */
 const data = new SlashCommandBuilder()
   .setName("imagine-status")
-  .setDescription("Image service health, this server's jobs, recent failures and limits (moderators)")
+  .setDescription(en["command.imagine-status.description"])
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .setContexts(InteractionContextType.Guild)
   .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
   .addStringOption((option) =>
-    option
-      .setName("job")
-      .setDescription("A job id or the interaction id (ref) it was started by")
-      .setMaxLength(100),
+    option.setName("job").setDescription(en["command.imagine-status.job.description"]).setMaxLength(100),
   );
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
