@@ -2,6 +2,13 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The bot's production build is src/ and commands/; the reference service and sharp are dev-only tools. */
+const notSharp = {
+  name: "sharp",
+  message: "sharp is a dev dependency of the reference service, not of the bot.",
+};
+const notTools = { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." };
+
 /** `commands/` is the features' wing: the core and the Discord adapter never import it. */
 const notTheFeaturesWing = {
   group: ["**/commands/**", "**/commands"],
@@ -31,12 +38,8 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "sharp", message: "sharp is a dev dependency of the reference service, not of the bot." },
-          ],
-          patterns: [
-            { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
-          ],
+          paths: [notSharp],
+          patterns: [notTools],
         },
       ],
     },
@@ -50,13 +53,8 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "sharp", message: "sharp is a dev dependency of the reference service, not of the bot." },
-          ],
-          patterns: [
-            { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
-            notTheFeaturesWing,
-          ],
+          paths: [notSharp],
+          patterns: [notTools, notTheFeaturesWing],
         },
       ],
     },

@@ -43,16 +43,14 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
 
 async function upscale(
   interaction: ComponentInteraction,
-  app: BotContext,
+  context: HandlerContext<BotContext>,
   jobId: string,
   index: number,
-  log: Logger,
-  lang: InteractionLanguages,
 ) {
   const key = `u:${jobId}:${index}:${interaction.user.id}`;
   if (!clicks.claim(key)) throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
   try {
-    await postUpscale(interaction, app, jobId, index, log, lang);
+    await postUpscale(interaction, context, jobId, index);
   } finally {
     // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
     clicks.release(key);
@@ -65,11 +63,9 @@ async function upscale(
  */
 async function postUpscale(
   interaction: ComponentInteraction,
-  app: BotContext,
+  { app, log, lang }: HandlerContext<BotContext>,
   jobId: string,
   index: number,
-  log: Logger,
-  lang: InteractionLanguages,
 ) {
   await postOnce(interaction, app, {
     jobId,
@@ -163,8 +159,7 @@ export const gridButtons: ComponentHandler<GridButton, BotContext> = {
   prefix: GRID_BUTTON_PREFIX,
   codec: gridButtonCodec,
   async execute(interaction, button, context) {
-    const { app, log, lang } = context;
-    if (button.action === "upscale") await upscale(interaction, app, button.jobId, button.index, log, lang);
+    if (button.action === "upscale") await upscale(interaction, context, button.jobId, button.index);
     else await reroll(interaction, context, button);
   },
 };
