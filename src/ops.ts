@@ -8,7 +8,7 @@ import type { OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";

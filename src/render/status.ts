@@ -10,7 +10,7 @@ import { statusCodec } from "../discord/components/status-id.js";
 import { english, type TextKey, type Translator } from "../i18n/translate.js";
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess } from "../imagine/job-store.js";
-import { serviceCondition, type ServiceHealth } from "../imagine/service-health.js";
+import { serviceCondition, type ServiceHealth } from "../admission/service-health.js";
 import type { ServiceFeatures } from "../service/service-profile.js";
 import { EMBED_COLORS, formatDuration, progressBar, relativeTimestamp, statusView } from "./format.js";
 import { describeImageError } from "./image-errors.js";

@@ -4,9 +4,9 @@
  * "Errors"), so a 403 about one image is only blamed on the bot's credentials when a request that checks
  * nothing but the token (`GET /items/status`) is refused too.
  */
-import type { ImagineClient } from "../service/client.js";
-import { isServiceError } from "../service/errors.js";
-import type { ImageRecord } from "../service/schema.js";
+import type { ImagineClient } from "./client.js";
+import { isServiceError } from "./errors.js";
+import type { ImageRecord } from "./schema.js";
 
 /** The service does not know this image, or it belongs to another account: the button is stale. */
 export class UnknownImageError extends Error {

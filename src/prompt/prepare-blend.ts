@@ -4,10 +4,10 @@
  * @see /work/shared/spec/service-facts.md (image prompts: several image URLs at the start of one prompt)
  */
 import { UserError } from "../errors.js";
-import { quoteForProblem } from "../prompt/problems.js";
+import { quoteForProblem } from "./problems.js";
 import { inlineCode } from "../render/markdown.js";
-import { normalizePrompt, parsePrompt } from "../prompt/parse-prompt.js";
-import type { PromptDefaults } from "../prompt/assemble-prompt.js";
+import { normalizePrompt, parsePrompt } from "./parse-prompt.js";
+import type { PromptDefaults } from "./assemble-prompt.js";
 import { preparePrompt, type PromptAttachment, type PromptLimits } from "./prepare-prompt.js";
 
 /** Fewest and most images a blend takes (Midjourney's `/blend`: 2 to 5). */

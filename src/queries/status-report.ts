@@ -4,11 +4,11 @@
  */
 import type { Config } from "../config.js";
 import type { BannedWords } from "../moderation/banned-words.js";
-import type { Admission } from "./admission.js";
+import type { Admission } from "../admission/admission.js";
 import type { StatusInput } from "../render/status.js";
-import type { ImagineService } from "./imagine-service.js";
-import type { JobStore } from "./job-store.js";
-import type { ServiceHealthMonitor } from "./service-health.js";
+import type { ImagineService } from "../imagine/imagine-service.js";
+import type { JobStore } from "../imagine/job-store.js";
+import type { ServiceHealthMonitor } from "../admission/service-health.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { parseConfig } from "../../src/config.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
-import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
-import { gatherStatus } from "../../src/imagine/status-report.js";
+import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
+import { gatherStatus } from "../../src/queries/status-report.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
 import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";

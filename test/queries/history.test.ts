@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/imagine/history.js";
+import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/queries/history.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { makeJob } from "../store/store-fixtures.js";
 

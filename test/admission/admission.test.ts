@@ -4,8 +4,8 @@ import {
   RefusedError,
   type AdmissionRequest,
   type AdmittedJobRef,
-} from "../../src/imagine/admission.js";
-import { ServiceHealthMonitor } from "../../src/imagine/service-health.js";
+} from "../../src/admission/admission.js";
+import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
 import type { OwnerDefaults } from "../../src/settings/effective-settings.js";
 import type { GuildSettings } from "../../src/settings/settings.js";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { UserError } from "../../src/errors.js";
-import { prepareBlend, type BlendInput } from "../../src/imagine/prepare-blend.js";
-import type { PromptAttachment } from "../../src/imagine/prepare-prompt.js";
+import { prepareBlend, type BlendInput } from "../../src/prompt/prepare-blend.js";
+import type { PromptAttachment } from "../../src/prompt/prepare-prompt.js";
 
 const limits = { maxLength: 1000, attachmentMaxBytes: 1_000_000 };
 

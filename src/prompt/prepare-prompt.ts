@@ -5,9 +5,9 @@ import {
   checkImageAttachment,
   type AttachmentInfo,
   type AttachmentLink,
-} from "../prompt/check-attachment.js";
-import { assemblePrompt, type PromptDefaults } from "../prompt/assemble-prompt.js";
-import { checkPrompt } from "../prompt/check-prompt.js";
+} from "./check-attachment.js";
+import { assemblePrompt, type PromptDefaults } from "./assemble-prompt.js";
+import { checkPrompt } from "./check-prompt.js";
 
 /** An image the user attached as an image prompt. */
 export interface PromptAttachment extends AttachmentInfo, AttachmentLink {}

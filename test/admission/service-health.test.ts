@@ -4,7 +4,7 @@ import {
   serviceCondition,
   ServiceHealthMonitor,
   type ServiceHealth,
-} from "../../src/imagine/service-health.js";
+} from "../../src/admission/service-health.js";
 import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
 

@@ -2,8 +2,8 @@
  * `/history`: one member's own recent jobs, a page at a time. In a server only that server's jobs are
  * listed (prompts from DMs and other servers stay out of it); in the bot's DMs every job of theirs is.
  */
-import type { Job } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import type { Job } from "../imagine/job.js";
+import type { JobStore } from "../imagine/job-store.js";
 
 /** Jobs per page of `/history`. */
 export const HISTORY_PAGE_SIZE = 5;

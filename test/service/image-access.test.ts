@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readImage, tokenRefused, UnknownImageError } from "../../src/imagine/image-access.js";
+import { readImage, tokenRefused, UnknownImageError } from "../../src/service/image-access.js";
 import { ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
