@@ -7,7 +7,7 @@ import type { ImagineClient } from "../service/client.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import type { JobLeases, JobRecords, OnceClaims, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
@@ -63,7 +63,8 @@ export interface JobMessenger {
 export interface ImagineServiceOptions {
   client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
   messenger: JobMessenger;
-  store: JobStore;
+  /** The store's ports the engine uses: jobs, their leases, posted messages and once-claims. */
+  store: StoreScope & JobRecords & JobLeases & PostRecords & OnceClaims;
   pollIntervalMs: number;
   timeoutMs: number;
   progressUpdateIntervalMs: number;

@@ -3,7 +3,7 @@
  * listed (prompts from DMs and other servers stay out of it); in the bot's DMs every job of theirs is.
  */
 import type { Job } from "../imagine/job.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { JobRecords } from "../imagine/job-store.js";
 
 /** Jobs per page of `/history`. */
 export const HISTORY_PAGE_SIZE = 5;
@@ -34,7 +34,7 @@ export interface HistoryRequest {
  * past the end (jobs were pruned since the buttons were drawn) shows the first page instead.
  */
 export async function loadHistoryPage(
-  store: Pick<JobStore, "jobsOfRequester">,
+  store: Pick<JobRecords, "jobsOfRequester">,
   request: HistoryRequest,
 ): Promise<HistoryPage> {
   const scope = request.guildId === null ? "everywhere" : "server";

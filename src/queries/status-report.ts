@@ -7,7 +7,7 @@ import type { BannedWords } from "../moderation/banned-words.js";
 import type { Admission } from "../admission/admission.js";
 import type { StatusInput } from "../render/status.js";
 import type { ImagineService } from "../imagine/imagine-service.js";
-import type { JobStore } from "../imagine/job-store.js";
+import type { FleetRegistry, JobRecords, StoreScope } from "../imagine/job-store.js";
 import type { ServiceHealthMonitor } from "../admission/service-health.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 
@@ -23,7 +23,7 @@ export const STALE_PENDING_MS = 3 * 60_000;
 export interface StatusSources {
   config: Config;
   imagine: ImagineService;
-  store: JobStore;
+  store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
   health: ServiceHealthMonitor;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
