@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { Semaphore, type ReleaseSlot } from "../../src/jobs/semaphore.js";
-import { settle } from "./manual-clock.js";
+import { Semaphore, type ReleaseSlot } from "../../src/service/semaphore.js";
+import { settle } from "../jobs/manual-clock.js";
 
 describe("Semaphore", () => {
   test("gives at most `limit` slots and hands freed slots to waiters first come, first served", async () => {
@@ -72,6 +72,32 @@ describe("Semaphore", () => {
     await settle();
     expect(ran).toBe(10_000);
     expect([semaphore.inUse, semaphore.waiting]).toEqual([0, 0]);
+  });
+
+  test("run gives each task a slot in turn and a failing task gives its slot back", async () => {
+    const semaphore = new Semaphore(1);
+    const order: string[] = [];
+    const failing = semaphore.run(async () => {
+      order.push("fails");
+      throw new Error("no");
+    });
+    const next = semaphore.run(async () => {
+      order.push("next");
+      return "done";
+    });
+    expect(semaphore.waiting).toBe(1);
+    await expect(failing).rejects.toThrow("no");
+    await expect(next).resolves.toBe("done");
+    expect(order).toEqual(["fails", "next"]);
+    expect([semaphore.inUse, semaphore.waiting]).toEqual([0, 0]);
+  });
+
+  test("run on a closed semaphore is refused without running the task", async () => {
+    const semaphore = new Semaphore(1);
+    semaphore.close();
+    let ran = false;
+    await expect(semaphore.run(async () => (ran = true))).rejects.toThrow(/closed/);
+    expect(ran).toBe(false);
   });
 
   test.each([0, -1, 1.5, NaN])("a limit of %s is refused with a clear error", (limit) => {

@@ -43,6 +43,19 @@ export class Semaphore {
     this.waiters.push(task);
   }
 
+  /**
+   * Runs `task` in a slot (in turn with the other waiters) and releases the slot when it settles.
+   * @throws {Error} when the semaphore is or gets closed before a slot is free.
+   */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) =>
+      this.whenFree((release) => {
+        if (!release) return reject(new Error("the semaphore is closed"));
+        task().then(resolve, reject).finally(release);
+      }),
+    );
+  }
+
   /** Wakes every waiter with `null`; later {@link whenFree} tasks get `null` at once. Holders keep slots. */
   close(): void {
     this.closed = true;
