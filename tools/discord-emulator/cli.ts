@@ -8,7 +8,7 @@ import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
 import { addGuildOnShard, createDefaultWorld } from "./fixtures.js";
 
 const HELP = `Usage: npm run emulator -- [options]
-Starts the Discord emulator with the default world; see test/emulator/README.md.
+Starts the Discord emulator with the default world; see tools/discord-emulator/README.md.
 
   --port N                   port (default 8790; 0 = any free port)
   --host ADDRESS             address to listen on (default 127.0.0.1)

@@ -4,9 +4,9 @@
  * and how `GET .../commands` lists localisations.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "../emulator.js";
-import { startDefaultEmulator, type DefaultWorld } from "../fixtures.js";
-import { forgiveRefusedRequests } from "../schema/schema-violations.js";
+import type { DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
+import { startDefaultEmulator, type DefaultWorld } from "../../../tools/discord-emulator/fixtures.js";
+import { forgiveRefusedRequests } from "../../../tools/discord-emulator/schema/schema-violations.js";
 import { formError } from "../validation/form-error-matcher.js";
 
 let emu: DiscordEmulator;

@@ -14,7 +14,12 @@ import {
   RESTJSONErrorCodes,
 } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextInteraction, startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
+import {
+  nextInteraction,
+  startHarness,
+  type EmulatorHarness,
+  sendableChannel,
+} from "../../../tools/discord-emulator/fixtures.js";
 
 const isCommand = (i: Interaction): i is ChatInputCommandInteraction => i.isChatInputCommand();
 const isButton = (i: Interaction): i is ButtonInteraction => i.isButton();

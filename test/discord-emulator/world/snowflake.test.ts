@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { SnowflakeGenerator, isSnowflake, snowflakeTimestamp } from "./snowflake.js";
+import {
+  SnowflakeGenerator,
+  isSnowflake,
+  snowflakeTimestamp,
+} from "../../../tools/discord-emulator/world/snowflake.js";
 
 describe("SnowflakeGenerator", () => {
   test("ids are 18-19 digits, increasing and carry their creation time", () => {

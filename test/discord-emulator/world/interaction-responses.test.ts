@@ -12,7 +12,11 @@ import {
 } from "discord.js";
 import { ApplicationCommandOptionType, InteractionResponseType } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { nextInteraction, startHarness, type EmulatorHarness } from "../fixtures.js";
+import {
+  nextInteraction,
+  startHarness,
+  type EmulatorHarness,
+} from "../../../tools/discord-emulator/fixtures.js";
 
 const isCommand = (i: Interaction): i is ChatInputCommandInteraction => i.isChatInputCommand();
 const isSelect = (i: Interaction): i is StringSelectMenuInteraction => i.isStringSelectMenu();

@@ -1,6 +1,10 @@
 import { OverwriteType, PermissionFlagsBits as P } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
-import { ALL_PERMISSIONS, computePermissions, toPermissionBits } from "./permissions.js";
+import {
+  ALL_PERMISSIONS,
+  computePermissions,
+  toPermissionBits,
+} from "../../../tools/discord-emulator/world/permissions.js";
 
 const base = {
   guildId: "g",

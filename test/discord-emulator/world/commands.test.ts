@@ -1,8 +1,8 @@
 import { DiscordAPIError, Routes } from "discord.js";
 import { ApplicationCommandOptionType, PermissionFlagsBits, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { forgiveRefusedRequests } from "../schema/schema-violations.js";
-import { startHarness, type EmulatorHarness } from "../fixtures.js";
+import { forgiveRefusedRequests } from "../../../tools/discord-emulator/schema/schema-violations.js";
+import { startHarness, type EmulatorHarness } from "../../../tools/discord-emulator/fixtures.js";
 
 const valid = { name: "imagine", description: "Create an image" };
 const stringOption = (extra: object) => ({

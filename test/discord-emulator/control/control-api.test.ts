@@ -1,16 +1,16 @@
 import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
-import { controlApi } from "./control-api.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
+import { controlApi } from "../../../tools/discord-emulator/control/control-api.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
 import {
   createDefaultWorld,
   nextMessage,
   startTestClient,
   type DefaultWorld,
   sendableChannel,
-} from "../fixtures.js";
+} from "../../../tools/discord-emulator/fixtures.js";
 import { Events, MessageFlags, type Client } from "discord.js";
-import type { DiscordEmulatorOptions } from "../context.js";
+import type { DiscordEmulatorOptions } from "../../../tools/discord-emulator/context.js";
 
 describe("the control API of the standalone emulator", () => {
   let emu: DiscordEmulator | undefined;

@@ -2,7 +2,7 @@ import { ChannelType, GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } fro
 import { Events, type Client } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { WebSocket } from "ws";
-import { startDiscordEmulator, type DiscordEmulator } from "../emulator.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
 import {
   addGuildOnShard,
   nextInteraction,
@@ -11,7 +11,7 @@ import {
   startDefaultEmulator,
   startHarness,
   type EmulatorHarness,
-} from "../fixtures.js";
+} from "../../../tools/discord-emulator/fixtures.js";
 
 /** Opens a raw gateway connection, sends `payload` after HELLO and resolves with the close code. */
 function closeCodeAfter(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "../emulator.js";
-import { startDefaultEmulator, type DefaultWorld } from "../fixtures.js";
-import { describeIssue, SchemaCheck } from "./schema-check.js";
+import type { DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
+import { startDefaultEmulator, type DefaultWorld } from "../../../tools/discord-emulator/fixtures.js";
+import { describeIssue, SchemaCheck } from "../../../tools/discord-emulator/schema/schema-check.js";
 
 const check = new SchemaCheck();
 const issues = (result: { issues: Parameters<typeof describeIssue>[0][] }) =>

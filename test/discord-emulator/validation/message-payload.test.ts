@@ -1,8 +1,15 @@
 import { MessageFlags, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { describe, expect, test } from "vitest";
-import { DiscordApiError } from "../rest/api-error.js";
-import { buildMessageDraft, type DraftContext, type UploadedFile } from "./message-payload.js";
-import type { MessageVersion, StoredAttachment } from "../world/message-store.js";
+import { DiscordApiError } from "../../../tools/discord-emulator/rest/api-error.js";
+import {
+  buildMessageDraft,
+  type DraftContext,
+  type UploadedFile,
+} from "../../../tools/discord-emulator/validation/message-payload.js";
+import type {
+  MessageVersion,
+  StoredAttachment,
+} from "../../../tools/discord-emulator/world/message-store.js";
 
 let nextId = 1;
 function attachment(filename: string): StoredAttachment {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { RateLimiter, rateLimitResponse } from "./rate-limits.js";
+import { RateLimiter, rateLimitResponse } from "../../../tools/discord-emulator/rest/rate-limits.js";
 
 function limiterAt(start = 1_000_000) {
   let now = start;

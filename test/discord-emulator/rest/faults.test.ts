@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { FaultInjector } from "./faults.js";
+import { FaultInjector } from "../../../tools/discord-emulator/rest/faults.js";
 
 const post = { method: "POST", path: "/channels/1/messages", route: "/channels/:channel/messages" };
 const get = { method: "GET", path: "/users/@me", route: "/users/@me" };

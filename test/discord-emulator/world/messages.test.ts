@@ -7,8 +7,13 @@ import {
 } from "discord.js";
 import { PermissionFlagsBits, RESTJSONErrorCodes } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { forgiveRefusedRequests } from "../schema/schema-violations.js";
-import { nextMessage, startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
+import { forgiveRefusedRequests } from "../../../tools/discord-emulator/schema/schema-violations.js";
+import {
+  nextMessage,
+  startHarness,
+  type EmulatorHarness,
+  sendableChannel,
+} from "../../../tools/discord-emulator/fixtures.js";
 
 /** The rejection of `action`: Discord's code and its errors tree. */
 async function rejection(

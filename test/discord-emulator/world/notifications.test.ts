@@ -1,7 +1,11 @@
 import type { SendableChannels } from "discord.js";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { startHarness, type EmulatorHarness, sendableChannel } from "../fixtures.js";
-import type { EmulatedUser } from "./world-types.js";
+import {
+  startHarness,
+  type EmulatorHarness,
+  sendableChannel,
+} from "../../../tools/discord-emulator/fixtures.js";
+import type { EmulatedUser } from "../../../tools/discord-emulator/world/world-types.js";
 
 describe("who a message notifies", () => {
   let h: EmulatorHarness;

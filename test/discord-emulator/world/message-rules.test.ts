@@ -4,10 +4,14 @@
  * object's mentions, attachments, components, author and reply reference.
  */
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "../emulator.js";
+import type { DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
 import type { Client } from "discord.js";
-import { startDefaultEmulator, startTestClient, type DefaultWorld } from "../fixtures.js";
-import { forgiveRefusedRequests } from "../schema/schema-violations.js";
+import {
+  startDefaultEmulator,
+  startTestClient,
+  type DefaultWorld,
+} from "../../../tools/discord-emulator/fixtures.js";
+import { forgiveRefusedRequests } from "../../../tools/discord-emulator/schema/schema-violations.js";
 import { formError } from "../validation/form-error-matcher.js";
 
 let emu: DiscordEmulator;

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "../emulator.js";
+import type { DiscordEmulator } from "../../../tools/discord-emulator/emulator.js";
 import {
   nextInteraction,
   startDefaultEmulator,
@@ -10,7 +10,7 @@ import {
   type DefaultWorld,
   type EmulatorHarness,
   sendableChannel,
-} from "../fixtures.js";
+} from "../../../tools/discord-emulator/fixtures.js";
 
 const RATE_LIMIT_HEADERS = [
   "x-ratelimit-limit",
