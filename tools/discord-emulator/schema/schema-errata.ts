@@ -2,7 +2,7 @@
  * Where Discord's API description and Discord itself disagree, and what the emulator does there. Each
  * entry drops the matching issues; the list stays short and each entry says why.
  */
-import type { SchemaIssue } from "./schema-check.js";
+import type { SchemaIssue } from "./schema-issue.js";
 
 interface Erratum {
   /** Operations it applies to, e.g. /^PUT \/applications\//. */
