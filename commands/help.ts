@@ -3,7 +3,7 @@ import type { BotContext } from "../src/bot-context.js";
 import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { requesterOf } from "../src/discord/submission-place.js";
-import { gatherHelp } from "../src/imagine/help-facts.js";
+import { gatherHelp } from "../src/queries/help-facts.js";
 import type { Logger } from "../src/logger.js";
 import { renderHelp } from "../src/render/help.js";
 

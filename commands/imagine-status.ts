@@ -11,7 +11,7 @@ import type { InteractionLanguages } from "../src/i18n/choose-language.js";
 import type { Command } from "../src/discord/command.js";
 import { requireModerator } from "../src/discord/moderator.js";
 import { UserError } from "../src/errors.js";
-import { gatherStatus } from "../src/imagine/status-report.js";
+import { gatherStatus } from "../src/queries/status-report.js";
 import type { Logger } from "../src/logger.js";
 import { inlineCode } from "../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails, renderStatus } from "../src/render/status.js";

@@ -5,7 +5,7 @@ import type { Config } from "../src/config.js";
 import type { Logger } from "../src/logger.js";
 import { memberCommand, type Command } from "../src/discord/command.js";
 import { checkAndStartJob } from "../src/discord/start-job.js";
-import { preparePrompt } from "../src/imagine/prepare-prompt.js";
+import { preparePrompt } from "../src/prompt/prepare-prompt.js";
 
 /**
  * `/imagine prompt:<text> [image:<attachment>]`: in servers and in the bot's DMs.

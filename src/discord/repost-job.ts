@@ -7,7 +7,7 @@ import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction 
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import type { InteractionLanguages } from "../i18n/choose-language.js";
-import { readImage, UnknownImageError } from "../imagine/image-access.js";
+import { readImage, UnknownImageError } from "../service/image-access.js";
 import { viewForRecord } from "../imagine/job-view.js";
 import { materialize } from "../imagine/materialize.js";
 import type { Logger } from "../logger.js";

@@ -2,7 +2,7 @@ import type { ChatInputCommandInteraction, RepliableInteraction } from "discord.
 import type { BotContext } from "../bot-context.js";
 import { UserError } from "../errors.js";
 import type { InteractionLanguages } from "../i18n/choose-language.js";
-import { RefusedError, type AdmissionTicket } from "../imagine/admission.js";
+import { RefusedError, type AdmissionTicket } from "../admission/admission.js";
 import type { Job, UpscaleSource } from "../imagine/job.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { withDefaultParameters } from "../prompt/default-parameters.js";

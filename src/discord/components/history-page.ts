@@ -6,7 +6,7 @@
 import type { Translator } from "../../i18n/translate.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
-import { HISTORY_PAGE_SIZE, loadHistoryPage, MAX_HISTORY_PAGE } from "../../imagine/history.js";
+import { HISTORY_PAGE_SIZE, loadHistoryPage, MAX_HISTORY_PAGE } from "../../queries/history.js";
 import { renderHistory } from "../../render/history.js";
 import type { MessagePayload } from "../../render/payload.js";
 import type { ComponentHandler, IdCodec } from "../component.js";

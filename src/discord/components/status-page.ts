@@ -6,7 +6,7 @@
 import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../bot-context.js";
 import { UserError } from "../../errors.js";
-import { gatherStatus } from "../../imagine/status-report.js";
+import { gatherStatus } from "../../queries/status-report.js";
 import { inlineCode } from "../../render/markdown.js";
 import { userMention } from "../../render/message-parts.js";
 import { renderStatus } from "../../render/status.js";

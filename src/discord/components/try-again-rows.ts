@@ -14,7 +14,7 @@ import {
 } from "discord-api-types/v10";
 import type { BotContext } from "../../bot-context.js";
 import type { LocalText, Translator } from "../../i18n/translate.js";
-import { RefusedError } from "../../imagine/admission.js";
+import { RefusedError } from "../../admission/admission.js";
 import type { Logger } from "../../logger.js";
 import { formatDuration } from "../../render/format.js";
 import { isUpscaleRequest } from "../../render/service-errors.js";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { mayTryAgain, tryAgainCodec } from "../../../src/discord/components/try-again-rows.js";
 import { UserError } from "../../../src/errors.js";
-import { RefusedError } from "../../../src/imagine/admission.js";
+import { RefusedError } from "../../../src/admission/admission.js";
 import { ServiceError } from "../../../src/service/errors.js";
 
 describe("tryAgainCodec", () => {
