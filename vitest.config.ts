@@ -7,7 +7,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Transpiles the bot once for the tests that start it as a process.
     globalSetup: ["test/support/bot-build.ts"],
-    // Fails a test whose requests or answers break Discord's API description (test/emulator/schema/).
+    // Fails a test whose requests or answers break Discord's API description (tools/discord-emulator/schema/).
     setupFiles: ["test/support/schema-violation-hook.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -1,6 +1,6 @@
 /**
  * The three parts of a benchmark run, each in its own process: the Discord emulator
- * (`test/emulator/cli.ts`), the reference image service (`tools/reference-service/cli.ts --control`) and
+ * (`tools/discord-emulator/cli.ts`), the reference image service (`tools/reference-service/cli.ts --control`) and
  * the built bot (`node dist/src/main.js`, as `npm start` runs it), configured only through env.
  */
 import { readFileSync } from "node:fs";
@@ -83,7 +83,7 @@ export interface EmulatorProcess {
  * channels, and registers the bot's commands (in the first server, and globally when there are more).
  */
 export async function startEmulator(users: number, channels = 0, shardGuilds = 0): Promise<EmulatorProcess> {
-  const proc = startTsProcess("emulator", "test/emulator/cli.ts", [
+  const proc = startTsProcess("emulator", "tools/discord-emulator/cli.ts", [
     "--port",
     "0",
     "--users",

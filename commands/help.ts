@@ -2,7 +2,7 @@ import { MessageFlags } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import { memberCommand, type Command, type CommandContext } from "../src/discord/command.js";
 import { requesterOf } from "../src/discord/submission-place.js";
-import { gatherHelp } from "../src/imagine/help-facts.js";
+import { gatherHelp } from "../src/queries/help-facts.js";
 import { renderHelp } from "../src/render/help.js";
 
 /**

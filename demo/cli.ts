@@ -58,7 +58,7 @@ console.log(`
 imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s).
 
   Open the page:     ${running.pageUrl}
-  Control API:       ${running.controlUrl}   (routes: test/emulator/README.md)
+  Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
 
 Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);

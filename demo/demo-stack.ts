@@ -4,9 +4,9 @@
  * `npm start` runs) in a child process configured only through its environment, with a throwaway
  * database under the OS temp dir, and the demo page served by the emulator next to its control API.
  */
-import { controlApi } from "../test/emulator/control/control-api.js";
+import { controlApi } from "../tools/discord-emulator/control/control-api.js";
 import type { ServiceProfile } from "../tools/reference-service/index.js";
-import type { DiscordEmulator } from "../test/emulator/emulator.js";
+import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
 import { startProcessWorld, type ProcessWorld } from "../test/support/bot-process.js";
 import { pageHandler } from "./page-server.js";
 

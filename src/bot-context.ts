@@ -1,11 +1,11 @@
 import type { Config } from "./config.js";
 import type { MemberLanguage } from "./i18n/choose-language.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
-import type { Admission } from "./imagine/admission.js";
+import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";

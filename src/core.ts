@@ -9,11 +9,11 @@ import { readFile } from "node:fs/promises";
 import type { BotContext } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
-import { Admission } from "./imagine/admission.js";
+import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
-import { ServiceHealthMonitor } from "./imagine/service-health.js";
+import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import { instrumentClient } from "./metrics/instrument-client.js";
@@ -21,6 +21,7 @@ import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { createImagineClient } from "./service/client.js";
 import { ServiceProfile } from "./service/service-profile.js";
+import { Semaphore } from "./service/semaphore.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
@@ -80,7 +81,10 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     fleetCap === undefined
       ? undefined
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
+  // One semaphore bounds every request to the service, polls included.
+  const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
   const service = createImagineClient(config, {
+    slots: serviceSlots,
     logger: log.child({ component: "service" }),
     ...(fleetSlots ? { fleetSlots } : {}),
   });
@@ -117,7 +121,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     progressUpdateIntervalMs: config.PROGRESS_UPDATE_INTERVAL_MS,
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
-    maxConcurrentPolls: config.SERVICE_MAX_CONCURRENCY,
+    serviceSlots,
     profile,
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.

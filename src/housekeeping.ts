@@ -2,7 +2,7 @@
  * The housekeeping loop: deletes ended jobs older than JOB_RETENTION_DAYS from the store, at start and then
  * every hour. It has its own timer on the injected clock, apart from the job scheduler.
  */
-import type { JobStore } from "./imagine/job-store.js";
+import type { StorePruning } from "./imagine/job-store.js";
 import type { CancelTimer, Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 
@@ -10,7 +10,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface HousekeepingOptions {
-  store: Pick<JobStore, "prune">;
+  store: StorePruning;
   retentionDays: number;
   clock: Clock;
   logger: Logger;

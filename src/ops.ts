@@ -7,8 +7,8 @@ import type { GatewayWatch } from "./discord/gateway-watch.js";
 import type { OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
-import type { JobStore } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./imagine/service-health.js";
+import type { StoreScope, SubmissionTimes } from "./imagine/job-store.js";
+import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
@@ -20,7 +20,7 @@ export interface OpsDeps {
   config: Config;
   /** The Discord gateway connection's state. */
   gateway: Pick<GatewayWatch, "problem">;
-  store: JobStore;
+  store: StoreScope & Pick<SubmissionTimes, "recordSubmission">;
   health: ServiceHealthMonitor;
   /** Which kind of server the service is (shown by /healthz). */
   profile: Pick<ServiceProfile, "describe">;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { MemoryJobStore } from "./support/memory-job-store.js";
-import { ServiceHealthMonitor } from "../src/imagine/service-health.js";
+import { ServiceHealthMonitor } from "../src/admission/service-health.js";
 import { silentLogger } from "../src/logger.js";
 import { BotMetrics } from "../src/metrics/metrics.js";
 import { healthChecks, type OpsDeps } from "../src/ops.js";

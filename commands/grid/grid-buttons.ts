@@ -7,7 +7,7 @@
 import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { readImage, UnknownImageError } from "../../src/imagine/image-access.js";
+import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForUpscale } from "../../src/imagine/job-view.js";
 import { materialize } from "../../src/imagine/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";

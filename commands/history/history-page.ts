@@ -6,7 +6,7 @@
 import type { Translator } from "../../src/i18n/translate.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/imagine/history.js";
+import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/queries/history.js";
 import { renderHistory } from "../../src/render/history.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import type { ComponentHandler } from "../../src/discord/component.js";

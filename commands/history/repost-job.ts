@@ -7,7 +7,7 @@ import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction 
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
-import { readImage, UnknownImageError } from "../../src/imagine/image-access.js";
+import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForRecord } from "../../src/imagine/job-view.js";
 import { materialize } from "../../src/imagine/materialize.js";
 import type { Logger } from "../../src/logger.js";

@@ -8,7 +8,7 @@ import {
   BLEND_MAX_IMAGES,
   BLEND_MIN_IMAGES,
   prepareBlend,
-} from "../../src/imagine/prepare-blend.js";
+} from "../../src/prompt/prepare-blend.js";
 
 const IMAGE_OPTIONS = Array.from({ length: BLEND_MAX_IMAGES }, (_, i) => `image${i + 1}`);
 

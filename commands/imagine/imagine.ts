@@ -3,7 +3,7 @@ import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
 import { checkAndStartJob } from "./interaction-start.js";
-import { preparePrompt } from "../../src/imagine/prepare-prompt.js";
+import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 
 /**
  * `/imagine prompt:<text> [image:<attachment>]`: in servers and in the bot's DMs.

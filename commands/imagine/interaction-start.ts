@@ -11,7 +11,7 @@ import { interactionLocation } from "../../src/discord/interaction-location.js";
 import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
-import type { AdmissionTicket } from "../../src/imagine/admission.js";
+import type { AdmissionTicket } from "../../src/admission/admission.js";
 import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";

@@ -6,8 +6,8 @@
  */
 import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
 import type { BotContext } from "../../src/bot-context.js";
-import type { Requester } from "../../src/imagine/admission-types.js";
-import { RefusedError, type AdmissionTicket } from "../../src/imagine/admission.js";
+import type { Requester } from "../../src/admission/admission-types.js";
+import { RefusedError, type AdmissionTicket } from "../../src/admission/admission.js";
 import type { Job, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";

@@ -14,7 +14,7 @@ import {
 } from "discord-api-types/v10";
 import type { BotContext } from "../../src/bot-context.js";
 import type { LocalText, Translator } from "../../src/i18n/translate.js";
-import { RefusedError } from "../../src/imagine/admission.js";
+import { RefusedError } from "../../src/admission/admission.js";
 import type { Logger } from "../../src/logger.js";
 import { formatDuration } from "../../src/render/format.js";
 import { isUpscaleRequest } from "../../src/render/service-errors.js";

@@ -10,7 +10,7 @@ import type { BotContext } from "../../src/bot-context.js";
 import type { Command, CommandContext } from "../../src/discord/command.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
-import { gatherStatus } from "../../src/imagine/status-report.js";
+import { gatherStatus } from "../../src/queries/status-report.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/render/status.js";
 

@@ -6,7 +6,7 @@
 import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { gatherStatus } from "../../src/imagine/status-report.js";
+import { gatherStatus } from "../../src/queries/status-report.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { userMention } from "../../src/render/message-parts.js";
 import { renderStatus } from "../../src/render/status.js";

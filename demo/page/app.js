@@ -1,3 +1,4 @@
+// @ts-check
 // The demo page: a Discord-like channel view over the emulator's control API (/_control/...). It acts as
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
@@ -164,7 +165,7 @@ async function start() {
   renderUsers();
   renderChannels();
   $("user-switch").addEventListener("change", (event) => {
-    state.user = event.target.value;
+    state.user = /** @type {HTMLSelectElement} */ (event.target).value;
     const url = new URL(location.href);
     url.searchParams.set("user", state.user);
     history.replaceState(null, "", url);
@@ -175,7 +176,7 @@ async function start() {
   $("dm-home").addEventListener("click", () => switchChannel(DM));
   $("guild-icon").addEventListener("click", () => switchChannel(guild().channels[0].id));
   $("command").addEventListener("change", (event) => {
-    state.commandKey = event.target.value;
+    state.commandKey = /** @type {HTMLSelectElement} */ (event.target).value;
     renderComposer();
   });
   $("composer").addEventListener("submit", submit);

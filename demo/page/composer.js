@@ -1,3 +1,4 @@
+// @ts-check
 // The composer: every command the bot registered, with inputs rendered from its option definitions, and
 // plain DMs with an optional file.
 import { h } from "./render.js";
@@ -103,6 +104,15 @@ export function renderComposer() {
   }
 }
 
+/**
+ * The composer's input (or select) named `name`.
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+function formInput(form, name) {
+  return /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+}
+
 async function fileValue(input) {
   const file = input.files?.[0];
   if (!file) return undefined;
@@ -119,20 +129,20 @@ export async function submit(event) {
   state.stickToBottom = true;
   const choice = composerChoices().find((c) => c.key === state.commandKey);
   if (!choice) return;
-  const form = $("composer");
+  const form = /** @type {HTMLFormElement} */ ($("composer"));
   try {
     if (choice.key === "message") {
-      const file = await fileValue(form.elements.namedItem("file"));
+      const file = await fileValue(formInput(form, "file"));
       await api("dm", {
         user: state.user,
-        content: form.elements.namedItem("content").value,
+        content: formInput(form, "content").value,
         attachments: file ? [file] : [],
       });
     } else {
       const specs = (choice.sub ? choice.sub.options : choice.command.options) ?? [];
       const options = {};
       for (const spec of specs) {
-        const input = form.elements.namedItem(`opt-${spec.name}`);
+        const input = formInput(form, `opt-${spec.name}`);
         if (spec.type === OPTION_TYPES.ATTACHMENT) {
           const file = await fileValue(input);
           if (file) options[spec.name] = file;

@@ -1,3 +1,4 @@
+// @ts-check
 // Renders Discord message objects (as the emulator's control API returns them) into DOM nodes, the way
 // Discord's client shows them: mentions, embeds, attachments, components, "(edited)", ephemeral notes.
 
@@ -28,6 +29,7 @@ function avatar(user) {
   );
 }
 
+/** @type {Array<[Intl.RelativeTimeFormatUnit, number]>} */
 const UNITS = [
   ["year", 31_536_000],
   ["month", 2_592_000],

@@ -1,3 +1,4 @@
+// @ts-check
 // What every part of the demo page shares: its state, the control API client and the current context.
 
 export const OPTION_TYPES = {

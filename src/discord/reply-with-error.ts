@@ -2,7 +2,7 @@ import { MessageFlags, type RepliableInteraction } from "discord.js";
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { UserError } from "../errors.js";
 import type { Translator } from "../i18n/translate.js";
-import { RefusedError } from "../imagine/admission.js";
+import { RefusedError } from "../admission/admission.js";
 import type { Logger } from "../logger.js";
 import { renderServiceError } from "../render/failure.js";
 import { isUpscaleRequest } from "../render/service-errors.js";

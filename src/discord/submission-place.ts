@@ -5,7 +5,7 @@
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
  */
 import type { BaseInteraction } from "discord.js";
-import type { Requester } from "../imagine/admission-types.js";
+import type { Requester } from "../admission/admission-types.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { isModerator } from "./moderator.js";
 

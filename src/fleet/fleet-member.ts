@@ -5,13 +5,13 @@
  * taken over within JOB_LEASE_MS plus one poll interval. A store only this process uses (SQLite) needs
  * none of it: the jobs are claimed once at start.
  */
-import type { FleetProcess, JobStore } from "../imagine/job-store.js";
+import type { FleetProcess, FleetRegistry } from "../imagine/job-store.js";
 import type { ImagineService } from "../imagine/imagine-service.js";
 import type { CancelTimer, Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 
 export interface FleetMemberOptions {
-  store: Pick<JobStore, "heartbeat" | "leaveFleet">;
+  store: Pick<FleetRegistry, "heartbeat" | "leaveFleet">;
   imagine: Pick<ImagineService, "processId" | "claim" | "renewLeases" | "followedJobIds">;
   /** JOB_LEASE_MS. */
   leaseMs: number;

@@ -5,9 +5,10 @@ import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ServiceProfile } from "../service/service-profile.js";
+import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import type { JobLeases, JobRecords, OnceClaims, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
@@ -63,13 +64,19 @@ export interface JobMessenger {
 export interface ImagineServiceOptions {
   client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
   messenger: JobMessenger;
-  store: JobStore;
+  /** The store's ports the engine uses: jobs, their leases, posted messages and once-claims. */
+  store: StoreScope & JobRecords & JobLeases & PostRecords & OnceClaims;
   pollIntervalMs: number;
   timeoutMs: number;
   progressUpdateIntervalMs: number;
   imageDelivery: ImageDeliveryMode;
   imageDownloadMaxBytes: number;
   maxConcurrentPolls?: number;
+  /**
+   * The image client's slots (SERVICE_MAX_CONCURRENCY), shared with polls: one semaphore bounds every
+   * request to the service. Default: the tracker's own semaphore of `maxConcurrentPolls`.
+   */
+  serviceSlots?: Semaphore;
   /**
    * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
    * takes it.

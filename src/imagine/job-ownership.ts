@@ -9,10 +9,10 @@ import type { Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../logger.js";
 import type { Job } from "./job.js";
 import { JobSaver } from "./job-saver.js";
-import type { JobStore, Lease } from "./job-store.js";
+import type { JobLeases, Lease } from "./job-store.js";
 
 export interface JobOwnershipOptions {
-  store: JobStore;
+  store: JobLeases;
   /** The shared scheduler (save retries). */
   scheduler: Scheduler;
   clock: Clock;

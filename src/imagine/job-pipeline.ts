@@ -69,10 +69,12 @@ export function createJobPipeline(
   const common = { scheduler, logger: log, ...(options.random ? { random: options.random } : {}) };
   const tracker = new JobTracker<TrackedJob>({
     ...common,
-    getImage: (id) => unlessAborted(options.client.getImage(id), stopping),
+    getImage: (id) =>
+      unlessAborted(options.client.getImage(id, options.serviceSlots ? { inSlot: true } : {}), stopping),
     pollIntervalMs: options.pollIntervalMs,
     timeoutMs: options.timeoutMs,
     ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
+    ...(options.serviceSlots ? { slots: options.serviceSlots } : {}),
     onRecord: (t, record) => handlers.onRecord(t.id, record),
     onTimeout: (t) => handlers.onTimeout(t.id),
     onLost: (t, error) => handlers.onLost(t.id, error),

@@ -8,7 +8,7 @@ import { exponentialBackoffMs } from "../jobs/backoff.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import type { Logger } from "../logger.js";
 import { logContextOf, type Job } from "./job.js";
-import type { JobStore, Lease } from "./job-store.js";
+import type { JobLeases, Lease } from "./job-store.js";
 
 /** First wait before saving a job again after a failed save; it doubles up to the maximum. */
 const SAVE_RETRY_BASE_MS = 1000;
@@ -18,7 +18,7 @@ export class JobSaver {
   private readonly unsaved = new Map<string, { job: Job; failures: number }>();
 
   constructor(
-    private readonly store: JobStore,
+    private readonly store: Pick<JobLeases, "saveOwned">,
     /** The shared scheduler: retries are keyed `save:<imageId>`. */
     private readonly scheduler: Scheduler,
     private readonly log: Logger,

@@ -1,12 +1,14 @@
 /**
- * Where jobs are kept. The bot depends only on this interface; the SQL job store (src/store/sql-job-store.ts)
- * keeps them across restarts in SQLite or Postgres, and tests may use an in-memory one (test/support).
+ * Where jobs are kept, as the ports their callers use (jobs, posts, cooldowns, kept prompts, once-claims,
+ * pruning, leases, the fleet): each caller depends on the ports it needs. The SQL job store
+ * (src/store/sql-job-store.ts) implements them all and keeps them across restarts in SQLite or Postgres;
+ * tests may use an in-memory one (test/support).
  */
 import type { FleetChannels } from "../fleet/fleet-channels.js";
 import type { Job, UpscaleSource } from "./job.js";
 import type { PostAction, PostedMessage } from "./posted-message.js";
 
-/** Which of one member's jobs {@link JobStore.jobsOfRequester} returns, newest first. */
+/** Which of one member's jobs {@link JobRecords.jobsOfRequester} returns, newest first. */
 export interface RequesterJobsQuery {
   requesterId: string;
   /** Only the jobs started in this server; absent for the member's jobs everywhere (servers and DMs). */
@@ -50,7 +52,8 @@ export interface FleetProcess {
   jobs: number;
 }
 
-export interface JobStore {
+/** Whether the store is shared by a fleet of processes, and what the fleet shares through it. */
+export interface StoreScope {
   /**
    * Whether several bot processes may use this store at once (Postgres). When false this process is the
    * only one, so leases found in it were left by a previous run and may be released at start.
@@ -58,6 +61,10 @@ export interface JobStore {
   readonly shared: boolean;
   /** Usage limits and webhook hints across the processes of a fleet; absent when not shared. */
   readonly fleet?: FleetChannels;
+}
+
+/** The jobs themselves: saved, found by image id or ref, listed for restarts, `/imagine-status` and `/history`. */
+export interface JobRecords {
   /** Inserts or replaces the job (keyed by image id). */
   save(job: Job): Promise<void>;
   get(imageId: string): Promise<Job | undefined>;
@@ -71,6 +78,12 @@ export interface JobStore {
    * `limit` of them after skipping `offset`.
    */
   jobsOfRequester(query: RequesterJobsQuery): Promise<Job[]>;
+  /** The newest Enhance job of `source` (that image of that grid, by that factor), if any. */
+  latestUpscale(source: UpscaleSource): Promise<Job | undefined>;
+}
+
+/** The messages posted for a job's actions (its result, an enlarged image), so a repeat posts nothing twice. */
+export interface PostRecords {
   /**
    * Records a message posted for a job's action. The first record of a job and action is kept: a repeat
    * (the same post returned again for its nonce) changes nothing.
@@ -78,20 +91,34 @@ export interface JobStore {
   savePost(post: PostedMessage): Promise<void>;
   /** The message posted for the job's action, if one was recorded. */
   getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
-  /** The newest Enhance job of `source` (that image of that grid, by that factor), if any. */
-  latestUpscale(source: UpscaleSource): Promise<Job | undefined>;
+}
+
+/** When each member last submitted a job, for per-member cooldowns. */
+export interface SubmissionTimes {
   /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */
   getLastSubmission(userId: string): Promise<number | undefined>;
   /** Records that `userId` submitted a job at `at` (ms epoch), replacing the previous time. */
   recordSubmission(userId: string, at: number): Promise<void>;
+}
+
+/** Refused requests' prompts, kept for their Try again button. */
+export interface KeptPrompts {
   /** Keeps a refused request's prompt under its interaction id (replacing one kept under the same id). */
   keepPrompt(kept: KeptPrompt): Promise<void>;
   getKeptPrompt(id: string): Promise<KeptPrompt | undefined>;
+}
+
+/** Claims of what must happen at most once, across processes and restarts. */
+export interface OnceClaims {
   /**
    * Records that `key` happened at `at` (ms epoch): `true` for the first claim of a key, `false` ever after,
    * also from another process or after a restart. For what must happen at most once (a private note).
    */
   claimOnce(key: string, at: number): Promise<boolean>;
+}
+
+/** Removing what is old enough to forget. */
+export interface StorePruning {
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
    * times, kept prompts, claims, posted messages, processes last seen and named leases that ran out before
@@ -99,6 +126,10 @@ export interface JobStore {
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
+}
+
+/** Which process follows which job: the leases that keep two processes from polling or delivering one job. */
+export interface JobLeases {
   /**
    * Saves the job as `lease.owner`'s and extends its lease to `lease.expiresAt`, unless another owner holds
    * it: then nothing changes and it returns false. A job nobody holds (new, or released) is taken.
@@ -113,6 +144,10 @@ export interface JobStore {
   renew(lease: Lease): Promise<string[]>;
   /** Gives up `owner`'s leases (graceful stop), or every lease when `owner` is null. Returns how many. */
   release(owner: string | null): Promise<number>;
+}
+
+/** Fleet-wide leases on a task rather than a job (e.g. `housekeeping`). */
+export interface NamedLeases {
   /**
    * Takes or extends the named fleet-wide lease (e.g. `housekeeping`) for `lease.owner`: true when it is
    * now theirs (it was free, ran out, or was already theirs).
@@ -120,11 +155,33 @@ export interface JobStore {
   acquireNamedLease(name: string, lease: Lease): Promise<boolean>;
   /** Gives up the named lease if `owner` holds it (another owner's hold is left as it is). */
   releaseNamedLease(name: string, owner: string): Promise<void>;
+}
+
+/** The fleet's processes and their heartbeats. */
+export interface FleetRegistry {
   /** Records that `process` is alive now (its `seenAt`), replacing its previous heartbeat. */
   heartbeat(process: FleetProcess): Promise<void>;
   /** Processes seen at or after `since` (ms epoch), oldest start first. */
   processes(since: number): Promise<FleetProcess[]>;
   /** Removes a process from the fleet (it stopped) and frees its named leases. */
   leaveFleet(processId: string): Promise<void>;
+}
+
+/**
+ * Where jobs are kept: every port above, and `close`. Its callers depend on the ports they use; the SQL job
+ * store implements them all.
+ */
+export interface JobStore
+  extends
+    StoreScope,
+    JobRecords,
+    PostRecords,
+    SubmissionTimes,
+    KeptPrompts,
+    OnceClaims,
+    StorePruning,
+    JobLeases,
+    NamedLeases,
+    FleetRegistry {
   close(): Promise<void>;
 }

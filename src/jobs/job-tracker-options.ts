@@ -1,6 +1,7 @@
 import type { Logger } from "../logger.js";
 import type { ServiceError } from "../service/errors.js";
 import type { ImageRecord } from "../service/schema.js";
+import type { Semaphore } from "../service/semaphore.js";
 import type { Clock } from "./clock.js";
 import type { Scheduler } from "./scheduler.js";
 
@@ -24,6 +25,11 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   timeoutMs: number;
   /** Most `getImage` calls at once; more wait their turn, first come first served. [8] */
   maxConcurrentPolls?: number;
+  /**
+   * The image client's own slots, when polls share them (then `getImage` must not take another, and
+   * `maxConcurrentPolls` is their size). [a semaphore of `maxConcurrentPolls` of the tracker's own]
+   */
+  slots?: Semaphore;
   /** The one scheduler shared with the message throttle. [a new one on `clock`] */
   scheduler?: Scheduler;
   /** Time source of the scheduler created when none is given. [system clock] */

@@ -11,7 +11,7 @@ import {
   type PollPolicy,
 } from "./poll-policy.js";
 import { Scheduler } from "./scheduler.js";
-import { Semaphore, type ReleaseSlot } from "./semaphore.js";
+import { Semaphore, type ReleaseSlot } from "../service/semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
@@ -65,7 +65,7 @@ export class JobTracker<J extends TrackedJob> {
     this.rateLimitPauseMs = options.rateLimitPauseMs ?? Math.max(this.policy.intervalMs, 5_000);
     this.lostAfterForbidden = Math.max(1, options.lostAfterForbidden ?? 3);
     this.lastReadTimeoutMs = options.lastReadTimeoutMs ?? 10_000;
-    this.slots = new Semaphore(options.maxConcurrentPolls ?? 8);
+    this.slots = options.slots ?? new Semaphore(options.maxConcurrentPolls ?? 8);
     this.scheduler = options.scheduler ?? new Scheduler(options.clock ? { clock: options.clock } : {});
     this.random = options.random ?? Math.random;
     this.log = options.logger ?? silentLogger;
@@ -145,7 +145,8 @@ export class JobTracker<J extends TrackedJob> {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.slots.close();
+    // Shared slots stay open for the client's other requests; polls that wait for one end when they get it.
+    if (!this.options.slots) this.slots.close();
     for (const state of this.jobs.values()) {
       this.scheduler.cancel(state.pollKey);
       this.scheduler.cancel(state.timeoutKey);

@@ -11,7 +11,7 @@ import {
   type APIButtonComponent,
 } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
-import type { HistoryPage } from "../imagine/history.js";
+import type { HistoryPage } from "../queries/history.js";
 import type { Job } from "../imagine/job.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "./format.js";
 import { fitMessageLimits, truncate } from "./limits.js";

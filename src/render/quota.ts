@@ -3,7 +3,7 @@
  * once, cooldown), when the day's count starts again, and where each limit comes from. Pure.
  */
 import type { Translator } from "../i18n/translate.js";
-import type { Quota } from "../imagine/admission-types.js";
+import type { Quota } from "../admission/admission-types.js";
 import type { InForce } from "../settings/effective-settings.js";
 import { absoluteTimestamp, formatDuration, relativeTimestamp } from "./format.js";
 import { NO_PINGS } from "./message-parts.js";

@@ -3,7 +3,7 @@
  * banned words, an unhealthy service. Pure: the checks return a code and the values the text needs.
  */
 import type { Translator } from "../i18n/translate.js";
-import type { AdmissionRefusal } from "../imagine/admission-refusal.js";
+import type { AdmissionRefusal } from "../admission/admission-refusal.js";
 import type { DailyRefusal, PlaceRefusal } from "../moderation/server-rules.js";
 import type { UsageRefusal } from "../moderation/usage-limits.js";
 import { formatDuration, relativeTimestamp } from "./format.js";

@@ -100,9 +100,10 @@ export class ImagineClient {
   /**
    * Reads an image record (`GET /items/images/:id`). An unknown, malformed or someone else's id is a
    * `forbidden` error (the service never answers 404). An answer byte-identical to this image's previous
-   * one is the same (already validated) record object.
+   * one is the same (already validated) record object. `inSlot`: the caller already holds one of the
+   * client's slots (see {@link ServiceClientOptions.slots}).
    */
-  async getImage(id: string): Promise<ImageRecord> {
+  async getImage(id: string, options: { inSlot?: boolean } = {}): Promise<ImageRecord> {
     if (typeof id !== "string" || id.trim() === "") {
       throw invalidInput("Cannot read an image: the id is empty.", "GET /items/images/:id");
     }
@@ -113,6 +114,7 @@ export class ImagineClient {
       retry: "idempotent",
       operation: `reading image ${shown(id)}`,
       memo: { key: id, answers: this.#imageAnswers },
+      ...(options.inSlot ? { inSlot: true } : {}),
     });
     // A finished record is final: it will not be read again.
     if (isFinished(response.data.status)) this.#imageAnswers.delete(id);

@@ -11,7 +11,6 @@ import type { Logger } from "../logger.js";
 import { answerDigest, type AnswerMemo } from "./answer-memo.js";
 import { ServiceError } from "./errors.js";
 import { readBodyLimited, runWithTimeout, type AttemptDescription, type AttemptSignal } from "./http.js";
-import { createConcurrencyLimiter, type ConcurrencyLimiter } from "./limiter.js";
 import {
   errorFromAnswer,
   invalidShapeError,
@@ -19,6 +18,7 @@ import {
   type ServiceAnswer,
 } from "./response-errors.js";
 import { withRetries, type RetryMode, type RetryPolicy } from "./retry.js";
+import { Semaphore } from "./semaphore.js";
 
 /** How to reach the image service, and how patiently. Only `baseUrl` and `token` are required. */
 export interface ServiceClientOptions {
@@ -45,6 +45,11 @@ export interface ServiceClientOptions {
   maxResponseBytes?: number;
   /** Requests to the service in flight at once (waits between retries hold no slot). Default 8. */
   maxConcurrency?: number;
+  /**
+   * The slots of {@link maxConcurrency}, when they are shared with the job tracker's polls (which take a
+   * slot before they call `getImage` with `inSlot`). Default: a semaphore of `maxConcurrency` of its own.
+   */
+  slots?: Semaphore;
   /**
    * A cap shared with other processes (SERVICE_FLEET_MAX_CONCURRENCY): each attempt also waits for one of
    * its slots, after this process's own `maxConcurrency`. Default: none.
@@ -73,7 +78,7 @@ export interface ServiceContext {
   timeoutMs: number;
   maxResponseBytes: number;
   retry: RetryPolicy;
-  limiter: ConcurrencyLimiter;
+  slots: Semaphore;
   fleetSlots: Pick<ServiceSlots, "run"> | undefined;
   now: () => number;
   logger: Logger | undefined;
@@ -131,7 +136,7 @@ export function resolveServiceOptions(options: ServiceClientOptions): ServiceCon
       sleep: options.sleep ?? ((ms) => delay(ms)),
       random: options.random ?? Math.random,
     },
-    limiter: createConcurrencyLimiter(options.maxConcurrency ?? 8),
+    slots: options.slots ?? new Semaphore(options.maxConcurrency ?? 8),
     fleetSlots: options.fleetSlots,
     now: options.now ?? Date.now,
     logger: options.logger,
@@ -162,6 +167,8 @@ export interface JsonRequest<S extends z.ZodType> {
    * acknowledged, must not queue behind the fleet's image requests.
    */
   outsideFleetCap?: boolean;
+  /** The caller already holds one of the client's {@link ServiceContext.slots} (a poll of the job tracker). */
+  inSlot?: boolean;
 }
 
 /** A received answer: status, headers and the size-limited body bytes. */
@@ -272,12 +279,13 @@ export function requestJson<S extends z.ZodType>(
   return withRetries(
     req.retry,
     ctx.retry,
-    (attempt) =>
-      ctx.limiter.run(() =>
+    (attempt) => {
+      const send = () =>
         ctx.fleetSlots && !req.outsideFleetCap
           ? ctx.fleetSlots.run(() => attemptOnce(ctx, req, what, attempt))
-          : attemptOnce(ctx, req, what, attempt),
-      ),
+          : attemptOnce(ctx, req, what, attempt);
+      return req.inSlot ? send() : ctx.slots.run(send);
+    },
     (err, retry, delayMs) =>
       ctx.logger?.info(
         { method: req.method, path: req.path, status: err.status, kind: err.kind, retry, delayMs },

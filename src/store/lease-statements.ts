@@ -4,7 +4,7 @@
  * no lease is ever given to two owners.
  */
 import type { Job } from "../imagine/job.js";
-import type { FleetProcess, JobStore, Lease } from "../imagine/job-store.js";
+import type { FleetProcess, FleetRegistry, JobLeases, Lease, NamedLeases } from "../imagine/job-store.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
 import { forDialect, type Dialect, type SqlDialect, type StatementResult } from "./sql-dialect.js";
 
@@ -97,21 +97,10 @@ export function rowToProcess(row: Readonly<Record<string, unknown>>): FleetProce
 /** Runs one statement (`$n` parameters already in the dialect's syntax) with the store's retries. */
 export type StatementRunner = (what: string, sql: string, args: unknown[]) => Promise<StatementResult>;
 
-/** The lease and fleet methods of a {@link JobStore}. */
-export type LeaseMethods = Pick<
-  JobStore,
-  | "saveOwned"
-  | "claim"
-  | "renew"
-  | "release"
-  | "acquireNamedLease"
-  | "releaseNamedLease"
-  | "heartbeat"
-  | "processes"
-  | "leaveFleet"
->;
+/** The lease and fleet ports of a job store. */
+export type LeaseMethods = JobLeases & NamedLeases & FleetRegistry;
 
-/** The lease and fleet methods of a SQL {@link JobStore}, on the store's own statement runner. */
+/** The lease and fleet methods of the SQL job store, on the store's own statement runner. */
 export class LeaseQueries implements LeaseMethods {
   private readonly saveOwnedSql: string;
   private readonly claimSql: string;

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { parseConfig, type Config } from "../../src/config.js";
 import { commands } from "../../commands/index.js";
 import { DeployUsageError, runDeploy } from "../../src/discord/command-deploy.js";
-import type { DiscordEmulator } from "../emulator/emulator.js";
-import { startDefaultEmulator, type DefaultWorld } from "../emulator/fixtures.js";
+import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
+import { startDefaultEmulator, type DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
 
 let emu: DiscordEmulator;
 let world: DefaultWorld;

@@ -7,7 +7,7 @@ import type { MessageLocation } from "../../src/imagine/job.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { silentLogger } from "../../src/logger.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
-import { startHarness, type EmulatorHarness } from "../emulator/fixtures.js";
+import { startHarness, type EmulatorHarness } from "../../tools/discord-emulator/fixtures.js";
 
 let h: EmulatorHarness;
 let messenger: DiscordMessenger;

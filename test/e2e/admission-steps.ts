@@ -6,9 +6,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { UserRef } from "../emulator/world/world-types.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 

@@ -1,7 +1,7 @@
 import { GatewayIntentBits } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { EmulatedUser } from "../emulator/world/world-types.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { EmulatedUser } from "../../tools/discord-emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import type { InjectedFault } from "../../tools/reference-service/index.js";

@@ -5,8 +5,8 @@
 import { ButtonStyle } from "discord.js";
 import sharp from "sharp";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { UserRef } from "../emulator/world/world-types.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";

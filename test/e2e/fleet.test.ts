@@ -5,9 +5,9 @@
  * run out. Every job is delivered exactly once, and limits hold across the processes.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
-import { addGuildOnShard } from "../emulator/fixtures.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { EmulatedChannel, EmulatedUser } from "../../tools/discord-emulator/world/world-types.js";
+import { addGuildOnShard } from "../../tools/discord-emulator/fixtures.js";
 import {
   imagineIn,
   linesWithSecrets,

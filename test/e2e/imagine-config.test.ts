@@ -5,9 +5,9 @@
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { UserRef } from "../emulator/world/world-types.js";
-import type { SlashOptionValue } from "../emulator/world/slash-options.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
+import type { SlashOptionValue } from "../../tools/discord-emulator/world/slash-options.js";
 import { configCodec } from "../../src/custom-ids/config-id.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { RequestRecord } from "../emulator/rest/request-log.js";
+import type { RequestRecord } from "../../tools/discord-emulator/rest/request-log.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { messageNonce } from "../../src/imagine/posted-message.js";

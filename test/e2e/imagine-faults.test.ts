@@ -1,6 +1,6 @@
 import { Routes } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import type { DiscordEmulator } from "../emulator/emulator.js";
+import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { isGrid, resultsOf, startImagine, waitForResult } from "./imagine-steps.js";

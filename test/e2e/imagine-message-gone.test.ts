@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { RequestRecord } from "../emulator/rest/request-log.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { RequestRecord } from "../../tools/discord-emulator/rest/request-log.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { isGrid, startImagine, type StartedJob } from "./imagine-steps.js";

@@ -2,9 +2,9 @@
  * Steps the /imagine end-to-end tests share: a member runs /imagine and the job is driven to its finished
  * grid by hand (the reference service runs in manual mode), and finding buttons on a message.
  */
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { UserRef } from "../emulator/world/world-types.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { messageNonce, upscaleAction } from "../../src/imagine/posted-message.js";

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer, makeTempDir, removeTempDirs } from "./admission-steps.js";

@@ -5,7 +5,7 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { Job } from "../../src/imagine/job.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { resultsOf, startImagine, waitForResult } from "./imagine-steps.js";

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { imagineIn, startProcessWorld, type ProcessWorld } from "../support/bot-process.js";
 import { textOf } from "../support/message-view.js";
 import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";

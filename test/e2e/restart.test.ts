@@ -3,9 +3,9 @@
  * stage, and started again on the same database. Every job must end with exactly one final message.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { EmulatedChannel, EmulatedUser } from "../../tools/discord-emulator/world/world-types.js";
 import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import {
   imagineIn,

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { ServiceProfile } from "../../tools/reference-service/index.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { clickLabel, isGrid, startImagine, waitForResult, waitForUpscale } from "./imagine-steps.js";

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { GuildSettings } from "../../src/settings/settings.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { answerTo, imagineAnswer } from "./admission-steps.js";

@@ -4,9 +4,9 @@
  */
 import { join } from "node:path";
 import { openStores } from "../../src/store/open-stores.js";
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { SlashCommandInput } from "../emulator/world/user-actions.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { SlashCommandInput } from "../../tools/discord-emulator/world/user-actions.js";
 import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { captureLogs } from "../support/log-capture.js";
 import { textOf } from "../support/message-view.js";

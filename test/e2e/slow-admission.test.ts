@@ -4,7 +4,7 @@
  * acknowledge publicly is still shown only to the requester.
  */
 import { afterEach, expect, test, vi } from "vitest";
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";

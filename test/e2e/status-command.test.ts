@@ -1,7 +1,7 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
-import type { UserRef } from "../emulator/world/world-types.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { answerTo, imagineAnswer } from "./admission-steps.js";

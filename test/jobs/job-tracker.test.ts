@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { Semaphore, type ReleaseSlot } from "../../src/service/semaphore.js";
 import { imageRecord, serviceError } from "../fixtures/fake-image-service.js";
 import { gaps } from "./fakes.js";
 import { job, setupTracker as setup } from "./tracker-setup.js";
@@ -126,6 +127,21 @@ describe("JobTracker polling", () => {
     await clock.advance(5_000);
     expect(service.maxRunning).toBe(4);
     expect(service.calls.slice(0, 50).map((c) => c.id)).toEqual(ids);
+  });
+
+  test("polls sharing the client's slots count against them with its other requests, which stay open after a stop", async () => {
+    const slots = new Semaphore(2);
+    const { clock, service, tracker } = setup({ slots }, 200);
+    let held: ReleaseSlot | null = null;
+    slots.whenFree((release) => (held = release));
+    for (const id of ["a", "b", "c"]) tracker.track(job(id));
+    await clock.advance(1_100);
+    expect(service.maxRunning).toBe(1);
+    held!();
+    await clock.advance(2_000);
+    expect(service.maxRunning).toBe(2);
+    await tracker.stop();
+    await expect(slots.run(async () => "after stop")).resolves.toBe("after stop");
   });
 
   test("jitter spreads the polls of jobs started together", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { HistoryPage } from "../../src/imagine/history.js";
+import type { HistoryPage } from "../../src/queries/history.js";
 import { renderHistory } from "../../src/render/history.js";
 import { makeJob } from "../store/store-fixtures.js";
 import { english } from "../../src/i18n/translate.js";

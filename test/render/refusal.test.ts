@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { AdmissionRefusal } from "../../src/imagine/admission.js";
+import type { AdmissionRefusal } from "../../src/admission/admission.js";
 import type { UsageRefusal } from "../../src/moderation/usage-limits.js";
 import { renderAdmissionRefusal, renderUsageRefusal } from "../../src/render/refusal.js";
 import { english } from "../../src/i18n/translate.js";

@@ -3,7 +3,7 @@ import { EMBED_COLORS } from "../../src/render/format.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import { statusCodec } from "../../src/custom-ids/status-id.js";
 import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
-import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/imagine/service-health.js";
+import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/admission/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
 import { english, translator } from "../../src/i18n/translate.js";

@@ -14,9 +14,13 @@ import type { ReferenceService, ReferenceServiceOptions } from "../../tools/refe
 import type { Clock } from "../../src/jobs/clock.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { InteractionRegistry } from "../../src/discord/interaction-router.js";
-import type { DiscordEmulatorOptions } from "../emulator/context.js";
-import { trackUnhandledRejections, type DefaultWorld, type FailureGuard } from "../emulator/fixtures.js";
-import type { DiscordEmulator } from "../emulator/emulator.js";
+import type { DiscordEmulatorOptions } from "../../tools/discord-emulator/context.js";
+import {
+  trackUnhandledRejections,
+  type DefaultWorld,
+  type FailureGuard,
+} from "../../tools/discord-emulator/fixtures.js";
+import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
 import { startTestWorld } from "./test-world.js";
 import { captureLogs } from "./log-capture.js";
 

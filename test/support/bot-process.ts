@@ -12,12 +12,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { ReferenceService } from "../../tools/reference-service/index.js";
-import type { InteractionHandle } from "../emulator/world/interaction-handle.js";
-import type { EmulatedChannel, EmulatedUser } from "../emulator/world/world-types.js";
+import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
+import type { EmulatedChannel, EmulatedUser } from "../../tools/discord-emulator/world/world-types.js";
 import type { ServiceRecord as ImageRecord } from "../../tools/reference-service/index.js";
 import { textOf } from "./message-view.js";
-import type { DiscordEmulator } from "../emulator/emulator.js";
-import type { DefaultWorld } from "../emulator/fixtures.js";
+import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
+import type { DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
 import { startTestWorld, type TestWorldOptions } from "./test-world.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");

@@ -1,5 +1,5 @@
 /** Reading a message the way a user sees it: its text, its buttons. */
-import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 
 export interface ButtonView {
   label: string;

@@ -1,10 +1,13 @@
 /**
  * Vitest setup file: fails a test when a request body the client sent, or an answer an emulator gave,
- * broke its operation's schema in Discord's API description (see test/emulator/schema/). A test that sends
+ * broke its operation's schema in Discord's API description (see tools/discord-emulator/schema/). A test that sends
  * such a body on purpose takes the violations it expects with `emu.takeSchemaViolations()`.
  */
 import { afterAll, afterEach } from "vitest";
-import { describeViolation, takePendingSchemaViolations } from "../emulator/schema/schema-violations.js";
+import {
+  describeViolation,
+  takePendingSchemaViolations,
+} from "../../tools/discord-emulator/schema/schema-violations.js";
 
 function failOnViolations(when: string): void {
   const violations = takePendingSchemaViolations();

@@ -10,10 +10,10 @@ import {
   type ReferenceService,
   type ReferenceServiceOptions,
 } from "../../tools/reference-service/index.js";
-import type { DiscordEmulatorOptions } from "../emulator/context.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../emulator/emulator.js";
-import { createDefaultWorld, type DefaultWorld } from "../emulator/fixtures.js";
-import type { ExtraHandler } from "../emulator/rest/server.js";
+import type { DiscordEmulatorOptions } from "../../tools/discord-emulator/context.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
+import { createDefaultWorld, type DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
+import type { ExtraHandler } from "../../tools/discord-emulator/rest/server.js";
 
 export interface TestWorldOptions {
   service?: ReferenceServiceOptions;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { tryAgainCodec } from "../../../src/custom-ids/try-again-id.js";
 import { mayTryAgain } from "../../../commands/imagine/try-again-rows.js";
 import { UserError } from "../../../src/errors.js";
-import { RefusedError } from "../../../src/imagine/admission.js";
+import { RefusedError } from "../../../src/admission/admission.js";
 import { ServiceError } from "../../../src/service/errors.js";
 
 describe("tryAgainCodec", () => {
