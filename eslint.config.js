@@ -2,6 +2,20 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The bot's production build is src/ and commands/; the reference service and sharp are dev-only tools. */
+const notSharp = {
+  name: "sharp",
+  message: "sharp is a dev dependency of the reference service, not of the bot.",
+};
+const notTools = { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." };
+
+/** `commands/` is the features' wing: the core and the Discord adapter never import it. */
+const notTheFeaturesWing = {
+  group: ["**/commands/**", "**/commands"],
+  message:
+    "commands/ is the features' wing: only the composition root (src/bot.ts) and src/deploy.ts import it.",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -24,11 +38,50 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "sharp", message: "sharp is a dev dependency of the reference service, not of the bot." },
-          ],
+          paths: [notSharp],
+          patterns: [notTools],
+        },
+      ],
+    },
+  },
+  {
+    // The core and the Discord adapter never import the features' wing: only the composition root and deploy
+    // hand its list on. The codecs' leaf and the renderers stay free of discord.js too (pure, shared).
+    files: ["src/**"],
+    ignores: ["src/bot.ts", "src/deploy.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [notSharp],
+          patterns: [notTools, notTheFeaturesWing],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/custom-ids/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
-            { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
+            {
+              group: [
+                "discord.js",
+                "discord-api-types",
+                "discord-api-types/*",
+                "**/commands/**",
+                "**/discord/**",
+              ],
+              message:
+                "src/custom-ids/ is a pure leaf: renderers and handlers import it, it imports neither.",
+            },
+            {
+              regex: "^\\.\\./(?!service/schema\\.js$)",
+              message:
+                "src/custom-ids/ imports only its own files (and the service's vocabulary in service/schema.ts).",
+            },
           ],
         },
       ],

@@ -4,7 +4,7 @@
  * that points at both with scaled-down timings. Commands are registered to the test server.
  */
 import { parseConfig } from "../../src/config.js";
-import { deployCommands } from "../../src/discord/register-commands.js";
+import { deployCommands } from "../../commands/index.js";
 import {
   startReferenceService,
   type ReferenceService,
