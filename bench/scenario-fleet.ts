@@ -22,10 +22,13 @@ import {
   type BotProcess,
   type EmulatorProcess,
   type InteractionView,
+  type LoggedRequest,
   type ServiceProcess,
 } from "./stack.js";
 import { median, pollUntil, round, sleep, summarize, type Summary } from "./stats.js";
 import { join } from "node:path";
+import { startDiscordProxy, type DiscordProxy } from "../src/discord-proxy/proxy-server.js";
+import { silentLogger } from "../src/logger.js";
 
 /** Servers of the emulator on shards 0-5 of 6: shard s of 2 or of 3 processes is s % 2 or s % 3. */
 export const FLEET_SHARD_GUILDS = 6;
@@ -52,6 +55,8 @@ export interface FleetRun {
   processes: number;
   /** SERVICE_FLEET_MAX_CONCURRENCY of the run, null when unset. */
   fleetCap: number | null;
+  /** Whether the processes' REST calls went through one Discord proxy (src/discord-proxy). */
+  proxy: boolean;
   jobs: number;
   /**
    * Commands the bot did not answer within Discord's 3 s (left out of `jobs`): only on an overloaded
@@ -63,7 +68,33 @@ export interface FleetRun {
   jobsPerSecond: number;
   /** Discord calls per job: median and most. */
   callsPerJob: { median: number; max: number };
+  /** 429s Discord (the emulator) answered. */
   rateLimited: number;
+  /**
+   * 429s the proxy answered itself (a bucket it knew to be empty; Discord never saw the call), which the
+   * processes waited out and sent again; null without the proxy.
+   */
+  proxyRateLimited: number | null;
+  /**
+   * Most bot-token calls Discord received in one second (interaction-token calls are not counted, as Discord
+   * does not count them): past 50, Discord's global limit answers 429 to a fleet whose processes each keep
+   * to 50 alone.
+   */
+  peakBotCallsPerSecond: number;
+}
+
+/** Most calls made with the bot token within any one second of `requests`. */
+export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): number {
+  const times = requests
+    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
+    .map((r) => r.realAt)
+    .sort((a, b) => a - b);
+  let peak = 0;
+  for (let first = 0, last = 0; last < times.length; last++) {
+    while (times[last]! - times[first]! >= 1000) first++;
+    peak = Math.max(peak, last - first + 1);
+  }
+  return peak;
 }
 
 /** The takeover measurement. */
@@ -132,13 +163,25 @@ function startFleet(
 
 async function throughputRun(
   emu: EmulatorProcess,
-  run: { label: string; store: "sqlite" | "postgres"; processes: number; fleetCap: number | null },
+  run: {
+    label: string;
+    store: "sqlite" | "postgres";
+    processes: number;
+    fleetCap: number | null;
+    proxy: boolean;
+  },
   options: { jobs: number; databaseUrl?: string; log: (line: string) => void },
 ): Promise<FleetRun> {
   const service = await startService({ tickMs: TIMINGS.tickMs, steps: TIMINGS.steps });
   const data = await dataDirectory();
+  // In this process, so its counts can be read; the same server `npm run discord-proxy` starts.
+  let proxy: DiscordProxy | null = null;
   try {
     const env: Record<string, string> = { ...TIMINGS.env };
+    if (run.proxy) {
+      proxy = await startDiscordProxy({ api: emu.apiUrl, port: 0, host: "127.0.0.1", logger: silentLogger });
+      env["DISCORD_API_URL"] = proxy.apiUrl;
+    }
     if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
     if (run.fleetCap !== null) env["SERVICE_FLEET_MAX_CONCURRENCY"] = String(run.fleetCap);
     const where = { cwd: data.path, databasePath: join(data.path, "bot.db") };
@@ -166,16 +209,21 @@ async function throughputRun(
         jobsPerSecond: round(interactions.length / (durationMs / 1000), 2),
         callsPerJob: { median: median(calls), max: Math.max(...calls) },
         rateLimited: requests.filter((r) => r.status === 429).length,
+        proxyRateLimited: proxy ? proxy.counts().rateLimitedHere : null,
+        peakBotCallsPerSecond: peakBotCallsPerSecond(requests),
       };
       options.log(
         `fleet ${run.label}: ${interactions.length} jobs (${result.unanswered} unanswered) in ${durationMs} ms = ${result.jobsPerSecond} jobs/s, ` +
-          `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429`,
+          `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429` +
+          (proxy ? ` from Discord, ${result.proxyRateLimited} x 429 from the proxy` : "") +
+          `, at most ${result.peakBotCallsPerSecond} bot-token calls in one second`,
       );
       return result;
     } finally {
       await Promise.all(bots.map((b) => b.stop()));
     }
   } finally {
+    await proxy?.close();
     await service.proc.stop();
     await data.cleanup();
   }
@@ -302,13 +350,22 @@ export async function runFleet(emu: EmulatorProcess, options: FleetOptions): Pro
   try {
     const runs: FleetRun[] = [];
     const plan = [
-      { label: "SQLite, 1 process", store: "sqlite", processes: 1, fleetCap: null },
-      { label: "Postgres, 1 process", store: "postgres", processes: 1, fleetCap: null },
-      { label: "Postgres, 2 processes", store: "postgres", processes: 2, fleetCap: null },
-      { label: "Postgres, 3 processes", store: "postgres", processes: 3, fleetCap: null },
-      { label: "Postgres, 3 processes, fleet cap 8", store: "postgres", processes: 3, fleetCap: 8 },
+      { label: "SQLite, 1 process", store: "sqlite", processes: 1, fleetCap: null, proxy: false },
+      { label: "Postgres, 1 process", store: "postgres", processes: 1, fleetCap: null, proxy: false },
+      { label: "Postgres, 2 processes", store: "postgres", processes: 2, fleetCap: null, proxy: false },
+      { label: "Postgres, 3 processes", store: "postgres", processes: 3, fleetCap: null, proxy: false },
+      {
+        label: "Postgres, 3 processes, fleet cap 8",
+        store: "postgres",
+        processes: 3,
+        fleetCap: 8,
+        proxy: false,
+      },
+      { label: "Postgres, 1 process, proxy", store: "postgres", processes: 1, fleetCap: null, proxy: true },
+      { label: "Postgres, 2 processes, proxy", store: "postgres", processes: 2, fleetCap: null, proxy: true },
+      { label: "Postgres, 3 processes, proxy", store: "postgres", processes: 3, fleetCap: null, proxy: true },
       // SQLite again at the end: the comparison takes both, so neither store gains from running first.
-      { label: "SQLite, 1 process (again)", store: "sqlite", processes: 1, fleetCap: null },
+      { label: "SQLite, 1 process (again)", store: "sqlite", processes: 1, fleetCap: null, proxy: false },
     ] as const;
     for (const run of plan) {
       const databaseUrl = run.store === "postgres" ? await postgres.createDatabase() : undefined;

@@ -31,6 +31,8 @@ export interface DiscordProxyOptions {
 
 /** What the proxy answered so far. */
 export interface DiscordProxyCounts {
+  /** Every call received: those sent on to Discord, and {@link rateLimitedHere}. */
+  calls: number;
   /** Calls answered with a 429, to be retried by the bot: {@link rateLimitedHere} and Discord's own. */
   rateLimited: number;
   /** Of those, the calls the proxy held back itself (their bucket was empty): Discord never saw them. */
@@ -66,7 +68,7 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<D
   const log = options.logger;
   const clients = upstreamClients(options.api, options.globalRequestsPerSecond);
   const forward = { bot: proxyRequests(clients.bot), token: proxyRequests(clients.token) };
-  const counts: DiscordProxyCounts = { rateLimited: 0, rateLimitedHere: 0 };
+  const counts: DiscordProxyCounts = { calls: 0, rateLimited: 0, rateLimitedHere: 0 };
   // Emitted only when a bucket is known to be empty before the call is sent, not for Discord's 429s.
   for (const rest of [clients.bot, clients.token]) rest.on("rateLimited", () => counts.rateLimitedHere++);
 
@@ -74,11 +76,13 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<D
     // proxyRequests ends the response also when Discord could not be reached: without this it would be an
     // empty 200, which the bot would take for success. Its own outcomes set their status.
     res.statusCode = 502;
+    counts.calls++;
     try {
       await (req.headers.authorization ? forward.bot : forward.token)(req, res);
       if (res.statusCode === 429) counts.rateLimited++;
     } catch (err) {
-      log.warn({ method: req.method, err: errorMessage(err) }, "Discord could not be reached; answered 502");
+      // Discord unreachable (answered 502), or the caller gone before the answer was written.
+      log.warn({ method: req.method, err: errorMessage(err) }, "a call through the Discord proxy failed");
     }
   }
 

@@ -91,7 +91,7 @@ describe("the Discord proxy", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(e.messagesIn(world.general).map((m) => m.content)).toEqual(["m0", "m1"]);
     expect(e.rateLimitHits).toBe(0);
-    expect(p.counts()).toEqual({ rateLimited: 2, rateLimitedHere: 2 });
+    expect(p.counts()).toEqual({ calls: 4, rateLimited: 2, rateLimitedHere: 2 });
   });
 
   test("three REST clients on one channel: direct, Discord answers some 429s; through the proxy none, and every message arrives once", async () => {
