@@ -77,22 +77,29 @@ export interface FleetRun {
   proxyRateLimited: number | null;
   /**
    * Most bot-token calls Discord received in one second (interaction-token calls are not counted, as Discord
-   * does not count them): past 50, Discord's global limit answers 429 to a fleet whose processes each keep
-   * to 50 alone.
+   * does not count them): past 50, Discord's global limit answers 429 (a fleet's processes keep to 50 each).
    */
   peakBotCallsPerSecond: number;
 }
 
-/** Most calls made with the bot token within any one second of `requests`. */
+/**
+ * Most calls made with the bot token in one window of Discord's global limit, as the emulator counts it: a
+ * window opens with the first call after the last one closed and lasts a second.
+ */
 export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): number {
   const times = requests
     .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
     .map((r) => r.realAt)
     .sort((a, b) => a - b);
   let peak = 0;
-  for (let first = 0, last = 0; last < times.length; last++) {
-    while (times[last]! - times[first]! >= 1000) first++;
-    peak = Math.max(peak, last - first + 1);
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let inWindow = 0;
+  for (const at of times) {
+    if (at >= windowStart + 1000) {
+      windowStart = at;
+      inWindow = 0;
+    }
+    peak = Math.max(peak, ++inWindow);
   }
   return peak;
 }
