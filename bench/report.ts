@@ -75,8 +75,10 @@ function fleetRows(f: FleetResult): Row[] {
     measure: `${run.label}: ${run.jobs} jobs at once`,
     result:
       `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
-      `(max ${run.callsPerJob.max})${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}` +
-      `${run.proxyRateLimited === null ? "" : ` from Discord, ${run.proxyRateLimited} x 429 from the proxy`}` +
+      `(max ${run.callsPerJob.max})` +
+      (run.proxy
+        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy`
+        : `${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}`) +
       `${run.peakBotCallsPerSecond === undefined ? "" : `, peak ${run.peakBotCallsPerSecond} bot calls/s`}` +
       `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
     target: "",

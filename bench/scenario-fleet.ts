@@ -18,6 +18,7 @@ import {
   botEnv,
   dataDirectory,
   startBot,
+  startScriptNodeFlags,
   startService,
   type BotProcess,
   type EmulatorProcess,
@@ -27,8 +28,8 @@ import {
 } from "./stack.js";
 import { median, pollUntil, round, sleep, summarize, type Summary } from "./stats.js";
 import { join } from "node:path";
-import { startDiscordProxy, type DiscordProxy } from "../src/discord-proxy/proxy-server.js";
-import { silentLogger } from "../src/logger.js";
+import type { DiscordProxyCounts } from "../src/discord-proxy/proxy-server.js";
+import { PROJECT_ROOT, startProcess, type ManagedProcess } from "./processes.js";
 
 /** Servers of the emulator on shards 0-5 of 6: shard s of 2 or of 3 processes is s % 2 or s % 3. */
 export const FLEET_SHARD_GUILDS = 6;
@@ -168,6 +169,24 @@ function startFleet(
   );
 }
 
+/** The built Discord proxy (`dist/src/discord-proxy/main.js`), as compose runs it, in front of `emu`. */
+async function startProxy(
+  emu: EmulatorProcess,
+): Promise<{ apiUrl: string; stop(): Promise<DiscordProxyCounts> }> {
+  const main = join(PROJECT_ROOT, "dist/src/discord-proxy/main.js");
+  const args = [...startScriptNodeFlags(), main, "--port", "0", "--api", emu.apiUrl];
+  const proc: ManagedProcess = startProcess({ name: "discord-proxy", args, env: {} });
+  const listening = await proc.waitForLine((l) => l.json?.["msg"] === "Discord REST proxy listening");
+  return {
+    apiUrl: String(listening.json?.["apiUrl"]),
+    async stop() {
+      await proc.stop();
+      const stopped = await proc.waitForLine((l) => l.json?.["msg"] === "Discord REST proxy stopped", 1000);
+      return stopped.json as unknown as DiscordProxyCounts;
+    },
+  };
+}
+
 async function throughputRun(
   emu: EmulatorProcess,
   run: {
@@ -181,14 +200,10 @@ async function throughputRun(
 ): Promise<FleetRun> {
   const service = await startService({ tickMs: TIMINGS.tickMs, steps: TIMINGS.steps });
   const data = await dataDirectory();
-  // In this process, so its counts can be read; the same server `npm run discord-proxy` starts.
-  let proxy: DiscordProxy | null = null;
+  const proxy = run.proxy ? await startProxy(emu) : null;
   try {
     const env: Record<string, string> = { ...TIMINGS.env };
-    if (run.proxy) {
-      proxy = await startDiscordProxy({ api: emu.apiUrl, port: 0, host: "127.0.0.1", logger: silentLogger });
-      env["DISCORD_API_URL"] = proxy.apiUrl;
-    }
+    if (proxy) env["DISCORD_API_URL"] = proxy.apiUrl;
     if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
     if (run.fleetCap !== null) env["SERVICE_FLEET_MAX_CONCURRENCY"] = String(run.fleetCap);
     const where = { cwd: data.path, databasePath: join(data.path, "bot.db") };
@@ -216,9 +231,12 @@ async function throughputRun(
         jobsPerSecond: round(interactions.length / (durationMs / 1000), 2),
         callsPerJob: { median: median(calls), max: Math.max(...calls) },
         rateLimited: requests.filter((r) => r.status === 429).length,
-        proxyRateLimited: proxy ? proxy.counts().rateLimitedHere : null,
+        proxyRateLimited: null,
         peakBotCallsPerSecond: peakBotCallsPerSecond(requests),
       };
+      // Every process stopped: the proxy's counts are final.
+      await Promise.all(bots.map((b) => b.stop()));
+      if (proxy) result.proxyRateLimited = (await proxy.stop()).rateLimitedHere;
       options.log(
         `fleet ${run.label}: ${interactions.length} jobs (${result.unanswered} unanswered) in ${durationMs} ms = ${result.jobsPerSecond} jobs/s, ` +
           `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429` +
@@ -230,7 +248,7 @@ async function throughputRun(
       await Promise.all(bots.map((b) => b.stop()));
     }
   } finally {
-    await proxy?.close();
+    await proxy?.stop().catch(() => undefined);
     await service.proc.stop();
     await data.cleanup();
   }

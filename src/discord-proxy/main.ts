@@ -47,7 +47,11 @@ async function main(): Promise<void> {
   const logger = createLogger();
   const proxy = await startDiscordProxy({ ...given, logger });
   logger.info({ apiUrl: proxy.apiUrl, upstream: given.api }, "Discord REST proxy listening");
-  const stop = () => void proxy.close().then(() => process.exit(0));
+  const stop = () =>
+    void proxy.close().then(() => {
+      logger.info(proxy.counts(), "Discord REST proxy stopped");
+      process.exit(0);
+    });
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }
