@@ -41,6 +41,21 @@ function post(base: string, path: string, body: unknown, token?: string) {
   });
 }
 
+/** Posts messages `m0`, `m1`, … to a channel one after the other; their statuses and Retry-After headers. */
+async function sendOneByOne(apiUrl: string, channelId: string, count: number, token?: string) {
+  const answers: { status: number; retryAfter: string | undefined }[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await post(apiUrl, `/channels/${channelId}/messages`, { content: `m${i}` }, token);
+    const retryAfter = res.headers["retry-after"];
+    answers.push({
+      status: res.statusCode,
+      retryAfter: typeof retryAfter === "string" ? retryAfter : undefined,
+    });
+    await res.body.dump();
+  }
+  return answers;
+}
+
 /** `count` messages to `channelId` from each of `processes` REST clients at once (as a fleet's processes). */
 async function fleetSends(
   apiUrl: string,
@@ -74,21 +89,9 @@ describe("the Discord proxy", () => {
     } = await start({
       rateLimits: { channelMessageWrites: { limit: 2, windowMs: 5000 } },
     });
-    const statuses: number[] = [];
-    let retryAfter = "";
-    for (let i = 0; i < 4; i++) {
-      const res = await post(
-        p.apiUrl,
-        `/channels/${world.general.id}/messages`,
-        { content: `m${i}` },
-        e.botToken,
-      );
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) retryAfter = String(res.headers["retry-after"]);
-      await res.body.dump();
-    }
-    expect(statuses).toEqual([200, 200, 429, 429]);
-    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const answers = await sendOneByOne(p.apiUrl, world.general.id, 4, e.botToken);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429, 429]);
+    expect(Number(answers[3]!.retryAfter)).toBeGreaterThan(0);
     expect(e.messagesIn(world.general).map((m) => m.content)).toEqual(["m0", "m1"]);
     expect(e.rateLimitHits).toBe(0);
     expect(p.counts()).toEqual({ calls: 4, rateLimited: 2, rateLimitedHere: 2 });
@@ -121,23 +124,8 @@ describe("the Discord proxy", () => {
       world,
       proxy: p,
     } = await start({ rateLimits: { global: { limit: 3, windowMs: 1000 } } }, 3);
-    const withToken: number[] = [];
-    const without: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await post(
-        p.apiUrl,
-        `/channels/${world.general.id}/messages`,
-        { content: `m${i}` },
-        e.botToken,
-      );
-      withToken.push(res.statusCode);
-      await res.body.dump();
-    }
-    for (let i = 0; i < 4; i++) {
-      const res = await post(p.apiUrl, `/channels/${world.general.id}/messages`, { content: "anon" });
-      without.push(res.statusCode);
-      await res.body.dump();
-    }
+    const withToken = (await sendOneByOne(p.apiUrl, world.general.id, 4, e.botToken)).map((a) => a.status);
+    const without = (await sendOneByOne(p.apiUrl, world.general.id, 4)).map((a) => a.status);
     expect(withToken).toEqual([200, 200, 200, 429]);
     // Discord's own answer to a call without a token, not the proxy's 429.
     expect(without).toEqual([401, 401, 401, 401]);
