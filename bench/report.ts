@@ -75,13 +75,23 @@ function fleetRows(f: FleetResult): Row[] {
     measure: `${run.label}: ${run.jobs} jobs at once`,
     result:
       `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
-      `(max ${run.callsPerJob.max})${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}` +
+      `(max ${run.callsPerJob.max})` +
+      (run.proxy
+        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy`
+        : `${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}`) +
+      `${run.peakBotCallsPerSecond === undefined ? "" : `, peak ${run.peakBotCallsPerSecond} bot calls/s`}` +
       `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
     target: "",
     met: null,
   }));
-  const find = (store: string, processes: number, capped: boolean) =>
-    f.runs.filter((r) => r.store === store && r.processes === processes && (r.fleetCap !== null) === capped);
+  const find = (store: string, processes: number, capped: boolean, proxy = false) =>
+    f.runs.filter(
+      (r) =>
+        r.store === store &&
+        r.processes === processes &&
+        (r.fleetCap !== null) === capped &&
+        (r.proxy ?? false) === proxy,
+    );
   const mean = (runs: FleetRun[], of: (r: FleetRun) => number) =>
     round(runs.reduce((sum, r) => sum + of(r), 0) / runs.length, 2);
   const sqlite = find("sqlite", 1, false);
@@ -106,6 +116,19 @@ function fleetRows(f: FleetResult): Row[] {
       result: `${capped.jobsPerSecond} vs ${three.jobsPerSecond} jobs/s = ${round(capped.jobsPerSecond / three.jobsPerSecond, 2)}x`,
       target: "",
       met: null,
+    });
+  }
+  const proxied = find("postgres", 3, false, true)[0];
+  const alone = find("postgres", 1, false)[0];
+  if (proxied && alone) {
+    rows.push({
+      area,
+      measure: "3 processes through the proxy vs 1 process: 429s from Discord, jobs/s",
+      result:
+        `${proxied.rateLimited} vs ${alone.rateLimited} x 429 (and ${proxied.proxyRateLimited} x 429 from the proxy), ` +
+        `${proxied.jobsPerSecond} vs ${alone.jobsPerSecond} jobs/s = ${round(proxied.jobsPerSecond / alone.jobsPerSecond, 2)}x`,
+      target: "<=, >= 0.9x",
+      met: proxied.rateLimited <= alone.rateLimited && proxied.jobsPerSecond >= 0.9 * alone.jobsPerSecond,
     });
   }
   const t = f.takeover;

@@ -18,14 +18,18 @@ import {
   botEnv,
   dataDirectory,
   startBot,
+  startScriptNodeFlags,
   startService,
   type BotProcess,
   type EmulatorProcess,
   type InteractionView,
+  type LoggedRequest,
   type ServiceProcess,
 } from "./stack.js";
 import { median, pollUntil, round, sleep, summarize, type Summary } from "./stats.js";
 import { join } from "node:path";
+import type { DiscordProxyCounts } from "../src/discord-proxy/proxy-server.js";
+import { PROJECT_ROOT, startProcess, type ManagedProcess } from "./processes.js";
 
 /** Servers of the emulator on shards 0-5 of 6: shard s of 2 or of 3 processes is s % 2 or s % 3. */
 export const FLEET_SHARD_GUILDS = 6;
@@ -52,6 +56,8 @@ export interface FleetRun {
   processes: number;
   /** SERVICE_FLEET_MAX_CONCURRENCY of the run, null when unset. */
   fleetCap: number | null;
+  /** Whether the processes' REST calls went through one Discord proxy (src/discord-proxy). */
+  proxy: boolean;
   jobs: number;
   /**
    * Commands the bot did not answer within Discord's 3 s (left out of `jobs`): only on an overloaded
@@ -63,7 +69,40 @@ export interface FleetRun {
   jobsPerSecond: number;
   /** Discord calls per job: median and most. */
   callsPerJob: { median: number; max: number };
+  /** 429s Discord (the emulator) answered. */
   rateLimited: number;
+  /**
+   * 429s the proxy answered itself (a bucket it knew to be empty; Discord never saw the call), which the
+   * processes waited out and sent again; null without the proxy.
+   */
+  proxyRateLimited: number | null;
+  /**
+   * Most bot-token calls Discord received in one second (interaction-token calls are not counted, as Discord
+   * does not count them): past 50, Discord's global limit answers 429 (a fleet's processes keep to 50 each).
+   */
+  peakBotCallsPerSecond: number;
+}
+
+/**
+ * Most calls made with the bot token in one window of Discord's global limit, as the emulator counts it: a
+ * window opens with the first call after the last one closed and lasts a second.
+ */
+export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): number {
+  const times = requests
+    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
+    .map((r) => r.realAt)
+    .sort((a, b) => a - b);
+  let peak = 0;
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let inWindow = 0;
+  for (const at of times) {
+    if (at >= windowStart + 1000) {
+      windowStart = at;
+      inWindow = 0;
+    }
+    peak = Math.max(peak, ++inWindow);
+  }
+  return peak;
 }
 
 /** The takeover measurement. */
@@ -130,15 +169,41 @@ function startFleet(
   );
 }
 
+/** The built Discord proxy (`dist/src/discord-proxy/main.js`), as compose runs it, in front of `emu`. */
+async function startProxy(
+  emu: EmulatorProcess,
+): Promise<{ apiUrl: string; stop(): Promise<DiscordProxyCounts> }> {
+  const main = join(PROJECT_ROOT, "dist/src/discord-proxy/main.js");
+  const args = [...startScriptNodeFlags(), main, "--port", "0", "--api", emu.apiUrl];
+  const proc: ManagedProcess = startProcess({ name: "discord-proxy", args, env: {} });
+  const listening = await proc.waitForLine((l) => l.json?.["msg"] === "Discord REST proxy listening");
+  return {
+    apiUrl: String(listening.json?.["apiUrl"]),
+    async stop() {
+      await proc.stop();
+      const stopped = await proc.waitForLine((l) => l.json?.["msg"] === "Discord REST proxy stopped", 1000);
+      return stopped.json as unknown as DiscordProxyCounts;
+    },
+  };
+}
+
 async function throughputRun(
   emu: EmulatorProcess,
-  run: { label: string; store: "sqlite" | "postgres"; processes: number; fleetCap: number | null },
+  run: {
+    label: string;
+    store: "sqlite" | "postgres";
+    processes: number;
+    fleetCap: number | null;
+    proxy: boolean;
+  },
   options: { jobs: number; databaseUrl?: string; log: (line: string) => void },
 ): Promise<FleetRun> {
   const service = await startService({ tickMs: TIMINGS.tickMs, steps: TIMINGS.steps });
   const data = await dataDirectory();
+  const proxy = run.proxy ? await startProxy(emu) : null;
   try {
     const env: Record<string, string> = { ...TIMINGS.env };
+    if (proxy) env["DISCORD_API_URL"] = proxy.apiUrl;
     if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
     if (run.fleetCap !== null) env["SERVICE_FLEET_MAX_CONCURRENCY"] = String(run.fleetCap);
     const where = { cwd: data.path, databasePath: join(data.path, "bot.db") };
@@ -166,16 +231,24 @@ async function throughputRun(
         jobsPerSecond: round(interactions.length / (durationMs / 1000), 2),
         callsPerJob: { median: median(calls), max: Math.max(...calls) },
         rateLimited: requests.filter((r) => r.status === 429).length,
+        proxyRateLimited: null,
+        peakBotCallsPerSecond: peakBotCallsPerSecond(requests),
       };
+      // Every process stopped: the proxy's counts are final.
+      await Promise.all(bots.map((b) => b.stop()));
+      if (proxy) result.proxyRateLimited = (await proxy.stop()).rateLimitedHere;
       options.log(
         `fleet ${run.label}: ${interactions.length} jobs (${result.unanswered} unanswered) in ${durationMs} ms = ${result.jobsPerSecond} jobs/s, ` +
-          `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429`,
+          `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429` +
+          (proxy ? ` from Discord, ${result.proxyRateLimited} x 429 from the proxy` : "") +
+          `, at most ${result.peakBotCallsPerSecond} bot-token calls in one second`,
       );
       return result;
     } finally {
       await Promise.all(bots.map((b) => b.stop()));
     }
   } finally {
+    await proxy?.stop().catch(() => undefined);
     await service.proc.stop();
     await data.cleanup();
   }
@@ -302,13 +375,22 @@ export async function runFleet(emu: EmulatorProcess, options: FleetOptions): Pro
   try {
     const runs: FleetRun[] = [];
     const plan = [
-      { label: "SQLite, 1 process", store: "sqlite", processes: 1, fleetCap: null },
-      { label: "Postgres, 1 process", store: "postgres", processes: 1, fleetCap: null },
-      { label: "Postgres, 2 processes", store: "postgres", processes: 2, fleetCap: null },
-      { label: "Postgres, 3 processes", store: "postgres", processes: 3, fleetCap: null },
-      { label: "Postgres, 3 processes, fleet cap 8", store: "postgres", processes: 3, fleetCap: 8 },
+      { label: "SQLite, 1 process", store: "sqlite", processes: 1, fleetCap: null, proxy: false },
+      { label: "Postgres, 1 process", store: "postgres", processes: 1, fleetCap: null, proxy: false },
+      { label: "Postgres, 2 processes", store: "postgres", processes: 2, fleetCap: null, proxy: false },
+      { label: "Postgres, 3 processes", store: "postgres", processes: 3, fleetCap: null, proxy: false },
+      {
+        label: "Postgres, 3 processes, fleet cap 8",
+        store: "postgres",
+        processes: 3,
+        fleetCap: 8,
+        proxy: false,
+      },
+      { label: "Postgres, 1 process, proxy", store: "postgres", processes: 1, fleetCap: null, proxy: true },
+      { label: "Postgres, 2 processes, proxy", store: "postgres", processes: 2, fleetCap: null, proxy: true },
+      { label: "Postgres, 3 processes, proxy", store: "postgres", processes: 3, fleetCap: null, proxy: true },
       // SQLite again at the end: the comparison takes both, so neither store gains from running first.
-      { label: "SQLite, 1 process (again)", store: "sqlite", processes: 1, fleetCap: null },
+      { label: "SQLite, 1 process (again)", store: "sqlite", processes: 1, fleetCap: null, proxy: false },
     ] as const;
     for (const run of plan) {
       const databaseUrl = run.store === "postgres" ? await postgres.createDatabase() : undefined;

@@ -2,7 +2,8 @@
  * A fleet: three real bot processes on one real Postgres, each running one of three gateway shards of the
  * emulator, with the reference service. Sixty jobs from three servers (one per shard, so every process
  * follows some); one process is killed (SIGKILL) mid-flight; the others take its jobs over once its leases
- * run out. Every job is delivered exactly once, and limits hold across the processes.
+ * run out. Every job is delivered exactly once, and limits hold across the processes: with each process
+ * calling Discord itself, and with every process's REST calls through one Discord proxy (src/discord-proxy).
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
@@ -18,6 +19,8 @@ import {
 } from "../support/bot-process.js";
 import { textOf } from "../support/message-view.js";
 import { freePort, usePostgresServer } from "../support/postgres-server.js";
+import { startDiscordProxy, type DiscordProxy } from "../../src/discord-proxy/proxy-server.js";
+import { silentLogger } from "../../src/logger.js";
 import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
 
 const postgres = usePostgresServer();
@@ -32,9 +35,12 @@ const USER_LIMIT = 10;
 const SERVER_LIMIT = 20;
 
 let w: ProcessWorld | undefined;
+let proxy: DiscordProxy | undefined;
 afterEach(async () => {
   await w?.stop();
+  await proxy?.close();
   w = undefined;
+  proxy = undefined;
 });
 
 interface Server {
@@ -52,13 +58,23 @@ function finalMessagesOf(world: ProcessWorld, job: StartedProcessJob, user: Emul
 }
 
 describe.skipIf(!postgres.available)("a fleet of three bot processes on one Postgres", () => {
-  test("sixty jobs from three servers are each delivered once, also those of a process killed mid-flight", async () => {
+  /** Sixty jobs, one process killed mid-flight; `throughProxy`: every process's REST calls through one proxy. */
+  async function sixtyJobsOneKilled(throughProxy: boolean): Promise<void> {
     w = await startProcessWorld({
       service: { lifecycle: { steps: 4, concurrency: 100 } },
       emulator: { allowUnregisteredCommands: true },
     });
     const world = w;
     const { emu, service } = world;
+    if (throughProxy)
+      proxy = await startDiscordProxy({
+        api: emu.apiUrl,
+        port: 0,
+        host: "127.0.0.1",
+        logger: silentLogger,
+      });
+    // The requests Discord saw before the bots started (the test's own command registration).
+    const requestsBefore = emu.requests.length;
     const users = Array.from({ length: USERS + 1 }, (_, i) => emu.addUser({ username: `user${i}` }));
     const databaseUrl = await postgres.createDatabase();
     const shardGuilds = Array.from({ length: SHARDS }, (_, shard) =>
@@ -74,6 +90,7 @@ describe.skipIf(!postgres.available)("a fleet of three bot processes on one Post
       IMAGE_DELIVERY: "link",
       USER_MAX_ACTIVE_JOBS: String(USER_LIMIT),
       GUILD_MAX_ACTIVE_JOBS: String(SERVER_LIMIT),
+      ...(proxy ? { DISCORD_API_URL: proxy.apiUrl } : {}),
     };
     const bots = await Promise.all(
       shardGuilds.map((_g, shard) => world.startBot({ ...env, DISCORD_SHARDS: String(shard) }, 60_000)),
@@ -173,7 +190,29 @@ describe.skipIf(!postgres.available)("a fleet of three bot processes on one Post
     expect(service.requests.filter((r) => r.request === "POST /items/images")).toHaveLength(60);
     const lines = [...bots.flatMap((b) => b.logs)].map((l) => l.raw);
     expect(linesWithSecrets(lines, [emu.botToken, service.token, databaseUrl])).toEqual([]);
-  }, 120_000);
+    if (proxy) {
+      // Every call Discord saw came through the proxy (those it held back, their bucket empty, Discord never
+      // saw); the proxy counts a call when it arrives, so calls still on their way may be missing at Discord.
+      const counts = proxy.counts();
+      const seen = emu.requests.length - requestsBefore;
+      expect(seen).toBeGreaterThan(0);
+      expect(seen).toBeLessThanOrEqual(counts.calls - counts.rateLimitedHere);
+      // One set of buckets for the fleet: Discord answered none of its calls with a 429.
+      expect(emu.rateLimitHits).toBe(0);
+    }
+  }
+
+  test(
+    "sixty jobs from three servers are each delivered once, also those of a process killed mid-flight",
+    () => sixtyJobsOneKilled(false),
+    120_000,
+  );
+
+  test(
+    "the same through one Discord proxy: every call reaches Discord through it, and Discord answers no 429",
+    () => sixtyJobsOneKilled(true),
+    120_000,
+  );
 
   test("a webhook arriving at another process reaches the process following the job, long before a poll", async () => {
     w = await startProcessWorld({ emulator: { allowUnregisteredCommands: true } });
