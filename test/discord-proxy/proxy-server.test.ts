@@ -5,8 +5,8 @@ import { request } from "undici";
 import { afterEach, describe, expect, test } from "vitest";
 import { startDiscordProxy, type DiscordProxy } from "../../src/discord-proxy/proxy-server.js";
 import { silentLogger } from "../../src/logger.js";
-import type { DiscordEmulator } from "../emulator/emulator.js";
-import { startDefaultEmulator } from "../emulator/fixtures.js";
+import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
+import { startDefaultEmulator } from "../../tools/discord-emulator/fixtures.js";
 
 let emu: DiscordEmulator | undefined;
 let proxy: DiscordProxy | undefined;
