@@ -16,7 +16,9 @@ import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import { mentioningRequester, toApiMessage } from "./api-message.js";
-import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
+import { discordErrorCode } from "./discord-errors.js";
+import { attemptDiscord, MessagePoster, type Attempt } from "./message-poster.js";
+import type { BatchLimits } from "./result-batch.js";
 
 /** Where a new message was posted, and the route that took it there. */
 export interface PostResult {
@@ -40,6 +42,8 @@ export interface DiscordMessengerOptions {
   logger: Logger;
   /** Stop using the interaction token this long before it expires. Default 60 s. */
   tokenMarginMs?: number;
+  /** What one message of several results may carry (default: Discord's limits). */
+  batchLimits?: BatchLimits;
 }
 
 /** Sends and edits the bot's job messages in Discord. */
@@ -49,6 +53,7 @@ export class DiscordMessenger {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly tokenMarginMs: number;
+  private readonly poster: MessagePoster;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
@@ -56,6 +61,7 @@ export class DiscordMessenger {
     this.now = options.now ?? Date.now;
     this.log = options.logger;
     this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
+    this.poster = new MessagePoster(options.rest, options.logger, options.batchLimits);
   }
 
   /**
@@ -115,7 +121,11 @@ export class DiscordMessenger {
     const mentioning = options.quiet ? message : mentioningRequester(message, options.requesterId);
     if (options.byDm && location.guildId !== null) {
       try {
-        const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
+        const posted = await this.postDirect(options.requesterId, mentioning, {
+          nonce: options.nonce,
+          log,
+          ...(options.quiet ? {} : { requesterId: options.requesterId }),
+        });
         return { ...this.placeOf(posted, null), route: "dm" };
       } catch (err) {
         if (isDeliveryError(err, "transient")) throw err;
@@ -125,11 +135,18 @@ export class DiscordMessenger {
     if (location.channelEditable) {
       const posted = await this.tryRoute(
         () =>
-          this.post(location.channelId, mentioning, {
-            nonce: options.nonce,
-            ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
-            log,
-          }),
+          // A reply, or a notice pinging nobody, is its own message; a result may share one with others.
+          options.replyTo !== undefined || options.quiet
+            ? this.post(location.channelId, mentioning, {
+                nonce: options.nonce,
+                ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
+                log,
+              })
+            : this.poster.postResult(location.channelId, mentioning, {
+                requesterId: options.requesterId,
+                nonce: options.nonce,
+                log,
+              }),
         log,
       );
       if (posted) return { ...this.placeOf(posted, location.guildId), route: "channel-new" };
@@ -148,7 +165,11 @@ export class DiscordMessenger {
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
     try {
-      const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
+      const posted = await this.postDirect(options.requesterId, mentioning, {
+        nonce: options.nonce,
+        log,
+        ...(options.quiet ? {} : { requesterId: options.requesterId }),
+      });
       return { ...this.placeOf(posted, null), route: "dm" };
     } catch (err) {
       if (isDeliveryError(err, "transient")) throw err;
@@ -239,48 +260,37 @@ export class DiscordMessenger {
   }
 
   /**
-   * Posts a new message in a channel, optionally as a reply to `replyTo` (pinging its author only as
-   * `message` allows) and with a `nonce` Discord enforces: a repeat with the same nonce within its window
-   * returns the message already posted instead of posting again.
-   * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+   * Posts a new message in a channel (see `MessagePoster.post`): optionally a reply to `replyTo`, with a
+   * `nonce` Discord enforces.
    * @throws {DeliveryError}
    */
-  async post(
+  post(
     channelId: string,
     message: OutgoingMessage,
     options: { replyTo?: string; nonce?: string; log?: Logger } = {},
   ): Promise<APIMessage> {
-    const api = toApiMessage(message);
-    if (options.replyTo !== undefined) {
-      api.body["message_reference"] = { message_id: options.replyTo, fail_if_not_exists: false };
-    }
-    if (options.nonce !== undefined) {
-      api.body["nonce"] = options.nonce;
-      api.body["enforce_nonce"] = true;
-    }
-    const sent = await this.attempt(
-      () => this.rest.post(Routes.channelMessages(channelId), api),
-      "channel-new",
-      options.log ?? this.log,
-    );
-    if (!sent.ok) throw sent.error;
-    return sent.message;
+    return this.poster.post(channelId, message, options);
   }
 
-  /** Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}). */
+  /**
+   * Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}); a result
+   * (`requesterId` given) waits for the DM channel like one in a server channel.
+   */
   async postDirect(
     userId: string,
     message: OutgoingMessage,
-    options: { nonce?: string; log?: Logger } = {},
+    options: { nonce?: string; log?: Logger; requesterId?: string } = {},
   ): Promise<APIMessage> {
     const log = options.log ?? this.log;
-    const opened = await this.attempt(
-      () => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
-      "dm",
-      log,
-    );
-    if (!opened.ok) throw opened.error;
-    return this.post(opened.message.id, message, { ...options, log });
+    const channelId = await this.poster.openDm(userId, log);
+    if (options.requesterId !== undefined && options.nonce !== undefined) {
+      return this.poster.postResult(channelId, message, {
+        requesterId: options.requesterId,
+        nonce: options.nonce,
+        log,
+      });
+    }
+    return this.post(channelId, message, { ...options, log });
   }
 
   /** The interaction token while it can still be used, else null. */
@@ -312,21 +322,7 @@ export class DiscordMessenger {
     return { ...loc, channelId: message.channel_id, messageId: message.id };
   }
 
-  private async attempt(
-    call: () => Promise<unknown>,
-    route: DeliveryRoute,
-    log: Logger,
-  ): Promise<{ ok: true; message: APIMessage } | { ok: false; error: DeliveryError }> {
-    try {
-      return { ok: true, message: (await call()) as APIMessage };
-    } catch (err) {
-      const error = toDeliveryError(err, route);
-      // No stack here: whoever decides what to do about the failure logs it, once.
-      log.debug(
-        { route, kind: error.kind, code: discordErrorCode(err) },
-        "Discord refused a message request",
-      );
-      return { ok: false, error };
-    }
+  private attempt(call: () => Promise<unknown>, route: DeliveryRoute, log: Logger): Promise<Attempt> {
+    return attemptDiscord(call, route, log);
   }
 }
