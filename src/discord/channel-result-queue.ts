@@ -10,7 +10,13 @@ import type { APIMessage } from "discord-api-types/v10";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import { isDeliveryError } from "../jobs/delivery-error.js";
 import type { Logger } from "../logger.js";
-import { batchNonce, combineResults, resultsFitting, type BatchLimits } from "./result-batch.js";
+import {
+  batchNonce,
+  combineResults,
+  resultsFitting,
+  type BatchCandidate,
+  type BatchLimits,
+} from "./result-batch.js";
 
 /** One result to post: the message as it would be posted alone (mentioning its requester). */
 export interface QueuedResultPost {
@@ -18,6 +24,13 @@ export interface QueuedResultPost {
   requesterId: string;
   /** The result's own nonce (used as is when it is posted alone). */
   nonce: string;
+  /**
+   * Records the nonce the result is about to be posted under, before it is posted, and returns the one on
+   * record (an earlier claim wins): after a crash between posting and recording, the result is posted again
+   * under its first nonce, with the results it went with, and Discord returns the message already posted.
+   * Without it (tests), the nonce is not recorded.
+   */
+  claim?: (nonce: string) => Promise<string>;
   log: Logger;
 }
 
@@ -29,6 +42,8 @@ export type NoncedPost = (
 ) => Promise<APIMessage>;
 
 interface Waiting extends QueuedResultPost {
+  /** The nonce on record for this result, once a claim returned another than the one asked for. */
+  claimedNonce?: string;
   resolve: (message: APIMessage) => void;
   reject: (err: unknown) => void;
 }
@@ -36,6 +51,20 @@ interface Waiting extends QueuedResultPost {
 interface ChannelState {
   inFlight: boolean;
   waiting: Waiting[];
+}
+
+/**
+ * The results that go out next, from the front of `waiting`: those recorded under the same nonce as the
+ * first (posted together before a restart), else as many results not yet recorded as fit in one message.
+ */
+export function nextBatch<W extends BatchCandidate & { claimedNonce?: string }>(
+  waiting: readonly W[],
+  limits?: BatchLimits,
+): W[] {
+  const first = waiting[0];
+  if (first?.claimedNonce !== undefined) return waiting.filter((w) => w.claimedNonce === first.claimedNonce);
+  const fresh = waiting.filter((w) => w.claimedNonce === undefined);
+  return fresh.slice(0, resultsFitting(fresh, limits));
 }
 
 /** Per-channel queues of results; see the module comment. */
@@ -76,25 +105,24 @@ export class ChannelResultQueue {
       this.channels.delete(channelId);
       return;
     }
-    const count = resultsFitting(state.waiting, this.limits);
-    const batch = state.waiting.splice(0, count);
+    const batch = nextBatch(state.waiting, this.limits);
+    state.waiting = state.waiting.filter((w) => !batch.includes(w));
     state.inFlight = true;
-    void this.postBatch(channelId, batch).finally(() => {
+    void this.postBatch(channelId, state, batch).finally(() => {
       state.inFlight = false;
       this.pump(channelId, state);
     });
   }
 
-  private async postBatch(channelId: string, batch: Waiting[]): Promise<void> {
+  private async postBatch(channelId: string, state: ChannelState, chosen: Waiting[]): Promise<void> {
+    const nonce = chosen[0]?.claimedNonce ?? batchNonce(chosen.map((w) => w.nonce));
+    const batch = await this.claimed(state, chosen, nonce);
     const [first] = batch;
     if (!first) return;
     if (batch.length === 1) {
-      await this.settle(batch, () =>
-        this.send(channelId, first.message, { nonce: first.nonce, log: first.log }),
-      );
+      await this.settle(batch, () => this.send(channelId, first.message, { nonce, log: first.log }));
       return;
     }
-    const nonce = batchNonce(batch.map((w) => w.nonce));
     const log = first.log.child({ batchNonce: nonce, batchSize: batch.length });
     try {
       const posted = await this.send(channelId, combineResults(batch), { nonce, log });
@@ -111,6 +139,27 @@ export class ChannelResultQueue {
         await this.settle([w], () => this.send(channelId, w.message, { nonce: w.nonce, log: w.log }));
       }
     }
+  }
+
+  /**
+   * The results of `chosen` whose claim of `nonce` holds. One claimed before under another nonce goes back
+   * to the front of the queue with that nonce (to go with the results it first went with); one whose claim
+   * failed fails (the store's error, retried like any transient failure).
+   */
+  private async claimed(state: ChannelState, chosen: Waiting[], nonce: string): Promise<Waiting[]> {
+    const claims = await Promise.allSettled(
+      chosen.map((w) => (w.claim && w.claimedNonce === undefined ? w.claim(nonce) : nonce)),
+    );
+    const kept: Waiting[] = [];
+    const back: Waiting[] = [];
+    chosen.forEach((w, i) => {
+      const claim = claims[i];
+      if (claim?.status === "rejected") w.reject(claim.reason);
+      else if (claim?.value === nonce) kept.push(w);
+      else if (claim) back.push({ ...w, claimedNonce: claim.value });
+    });
+    state.waiting.unshift(...back);
+    return kept;
   }
 
   private async settle(batch: Waiting[], send: () => Promise<APIMessage>): Promise<void> {

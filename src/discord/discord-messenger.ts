@@ -125,6 +125,7 @@ export class DiscordMessenger {
           nonce: options.nonce,
           log,
           ...(options.quiet ? {} : { requesterId: options.requesterId }),
+          ...(options.claimNonce ? { claim: options.claimNonce } : {}),
         });
         return { ...this.placeOf(posted, null), route: "dm" };
       } catch (err) {
@@ -145,6 +146,7 @@ export class DiscordMessenger {
             : this.poster.postResult(location.channelId, mentioning, {
                 requesterId: options.requesterId,
                 nonce: options.nonce,
+                ...(options.claimNonce ? { claim: options.claimNonce } : {}),
                 log,
               }),
         log,
@@ -279,7 +281,12 @@ export class DiscordMessenger {
   async postDirect(
     userId: string,
     message: OutgoingMessage,
-    options: { nonce?: string; log?: Logger; requesterId?: string } = {},
+    options: {
+      nonce?: string;
+      log?: Logger;
+      requesterId?: string;
+      claim?: (nonce: string) => Promise<string>;
+    } = {},
   ): Promise<APIMessage> {
     const log = options.log ?? this.log;
     const channelId = await this.poster.openDm(userId, log);
@@ -287,6 +294,7 @@ export class DiscordMessenger {
       return this.poster.postResult(channelId, message, {
         requesterId: options.requesterId,
         nonce: options.nonce,
+        ...(options.claim ? { claim: options.claim } : {}),
         log,
       });
     }

@@ -11,7 +11,7 @@ import type { DeliveryError } from "../jobs/delivery-error.js";
 import { type DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Logger } from "../logger.js";
 import { toApiMessage } from "./api-message.js";
-import { ChannelResultQueue } from "./channel-result-queue.js";
+import { ChannelResultQueue, type QueuedResultPost } from "./channel-result-queue.js";
 import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
 import type { BatchLimits } from "./result-batch.js";
 
@@ -85,7 +85,7 @@ export class MessagePoster {
   postResult(
     channelId: string,
     message: OutgoingMessage,
-    options: { requesterId: string; nonce: string; log: Logger },
+    options: Omit<QueuedResultPost, "message">,
   ): Promise<APIMessage> {
     return this.results.post(channelId, { message, ...options });
   }

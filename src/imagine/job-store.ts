@@ -78,6 +78,12 @@ export interface JobStore {
   savePost(post: PostedMessage): Promise<void>;
   /** The message posted for the job's action, if one was recorded. */
   getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
+  /**
+   * Claims `nonce` for the message of the job's action before it is posted (a message may carry several
+   * jobs' results, under one nonce): the first claim is kept and returned, so after a crash the job is posted
+   * again under the nonce it was first posted with, and Discord returns that message instead of a second.
+   */
+  claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string>;
   /** The newest Enhance job of `source` (that image of that grid, by that factor), if any. */
   latestUpscale(source: UpscaleSource): Promise<Job | undefined>;
   /** When `userId` last submitted a job (ms epoch), for per-user limits; undefined if never (or pruned). */

@@ -8,6 +8,7 @@ import {
   resultsFitting,
   type BatchCandidate,
 } from "../../src/discord/result-batch.js";
+import { nextBatch } from "../../src/discord/channel-result-queue.js";
 
 function result(
   requesterId: string,
@@ -93,5 +94,22 @@ describe("the nonce of a batch", () => {
     expect(nonce).toHaveLength(25);
     expect(batchNonce(["c", "a", "b"])).toBe(nonce);
     expect(batchNonce(["a", "b"])).not.toBe(nonce);
+  });
+});
+
+describe("which results go out next from a channel's queue", () => {
+  const waiting = (claimed: (string | undefined)[]) =>
+    claimed.map((claimedNonce, i) => ({
+      ...result(String(100 + i)),
+      ...(claimedNonce === undefined ? {} : { claimedNonce }),
+    }));
+  test.each([
+    ["fresh results as many as fit", [undefined, undefined, undefined], [0, 1, 2]],
+    ["results posted together before a restart go together again", ["x", undefined, "x", "y"], [0, 2]],
+    ["fresh results pass over the ones recorded under another nonce", [undefined, "x", undefined], [0, 2]],
+    ["a result recorded alone goes alone", ["x", "y", undefined], [0]],
+  ])("%s", (_name, claimed, expected) => {
+    const queue = waiting(claimed);
+    expect(nextBatch(queue).map((w) => queue.indexOf(w))).toEqual(expected);
   });
 });
