@@ -1,0 +1,112 @@
+/**
+ * Results at the channel's pace: when several results wait behind a channel's message-create limit, they
+ * arrive together in fewer messages, each requester pinged exactly once by the message that carries their
+ * result, whose buttons work like those of a result posted alone; a lone result is a message of its own.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import type { ServiceRecord } from "../../tools/reference-service/index.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf } from "../support/message-view.js";
+import type { MessageSnapshot } from "../emulator/world/message-objects.js";
+import type { EmulatedUser } from "../emulator/world/world-types.js";
+import { isGrid, startImagine, waitForJobEnd, waitForUpscale } from "./imagine-steps.js";
+
+let h: BotHarness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+/** `n` members of the server, each of whom starts an /imagine in #general. */
+async function jobsOfMembers(harness: BotHarness, n: number) {
+  const jobs: { user: EmulatedUser; record: ServiceRecord }[] = [];
+  for (let i = 0; i < n; i++) {
+    const user = harness.emu.addUser({ username: `member-${i}` });
+    harness.emu.addMember({ guildId: harness.world.guild.id, user });
+    const { record } = await startImagine(harness, { prompt: `a lighthouse number ${i}`, user });
+    jobs.push({ user, record });
+  }
+  return jobs;
+}
+
+/** The message the bot recorded as the job's result. */
+async function resultMessage(harness: BotHarness, jobId: string): Promise<MessageSnapshot> {
+  const post = await harness.bot.context.store.getPost(jobId, "result");
+  if (!post) throw new Error(`no result recorded for job ${jobId}`);
+  return harness.emu.message(post.messageId)!;
+}
+
+describe("results waiting for a busy channel", () => {
+  test("six results ending together arrive in fewer messages; each requester is pinged once, by the message carrying their result", async () => {
+    h = await startBotHarness();
+    const { emu, service } = h;
+    const jobs = await jobsOfMembers(h, 6);
+    // One message per 3 s in the channel: after the first result, the others wait behind the limit.
+    emu.rateLimits.configure({ channelMessageWrites: { limit: 1, windowMs: 3000 } });
+    for (const { record } of jobs) service.completeNow(record.id);
+    await emu.waitFor(
+      () =>
+        jobs.every(({ record }) => !h!.bot.context.imagine.activeJobs().some((j) => j.imageId === record.id)),
+      {
+        description: "every job ended",
+        timeoutMs: 30_000,
+      },
+    );
+
+    const carriers = await Promise.all(jobs.map(({ record }) => resultMessage(h!, record.id)));
+    const messages = [...new Map(carriers.map((m) => [m.id, m])).values()];
+    expect(messages.length).toBeLessThan(jobs.length);
+    for (const message of messages) {
+      const carried = jobs.filter((_j, i) => carriers[i]!.id === message.id);
+      // One embed and one row of buttons per result, and the requesters of exactly those pinged.
+      const embedded = message.embeds.map((e) =>
+        carried.find(({ record }) => e.footer?.text?.includes(record.id)),
+      );
+      expect(new Set(embedded)).toEqual(new Set(carried));
+      expect(buttonsOf(message).filter((b) => b.label === "U1")).toHaveLength(carried.length);
+      expect(
+        emu
+          .notifiedBy(message.id)
+          .map((n) => n.userId)
+          .sort(),
+      ).toEqual(carried.map(({ user }) => user.id).sort());
+      for (const { user } of carried) expect(message.content.split(`<@${user.id}>`)).toHaveLength(2);
+    }
+    for (const { user } of jobs) expect(emu.notifications(user)).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+
+    // U1 of the second result of a batched message posts that job's image, and keeps the other rows.
+    const batched = messages.find((m) => m.embeds.length >= 2)!;
+    const second = jobs.find(({ record }) => batched.embeds[1]?.footer?.text?.includes(record.id))!;
+    const u1 = buttonsOf(batched).filter((b) => b.label === "U1")[1]!;
+    await emu.clickButton({ message: batched, customId: u1.customId, user: second.user });
+    const single = await waitForUpscale(h, second.record.id, 0);
+    expect(single.message_reference?.message_id).toBe(batched.id);
+    expect(emu.notifiedBy(single.id).map((n) => n.userId)).toEqual([second.user.id]);
+    await emu.waitFor(
+      () => buttonsOf(emu.message(batched.id)).find((b) => b.customId === u1.customId)?.style === 1,
+      {
+        description: "the used U1 marked on the batched message",
+      },
+    );
+    const after = emu.message(batched.id)!;
+    expect(after.embeds).toEqual(batched.embeds);
+    expect(buttonsOf(after).map((b) => b.customId)).toEqual(buttonsOf(batched).map((b) => b.customId));
+    expect(
+      buttonsOf(after)
+        .filter((b) => b.style === 1)
+        .map((b) => b.customId),
+    ).toEqual([u1.customId]);
+  });
+
+  test("a lone result is a message of its own, as before", async () => {
+    h = await startBotHarness();
+    const [job] = await jobsOfMembers(h, 1);
+    h.service.completeNow(job!.record.id);
+    await waitForJobEnd(h, job!.record.id);
+    const message = await resultMessage(h, job!.record.id);
+    expect(isGrid(message)).toBe(true);
+    expect(message.embeds).toHaveLength(1);
+    expect(h.emu.notifiedBy(message.id).map((n) => n.userId)).toEqual([job!.user.id]);
+  });
+});
