@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ServiceRecord } from "../../tools/reference-service/index.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { imagineIn, startProcessWorld, type ProcessWorld } from "../support/bot-process.js";
 import { buttonsOf } from "../support/message-view.js";
 import type { MessageSnapshot } from "../emulator/world/message-objects.js";
 import type { EmulatedUser } from "../emulator/world/world-types.js";
@@ -109,4 +110,67 @@ describe("results waiting for a busy channel", () => {
     expect(message.embeds).toHaveLength(1);
     expect(h.emu.notifiedBy(message.id).map((n) => n.userId)).toEqual([job!.user.id]);
   });
+});
+
+describe("a batch posted exactly once", () => {
+  let w: ProcessWorld | undefined;
+  afterEach(async () => {
+    await w?.stop();
+    w = undefined;
+  });
+
+  test("a bot killed between posting a batch and recording it posts nothing twice after the restart, and records each job's message", async () => {
+    w = await startProcessWorld();
+    const { emu, world, service } = w;
+    const first = await w.startBot();
+    const jobs = [];
+    for (let i = 0; i < 4; i++) {
+      const user = emu.addUser({ username: `member-${i}` });
+      emu.addMember({ guildId: world.guild.id, user });
+      jobs.push({ user, ...(await imagineIn(w, `a windmill number ${i}`, { user })) });
+    }
+    emu.rateLimits.configure({ channelMessageWrites: { limit: 1, windowMs: 3000 } });
+    // Discord creates every message after the second at once, but its answer never reaches this bot process.
+    let posts = 0;
+    emu.faults.holdResponse(60_000, {
+      route: (r) => r.method === "POST" && r.route === "/channels/:channel/messages" && ++posts > 2,
+    });
+    // The first result takes the channel's one message; the second waits for the next, and the last two
+    // wait behind it and go together: the batch whose answer is lost.
+    const [lone, ...rest] = jobs;
+    service.completeNow(lone!.record.id);
+    await emu.waitFor(() => posts === 1, { description: "the first result posted" });
+    for (const { record } of rest) service.completeNow(record.id);
+    const batch = await emu.waitFor(
+      () => emu.messagesIn(world.general).find((m) => m.embeds.length >= 2 && m.author.id === emu.botUser.id),
+      { description: "a batch posted", timeoutMs: 20_000 },
+    );
+    first.kill("SIGKILL");
+    await first.exited;
+    emu.faults.clear();
+
+    const second = await w.startBot();
+    const ended = (id: string) => (l: { msg?: unknown; [key: string]: unknown }) =>
+      l.msg === "job ended" && l["jobId"] === id;
+    for (const { record } of jobs) {
+      if (!first.logs.some(ended(record.id))) await second.waitForLog(ended(record.id), 20_000);
+    }
+
+    const results = emu
+      .messagesIn(world.general)
+      .filter((m) => m.author.id === emu.botUser.id && !m.deleted && m.embeds.length > 0);
+    for (const { user, record } of jobs) {
+      const carrying = results.filter((m) => m.embeds.some((e) => e.footer?.text?.includes(record.id)));
+      expect(carrying).toHaveLength(1);
+      expect(emu.notifications(user).map((n) => n.messageId)).toEqual([carrying[0]!.id]);
+      const recorded = [...first.logs, ...second.logs].filter(
+        (l) => l.msg === "posted the result" && l["jobId"] === record.id,
+      );
+      expect(recorded.map((l) => l["messageId"])).toContain(carrying[0]!.id);
+    }
+    // The batch's results were posted again under its nonce after the restart, and got the same message.
+    expect(
+      second.logs.filter((l) => l.msg === "posted the result" && l["messageId"] === batch.id),
+    ).not.toEqual([]);
+  }, 90_000);
 });
