@@ -16,17 +16,18 @@ import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import { mentioningRequester, toApiMessage } from "./api-message.js";
-import { discordErrorCode } from "./discord-errors.js";
-import { attemptDiscord, MessagePoster, type Attempt } from "./message-poster.js";
+import {
+  attemptDiscord,
+  located,
+  MessagePoster,
+  placeOf,
+  tryRoute,
+  type Attempt,
+  type PostResult,
+} from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
 
-/** Where a new message was posted, and the route that took it there. */
-export interface PostResult {
-  guildId: string | null;
-  channelId: string;
-  messageId: string;
-  route: DeliveryRoute;
-}
+export type { PostResult };
 
 /** What became of a job's progress message once its result was posted. */
 export type RetireOutcome = "deleted" | "collapsed" | "gone" | "kept";
@@ -88,14 +89,14 @@ export class DiscordMessenger {
         "interaction",
         log,
       );
-      if (sent.ok) return { location: this.located(loc, sent.message), route: "interaction" };
+      if (sent.ok) return { location: located(loc, sent.message), route: "interaction" };
       if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
       else if (sent.error.kind !== "no-access") throw sent.error;
     }
     if (loc.messageId !== null && loc.channelEditable) {
       const route = Routes.channelMessage(loc.channelId, loc.messageId);
       const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit", log);
-      if (sent.ok) return { location: this.located(loc, sent.message), route: "channel-edit" };
+      if (sent.ok) return { location: located(loc, sent.message), route: "channel-edit" };
       if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
       loc = { ...loc, channelEditable: false };
     }
@@ -127,14 +128,14 @@ export class DiscordMessenger {
           ...(options.quiet ? {} : { requesterId: options.requesterId }),
           ...(options.claimNonce ? { claim: options.claimNonce } : {}),
         });
-        return { ...this.placeOf(posted, null), route: "dm" };
+        return { ...placeOf(posted, null), route: "dm" };
       } catch (err) {
         if (isDeliveryError(err, "transient")) throw err;
         log.info({ err }, "the requester asked for results by DM, which failed; posting in the channel");
       }
     }
     if (location.channelEditable) {
-      const posted = await this.tryRoute(
+      const posted = await tryRoute(
         () =>
           // A reply, or a notice pinging nobody, is its own message; a result may share one with others.
           options.replyTo !== undefined || options.quiet
@@ -151,7 +152,7 @@ export class DiscordMessenger {
               }),
         log,
       );
-      if (posted) return { ...this.placeOf(posted, location.guildId), route: "channel-new" };
+      if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
     const token = this.usableToken(location);
     if (token !== null) {
@@ -162,7 +163,7 @@ export class DiscordMessenger {
         "interaction",
         log,
       );
-      if (sent.ok) return { ...this.placeOf(sent.message, location.guildId), route: "interaction" };
+      if (sent.ok) return { ...placeOf(sent.message, location.guildId), route: "interaction" };
       if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
@@ -172,7 +173,7 @@ export class DiscordMessenger {
         log,
         ...(options.quiet ? {} : { requesterId: options.requesterId }),
       });
-      return { ...this.placeOf(posted, null), route: "dm" };
+      return { ...placeOf(posted, null), route: "dm" };
     } catch (err) {
       if (isDeliveryError(err, "transient")) throw err;
       throw new DeliveryError(
@@ -274,31 +275,13 @@ export class DiscordMessenger {
     return this.poster.post(channelId, message, options);
   }
 
-  /**
-   * Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}); a result
-   * (`requesterId` given) waits for the DM channel like one in a server channel.
-   */
-  async postDirect(
+  /** Posts in the DM channel with a user (see `MessagePoster.postDirect`). */
+  postDirect(
     userId: string,
     message: OutgoingMessage,
-    options: {
-      nonce?: string;
-      log?: Logger;
-      requesterId?: string;
-      claim?: (nonce: string) => Promise<string>;
-    } = {},
+    options: Parameters<MessagePoster["postDirect"]>[2] = {},
   ): Promise<APIMessage> {
-    const log = options.log ?? this.log;
-    const channelId = await this.poster.openDm(userId, log);
-    if (options.requesterId !== undefined && options.nonce !== undefined) {
-      return this.poster.postResult(channelId, message, {
-        requesterId: options.requesterId,
-        nonce: options.nonce,
-        ...(options.claim ? { claim: options.claim } : {}),
-        log,
-      });
-    }
-    return this.post(channelId, message, { ...options, log });
+    return this.poster.postDirect(userId, message, { ...options, log: options.log ?? this.log });
   }
 
   /** The interaction token while it can still be used, else null. */
@@ -306,28 +289,6 @@ export class DiscordMessenger {
     return interactionTokenUsable(location, this.now(), this.tokenMarginMs)
       ? location.interactionToken
       : null;
-  }
-
-  /** Runs a post; null when the channel refused it (no access, or gone) and another route may work. */
-  private async tryRoute(post: () => Promise<APIMessage>, log: Logger): Promise<APIMessage | null> {
-    try {
-      return await post();
-    } catch (err) {
-      if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
-      log.info(
-        { kind: err.kind, code: discordErrorCode(err.cause) },
-        "cannot post in the job's channel; trying another route",
-      );
-      return null;
-    }
-  }
-
-  private placeOf(message: APIMessage, guildId: string | null): Omit<PostResult, "route"> {
-    return { guildId, channelId: message.channel_id, messageId: message.id };
-  }
-
-  private located(loc: MessageLocation, message: APIMessage): MessageLocation {
-    return { ...loc, channelId: message.channel_id, messageId: message.id };
   }
 
   private attempt(call: () => Promise<unknown>, route: DeliveryRoute, log: Logger): Promise<Attempt> {

@@ -7,8 +7,8 @@
 import { Routes, type REST } from "discord.js";
 import type { APIMessage } from "discord-api-types/v10";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
-import type { DeliveryError } from "../jobs/delivery-error.js";
-import { type DeliveryRoute } from "../jobs/delivery-error.js";
+import type { MessageLocation } from "../imagine/job.js";
+import { isDeliveryError, type DeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Logger } from "../logger.js";
 import { toApiMessage } from "./api-message.js";
 import { ChannelResultQueue, type QueuedResultPost } from "./channel-result-queue.js";
@@ -31,6 +31,38 @@ export async function attemptDiscord(
     // No stack here: whoever decides what to do about the failure logs it, once.
     log.debug({ route, kind: error.kind, code: discordErrorCode(err) }, "Discord refused a message request");
     return { ok: false, error };
+  }
+}
+
+/** Where a new message was posted, and the route that took it there. */
+export interface PostResult {
+  guildId: string | null;
+  channelId: string;
+  messageId: string;
+  route: DeliveryRoute;
+}
+
+/** Where `message` was posted (in a server: `guildId`). */
+export function placeOf(message: APIMessage, guildId: string | null): Omit<PostResult, "route"> {
+  return { guildId, channelId: message.channel_id, messageId: message.id };
+}
+
+/** `loc` moved to `message`. */
+export function located(loc: MessageLocation, message: APIMessage): MessageLocation {
+  return { ...loc, channelId: message.channel_id, messageId: message.id };
+}
+
+/** Runs a post; null when the channel refused it (no access, or gone) and another route may work. */
+export async function tryRoute(post: () => Promise<APIMessage>, log: Logger): Promise<APIMessage | null> {
+  try {
+    return await post();
+  } catch (err) {
+    if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
+    log.info(
+      { kind: err.kind, code: discordErrorCode(err.cause) },
+      "cannot post in the job's channel; trying another route",
+    );
+    return null;
   }
 }
 
@@ -88,6 +120,33 @@ export class MessagePoster {
     options: Omit<QueuedResultPost, "message">,
   ): Promise<APIMessage> {
     return this.results.post(channelId, { message, ...options });
+  }
+
+  /**
+   * Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}); a result
+   * (`requesterId` given) waits for the DM channel like one in a server channel.
+   */
+  async postDirect(
+    userId: string,
+    message: OutgoingMessage,
+    options: {
+      nonce?: string;
+      log?: Logger;
+      requesterId?: string;
+      claim?: (nonce: string) => Promise<string>;
+    } = {},
+  ): Promise<APIMessage> {
+    const log = options.log ?? this.log;
+    const channelId = await this.openDm(userId, log);
+    if (options.requesterId !== undefined && options.nonce !== undefined) {
+      return this.postResult(channelId, message, {
+        requesterId: options.requesterId,
+        nonce: options.nonce,
+        ...(options.claim ? { claim: options.claim } : {}),
+        log,
+      });
+    }
+    return this.post(channelId, message, { ...options, log });
   }
 
   /** Opens (or reuses) the DM channel with a user. */
