@@ -51,6 +51,23 @@ interface Waiting extends QueuedResultPost {
 interface ChannelState {
   inFlight: boolean;
   waiting: Waiting[];
+  /** Until when (ms) results wait to go together; undefined while not lingering. */
+  lingerUntil: number | undefined;
+}
+
+/** How a {@link ChannelResultQueue} paces a busy channel. */
+export interface ChannelPacing {
+  /** What one message may carry (default: Discord's limits). */
+  limits?: BatchLimits;
+  /**
+   * A channel with a post this recent (ms) is busy: a result arriving then waits up to `lingerMs` for others
+   * to go with it (a result in a quiet channel goes at once). Default 1000.
+   */
+  busyMs?: number;
+  /** Default 300. */
+  lingerMs?: number;
+  now?: () => number;
+  setTimer?: (fn: () => void, ms: number) => void;
 }
 
 /**
@@ -70,11 +87,22 @@ export function nextBatch<W extends BatchCandidate & { claimedNonce?: string }>(
 /** Per-channel queues of results; see the module comment. */
 export class ChannelResultQueue {
   private readonly channels = new Map<string, ChannelState>();
+  /** When each channel's last post started (ms), kept for `busyMs`. */
+  private readonly lastPostAt = new Map<string, number>();
+  private readonly busyMs: number;
+  private readonly lingerMs: number;
+  private readonly now: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => void;
 
   constructor(
     private readonly send: NoncedPost,
-    private readonly limits?: BatchLimits,
-  ) {}
+    private readonly pacing: ChannelPacing = {},
+  ) {
+    this.busyMs = pacing.busyMs ?? 1000;
+    this.lingerMs = pacing.lingerMs ?? 300;
+    this.now = pacing.now ?? Date.now;
+    this.setTimer = pacing.setTimer ?? ((fn, ms) => void setTimeout(fn, ms).unref());
+  }
 
   /**
    * Posts `result` in `channelId`, alone or together with other waiting results; resolves with the message
@@ -84,7 +112,7 @@ export class ChannelResultQueue {
   post(channelId: string, result: QueuedResultPost): Promise<APIMessage> {
     let state = this.channels.get(channelId);
     if (!state) {
-      state = { inFlight: false, waiting: [] };
+      state = { inFlight: false, waiting: [], lingerUntil: undefined };
       this.channels.set(channelId, state);
     }
     const current = state;
@@ -105,13 +133,30 @@ export class ChannelResultQueue {
       this.channels.delete(channelId);
       return;
     }
-    const batch = nextBatch(state.waiting, this.limits);
+    const batch = nextBatch(state.waiting, this.pacing.limits);
+    const now = this.now();
+    const full = batch.length < state.waiting.filter((w) => w.claimedNonce === undefined).length;
+    if (!full && batch[0]?.claimedNonce === undefined && this.busy(channelId, now)) {
+      if (state.lingerUntil === undefined) {
+        state.lingerUntil = now + this.lingerMs;
+        this.setTimer(() => this.pump(channelId, state), this.lingerMs);
+      }
+      if (now < state.lingerUntil) return;
+    }
+    state.lingerUntil = undefined;
     state.waiting = state.waiting.filter((w) => !batch.includes(w));
     state.inFlight = true;
+    this.lastPostAt.set(channelId, now);
     void this.postBatch(channelId, state, batch).finally(() => {
       state.inFlight = false;
       this.pump(channelId, state);
     });
+  }
+
+  /** Whether the channel had a post within `busyMs` (forgetting channels quiet for longer). */
+  private busy(channelId: string, now: number): boolean {
+    for (const [id, at] of this.lastPostAt) if (now - at >= this.busyMs) this.lastPostAt.delete(id);
+    return this.lastPostAt.has(channelId);
   }
 
   private async postBatch(channelId: string, state: ChannelState, chosen: Waiting[]): Promise<void> {

@@ -77,7 +77,7 @@ export class MessagePoster {
   ) {
     this.results = new ChannelResultQueue(
       (channelId, message, options) => this.post(channelId, message, options),
-      batchLimits,
+      batchLimits ? { limits: batchLimits } : {},
     );
   }
 
