@@ -36,14 +36,31 @@ export function hasButtons(body: unknown): boolean {
   return Array.isArray(components) && JSON.stringify(components).includes('"custom_id":"imagine:');
 }
 
-/** Whether `r` posts the result of the job started by `interaction` (`nonce`: its result nonce, if known). */
+/** The job ids a message body names in its embeds' footers ("Job <id>"): the results it carries. */
+export function footerJobIds(body: unknown): string[] {
+  const embeds = (body as { embeds?: { footer?: { text?: unknown } }[] } | undefined)?.embeds ?? [];
+  return embeds.flatMap((e) => {
+    const text = e.footer?.text;
+    return typeof text === "string"
+      ? (text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])
+      : [];
+  });
+}
+
+/**
+ * Whether `r` posts the result of the job started by `interaction` (`nonce`: its result nonce, if known;
+ * `jobId`: its job, named in the footer of its embed when several results share one message).
+ */
 function isResultPost(
   interaction: Pick<InteractionView, "token">,
   nonce: string | undefined,
   r: LoggedRequest,
+  jobId?: string,
 ): boolean {
   if (r.method !== "POST") return false;
   if (nonce !== undefined && (r.body as { nonce?: unknown } | undefined)?.nonce === nonce) return true;
+  if (jobId !== undefined && r.path.endsWith("/messages") && footerJobIds(r.body).includes(jobId))
+    return true;
   return r.path.includes(interaction.token) && hasButtons(r.body);
 }
 
@@ -55,6 +72,7 @@ export function callsOf(
   interaction: Pick<InteractionView, "id" | "token">,
   requests: LoggedRequest[],
   resultNonce?: string,
+  jobId?: string,
 ): JobCalls {
   const calls: JobCalls = {
     defer: 0,
@@ -67,7 +85,7 @@ export function callsOf(
     finalAt: null,
   };
   for (const r of requests) {
-    const result = isResultPost(interaction, resultNonce, r);
+    const result = isResultPost(interaction, resultNonce, r, jobId);
     if (!result && !r.path.includes(interaction.token)) continue;
     calls.total++;
     if (r.status === 429) calls.rateLimited++;
@@ -86,10 +104,11 @@ export function callsOf(
  * Interaction id (the record's `ref`) to the `nonce` of its job's result message, for every record the
  * service has completed (the bot's job id is the record's id).
  */
-export async function resultNonces(service: ServiceProcess): Promise<Map<string, string>> {
+export function resultNonces(
+  completions: readonly { id: string; ref: string | null }[],
+): Map<string, string> {
   const nonces = new Map<string, string>();
-  for (const c of await service.completions())
-    if (c.ref !== null) nonces.set(c.ref, messageNonce(c.id, "result"));
+  for (const c of completions) if (c.ref !== null) nonces.set(c.ref, messageNonce(c.id, "result"));
   return nonces;
 }
 
@@ -98,6 +117,8 @@ export interface PostedResults {
   requests: LoggedRequest[];
   /** Interaction id to its job's result nonce. */
   nonces: Map<string, string>;
+  /** Interaction id to its job's id (named in the footer of its result's embed). */
+  jobIds: Map<string, string>;
   /** Interaction id to the real time its result message was accepted (ms since 1970). */
   postedAt: Map<string, number>;
 }
@@ -119,11 +140,22 @@ export async function waitForResults(
   let nonces = new Map<string, string>();
   const byToken = new Map(interactions.map((i) => [i.token, i]));
   const byNonce = new Map<string, InteractionView>();
+  const byJobId = new Map<string, InteractionView>();
+  const jobIds = new Map<string, string>();
   await pollUntil(
     `${interactions.length} posted results`,
     async () => {
       requests.push(...(await emu.requestsFrom(from + requests.length)));
-      nonces = await resultNonces(service);
+      const completions = await service.completions();
+      nonces = resultNonces(completions);
+      const byId = new Map(interactions.map((i) => [i.id, i]));
+      for (const c of completions) {
+        const i = c.ref === null ? undefined : byId.get(c.ref);
+        if (i) {
+          byJobId.set(c.id, i);
+          jobIds.set(i.id, c.id);
+        }
+      }
       for (const i of interactions) {
         const nonce = nonces.get(i.id);
         if (nonce !== undefined) byNonce.set(nonce, i);
@@ -136,6 +168,12 @@ export async function waitForResults(
         const token = hasButtons(r.body) ? /\/webhooks\/\d+\/([^/]+)/.exec(r.path)?.[1] : undefined;
         const interaction = byPost ?? (token === undefined ? undefined : byToken.get(token));
         if (interaction && !postedAt.has(interaction.id)) postedAt.set(interaction.id, r.realAt);
+        // Several results in one message: each named by its embed's footer.
+        if (!r.path.endsWith("/messages")) continue;
+        for (const jobId of footerJobIds(r.body)) {
+          const carried = byJobId.get(jobId);
+          if (carried && !postedAt.has(carried.id)) postedAt.set(carried.id, r.realAt);
+        }
       }
       return postedAt.size === interactions.length ? true : undefined;
     },
@@ -154,7 +192,7 @@ export async function waitForResults(
       { cause: err },
     );
   });
-  return { requests, nonces, postedAt };
+  return { requests, nonces, jobIds, postedAt };
 }
 
 /**

@@ -221,7 +221,9 @@ async function throughputRun(
       // The progress message is deleted right after the result is posted.
       await sleep(500);
       const requests = await emu.requestsFrom(from);
-      const calls = interactions.map((i) => callsOf(i, requests, posted.nonces.get(i.id)).total);
+      const calls = interactions.map(
+        (i) => callsOf(i, requests, posted.nonces.get(i.id), posted.jobIds.get(i.id)).total,
+      );
       const durationMs = Math.max(...posted.postedAt.values()) - startedAt;
       const result: FleetRun = {
         ...run,

@@ -16,15 +16,18 @@ import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
 import { mentioningRequester, toApiMessage } from "./api-message.js";
-import { discordErrorCode, toDeliveryError } from "./discord-errors.js";
+import {
+  attemptDiscord,
+  located,
+  MessagePoster,
+  placeOf,
+  tryRoute,
+  type Attempt,
+  type PostResult,
+} from "./message-poster.js";
+import type { BatchLimits } from "./result-batch.js";
 
-/** Where a new message was posted, and the route that took it there. */
-export interface PostResult {
-  guildId: string | null;
-  channelId: string;
-  messageId: string;
-  route: DeliveryRoute;
-}
+export type { PostResult };
 
 /** What became of a job's progress message once its result was posted. */
 export type RetireOutcome = "deleted" | "collapsed" | "gone" | "kept";
@@ -40,6 +43,8 @@ export interface DiscordMessengerOptions {
   logger: Logger;
   /** Stop using the interaction token this long before it expires. Default 60 s. */
   tokenMarginMs?: number;
+  /** What one message of several results may carry (default: Discord's limits). */
+  batchLimits?: BatchLimits;
 }
 
 /** Sends and edits the bot's job messages in Discord. */
@@ -49,6 +54,7 @@ export class DiscordMessenger {
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly tokenMarginMs: number;
+  private readonly poster: MessagePoster;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
@@ -56,6 +62,7 @@ export class DiscordMessenger {
     this.now = options.now ?? Date.now;
     this.log = options.logger;
     this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
+    this.poster = new MessagePoster(options.rest, options.logger, options.batchLimits);
   }
 
   /**
@@ -82,14 +89,14 @@ export class DiscordMessenger {
         "interaction",
         log,
       );
-      if (sent.ok) return { location: this.located(loc, sent.message), route: "interaction" };
+      if (sent.ok) return { location: located(loc, sent.message), route: "interaction" };
       if (sent.error.kind === "token-expired") loc = { ...loc, interactionToken: null };
       else if (sent.error.kind !== "no-access") throw sent.error;
     }
     if (loc.messageId !== null && loc.channelEditable) {
       const route = Routes.channelMessage(loc.channelId, loc.messageId);
       const sent = await this.attempt(() => this.rest.patch(route, api), "channel-edit", log);
-      if (sent.ok) return { location: this.located(loc, sent.message), route: "channel-edit" };
+      if (sent.ok) return { location: located(loc, sent.message), route: "channel-edit" };
       if (sent.error.kind !== "no-access" && sent.error.kind !== "token-expired") throw sent.error;
       loc = { ...loc, channelEditable: false };
     }
@@ -115,24 +122,37 @@ export class DiscordMessenger {
     const mentioning = options.quiet ? message : mentioningRequester(message, options.requesterId);
     if (options.byDm && location.guildId !== null) {
       try {
-        const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
-        return { ...this.placeOf(posted, null), route: "dm" };
+        const posted = await this.postDirect(options.requesterId, mentioning, {
+          nonce: options.nonce,
+          log,
+          ...(options.quiet ? {} : { requesterId: options.requesterId }),
+          ...(options.claimNonce ? { claim: options.claimNonce } : {}),
+        });
+        return { ...placeOf(posted, null), route: "dm" };
       } catch (err) {
         if (isDeliveryError(err, "transient")) throw err;
         log.info({ err }, "the requester asked for results by DM, which failed; posting in the channel");
       }
     }
     if (location.channelEditable) {
-      const posted = await this.tryRoute(
+      const posted = await tryRoute(
         () =>
-          this.post(location.channelId, mentioning, {
-            nonce: options.nonce,
-            ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
-            log,
-          }),
+          // A reply, or a notice pinging nobody, is its own message; a result may share one with others.
+          options.replyTo !== undefined || options.quiet
+            ? this.post(location.channelId, mentioning, {
+                nonce: options.nonce,
+                ...(options.replyTo === undefined ? {} : { replyTo: options.replyTo }),
+                log,
+              })
+            : this.poster.postResult(location.channelId, mentioning, {
+                requesterId: options.requesterId,
+                nonce: options.nonce,
+                ...(options.claimNonce ? { claim: options.claimNonce } : {}),
+                log,
+              }),
         log,
       );
-      if (posted) return { ...this.placeOf(posted, location.guildId), route: "channel-new" };
+      if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
     const token = this.usableToken(location);
     if (token !== null) {
@@ -143,13 +163,17 @@ export class DiscordMessenger {
         "interaction",
         log,
       );
-      if (sent.ok) return { ...this.placeOf(sent.message, location.guildId), route: "interaction" };
+      if (sent.ok) return { ...placeOf(sent.message, location.guildId), route: "interaction" };
       if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
     try {
-      const posted = await this.postDirect(options.requesterId, mentioning, { nonce: options.nonce, log });
-      return { ...this.placeOf(posted, null), route: "dm" };
+      const posted = await this.postDirect(options.requesterId, mentioning, {
+        nonce: options.nonce,
+        log,
+        ...(options.quiet ? {} : { requesterId: options.requesterId }),
+      });
+      return { ...placeOf(posted, null), route: "dm" };
     } catch (err) {
       if (isDeliveryError(err, "transient")) throw err;
       throw new DeliveryError(
@@ -239,48 +263,25 @@ export class DiscordMessenger {
   }
 
   /**
-   * Posts a new message in a channel, optionally as a reply to `replyTo` (pinging its author only as
-   * `message` allows) and with a `nonce` Discord enforces: a repeat with the same nonce within its window
-   * returns the message already posted instead of posting again.
-   * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+   * Posts a new message in a channel (see `MessagePoster.post`): optionally a reply to `replyTo`, with a
+   * `nonce` Discord enforces.
    * @throws {DeliveryError}
    */
-  async post(
+  post(
     channelId: string,
     message: OutgoingMessage,
     options: { replyTo?: string; nonce?: string; log?: Logger } = {},
   ): Promise<APIMessage> {
-    const api = toApiMessage(message);
-    if (options.replyTo !== undefined) {
-      api.body["message_reference"] = { message_id: options.replyTo, fail_if_not_exists: false };
-    }
-    if (options.nonce !== undefined) {
-      api.body["nonce"] = options.nonce;
-      api.body["enforce_nonce"] = true;
-    }
-    const sent = await this.attempt(
-      () => this.rest.post(Routes.channelMessages(channelId), api),
-      "channel-new",
-      options.log ?? this.log,
-    );
-    if (!sent.ok) throw sent.error;
-    return sent.message;
+    return this.poster.post(channelId, message, options);
   }
 
-  /** Opens (or reuses) the DM channel with a user and posts there (with `nonce` as in {@link post}). */
-  async postDirect(
+  /** Posts in the DM channel with a user (see `MessagePoster.postDirect`). */
+  postDirect(
     userId: string,
     message: OutgoingMessage,
-    options: { nonce?: string; log?: Logger } = {},
+    options: Parameters<MessagePoster["postDirect"]>[2] = {},
   ): Promise<APIMessage> {
-    const log = options.log ?? this.log;
-    const opened = await this.attempt(
-      () => this.rest.post(Routes.userChannels(), { body: { recipient_id: userId } }),
-      "dm",
-      log,
-    );
-    if (!opened.ok) throw opened.error;
-    return this.post(opened.message.id, message, { ...options, log });
+    return this.poster.postDirect(userId, message, { ...options, log: options.log ?? this.log });
   }
 
   /** The interaction token while it can still be used, else null. */
@@ -290,43 +291,7 @@ export class DiscordMessenger {
       : null;
   }
 
-  /** Runs a post; null when the channel refused it (no access, or gone) and another route may work. */
-  private async tryRoute(post: () => Promise<APIMessage>, log: Logger): Promise<APIMessage | null> {
-    try {
-      return await post();
-    } catch (err) {
-      if (!isDeliveryError(err, "no-access", "message-gone")) throw err;
-      log.info(
-        { kind: err.kind, code: discordErrorCode(err.cause) },
-        "cannot post in the job's channel; trying another route",
-      );
-      return null;
-    }
-  }
-
-  private placeOf(message: APIMessage, guildId: string | null): Omit<PostResult, "route"> {
-    return { guildId, channelId: message.channel_id, messageId: message.id };
-  }
-
-  private located(loc: MessageLocation, message: APIMessage): MessageLocation {
-    return { ...loc, channelId: message.channel_id, messageId: message.id };
-  }
-
-  private async attempt(
-    call: () => Promise<unknown>,
-    route: DeliveryRoute,
-    log: Logger,
-  ): Promise<{ ok: true; message: APIMessage } | { ok: false; error: DeliveryError }> {
-    try {
-      return { ok: true, message: (await call()) as APIMessage };
-    } catch (err) {
-      const error = toDeliveryError(err, route);
-      // No stack here: whoever decides what to do about the failure logs it, once.
-      log.debug(
-        { route, kind: error.kind, code: discordErrorCode(err) },
-        "Discord refused a message request",
-      );
-      return { ok: false, error };
-    }
+  private attempt(call: () => Promise<unknown>, route: DeliveryRoute, log: Logger): Promise<Attempt> {
+    return attemptDiscord(call, route, log);
   }
 }

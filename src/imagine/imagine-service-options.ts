@@ -16,6 +16,11 @@ export interface PostResultOptions {
   requesterId: string;
   /** Makes a repeated post return the message already posted. */
   nonce: string;
+  /**
+   * Records the nonce the result is posted under when it shares a message with other results (see
+   * `JobStore.claimPostNonce`); returns the one on record.
+   */
+  claimNonce?: (nonce: string) => Promise<string>;
   /** The message the result replies to. */
   replyTo?: string;
   /** The requester takes results by DM: tried first. */

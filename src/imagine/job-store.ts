@@ -91,6 +91,12 @@ export interface PostRecords {
   savePost(post: PostedMessage): Promise<void>;
   /** The message posted for the job's action, if one was recorded. */
   getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
+  /**
+   * Claims `nonce` for the message of the job's action before it is posted (a message may carry several
+   * jobs' results, under one nonce): the first claim is kept and returned, so after a crash the job is posted
+   * again under the nonce it was first posted with, and Discord returns that message instead of a second.
+   */
+  claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string>;
 }
 
 /** When each member last submitted a job, for per-member cooldowns. */

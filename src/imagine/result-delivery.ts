@@ -19,7 +19,7 @@ import { messageNonce, upscaleAction, type PostedMessage } from "./posted-messag
 /** What {@link deliverResult} works with. */
 export interface ResultDeliveryDeps {
   messenger: JobMessenger;
-  store: Pick<JobStore, "getPost" | "savePost">;
+  store: Pick<JobStore, "getPost" | "savePost" | "claimPostNonce">;
   now: () => number;
 }
 
@@ -45,6 +45,10 @@ export async function deliverResult(
     const posted = await messenger.postResult(job.location, message, {
       requesterId: job.requesterId,
       nonce: messageNonce(job.imageId, "result"),
+      claimNonce: (nonce) =>
+        storeStep("recording the nonce of the job's result", () =>
+          store.claimPostNonce(job.imageId, "result", nonce, deps.now()),
+        ),
       ...(replyTo === undefined ? {} : { replyTo }),
       ...(job.deliverByDm && !options.quiet ? { byDm: true } : {}),
       ...(options.quiet ? { quiet: true } : {}),

@@ -135,4 +135,27 @@ export const FLEET_STEPS: readonly SchemaStep[] = [
     description: "finding an image's Enhance by image, index and factor (each click on an Enhance button)",
     statements: ["CREATE INDEX jobs_upscale_source ON jobs (parent_id, parent_index, upscale_factor)"],
   },
+  {
+    description:
+      "the nonce each job's result message is posted under (several results may share one message)",
+    statements: [
+      {
+        sqlite: `CREATE TABLE job_post_nonces (
+        job_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        claimed_at INTEGER NOT NULL,
+        PRIMARY KEY (job_id, action)
+      ) STRICT, WITHOUT ROWID`,
+        postgres: `CREATE TABLE job_post_nonces (
+        job_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        claimed_at BIGINT NOT NULL,
+        PRIMARY KEY (job_id, action)
+      )`,
+      },
+      "CREATE INDEX job_post_nonces_claimed_at ON job_post_nonces (claimed_at)",
+    ],
+  },
 ];

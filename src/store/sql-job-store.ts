@@ -57,6 +57,10 @@ function statements({ rowOrder: order, pending }: SqlDialect) {
       "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
     getKeptPrompt: "SELECT * FROM kept_prompts WHERE id = $1",
     claimOnce: "INSERT INTO once_claims (key, claimed_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+    // The no-op update makes RETURNING give the nonce on record when the job's post was claimed before.
+    claimPostNonce:
+      "INSERT INTO job_post_nonces (job_id, action, nonce, claimed_at) VALUES ($1, $2, $3, $4) " +
+      "ON CONFLICT (job_id, action) DO UPDATE SET nonce = job_post_nonces.nonce RETURNING nonce",
   };
 }
 
@@ -77,6 +81,10 @@ function pruneStatements({ pending, done }: SqlDialect): readonly PruneStatement
     { sql: "DELETE FROM once_claims WHERE claimed_at < $1", by: "cutoff" },
     {
       sql: `DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${pending})`,
+      by: "cutoff",
+    },
+    {
+      sql: `DELETE FROM job_post_nonces WHERE claimed_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${pending})`,
       by: "cutoff",
     },
     { sql: "DELETE FROM fleet_processes WHERE seen_at < $1", by: "cutoff" },
@@ -232,6 +240,14 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
     const what = `reading the kept prompt of interaction ${id}`;
     const row = (await this.execute(what, this.sql.getKeptPrompt, [id])).rows[0];
     return row && rowToKeptPrompt(row);
+  }
+
+  async claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string> {
+    const what = `claiming the nonce of the ${action} message of job ${jobId}`;
+    const row = (await this.execute(what, this.sql.claimPostNonce, [jobId, action, nonce, at])).rows[0];
+    const recorded = row?.["nonce"];
+    if (typeof recorded !== "string") throw new StoreError(`Cannot finish ${what}: no nonce was returned.`);
+    return recorded;
   }
 
   async claimOnce(key: string, at: number): Promise<boolean> {

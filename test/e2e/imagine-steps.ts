@@ -74,8 +74,7 @@ export function waitForResult(
   where: (message: MessageSnapshot) => boolean = () => true,
   options: { timeoutMs?: number } = {},
 ): Promise<MessageSnapshot> {
-  const nonce = messageNonce(jobId, "result");
-  return h.emu.waitFor(() => h.emu.messagesWithNonce(nonce).find((m) => !m.deleted && where(m)), {
+  return h.emu.waitFor(() => resultsOf(h, jobId).find((m) => !m.deleted && where(m)), {
     description: `the result of job ${jobId}`,
     ...options,
   });
@@ -92,9 +91,18 @@ export async function imagineGrid(
   return { ...started, grid };
 }
 
-/** Every message posted (deleted or not) as the job's result: exactly one once the job is delivered. */
+/**
+ * Every message posted (deleted or not) as the job's result: exactly one once the job is delivered. A result
+ * posted alone carries the job's result nonce; one posted with others (a busy channel) shares a message of
+ * several embeds, each naming its job in the footer.
+ */
 export function resultsOf(h: Pick<BotHarness, "emu">, jobId: string): MessageSnapshot[] {
-  return h.emu.messagesWithNonce(messageNonce(jobId, "result"));
+  const nonce = messageNonce(jobId, "result");
+  return h.emu.messagesWhere(
+    (m) =>
+      m.nonce === nonce ||
+      (m.embeds.length > 1 && m.embeds.some((e) => e.footer?.text?.includes(jobId) === true)),
+  );
 }
 
 /** Waits for the message posted with image U(index+1) of the job (found by its nonce). */

@@ -328,6 +328,13 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getPost("job-2", "result")).toBeUndefined();
   });
 
+  test("the first nonce claimed for a job's message is kept and returned to every later claim", async () => {
+    expect(await store.claimPostNonce("job-1", "result", "batch-a", NOW)).toBe("batch-a");
+    expect(await store.claimPostNonce("job-1", "result", "batch-b", NOW + 1)).toBe("batch-a");
+    expect(await store.claimPostNonce("job-1", "upscale:0", "single", NOW)).toBe("single");
+    expect(await store.claimPostNonce("job-2", "result", "batch-b", NOW)).toBe("batch-b");
+  });
+
   test("prune removes posts older than the cutoff, except those of jobs not yet delivered", async () => {
     const day = 24 * HOUR;
     const post = (jobId: string, postedAt: number) => ({

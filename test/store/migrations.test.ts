@@ -57,6 +57,7 @@ test.each([
   [9, "61b0235f19c50d0d", "f50e9390ae0b238b"],
   [10, "d433ef950aa04a06", "d433ef950aa04a06"],
   [11, "cb63f7244c744cf2", "cb63f7244c744cf2"],
+  [12, "f8f100296a2a6c27", "6580480f19121558"],
 ])(
   "released migration %i is the one existing databases got (SQLite and Postgres)",
   (version, sqlite, postgres) => {
@@ -91,6 +92,7 @@ test("a new database gets every migration once; running again changes nothing", 
     "fleet_leases",
     "fleet_processes",
     "guild_settings",
+    "job_post_nonces",
     "job_posts",
     "jobs",
     "kept_prompts",

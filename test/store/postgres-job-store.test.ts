@@ -72,6 +72,7 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "fleet_leases",
         "fleet_processes",
         "guild_settings",
+        "job_post_nonces",
         "job_posts",
         "jobs",
         "kept_prompts",

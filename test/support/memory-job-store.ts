@@ -30,6 +30,7 @@ export class MemoryJobStore implements JobStore {
   private readonly claims = new Map<string, number>();
   /** Keyed `<jobId> <action>`. */
   private readonly posts = new Map<string, PostedMessage>();
+  private readonly postNonces = new Map<string, { nonce: string; at: number }>();
   private readonly now: () => number;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -107,6 +108,14 @@ export class MemoryJobStore implements JobStore {
   async getKeptPrompt(id: string): Promise<KeptPrompt | undefined> {
     const kept = this.keptPrompts.get(id);
     return kept && { ...kept };
+  }
+
+  async claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string> {
+    const key = `${jobId} ${action}`;
+    const recorded = this.postNonces.get(key);
+    if (recorded) return recorded.nonce;
+    this.postNonces.set(key, { nonce, at });
+    return nonce;
   }
 
   async claimOnce(key: string, at: number): Promise<boolean> {

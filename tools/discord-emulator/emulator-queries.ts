@@ -203,6 +203,13 @@ export class EmulatorQueries {
       .filter((m) => m.nonce === nonce)
       .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m));
   }
+  /** Every message (in any channel, deleted ones included) that satisfies `where`, oldest first. */
+  messagesWhere(where: (message: MessageSnapshot) => boolean): MessageSnapshot[] {
+    return this.ctx.messages
+      .all()
+      .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m))
+      .filter(where);
+  }
   /** The bytes of an uploaded attachment, by id or URL. */
   attachmentBytes(idOrUrl: string): Buffer | undefined {
     const id = idOrUrl.includes("/") ? (new URL(idOrUrl).pathname.split("/")[3] ?? "") : idOrUrl;

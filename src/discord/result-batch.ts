@@ -1,0 +1,157 @@
+/**
+ * Several results in one channel message, for a channel whose message-create limit holds results back: which
+ * waiting results go together (the pure policy), one message made of them, and the batch's nonce. Each
+ * result keeps its own embed(s) and its own row(s) of buttons (custom ids carry the job, so a button works
+ * the same on a batched message); the content mentions each requester once and `allowed_mentions.users`
+ * lists exactly them. Classic embeds rather than Components V2: a V2 message counts every button, row, text
+ * and gallery against its 40 components, so a grid result (row + 5 buttons + text + gallery) fits 4 or 5 to
+ * a message, no more than the 5 action rows of a classic one, and V2 has no embeds to keep what a single
+ * result looks like.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ * @see https://discord.com/developers/docs/components/reference#component-reference
+ * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
+ */
+import { createHash } from "node:crypto";
+import type { APIEmbed } from "discord-api-types/v10";
+import type { OutgoingFile, OutgoingMessage } from "../imagine/outgoing-message.js";
+import { MAX_NONCE_LENGTH } from "../imagine/posted-message.js";
+import { DISCORD_LIMITS, embedTextLength } from "../render/limits.js";
+
+/** One result waiting for its channel: the message as it would be posted alone, and who asked. */
+export interface BatchCandidate {
+  message: OutgoingMessage;
+  requesterId: string;
+}
+
+/** What one message may carry; Discord's limits, plus the upload size a bot may send in one message. */
+export interface BatchLimits {
+  embeds: number;
+  rows: number;
+  embedChars: number;
+  content: number;
+  files: number;
+  fileBytes: number;
+}
+
+/**
+ * Discord's limits of one message. Uploads: 10 files, and 10 MiB together (a bot's upload limit outside
+ * boosted servers).
+ * @see https://discord.com/developers/docs/reference#uploading-files
+ */
+export const MESSAGE_BATCH_LIMITS: BatchLimits = {
+  embeds: DISCORD_LIMITS.embeds,
+  rows: DISCORD_LIMITS.rows,
+  embedChars: DISCORD_LIMITS.embedsTotal,
+  content: DISCORD_LIMITS.content,
+  files: 10,
+  fileBytes: 10 * 1024 * 1024,
+};
+
+/** The mention of a requester, as the results' content spells it. */
+function mentionOf(requesterId: string): string {
+  return `<@${requesterId}>`;
+}
+
+/** The content line a result adds to a batch: empty for a requester already mentioned by an earlier one. */
+function contentLine(candidate: BatchCandidate, mentioned: ReadonlySet<string>): string {
+  return mentioned.has(candidate.requesterId) ? "" : candidate.message.payload.content;
+}
+
+/**
+ * How many of `waiting`, from the front, fit together in one message under `limits`: at least 1 (a
+ * result that does not fit with others is posted alone, as it would be without batching).
+ */
+export function resultsFitting(
+  waiting: readonly BatchCandidate[],
+  limits: BatchLimits = MESSAGE_BATCH_LIMITS,
+): number {
+  let embeds = 0;
+  let rows = 0;
+  let embedChars = 0;
+  let content = 0;
+  let files = 0;
+  let fileBytes = 0;
+  const mentioned = new Set<string>();
+  let count = 0;
+  for (const candidate of waiting) {
+    const { payload, files: uploads } = candidate.message;
+    const line = contentLine(candidate, mentioned);
+    embeds += payload.embeds.length;
+    rows += payload.components.length;
+    embedChars += payload.embeds.reduce((sum, e) => sum + embedTextLength(e), 0);
+    content += line.length + (content > 0 && line !== "" ? 1 : 0);
+    files += uploads.length;
+    fileBytes += uploads.reduce((sum, f) => sum + f.data.length, 0);
+    const fits =
+      embeds <= limits.embeds &&
+      rows <= limits.rows &&
+      embedChars <= limits.embedChars &&
+      content <= limits.content &&
+      files <= limits.files &&
+      fileBytes <= limits.fileBytes;
+    if (!fits) return Math.max(count, 1);
+    mentioned.add(candidate.requesterId);
+    count += 1;
+  }
+  return Math.max(count, waiting.length === 0 ? 0 : 1);
+}
+
+/**
+ * One message made of `batch` (which {@link resultsFitting} accepted): the results' embeds and rows in
+ * order, their content lines (each requester mentioned once), `allowed_mentions.users` exactly the
+ * requesters, `parse` empty, and each result's files renamed `r<i>-NAME` (with its embeds' `attachment://`
+ * URLs) so that two results' files of the same name do not collide.
+ */
+export function combineResults(batch: readonly BatchCandidate[]): OutgoingMessage {
+  const mentioned = new Set<string>();
+  const lines: string[] = [];
+  const embeds: APIEmbed[] = [];
+  const components: OutgoingMessage["payload"]["components"][number][] = [];
+  const files: OutgoingFile[] = [];
+  batch.forEach((candidate, i) => {
+    const line = contentLine(candidate, mentioned);
+    if (line !== "") lines.push(line);
+    mentioned.add(candidate.requesterId);
+    const renamed = new Map(candidate.message.files.map((f) => [f.name, `r${i}-${f.name}`]));
+    for (const embed of candidate.message.payload.embeds) embeds.push(renameAttachments(embed, renamed));
+    components.push(...candidate.message.payload.components);
+    for (const file of candidate.message.files)
+      files.push({ ...file, name: renamed.get(file.name) ?? file.name });
+  });
+  const users = [...mentioned].filter((id) => lines.some((l) => l.includes(mentionOf(id))));
+  return {
+    payload: {
+      content: lines.join("\n"),
+      embeds,
+      components,
+      allowedMentions: { parse: [], users, repliedUser: false },
+    },
+    files,
+  };
+}
+
+/** `embed` with its `attachment://NAME` image and thumbnail URLs pointing at the renamed files. */
+function renameAttachments(embed: APIEmbed, renamed: ReadonlyMap<string, string>): APIEmbed {
+  const rename = (url: string): string => {
+    if (!url.startsWith("attachment://")) return url;
+    const name = renamed.get(url.slice("attachment://".length));
+    return name === undefined ? url : `attachment://${name}`;
+  };
+  return {
+    ...embed,
+    ...(embed.image ? { image: { ...embed.image, url: rename(embed.image.url) } } : {}),
+    ...(embed.thumbnail ? { thumbnail: { ...embed.thumbnail, url: rename(embed.thumbnail.url) } } : {}),
+  };
+}
+
+/**
+ * The nonce of a batch: a digest of its results' own nonces (order does not matter), 25 characters. A lone
+ * result keeps its own nonce.
+ */
+export function batchNonce(nonces: readonly string[]): string {
+  if (nonces.length === 1 && nonces[0] !== undefined) return nonces[0];
+  const digest = createHash("sha256")
+    .update([...nonces].sort().join("\u0000"))
+    .digest("base64url");
+  return digest.slice(0, MAX_NONCE_LENGTH);
+}

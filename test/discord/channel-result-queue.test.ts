@@ -1,0 +1,80 @@
+import type { APIMessage } from "discord-api-types/v10";
+import { describe, expect, test } from "vitest";
+import { ChannelResultQueue, type NoncedPost } from "../../src/discord/channel-result-queue.js";
+import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
+import { silentLogger } from "../../src/logger.js";
+
+function grid(requesterId: string): OutgoingMessage {
+  return {
+    payload: {
+      content: `<@${requesterId}> done`,
+      embeds: [{ title: requesterId }],
+      components: [
+        { type: 1, components: [{ type: 2, style: 2, label: "U1", custom_id: `u:${requesterId}` }] },
+      ],
+      allowedMentions: { parse: [], users: [requesterId], repliedUser: false },
+    },
+    files: [],
+  };
+}
+
+/** A queue whose clock and timers the test moves, and what it sent. */
+function harness() {
+  let now = 0;
+  const timers: { at: number; fn: () => void }[] = [];
+  const sent: { titles: (string | undefined)[]; nonce: string }[] = [];
+  const send: NoncedPost = async (channelId, message, { nonce }) => {
+    sent.push({ titles: message.payload.embeds.map((e) => e.title), nonce });
+    return { id: String(sent.length), channel_id: channelId } as APIMessage;
+  };
+  const queue = new ChannelResultQueue(send, {
+    now: () => now,
+    setTimer: (fn, ms) => void timers.push({ at: now + ms, fn }),
+  });
+  const post = (id: string) =>
+    queue.post("c", { message: grid(id), requesterId: id, nonce: `n-${id}`, log: silentLogger });
+  const advance = async (ms: number) => {
+    now += ms;
+    for (const t of timers.splice(0).filter((t) => t.at <= now)) t.fn();
+    await new Promise((r) => setImmediate(r));
+  };
+  return { post, advance, sent };
+}
+
+describe("a channel's queue of results", () => {
+  test("a result in a quiet channel is posted at once, alone, with its own nonce", async () => {
+    const h = harness();
+    await h.post("1");
+    expect(h.sent).toEqual([{ titles: ["1"], nonce: "n-1" }]);
+  });
+
+  test("results arriving while the channel is busy wait a moment and go together", async () => {
+    const h = harness();
+    await h.post("1");
+    const later = [h.post("2"), h.post("3"), h.post("4")];
+    await h.advance(0);
+    expect(h.sent).toHaveLength(1);
+    await h.advance(300);
+    await Promise.all(later);
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4"]]);
+  });
+
+  test("a full message's worth of waiting results goes without waiting", async () => {
+    const h = harness();
+    await h.post("1");
+    const later = ["2", "3", "4", "5", "6", "7"].map((id) => h.post(id));
+    await h.advance(0);
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4", "5", "6"]]);
+    await h.advance(300);
+    await Promise.all(later);
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4", "5", "6"], ["7"]]);
+  });
+
+  test("after a quiet second a result goes at once again", async () => {
+    const h = harness();
+    await h.post("1");
+    await h.advance(1000);
+    await h.post("2");
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2"]]);
+  });
+});
