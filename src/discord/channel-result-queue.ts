@@ -12,6 +12,7 @@ import { isDeliveryError } from "../jobs/delivery-error.js";
 import type { Logger } from "../logger.js";
 import {
   batchNonce,
+  carriesResult,
   combineResults,
   resultsFitting,
   type BatchCandidate,
@@ -44,6 +45,11 @@ export type NoncedPost = (
 interface Waiting extends QueuedResultPost {
   /** The nonce on record for this result, once a claim returned another than the one asked for. */
   claimedNonce?: string;
+  /**
+   * Posted alone under its own nonce, claiming nothing: the message Discord returned for its recorded nonce
+   * did not carry it (that batch was never posted, and another of its results went out alone under it).
+   */
+  alone?: boolean;
   resolve: (message: APIMessage) => void;
   reject: (err: unknown) => void;
 }
@@ -74,13 +80,14 @@ export interface ChannelPacing {
  * The results that go out next, from the front of `waiting`: those recorded under the same nonce as the
  * first (posted together before a restart), else as many results not yet recorded as fit in one message.
  */
-export function nextBatch<W extends BatchCandidate & { claimedNonce?: string }>(
+export function nextBatch<W extends BatchCandidate & { claimedNonce?: string; alone?: boolean }>(
   waiting: readonly W[],
   limits?: BatchLimits,
 ): W[] {
   const first = waiting[0];
+  if (first?.alone === true) return [first];
   if (first?.claimedNonce !== undefined) return waiting.filter((w) => w.claimedNonce === first.claimedNonce);
-  const fresh = waiting.filter((w) => w.claimedNonce === undefined);
+  const fresh = waiting.filter((w) => w.claimedNonce === undefined && w.alone !== true);
   return fresh.slice(0, resultsFitting(fresh, limits));
 }
 
@@ -136,7 +143,8 @@ export class ChannelResultQueue {
     const batch = nextBatch(state.waiting, this.pacing.limits);
     const now = this.now();
     const full = batch.length < state.waiting.filter((w) => w.claimedNonce === undefined).length;
-    if (!full && batch[0]?.claimedNonce === undefined && this.busy(channelId, now)) {
+    const fresh = batch[0]?.claimedNonce === undefined && batch[0]?.alone !== true;
+    if (!full && fresh && this.busy(channelId, now)) {
       if (state.lingerUntil === undefined) {
         state.lingerUntil = now + this.lingerMs;
         this.setTimer(() => this.pump(channelId, state), this.lingerMs);
@@ -160,10 +168,22 @@ export class ChannelResultQueue {
   }
 
   private async postBatch(channelId: string, state: ChannelState, chosen: Waiting[]): Promise<void> {
-    const nonce = chosen[0]?.claimedNonce ?? batchNonce(chosen.map((w) => w.nonce));
+    const [alone] = chosen;
+    if (alone?.alone === true) {
+      await this.settle([alone], () =>
+        this.send(channelId, alone.message, { nonce: alone.nonce, log: alone.log }),
+      );
+      return;
+    }
+    const recorded = chosen[0]?.claimedNonce;
+    const nonce = recorded ?? batchNonce(chosen.map((w) => w.nonce));
     const batch = await this.claimed(state, chosen, nonce);
     const [first] = batch;
     if (!first) return;
+    if (recorded !== undefined) {
+      await this.repost(channelId, state, batch, recorded);
+      return;
+    }
     if (batch.length === 1) {
       await this.settle(batch, () => this.send(channelId, first.message, { nonce, log: first.log }));
       return;
@@ -205,6 +225,42 @@ export class ChannelResultQueue {
     });
     state.waiting.unshift(...back);
     return kept;
+  }
+
+  /**
+   * Posts again results recorded under `nonce` before a restart (or by another process of a fleet). If that
+   * batch was posted, Discord returns its message, which carries them. If it was not, the first of its results
+   * to go again is posted under the nonce alone (or with those of them waiting here), and the message
+   * returned to the others does not carry them: each of those goes alone under its own nonce, so a result
+   * is neither lost nor posted twice.
+   */
+  private async repost(
+    channelId: string,
+    state: ChannelState,
+    batch: Waiting[],
+    nonce: string,
+  ): Promise<void> {
+    const [first] = batch;
+    if (!first) return;
+    const message = batch.length === 1 ? first.message : combineResults(batch);
+    let posted: APIMessage;
+    try {
+      posted = await this.send(channelId, message, { nonce, log: first.log });
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    const missing: Waiting[] = [];
+    for (const w of batch) {
+      if (carriesResult(posted, w)) w.resolve(posted);
+      else missing.push({ ...w, alone: true });
+    }
+    if (missing.length === 0) return;
+    first.log.info(
+      { batchNonce: nonce, messageId: posted.id, results: missing.length },
+      "the message of a recorded batch does not carry these results; posting each alone",
+    );
+    state.waiting.unshift(...missing);
   }
 
   private async settle(batch: Waiting[], send: () => Promise<APIMessage>): Promise<void> {

@@ -155,3 +155,36 @@ export function batchNonce(nonces: readonly string[]): string {
     .digest("base64url");
   return digest.slice(0, MAX_NONCE_LENGTH);
 }
+
+/**
+ * Whether `posted` carries `candidate`'s result: each of its embeds' footers (which name the job) is among
+ * the message's, else each of its buttons' custom ids (which carry the job). A message returned for a nonce
+ * posted before may hold other results than the ones posted now (see `ChannelResultQueue`); one the result
+ * cannot be told apart in is taken as carrying it.
+ */
+export function carriesResult(
+  posted: { embeds?: readonly APIEmbed[]; components?: readonly unknown[] },
+  candidate: BatchCandidate,
+): boolean {
+  const footers = candidate.message.payload.embeds.flatMap((e) => (e.footer ? [e.footer.text] : []));
+  if (footers.length > 0) {
+    const present = new Set((posted.embeds ?? []).flatMap((e) => (e.footer ? [e.footer.text] : [])));
+    return footers.every((f) => present.has(f));
+  }
+  const ids = customIdsOf(candidate.message.payload.components);
+  if (ids.length === 0) return true;
+  const present = new Set(customIdsOf(posted.components ?? []));
+  return ids.every((id) => present.has(id));
+}
+
+/** The custom ids of the buttons in `rows`, as sent or as Discord returns them. */
+function customIdsOf(rows: readonly unknown[]): string[] {
+  return rows.flatMap((row) => {
+    const components = (row as { components?: unknown }).components;
+    if (!Array.isArray(components)) return [];
+    return components.flatMap((c: unknown) => {
+      const id = (c as { custom_id?: unknown }).custom_id;
+      return typeof id === "string" ? [id] : [];
+    });
+  });
+}

@@ -78,3 +78,66 @@ describe("a channel's queue of results", () => {
     expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2"]]);
   });
 });
+
+/** Discord's side of nonces: a nonce seen before returns the message posted under it. */
+function discordWithNonces(before: Record<string, string[]> = {}) {
+  const byNonce = new Map<string, APIMessage>();
+  const created: { nonce: string; titles: string[] }[] = [];
+  const messageOf = (id: string, titles: string[]) =>
+    ({
+      id,
+      channel_id: "c",
+      embeds: titles.map((t) => ({ title: t, footer: { text: `job ${t}` } })),
+      components: [],
+    }) as unknown as APIMessage;
+  for (const [nonce, titles] of Object.entries(before)) byNonce.set(nonce, messageOf(`old-${nonce}`, titles));
+  const send: NoncedPost = async (_channel, message, { nonce }) => {
+    const known = byNonce.get(nonce);
+    if (known) return known;
+    const titles = message.payload.embeds.map((e) => e.title ?? "");
+    created.push({ nonce, titles });
+    const posted = messageOf(String(created.length), titles);
+    byNonce.set(nonce, posted);
+    return posted;
+  };
+  return { send, created };
+}
+
+/** A result whose nonce was recorded as `recorded` before a restart. */
+function recordedResult(id: string, recorded: string) {
+  const message = grid(id);
+  const embeds = message.payload.embeds.map((e) => ({ ...e, footer: { text: `job ${id}` } }));
+  return {
+    message: { ...message, payload: { ...message.payload, embeds } },
+    requesterId: id,
+    nonce: `n-${id}`,
+    claim: () => Promise.resolve(recorded),
+    log: silentLogger,
+  };
+}
+
+describe("results recorded under a batch's nonce before a restart", () => {
+  test("a batch that was posted is found again: its results post nothing new", async () => {
+    const discord = discordWithNonces({ N: ["A", "B"] });
+    const queue = new ChannelResultQueue(discord.send);
+    const [a, b] = await Promise.all([
+      queue.post("c", recordedResult("A", "N")),
+      queue.post("c", recordedResult("B", "N")),
+    ]);
+    expect(discord.created).toEqual([]);
+    expect([a.id, b.id]).toEqual(["old-N", "old-N"]);
+  });
+
+  test("a batch that was never posted loses none of its results: one goes under its nonce, the others alone", async () => {
+    const discord = discordWithNonces();
+    const queue = new ChannelResultQueue(discord.send);
+    const a = await queue.post("c", recordedResult("A", "N"));
+    const b = await queue.post("c", recordedResult("B", "N"));
+    expect(discord.created).toEqual([
+      { nonce: "N", titles: ["A"] },
+      { nonce: "n-B", titles: ["B"] },
+    ]);
+    expect(a.embeds.map((e) => e.title)).toEqual(["A"]);
+    expect(b.embeds.map((e) => e.title)).toEqual(["B"]);
+  });
+});

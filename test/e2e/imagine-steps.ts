@@ -93,15 +93,18 @@ export async function imagineGrid(
 
 /**
  * Every message posted (deleted or not) as the job's result: exactly one once the job is delivered. A result
- * posted alone carries the job's result nonce; one posted with others (a busy channel) shares a message of
- * several embeds, each naming its job in the footer.
+ * posted alone carries the job's result nonce; one posted with others (a busy channel) carries its batch's
+ * nonce and names its job in an embed's footer (also when a batch recorded before a crash goes out again
+ * with fewer of its results). Messages replying to another (an image of a grid) are not results.
  */
 export function resultsOf(h: Pick<BotHarness, "emu">, jobId: string): MessageSnapshot[] {
   const nonce = messageNonce(jobId, "result");
   return h.emu.messagesWhere(
     (m) =>
       m.nonce === nonce ||
-      (m.embeds.length > 1 && m.embeds.some((e) => e.footer?.text?.includes(jobId) === true)),
+      (m.nonce !== null &&
+        m.replyTo === null &&
+        m.embeds.some((e) => e.footer?.text?.includes(jobId) === true)),
   );
 }
 

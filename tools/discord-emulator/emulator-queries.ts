@@ -2,12 +2,21 @@
  * The test API of the emulator, apart from starting and stopping it: world builders, user actions, what
  * users see (messages, history, attachments), the request log and its assertions, and waiting.
  */
+import type { APIEmbed } from "discord-api-types/v10";
 import type { EmulatorClock } from "./clock.js";
 import type { RegisteredCommand } from "./world/commands.js";
 import type { EmulatorContext } from "./context.js";
 import { interactionHandle, type InteractionHandle } from "./world/interaction-handle.js";
 import { messageSnapshot, type MessageSnapshot } from "./world/message-objects.js";
 import { current } from "./world/message-store.js";
+
+/** What {@link EmulatorQueries.messagesWhere} tests of a message. */
+export interface MessageFields {
+  nonce: string | number | null;
+  /** The id of the message it replies to. */
+  replyTo: string | null;
+  embeds: readonly APIEmbed[];
+}
 import { notifiedBy, notificationsOf, type Notification, type NotifiedUser } from "./world/notifications.js";
 import type { PermissionOverwrite } from "./world/permissions.js";
 import { describeRequest, type RequestRecord } from "./rest/request-log.js";
@@ -203,12 +212,23 @@ export class EmulatorQueries {
       .filter((m) => m.nonce === nonce)
       .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m));
   }
-  /** Every message (in any channel, deleted ones included) that satisfies `where`, oldest first. */
-  messagesWhere(where: (message: MessageSnapshot) => boolean): MessageSnapshot[] {
+  /**
+   * Every message (in any channel, deleted ones included) that satisfies `where`, oldest first. `where` sees
+   * the message as stored (its latest version's fields), so that many waiters polling it stay cheap; only
+   * the matches are made into snapshots.
+   */
+  messagesWhere(where: (message: MessageFields) => boolean): MessageSnapshot[] {
     return this.ctx.messages
       .all()
-      .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m))
-      .filter(where);
+      .filter((m) => {
+        const version = current(m);
+        return where({
+          nonce: m.nonce,
+          replyTo: m.messageReference?.message_id ?? null,
+          embeds: version.embeds,
+        });
+      })
+      .map((m) => messageSnapshot(this.ctx.world, this.ctx.messages, m));
   }
   /** The bytes of an uploaded attachment, by id or URL. */
   attachmentBytes(idOrUrl: string): Buffer | undefined {
