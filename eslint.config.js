@@ -2,6 +2,12 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Nothing outside test/ imports from it (src/ and commands/ add their own restrictions below). */
+const testImports = {
+  regex: "(^|/)test/",
+  message: "Only tests import from test/: move what this needs out of test/ (tools/, demo/ or src/).",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -29,17 +35,23 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
+            testImports,
           ],
         },
       ],
     },
   },
   {
+    // The demo, the tools and the bench are products people run: tests may import them, never the reverse.
+    files: ["demo/**", "tools/**", "bench/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
+  },
+  {
     files: ["demo/page/**"],
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ["src/config.ts", "test/**", "bench/**", "demo/**"],
+    files: ["src/config.ts", "test/**", "bench/**", "demo/**", "tools/bot-process/**", "tools/postgres/**"],
     rules: { "no-restricted-properties": "off" },
   },
 );
