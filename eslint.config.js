@@ -2,8 +2,22 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Nothing outside test/ imports from it (src/ and commands/ add their own restrictions below). */
-const testImports = {
+/** The bot's production build is src/ and commands/; the reference service and sharp are dev-only tools. */
+const notSharp = {
+  name: "sharp",
+  message: "sharp is a dev dependency of the reference service, not of the bot.",
+};
+const notTools = { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." };
+
+/** `commands/` is the features' wing: the core and the Discord adapter never import it. */
+const notTheFeaturesWing = {
+  group: ["**/commands/**", "**/commands"],
+  message:
+    "commands/ is the features' wing: only the composition root (src/bot.ts) and src/deploy.ts import it.",
+};
+
+/** Nothing outside test/ imports from it: tests may import the product, never the reverse. */
+const notTests = {
   regex: "(^|/)test/",
   message: "Only tests import from test/: move what this needs out of test/ (tools/, demo/ or src/).",
 };
@@ -30,21 +44,59 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            { name: "sharp", message: "sharp is a dev dependency of the reference service, not of the bot." },
-          ],
+          paths: [notSharp],
+          patterns: [notTools, notTests],
+        },
+      ],
+    },
+  },
+  {
+    // The core and the Discord adapter never import the features' wing: only the composition root and deploy
+    // hand its list on. The codecs' leaf and the renderers stay free of discord.js too (pure, shared).
+    files: ["src/**"],
+    ignores: ["src/bot.ts", "src/deploy.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [notSharp],
+          patterns: [notTools, notTheFeaturesWing, notTests],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/custom-ids/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
-            { group: ["**/tools/**"], message: "tools/ is not part of the bot's production build." },
-            testImports,
+            {
+              group: [
+                "discord.js",
+                "discord-api-types",
+                "discord-api-types/*",
+                "**/commands/**",
+                "**/discord/**",
+              ],
+              message:
+                "src/custom-ids/ is a pure leaf: renderers and handlers import it, it imports neither.",
+            },
+            {
+              regex: "^\\.\\./(?!service/schema\\.js$)",
+              message:
+                "src/custom-ids/ imports only its own files (and the service's vocabulary in service/schema.ts).",
+            },
           ],
         },
       ],
     },
   },
   {
-    // The demo, the tools and the bench are products people run: tests may import them, never the reverse.
+    // The demo, the tools and the bench are products people run (src/custom-ids/ above imports only itself).
     files: ["demo/**", "tools/**", "bench/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [testImports] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [notTests] }] },
   },
   {
     files: ["demo/page/**"],

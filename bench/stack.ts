@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseConfig } from "../src/config.js";
-import { deployCommands } from "../src/discord/register-commands.js";
+import { deployCommands } from "../commands/index.js";
 import { getJson, postJson } from "./http.js";
 import {
   PROJECT_ROOT,

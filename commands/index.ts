@@ -1,28 +1,34 @@
 /**
- * The bot's interaction registry: every slash command (one file each in this folder) and every message
- * component or modal handler, keyed by the prefix of its custom ids.
+ * The features' wing: every slash command and every message component or modal handler of the bot, one
+ * folder per feature, component handlers keyed by the prefix of their custom ids. Imported only by the
+ * composition root (`src/bot.ts`) and deploy (`src/deploy.ts`); the lint rule in `eslint.config.js` keeps the
+ * rest of `src/` from importing `commands/`.
  */
+import type { Message, REST } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
 import type { Command } from "../src/discord/command.js";
 import type { ComponentHandler } from "../src/discord/component.js";
-import { cancelButton } from "../src/discord/components/cancel-button.js";
-import { configComponents } from "../src/discord/components/config-components.js";
-import { enhanceButton } from "../src/discord/components/enhance-button.js";
-import { gridButtons } from "../src/discord/components/grid-buttons.js";
-import { historyPageHandler } from "../src/discord/components/history-page.js";
-import { showJobHandler } from "../src/discord/components/show-job.js";
-import { statusPage } from "../src/discord/components/status-page.js";
-import { tryAgainHandler } from "../src/discord/components/try-again.js";
 import type { InteractionRegistry } from "../src/discord/interaction-router.js";
-import blend from "./blend.js";
+import type { Config } from "../src/config.js";
+import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
+import imagineConfig from "./config/imagine-config.js";
+import { configComponents } from "./config/config-components.js";
+import { enhanceButton } from "./grid/enhance-button.js";
+import { gridButtons } from "./grid/grid-buttons.js";
 import help from "./help.js";
-import history from "./history.js";
-import imagineConfig from "./imagine-config.js";
-import imagineStatus from "./imagine-status.js";
-import imagine from "./imagine.js";
+import history from "./history/history.js";
+import { historyPageHandler } from "./history/history-page.js";
+import show from "./history/show.js";
+import { showJobHandler } from "./history/show-job.js";
+import blend from "./imagine/blend.js";
+import { cancelButton } from "./imagine/cancel-button.js";
+import { handleDirectMessage } from "./imagine/dm-prompt.js";
+import imagine from "./imagine/imagine.js";
+import { tryAgainHandler } from "./imagine/try-again.js";
 import quota from "./quota.js";
-import settings from "./settings.js";
-import show from "./show.js";
+import settings from "./settings/settings.js";
+import imagineStatus from "./status/imagine-status.js";
+import { statusPage } from "./status/status-page.js";
 
 /** Every slash command of the bot. */
 export const commands: readonly Command<BotContext>[] = [
@@ -51,3 +57,11 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
 
 /** Commands and handlers, as the interaction router takes them. */
 export const registry: InteractionRegistry<BotContext> = { commands, components };
+
+/** Answers a direct message to the bot (a DM prompt, or help); never throws. */
+export const directMessage: (message: Message, app: BotContext) => Promise<void> = handleDirectMessage;
+
+/** Registers {@link commands} (see `registerCommands`) and returns the names Discord accepted. */
+export function deployCommands(config: Config, rest?: REST, scope?: CommandScope): Promise<string[]> {
+  return registerCommands(commands, config, rest, scope);
+}

@@ -1,8 +1,6 @@
-import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+import { MessageFlags } from "discord.js";
 import type { BotContext } from "../src/bot-context.js";
-import type { InteractionLanguages } from "../src/i18n/choose-language.js";
-import type { Logger } from "../src/logger.js";
-import { memberCommand, type Command } from "../src/discord/command.js";
+import { memberCommand, type Command, type CommandContext } from "../src/discord/command.js";
 import { requesterOf } from "../src/discord/submission-place.js";
 import { renderQuota } from "../src/render/quota.js";
 
@@ -11,17 +9,9 @@ import { renderQuota } from "../src/render/quota.js";
  * from, and when the count starts again), your jobs in flight and your cooldown. Ephemeral.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-const data = memberCommand(
-  "quota",
-  "What you have left today: images, jobs at once, and when you can start the next",
-);
+const data = memberCommand("quota");
 
-async function execute(
-  interaction: ChatInputCommandInteraction,
-  app: BotContext,
-  _log: Logger,
-  lang: InteractionLanguages,
-): Promise<void> {
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const requester = requesterOf(interaction);
   const quota = await app.admission.quota(requester);

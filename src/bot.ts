@@ -4,12 +4,11 @@
  */
 import { Events } from "discord.js";
 import type { Config } from "./config.js";
-import { registry as defaultRegistry } from "../commands/index.js";
+import { directMessage, registry as defaultRegistry } from "../commands/index.js";
 import type { BotContext } from "./bot-context.js";
 import { buildCore } from "./core.js";
 import { createDiscordClient, createInteractionRest } from "./discord/create-client.js";
 import { DiscordMessenger } from "./discord/discord-messenger.js";
-import { handleDirectMessage } from "./discord/dm-handler.js";
 import { createInteractionRouter, type InteractionRegistry } from "./discord/interaction-router.js";
 import type { LoginError } from "./discord/login-error.js";
 import type { JobStore } from "./imagine/job-store.js";
@@ -67,7 +66,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   const route = createInteractionRouter(options.interactions ?? defaultRegistry, core);
 
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
-  client.on(Events.MessageCreate, (message) => void handleDirectMessage(message, core));
+  client.on(Events.MessageCreate, (message) => void directMessage(message, core));
   client.on(Events.Error, (err) => log.error({ err }, "Discord client error"));
   client.on(Events.Warn, (message) => log.warn({ message }, "Discord client warning"));
   for (const rest of [client.rest, interactionRest]) {

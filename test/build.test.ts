@@ -40,7 +40,7 @@ describe("production build", () => {
 
   test("compiles the bot's own code: the entry point, the commands and the core", () => {
     expect(files).toContain("src/main.ts");
-    expect(files).toContain("commands/imagine.ts");
+    expect(files).toContain("commands/imagine/imagine.ts");
     expect(files).toContain("src/service/schema.ts");
   });
 

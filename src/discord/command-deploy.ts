@@ -7,7 +7,13 @@
  */
 import { REST } from "discord.js";
 import type { Config } from "../config.js";
-import { clearGuildCommands, defaultScope, deployCommands, guildCommandNames } from "./register-commands.js";
+import type { Command } from "./command.js";
+import {
+  clearGuildCommands,
+  defaultScope,
+  guildCommandNames,
+  registerCommands,
+} from "./register-commands.js";
 
 /** The arguments `npm run deploy --` takes. */
 export const DEPLOY_USAGE =
@@ -34,10 +40,12 @@ const count = (names: readonly string[]) => `${names.length} command${names.leng
 const list = (names: readonly string[]) => names.map((n) => `/${n}`).join(", ");
 
 /**
- * Runs `npm run deploy` with `args` and returns what to print.
+ * Runs `npm run deploy` with `args` for `commands` (the bot's list, handed in by `src/deploy.ts`) and
+ * returns what to print.
  * @throws {DeployUsageError} for unknown arguments or `--clear-guild` without DISCORD_GUILD_ID.
  */
 export async function runDeploy(
+  commands: readonly Command<never>[],
   config: Config,
   args: readonly string[],
   rest = new REST({ api: config.DISCORD_API_URL }),
@@ -60,7 +68,7 @@ export async function runDeploy(
   }
 
   const scope = action === "global" ? { kind: "global" as const } : defaultScope(config);
-  const names = await deployCommands(config, rest, scope);
+  const names = await registerCommands(commands, config, rest, scope);
   if (scope.kind === "guild") {
     return [
       `Registered ${count(names)} in server ${scope.guildId} (DISCORD_GUILD_ID): ${list(names)}.`,

@@ -8,6 +8,7 @@ import {
 import type { Config } from "../config.js";
 import type { InteractionLanguages } from "../i18n/choose-language.js";
 import { localizeCommand } from "../i18n/command-localizations.js";
+import { en } from "../i18n/locales/en.js";
 import type { Logger } from "../logger.js";
 
 /** A slash command definition: anything with discord.js builder's `toJSON()`. */
@@ -28,12 +29,20 @@ export interface Command<App = unknown> {
    * Parses the interaction, calls the core, renders in `lang` (ephemeral answers in `lang.ephemeral`, what
    * the channel sees in `lang.public`). Throw a `UserError` for what the user should read.
    */
-  execute(
-    interaction: ChatInputCommandInteraction,
-    app: App,
-    log: Logger,
-    lang: InteractionLanguages,
-  ): Promise<void>;
+  execute(context: CommandContext<App>): Promise<void>;
+}
+
+/** What the router hands every handler: the core, the interaction's logger, the languages to answer in. */
+export interface HandlerContext<App = unknown> {
+  readonly app: App;
+  /** The router's child logger (interactionId, userId): the one logger of this interaction. */
+  readonly log: Logger;
+  readonly lang: InteractionLanguages;
+}
+
+/** What a slash command's `execute` gets: its interaction, with the {@link HandlerContext}. */
+export interface CommandContext<App = unknown> extends HandlerContext<App> {
+  readonly interaction: ChatInputCommandInteraction;
 }
 
 /**
@@ -48,15 +57,30 @@ export function commandBody(
   return localizeCommand(data.toJSON());
 }
 
+/** The name of every command whose English texts are in `en.ts` (`command.<name>.description`). */
+export type CommandName = {
+  [K in keyof typeof en]: K extends `command.${infer C}.description`
+    ? C extends `${string}.${string}`
+      ? never
+      : C
+    : never;
+}[keyof typeof en];
+
+/**
+ * A slash command's name and English description, as `en.ts` writes them (the one place English is
+ * written; the other languages are added by {@link commandBody}).
+ */
+export function slashCommand(name: CommandName): SlashCommandBuilder {
+  return new SlashCommandBuilder().setName(name).setDescription(en[`command.${name}.description`]);
+}
+
 /**
  * A slash command of this server-installed bot usable in servers and in the bot's DMs, the contexts every
  * member-facing command has.
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
-export function memberCommand(name: string, description: string): SlashCommandBuilder {
-  return new SlashCommandBuilder()
-    .setName(name)
-    .setDescription(description)
+export function memberCommand(name: CommandName): SlashCommandBuilder {
+  return slashCommand(name)
     .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
     .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
 }

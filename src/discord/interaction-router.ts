@@ -7,7 +7,8 @@ import {
 } from "../i18n/choose-language.js";
 import type { Logger } from "../logger.js";
 import type { Command } from "./command.js";
-import { customIdPrefix, type ComponentHandler, type ComponentInteraction } from "./component.js";
+import { customIdPrefix } from "../custom-ids/id-codec.js";
+import type { ComponentHandler, ComponentInteraction } from "./component.js";
 import { replyWithError } from "./reply-with-error.js";
 
 /** Everything the router dispatches to: the slash commands and the component/modal handlers. */
@@ -73,7 +74,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
       });
       return;
     }
-    await handler.execute(interaction, data, app, log, lang);
+    await handler.execute(interaction, data, { app, log, lang });
   }
 
   return async function route(interaction: Interaction): Promise<void> {
@@ -95,7 +96,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
           await replyWithError(interaction, unknown, log, lang.ephemeral);
           return;
         }
-        await command.execute(interaction, app, log, lang);
+        await command.execute({ interaction, app, log, lang });
       } else {
         await routeComponent(interaction, log, lang);
       }

@@ -5,8 +5,7 @@
  */
 import { REST, Routes } from "discord.js";
 import { requireClientId, type Config } from "../config.js";
-import { commandBody } from "./command.js";
-import { commands } from "../../commands/index.js";
+import { commandBody, type Command } from "./command.js";
 
 /** Where commands are registered: everywhere (DMs included), or one server. */
 export type CommandScope = { kind: "global" } | { kind: "guild"; guildId: string };
@@ -26,8 +25,12 @@ function restFor(config: Config, rest: REST): REST {
   return rest.setToken(config.DISCORD_TOKEN);
 }
 
-/** Registers all commands (default scope: {@link defaultScope}) and returns the names Discord accepted. */
-export async function deployCommands(
+/**
+ * Registers `commands` (the bot's list, `commands/index.ts`, handed in by its caller; default scope:
+ * {@link defaultScope}) and returns the names Discord accepted.
+ */
+export async function registerCommands(
+  commands: readonly Command<never>[],
   config: Config,
   rest = new REST({ api: config.DISCORD_API_URL }),
   scope: CommandScope = defaultScope(config),

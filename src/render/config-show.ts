@@ -13,7 +13,7 @@ import {
   type APIChannelSelectComponent,
   type APIEmbed,
 } from "discord-api-types/v10";
-import { configCodec } from "../discord/components/config-id.js";
+import { configCodec } from "../custom-ids/config-id.js";
 import type { Translator } from "../i18n/translate.js";
 import type { EffectiveSettings, InForce } from "../settings/effective-settings.js";
 import type { MemberLimits } from "../settings/settings.js";

@@ -11,8 +11,8 @@ import type {
 import type { Translator } from "../i18n/translate.js";
 import { parsePrompt, promptAspectRatio } from "../prompt/parse-prompt.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import { GRID_SIZE } from "../discord/components/grid-button-id.js";
-import { enhanceIdCodec } from "../discord/components/enhance-id.js";
+import { GRID_SIZE } from "../custom-ids/grid-button-id.js";
+import { enhanceIdCodec } from "../custom-ids/enhance-id.js";
 import { EMBED_COLORS } from "./format.js";
 import { fitMessageLimits } from "./limits.js";
 import {

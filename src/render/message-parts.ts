@@ -1,8 +1,8 @@
 /** Pieces shared by the renderers: the render context, mentions, the prompt block, footers and buttons. */
 import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-api-types/v10";
-import { cancelButtonCodec } from "../discord/components/cancel-button-id.js";
-import { gridButtonCodec, type GridButton } from "../discord/components/grid-button-id.js";
-import { isButtonJobId, isSnowflake } from "../discord/components/id-parts.js";
+import { cancelButtonCodec } from "../custom-ids/cancel-button-id.js";
+import { gridButtonCodec, type GridButton } from "../custom-ids/grid-button-id.js";
+import { isButtonJobId, isSnowflake } from "../custom-ids/id-parts.js";
 import type { Translator } from "../i18n/translate.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";

@@ -5,8 +5,8 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
-import { isButtonJobId } from "../discord/components/id-parts.js";
-import { statusCodec } from "../discord/components/status-id.js";
+import { isButtonJobId } from "../custom-ids/id-parts.js";
+import { statusCodec } from "../custom-ids/status-id.js";
 import type { Translator } from "../i18n/translate.js";
 import type { Job } from "../imagine/job.js";
 import { EMBED_COLORS, progressBar, statusView } from "./format.js";

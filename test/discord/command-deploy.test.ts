@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { REST, Routes } from "discord.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { parseConfig, type Config } from "../../src/config.js";
+import { commands } from "../../commands/index.js";
 import { DeployUsageError, runDeploy } from "../../src/discord/command-deploy.js";
 import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
 import { startDefaultEmulator, type DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
@@ -62,7 +63,7 @@ describe("npm run deploy", () => {
   });
 
   test("with DISCORD_GUILD_ID it registers in that server only and says they are not in DMs", async () => {
-    const said = await runDeploy(config(true), []);
+    const said = await runDeploy(commands, config(true), []);
 
     expect(registered(world.guild.id)).toEqual(names);
     expect(registered()).toEqual([]);
@@ -72,7 +73,7 @@ describe("npm run deploy", () => {
   });
 
   test("without DISCORD_GUILD_ID it registers globally and says they work in DMs and may take an hour", async () => {
-    const said = await runDeploy(config(false), []);
+    const said = await runDeploy(commands, config(false), []);
 
     expect(registered()).toEqual(names);
     expect(registered(world.guild.id)).toEqual([]);
@@ -82,8 +83,8 @@ describe("npm run deploy", () => {
   });
 
   test("a global deploy after a server deploy says the server copies remain and how to remove them", async () => {
-    await runDeploy(config(true), []);
-    const said = await runDeploy(config(true), ["--global"]);
+    await runDeploy(commands, config(true), []);
+    const said = await runDeploy(commands, config(true), ["--global"]);
 
     expect(registered()).toEqual(names);
     expect(registered(world.guild.id)).toEqual(names);
@@ -96,15 +97,15 @@ describe("npm run deploy", () => {
   });
 
   test("--clear-guild removes the server copies and leaves the global commands", async () => {
-    await runDeploy(config(true), []);
-    await runDeploy(config(true), ["--global"]);
-    const said = await runDeploy(config(true), ["--clear-guild"]);
+    await runDeploy(commands, config(true), []);
+    await runDeploy(commands, config(true), ["--global"]);
+    const said = await runDeploy(commands, config(true), ["--clear-guild"]);
 
     expect(registered(world.guild.id)).toEqual([]);
     expect(registered()).toEqual(names);
     expect(said).toContain(`Removed ${names.length} commands from server ${world.guild.id}: /`);
     expect(said).toMatch(/Unset DISCORD_GUILD_ID/);
-    expect(await runDeploy(config(true), ["--clear-guild"])).toBe(
+    expect(await runDeploy(commands, config(true), ["--clear-guild"])).toBe(
       `Server ${world.guild.id} had no commands of this bot: nothing to remove.`,
     );
     emu.assertNoRejectedRequests();
@@ -115,7 +116,7 @@ describe("npm run deploy", () => {
     [true, ["--everywhere"], /^Unknown arguments: --everywhere\nUsage: npm run deploy/],
     [true, ["--global", "--clear-guild"], /^Unknown arguments/],
   ])("with DISCORD_GUILD_ID %s, %j is refused with what to do", async (withGuild, args, says) => {
-    const refused = runDeploy(config(withGuild), args);
+    const refused = runDeploy(commands, config(withGuild), args);
     await expect(refused).rejects.toBeInstanceOf(DeployUsageError);
     await expect(refused).rejects.toThrow(says);
   });

@@ -6,7 +6,7 @@
 import { Routes } from "discord.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
-import blend from "../../commands/blend.js";
+import blend from "../../commands/imagine/blend.js";
 import { commandBody } from "../../src/discord/command.js";
 import type { AttachmentInput } from "../../tools/discord-emulator/world/slash-options.js";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";

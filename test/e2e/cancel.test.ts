@@ -7,7 +7,7 @@
 import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { english } from "../../src/i18n/translate.js";
-import { cancelButtonCodec } from "../../src/discord/components/cancel-button-id.js";
+import { cancelButtonCodec } from "../../src/custom-ids/cancel-button-id.js";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { deployCommands } from "../../src/discord/register-commands.js";
+import { deployCommands } from "../../commands/index.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { startImagine } from "./imagine-steps.js";

@@ -3,7 +3,7 @@
  * and a jump link, pages through them with buttons, and posts a finished one again with working buttons.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { deployCommands } from "../../src/discord/register-commands.js";
+import { deployCommands } from "../../commands/index.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
 import type { Job } from "../../src/imagine/job.js";

@@ -4,7 +4,7 @@
  */
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { deployCommands } from "../../src/discord/register-commands.js";
+import { deployCommands } from "../../commands/index.js";
 import type { AttachmentInput } from "../../tools/discord-emulator/world/slash-options.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";

@@ -16,7 +16,8 @@ import {
 import { afterEach, describe, expect, test } from "vitest";
 import { registry } from "../../commands/index.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { ComponentHandler, IdCodec } from "../../src/discord/component.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import type { ComponentHandler } from "../../src/discord/component.js";
 import { createInteractionRouter } from "../../src/discord/interaction-router.js";
 import { english } from "../../src/i18n/translate.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";

@@ -6,7 +6,7 @@
  */
 import { ButtonStyle, ComponentType, type TextChannel } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import { gridButtonCodec, type GridButton } from "../../src/discord/components/grid-button-id.js";
+import { gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { serviceStatusText } from "./status-steps.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { UpscaleSource } from "../../src/imagine/job.js";
-import { enhanceIdCodec } from "../../src/discord/components/enhance-id.js";
+import { enhanceIdCodec } from "../../src/custom-ids/enhance-id.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { createService, request } from "./service-fakes.js";

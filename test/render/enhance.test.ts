@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { enhanceIdCodec } from "../../src/discord/components/enhance-id.js";
+import { enhanceIdCodec } from "../../src/custom-ids/enhance-id.js";
 import { renderEnhanced, renderUpscale } from "../../src/render/final.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import { completedRecord, expectWithinDiscordLimits, JOB_ID, REQUESTER_ID, visibleText } from "./helpers.js";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { gridButtonCodec } from "../../src/discord/components/grid-button-id.js";
+import { gridButtonCodec } from "../../src/custom-ids/grid-button-id.js";
 import {
   isPrivateRefusal,
   renderFailed,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { statusCodec } from "../../src/discord/components/status-id.js";
+import { statusCodec } from "../../src/custom-ids/status-id.js";
 import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
 import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/admission/service-health.js";
 import { expectWithinDiscordLimits, visibleText } from "./helpers.js";

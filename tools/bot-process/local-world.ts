@@ -5,16 +5,16 @@
  * are registered to the emulated server.
  */
 import { parseConfig } from "../../src/config.js";
-import { deployCommands } from "../../src/discord/register-commands.js";
+import { deployCommands } from "../../commands/index.js";
 import {
   startReferenceService,
   type ReferenceService,
   type ReferenceServiceOptions,
-} from "../../tools/reference-service/index.js";
-import type { DiscordEmulatorOptions } from "../../tools/discord-emulator/context.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
-import { createDefaultWorld, type DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
-import type { ExtraHandler } from "../../tools/discord-emulator/rest/server.js";
+} from "../reference-service/index.js";
+import type { DiscordEmulatorOptions } from "../discord-emulator/context.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../discord-emulator/emulator.js";
+import { createDefaultWorld, type DefaultWorld } from "../discord-emulator/fixtures.js";
+import type { ExtraHandler } from "../discord-emulator/rest/server.js";
 
 export interface LocalWorldOptions {
   service?: ReferenceServiceOptions;

@@ -1,0 +1,165 @@
+/**
+ * The buttons under a finished grid: U1-U4 post that single image as a reply, 🔄 starts the same prompt
+ * again. Their ids ({@link gridButtonCodec}) carry the job, the image and the requester, so they work after
+ * a restart too.
+ * @see https://discord.com/developers/docs/interactions/message-components#buttons
+ */
+import { MessageFlags } from "discord.js";
+import type { BotContext } from "../../src/bot-context.js";
+import { UserError } from "../../src/errors.js";
+import { readImage, UnknownImageError } from "../../src/service/image-access.js";
+import { viewForUpscale } from "../../src/imagine/job-view.js";
+import { materialize } from "../../src/imagine/materialize.js";
+import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
+import type { Logger } from "../../src/logger.js";
+import { ClickGuard } from "../../src/discord/click-guard.js";
+import type { HandlerContext } from "../../src/discord/command.js";
+import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
+import { isModerator } from "../../src/discord/moderator.js";
+import { startImagineJob } from "../imagine/interaction-start.js";
+import { requesterOf } from "../../src/discord/submission-place.js";
+import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
+import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
+import { upscaleAction } from "../../src/imagine/posted-message.js";
+import { postOnce } from "./post-once.js";
+
+const clicks = new ClickGuard();
+
+/**
+ * The prompt and requester of a job: from the store, else from the service's record with the requester the
+ * button id carries (`null` for buttons older than that: then only moderators may reroll).
+ * @throws {UserError} when the service no longer knows the image.
+ */
+export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId">, app: BotContext) {
+  const job = await app.imagine.findJob(button.jobId);
+  if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
+  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
+    throw err instanceof UnknownImageError
+      ? new UserError((t) => t("serviceError.imageGone"), err.message)
+      : err;
+  });
+  return { prompt: record.prompt, requesterId: button.requesterId };
+}
+
+async function upscale(
+  interaction: ComponentInteraction,
+  context: HandlerContext<BotContext>,
+  jobId: string,
+  index: number,
+) {
+  const key = `u:${jobId}:${index}:${interaction.user.id}`;
+  if (!clicks.claim(key)) throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
+  try {
+    await postUpscale(interaction, context, jobId, index);
+  } finally {
+    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
+    clicks.release(key);
+  }
+}
+
+/**
+ * Posts image U(index+1) once, as a new message replying to the grid that pings the clicker only (see
+ * {@link postOnce}): a click on a used U button answers with a link to the image already posted.
+ */
+async function postUpscale(
+  interaction: ComponentInteraction,
+  { app, log, lang }: HandlerContext<BotContext>,
+  jobId: string,
+  index: number,
+) {
+  await postOnce(interaction, app, {
+    jobId,
+    action: upscaleAction(index),
+    name: `U${index + 1}`,
+    log,
+    t: lang.ephemeral,
+    render: () => renderUpscale(interaction, app, jobId, index, log, lang),
+  });
+}
+
+/** Reads the record and renders image U(index+1); `null` (after telling the clicker why) when it has none. */
+async function renderUpscale(
+  interaction: ComponentInteraction,
+  app: BotContext,
+  jobId: string,
+  index: number,
+  log: Logger,
+  lang: InteractionLanguages,
+): Promise<OutgoingMessage | null> {
+  let record;
+  try {
+    record = await readImage(app.service, jobId);
+  } catch (err) {
+    if (!(err instanceof UnknownImageError)) throw err;
+    log.info({ reason: err.message }, "button of an image the service does not know");
+    await answerPrivately(interaction, lang.ephemeral("serviceError.imageGone"));
+    return null;
+  }
+  if (record.status !== "completed" || !record.upscaled_urls?.[index]) {
+    log.info({ status: record.status }, "upscale asked of an image without that single image");
+    await answerPrivately(interaction, lang.ephemeral("upscale.notAvailable", { name: `U${index + 1}` }));
+    return null;
+  }
+  const { enhance } = await app.admission.settingsFor(requesterOf(interaction));
+  const view = viewForUpscale(
+    {
+      imageId: jobId,
+      prompt: record.prompt,
+      requesterId: interaction.user.id,
+      startedAt: app.now(),
+      language: lang.public.language,
+    },
+    record,
+    index,
+    app.config.IMAGE_DELIVERY,
+    // A server may turn Enhance off; the owner's factors and the service's upscale route are needed.
+    enhance.value ? app.profile.enhanceFactors(app.config.ENHANCE_FACTORS) : [],
+  );
+  return materialize(view, {
+    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    log,
+  });
+}
+
+/**
+ * Answers a click (already acknowledged) with a message only the clicker sees: what concerns only the
+ * clicker (a stale button) is not posted in the channel.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
+ */
+async function answerPrivately(interaction: ComponentInteraction, content: string): Promise<void> {
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+}
+
+async function reroll(
+  interaction: ComponentInteraction,
+  context: HandlerContext<BotContext>,
+  button: GridButton,
+) {
+  const { app } = context;
+  const source = await loadSource(button, app);
+  if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
+    throw new UserError((t) => t("reroll.notYours"));
+  }
+  const key = `r:${button.jobId}`;
+  if (!clicks.claim(key)) throw new UserError((t) => t("reroll.started"));
+  try {
+    await startImagineJob(interaction, context, source.prompt);
+  } catch (err) {
+    clicks.release(key);
+    throw err;
+  }
+}
+
+/**
+ * U1-U4 (anyone may post a single image of a grid in the channel) and 🔄 / Try again (the requester or a
+ * moderator; for buttons posted before ids carried the requester, the requester the store remembers, and
+ * when the store no longer knows the job, moderators only).
+ */
+export const gridButtons: ComponentHandler<GridButton, BotContext> = {
+  prefix: GRID_BUTTON_PREFIX,
+  codec: gridButtonCodec,
+  async execute(interaction, button, context) {
+    if (button.action === "upscale") await upscale(interaction, context, button.jobId, button.index);
+    else await reroll(interaction, context, button);
+  },
+};

@@ -1,0 +1,150 @@
+/**
+ * The start flow every new job goes through, whoever asks and however they are answered: admission (limits,
+ * banned words, service health), the audit channel, the requester's cooldown, then the job is created. A
+ * {@link JobResponder} is what differs between a slash command or button (`interaction-start.ts`) and a
+ * DM prompt (`dm-prompt.ts`): how admission is acknowledged, where the job's message is, how a refusal is told.
+ */
+import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
+import type { BotContext } from "../../src/bot-context.js";
+import type { Requester } from "../../src/admission/admission-types.js";
+import { RefusedError, type AdmissionTicket } from "../../src/admission/admission.js";
+import type { Job, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
+import type { Language } from "../../src/i18n/languages.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { Logger } from "../../src/logger.js";
+import type { SubmissionPlace } from "../../src/moderation/server-rules.js";
+import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
+import { tryAgainRows } from "./try-again-rows.js";
+
+/**
+ * A job someone asks for, built once from what asked (an interaction, a DM message) and handed whole from
+ * admission to the audit channel, the Try again button and the job's creation.
+ */
+export interface JobRequest {
+  /** Who asks, and where: what the settings in force depend on. */
+  readonly requester: Requester;
+  /**
+   * The id of the interaction or DM message that asked: the job's `ref` at the service, the key its
+   * refused prompt is kept under (Try again), the `interactionId` of its log lines.
+   */
+  readonly ref: string;
+  /** The channel it was asked in (a server's channel rules); `null` in DMs. */
+  readonly place: SubmissionPlace | null;
+  readonly prompt: string;
+  /** Set for an Enhance job: the grid image it enlarges (the prompt is the grid's, shown with it). */
+  readonly upscale?: UpscaleSource;
+}
+
+/** How one kind of request is answered while its job starts. */
+export interface JobResponder {
+  readonly source: Job["source"];
+  /** The language of the job's messages, for as long as it runs. */
+  readonly language: Language;
+  /** The language a refusal is told in (it concerns only the requester). */
+  readonly refusalLanguage: Translator;
+  /**
+   * Runs `admit` (reads and admission, ending in a ticket); an interaction is acknowledged meanwhile if
+   * admission is slow. @throws what `admit` throws.
+   */
+  admit<T extends { ticket: AdmissionTicket }>(admit: () => Promise<T>): Promise<T>;
+  /** Whether the result goes to the requester's DMs (their `/settings` choice, in a server). */
+  deliverByDm(): Promise<boolean>;
+  /** Shows that the job is being created, and returns where its messages go. */
+  answer(): Promise<MessageLocation>;
+  /** Tells the requester why the job did not start, with `rows` (a Try again button) under a refusal. */
+  fail(err: unknown, rows: readonly APIActionRowComponent<APIButtonComponent>[]): Promise<void>;
+}
+
+/**
+ * Admits a new job (limits, banned words, service health); a refusal is posted to the audit channel before
+ * it is thrown.
+ * @throws {RefusedError} when the job may not start.
+ */
+export async function admitAndAudit(
+  app: Pick<BotContext, "admission" | "audit">,
+  request: JobRequest,
+): Promise<AdmissionTicket> {
+  const { requester, prompt, ref, place } = request;
+  try {
+    return await app.admission.admit({ ...requester, prompt, ref, place });
+  } catch (err) {
+    if (err instanceof RefusedError) {
+      const { userId: requesterId, guildId } = requester;
+      void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
+ * requester's cooldown starts and the submission is posted to the audit channel.
+ */
+async function createAdmitted(
+  app: Pick<BotContext, "audit">,
+  ticket: AdmissionTicket,
+  request: JobRequest,
+  log: Logger,
+  create: () => Promise<Job>,
+): Promise<Job> {
+  try {
+    const job = await create();
+    await ticket.submitted().catch((err: unknown) => {
+      log.warn({ err }, "saving the submission time failed");
+    });
+    const { userId: requesterId, guildId } = request.requester;
+    void app.audit.record({
+      kind: "submitted",
+      requesterId,
+      guildId,
+      prompt: request.prompt,
+      jobId: job.imageId,
+    });
+    return job;
+  } finally {
+    ticket.release();
+  }
+}
+
+/**
+ * Starts the job of `request`: admitted (see {@link admitAndAudit}), answered by `responder`, then created
+ * with `ref` = the request's. A refusal before the job exists keeps the prompt and shows a Try again button
+ * when it may go differently later (`try-again-rows.ts`). Returns the job, or `null` when it did not start
+ * (and the requester was told why by `responder`).
+ */
+export async function startJob(
+  app: BotContext,
+  request: JobRequest,
+  responder: JobResponder,
+  log: Logger,
+): Promise<Job | null> {
+  const { upscale } = request;
+  try {
+    const { ticket, deliverByDm } = await responder.admit(async () => ({
+      // Read before admission: the ticket's place is held from admission until the job is created.
+      deliverByDm: await responder.deliverByDm(),
+      ticket: await admitAndAudit(app, request),
+    }));
+    return await createAdmitted(app, ticket, request, log, async () => {
+      const location = await responder.answer();
+      return app.imagine.submit({
+        // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
+        prompt: upscale
+          ? request.prompt
+          : withDefaultParameters(request.prompt, ticket.settings.defaultParameters.value),
+        ref: request.ref,
+        requesterId: request.requester.userId,
+        source: responder.source,
+        location,
+        language: responder.language,
+        ...(upscale ? { upscale } : {}),
+        ...(deliverByDm ? { deliverByDm } : {}),
+      });
+    });
+  } catch (err) {
+    const refused = { id: request.ref, userId: request.requester.userId };
+    const rows = await tryAgainRows(app, refused, err, request.prompt, log, responder.refusalLanguage);
+    await responder.fail(err, rows);
+    return null;
+  }
+}

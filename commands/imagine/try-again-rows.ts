@@ -1,0 +1,89 @@
+/**
+ * The **Try again** button under a refusal that came before any job existed (limits, cooldown, the service
+ * unavailable or unhealthy, a request the service refused): one click runs the same prompt again for the
+ * same member. A custom id holds 100 characters, fewer than a prompt, so the prompt is kept in the job store
+ * under the refused interaction's id, which the button carries; it works after a restart and on any bot
+ * process sharing the database. Kept prompts expire after {@link KEPT_PROMPT_TTL_MS}.
+ * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
+ */
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+} from "discord-api-types/v10";
+import type { BotContext } from "../../src/bot-context.js";
+import type { LocalText, Translator } from "../../src/i18n/translate.js";
+import { RefusedError } from "../../src/admission/admission.js";
+import type { Logger } from "../../src/logger.js";
+import { formatDuration } from "../../src/render/format.js";
+import { isUpscaleRequest } from "../../src/render/service-errors.js";
+import { isMissingUpscaleRoute } from "../../src/service/service-profile.js";
+import { isRefusal } from "../../src/discord/reply-with-error.js";
+import { tryAgainCodec } from "../../src/custom-ids/try-again-id.js";
+
+/** How long a refused prompt can be tried again with the button. */
+export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Shown for a Try again button whose prompt is no longer kept. */
+export const tryAgainExpired: LocalText = (t) =>
+  t("tryAgain.expired", { kept: formatDuration(t, KEPT_PROMPT_TTL_MS) });
+
+/** Whether a refusal can go differently later: not one the same prompt would meet again at once. */
+export function mayTryAgain(err: unknown): boolean {
+  // An upscale route the service does not have will not appear.
+  if (isMissingUpscaleRoute(err) && isUpscaleRequest(err)) return false;
+  return !(err instanceof RefusedError && NOT_AGAIN.has(err.reason));
+}
+
+/** Refusals the same prompt would meet again at once: the words, the channel, the day's images. */
+const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
+  "banned-words",
+  "channel-not-allowed",
+  "age-restricted-only",
+  "daily",
+]);
+
+/**
+ * Keeps `prompt` for the refused interaction and returns the row with its Try again button; `null` (no
+ * button, the refusal still shows the prompt) when the store cannot keep it.
+ */
+export async function tryAgainRow(
+  app: Pick<BotContext, "store" | "now">,
+  refused: { id: string; userId: string },
+  prompt: string,
+  log: Logger,
+  t: Translator,
+): Promise<APIActionRowComponent<APIButtonComponent> | null> {
+  try {
+    await app.store.keepPrompt({ id: refused.id, userId: refused.userId, prompt, keptAt: app.now() });
+  } catch (err) {
+    log.warn({ err }, "could not keep the refused prompt: no Try again button");
+    return null;
+  }
+  const button: APIButtonComponent = {
+    type: ComponentType.Button,
+    style: ButtonStyle.Primary,
+    custom_id: tryAgainCodec.encode(refused.id),
+    label: t("button.tryAgain"),
+    emoji: { name: "🔁" },
+  };
+  return { type: ComponentType.ActionRow, components: [button] };
+}
+
+/**
+ * The rows to show under a refusal of `prompt` before any job existed: a Try again button when the refusal
+ * may go differently later ({@link mayTryAgain}) and the prompt could be kept, else none.
+ */
+export async function tryAgainRows(
+  app: Pick<BotContext, "store" | "now">,
+  refused: { id: string; userId: string },
+  err: unknown,
+  prompt: string,
+  log: Logger,
+  t: Translator,
+): Promise<APIActionRowComponent<APIButtonComponent>[]> {
+  if (!isRefusal(err) || !mayTryAgain(err)) return [];
+  const row = await tryAgainRow(app, refused, prompt, log, t);
+  return row ? [row] : [];
+}

@@ -1,0 +1,136 @@
+import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
+import { en } from "../../src/i18n/locales/en.js";
+import type { BotContext } from "../../src/bot-context.js";
+import type { Config } from "../../src/config.js";
+import { chooseLanguages } from "../../src/i18n/choose-language.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { UserError } from "../../src/errors.js";
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../../src/i18n/languages.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import { checkAspectRatio, checkSuffix, type DefaultsCheck } from "../../src/prompt/check-defaults.js";
+import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
+import { shownMemberSettings } from "../../src/render/setting-values.js";
+import type { MemberEdit } from "../../src/settings/member-edits.js";
+import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
+
+/**
+ * `/settings`: a member's own preferences, the same in every server and in DMs; every answer is ephemeral.
+ * @see https://discord.com/developers/docs/interactions/application-commands#subcommands-and-subcommand-groups
+ */
+const data = (config: Config) =>
+  memberCommand("settings")
+    .addSubcommand((sub) => sub.setName("show").setDescription(en["command.settings.show.description"]))
+    .addSubcommand((sub) =>
+      sub
+        .setName("suffix")
+        .setDescription(en["command.settings.suffix.description"])
+        .addStringOption((option) =>
+          option
+            .setName("text")
+            .setDescription(en["command.settings.suffix.text.description"])
+            .setMaxLength(config.PROMPT_MAX_LENGTH),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName("aspect-ratio")
+        .setDescription(en["command.settings.aspect-ratio.description"])
+        .addStringOption((option) =>
+          option
+            .setName("ratio")
+            .setDescription(en["command.settings.aspect-ratio.ratio.description"])
+            .setMaxLength(20),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName("delivery")
+        .setDescription(en["command.settings.delivery.description"])
+        .addStringOption((option) =>
+          option
+            .setName("where")
+            .setDescription(en["command.settings.delivery.where.description"])
+            .setRequired(true)
+            .addChoices({ name: "In the channel", value: "channel" }, { name: "By DM", value: "dm" }),
+        ),
+    )
+    .addSubcommand((sub) =>
+      sub
+        .setName("language")
+        .setDescription(en["command.settings.language.description"])
+        .addStringOption((option) =>
+          option
+            .setName("language")
+            .setDescription(en["command.settings.language.language.description"])
+            .addChoices(...LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value }))),
+        ),
+    )
+    .addSubcommand((sub) => sub.setName("reset").setDescription(en["command.settings.reset.description"]));
+
+/** The checked value, or the check's message as a refusal, in the language of whoever reads it. */
+function checked(check: (t?: Translator) => DefaultsCheck): string {
+  const result = check();
+  if (!result.ok) {
+    throw new UserError((t) => {
+      const local = check(t);
+      return local.ok ? result.message : local.message;
+    });
+  }
+  return result.value;
+}
+
+/** The edit a subcommand asks for (`show`/`reset` are not edits). */
+function editOf(interaction: ChatInputCommandInteraction, config: Config): MemberEdit {
+  const { options } = interaction;
+  switch (options.getSubcommand()) {
+    case "suffix": {
+      const text = options.getString("text")?.trim() ?? "";
+      return {
+        key: "suffix",
+        value: text === "" ? null : checked((t) => checkSuffix(text, config.PROMPT_MAX_LENGTH, t)),
+      };
+    }
+    case "aspect-ratio": {
+      const ratio = options.getString("ratio")?.trim() ?? "";
+      return { key: "aspectRatio", value: ratio === "" ? null : checked((t) => checkAspectRatio(ratio, t)) };
+    }
+    case "delivery":
+      return { key: "delivery", value: options.getString("where", true) === "dm" ? "dm" : "channel" };
+    case "language": {
+      const language = options.getString("language");
+      return { key: "language", value: language !== null && isLanguage(language) ? language : null };
+    }
+    default:
+      throw new Error(`unknown /settings subcommand ${options.getSubcommand()}`);
+  }
+}
+
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
+  const t = lang.ephemeral;
+  const userId = interaction.user.id;
+  const ephemeral = { flags: MessageFlags.Ephemeral } as const;
+  switch (interaction.options.getSubcommand()) {
+    case "show": {
+      const settings = await app.settings.member(userId);
+      await interaction.reply({ ...renderMemberSettings(t, shownMemberSettings(settings, t)), ...ephemeral });
+      return;
+    }
+    case "reset": {
+      const changes = await resetMemberSettings(app.settings, userId, t);
+      await interaction.reply({ ...renderSettingsChanged(t, changes, "member"), ...ephemeral });
+      return;
+    }
+    default: {
+      const edit = editOf(interaction, app.config);
+      // A new language is confirmed in that language (none chosen: in the member's Discord language).
+      const answerIn =
+        edit.key === "language"
+          ? chooseLanguages({ member: edit.value ?? undefined, locale: interaction.locale }).ephemeral
+          : t;
+      const changes = await changeMemberSettings(app.settings, userId, edit, answerIn);
+      await interaction.reply({ ...renderSettingsChanged(answerIn, changes, "member"), ...ephemeral });
+    }
+  }
+}
+
+export default { data, execute } satisfies Command<BotContext>;

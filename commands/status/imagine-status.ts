@@ -1,0 +1,50 @@
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from "discord.js";
+import { en } from "../../src/i18n/locales/en.js";
+import type { BotContext } from "../../src/bot-context.js";
+import type { Command, CommandContext } from "../../src/discord/command.js";
+import { requireModerator } from "../../src/discord/moderator.js";
+import { UserError } from "../../src/errors.js";
+import { gatherStatus } from "../../src/queries/status-report.js";
+import { inlineCode } from "../../src/render/markdown.js";
+import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/render/status.js";
+
+/**
+ * `/imagine-status [job]`: for moderators (Manage Server). Hidden from others by
+ * `default_member_permissions`, and checked again here because server admins can override that.
+ * @see https://discord.com/developers/docs/interactions/application-commands#permissions
+ */
+const data = new SlashCommandBuilder()
+  .setName("imagine-status")
+  .setDescription(en["command.imagine-status.description"])
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .setContexts(InteractionContextType.Guild)
+  .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
+  .addStringOption((option) =>
+    option.setName("job").setDescription(en["command.imagine-status.job.description"]).setMaxLength(100),
+  );
+
+async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
+  const t = lang.ephemeral;
+  const guildId = requireModerator(interaction);
+  const jobOption = interaction.options.getString("job")?.trim();
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  if (!jobOption) {
+    await interaction.editReply(renderStatus(t, await gatherStatus(app, guildId, 0)));
+    return;
+  }
+  const job = await app.imagine.findJob(jobOption);
+  if (!job || job.location.guildId !== guildId) {
+    const shown = inlineCode(jobOption.slice(0, 80));
+    throw new UserError((tr) => tr("status.unknownJob", { job: shown }));
+  }
+  const record = await app.service.getImage(job.imageId).catch(() => null);
+  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location)));
+}
+
+export default { data, execute } satisfies Command<BotContext>;
