@@ -16,6 +16,12 @@ const notTheFeaturesWing = {
     "commands/ is the features' wing: only the composition root (src/bot.ts) and src/deploy.ts import it.",
 };
 
+/** Nothing outside test/ imports from it: tests may import the product, never the reverse. */
+const notTests = {
+  regex: "(^|/)test/",
+  message: "Only tests import from test/: move what this needs out of test/ (tools/, demo/ or src/).",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -39,7 +45,7 @@ export default tseslint.config(
         "error",
         {
           paths: [notSharp],
-          patterns: [notTools],
+          patterns: [notTools, notTests],
         },
       ],
     },
@@ -54,7 +60,7 @@ export default tseslint.config(
         "error",
         {
           paths: [notSharp],
-          patterns: [notTools, notTheFeaturesWing],
+          patterns: [notTools, notTheFeaturesWing, notTests],
         },
       ],
     },
@@ -88,11 +94,16 @@ export default tseslint.config(
     },
   },
   {
+    // The demo, the tools and the bench are products people run (src/custom-ids/ above imports only itself).
+    files: ["demo/**", "tools/**", "bench/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [notTests] }] },
+  },
+  {
     files: ["demo/page/**"],
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ["src/config.ts", "test/**", "bench/**", "demo/**"],
+    files: ["src/config.ts", "test/**", "bench/**", "demo/**", "tools/bot-process/**", "tools/postgres/**"],
     rules: { "no-restricted-properties": "off" },
   },
 );

@@ -1,5 +1,5 @@
 /**
- * Everything `npm run demo` runs, started the way the end-to-end tests start it (test/support): the
+ * Everything `npm run demo` runs, started the way the end-to-end tests start it (tools/bot-process): the
  * reference image service and the Discord emulator in this process, the real bot (`src/main.ts`, what
  * `npm start` runs) in a child process configured only through its environment, with a throwaway
  * database under the OS temp dir, and the demo page served by the emulator next to its control API.
@@ -7,7 +7,7 @@
 import { controlApi } from "../tools/discord-emulator/control/control-api.js";
 import type { ServiceProfile } from "../tools/reference-service/index.js";
 import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
-import { startProcessWorld, type ProcessWorld } from "../test/support/bot-process.js";
+import { startProcessWorld, type ProcessWorld } from "../tools/bot-process/bot-process.js";
 import { pageHandler } from "./page-server.js";
 
 /** Options of {@link startDemo}. */

@@ -6,8 +6,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { DEMO_BANNED_WORD, startDemo } from "./demo-stack.js";
-import { launchChromium } from "../test/support/browser.js";
-import { imagine, openAs, runCommand, waitForMessage } from "../test/demo/page-steps.js";
+import { launchChromium } from "./headless-chromium.js";
+import { imagine, openAs, runCommand, waitForMessage } from "./page-steps.js";
 
 const DOCS = join(import.meta.dirname, "..", "docs");
 

@@ -1,6 +1,6 @@
 import { silentLogger, type Logger } from "../logger.js";
-import { ServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
+import { LastRead } from "./last-read.js";
 import type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 import {
   firstPollAt,
@@ -13,6 +13,7 @@ import {
 import { Scheduler } from "./scheduler.js";
 import { Semaphore, type ReleaseSlot } from "../service/semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
+import { PollFailures } from "./poll-failures.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 
@@ -20,14 +21,13 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * Follows every in-flight image job until it is finished, lost or timed out, on ONE {@link Scheduler}.
  *
  * Polling: every `pollIntervalMs` while in progress; a job still `pending` (or with an unknown status)
- * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`; a
- * 429 pauses ALL polling until its `retryAfterMs`; `unauthorized` waits `errorMaxBackoffMs` and is logged
- * once per episode as the owner's problem; `lostAfterForbidden` `forbidden` answers in a row end the job
- * through `onLost`. A webhook ({@link push}) is only a hint: it brings the job's next poll forward, and
- * while webhooks announce changes that polls confirm, the job is polled only every `pushedIntervalMs`.
- * Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once. At the time limit
- * the job is read once more before it is given up: only a record still unfinished, or no answer within
- * `lastReadTimeoutMs`, times it out; a finished record found then ends it as if polled in time.
+ * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`
+ * (`unauthorized` waits that longest backoff at once); what failures cause beyond a job's backoff (a 429
+ * pauses ALL polling, `forbidden` in a row ends the job through `onLost`) is {@link PollFailures}. A webhook
+ * ({@link push}) is only a hint: it brings the job's next poll forward, and while webhooks announce changes
+ * that polls confirm, the job is polled only every `pushedIntervalMs`. Every delay gets random jitter, and
+ * at most `maxConcurrentPolls` requests run at once. At the time limit the job is read once more
+ * ({@link LastRead}) before it is given up: a finished record found then ends it as if polled in time.
  *
  * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
  */
@@ -39,13 +39,10 @@ export class JobTracker<J extends TrackedJob> {
   private readonly random: () => number;
   private readonly log: Logger;
   private readonly timeoutMs: number;
-  private readonly rateLimitPauseMs: number;
-  private readonly lostAfterForbidden: number;
-  private readonly lastReadTimeoutMs: number;
+  private readonly failures: PollFailures;
+  private readonly lastRead: LastRead<J>;
   private readonly jobs = new Map<string, JobState<J>>();
   private readonly polls = new Set<Promise<void>>();
-  private pausedUntil = 0;
-  private unauthorizedReported = false;
   private stopped = false;
 
   /** @throws {RangeError} on a non-positive interval, time limit or concurrency. */
@@ -62,13 +59,30 @@ export class JobTracker<J extends TrackedJob> {
     if (!(options.timeoutMs > 0))
       throw new RangeError(`timeoutMs must be positive (got ${options.timeoutMs})`);
     this.timeoutMs = options.timeoutMs;
-    this.rateLimitPauseMs = options.rateLimitPauseMs ?? Math.max(this.policy.intervalMs, 5_000);
-    this.lostAfterForbidden = Math.max(1, options.lostAfterForbidden ?? 3);
-    this.lastReadTimeoutMs = options.lastReadTimeoutMs ?? 10_000;
     this.slots = options.slots ?? new Semaphore(options.maxConcurrentPolls ?? 8);
     this.scheduler = options.scheduler ?? new Scheduler(options.clock ? { clock: options.clock } : {});
     this.random = options.random ?? Math.random;
     this.log = options.logger ?? silentLogger;
+    this.failures = new PollFailures({
+      timeoutMs: this.timeoutMs,
+      rateLimitPauseMs: options.rateLimitPauseMs ?? Math.max(this.policy.intervalMs, 5_000),
+      lostAfterForbidden: Math.max(1, options.lostAfterForbidden ?? 3),
+      spreadMs: this.policy.intervalMs,
+      now: () => this.now(),
+      random: this.random,
+      log: this.log,
+    });
+    this.lastRead = new LastRead<J>({
+      scheduler: this.scheduler,
+      slots: this.slots,
+      failures: this.failures,
+      getImage: (id) => this.options.getImage(id),
+      answerTimeoutMs: options.lastReadTimeoutMs ?? 10_000,
+      isStopped: () => this.stopped,
+      inFlight: (read) => this.inFlight(read),
+      finished: (state, record) => this.accept(state, record),
+      timeOut: (state) => this.timeOut(state),
+    });
   }
 
   /** Jobs followed, including those whose last callback is still running. */
@@ -99,7 +113,7 @@ export class JobTracker<J extends TrackedJob> {
     this.jobs.set(job.id, state);
     const first = firstPollAt(this.policy, job.startedAt, this.now(), this.random, options.pollNow);
     const limitAt = job.startedAt + this.timeoutMs;
-    this.scheduler.schedule(state.timeoutKey, Math.max(limitAt, first), () => this.lastLook(state));
+    this.scheduler.schedule(state.timeoutKey, Math.max(limitAt, first), () => this.lastRead.start(state));
     if (limitAt > first) this.schedulePollAt(state, first);
     return true;
   }
@@ -161,8 +175,7 @@ export class JobTracker<J extends TrackedJob> {
 
   private schedulePollAt(state: JobState<J>, dueAt: number): void {
     if (state.lastLook) return;
-    // Polls due during a global pause move past its end, spread over one interval.
-    const at = dueAt < this.pausedUntil ? this.pausedUntil + this.random() * this.policy.intervalMs : dueAt;
+    const at = this.failures.pastPause(dueAt);
     this.scheduler.schedule(state.pollKey, at, (state.pollTask ??= () => this.startPoll(state)));
   }
 
@@ -180,12 +193,13 @@ export class JobTracker<J extends TrackedJob> {
     if (state.settled || state.polling || this.stopped) return;
     state.polling = true;
     // Nothing is allocated for a poll that waits for a slot: its job's callback is made once.
-    this.slots.whenFree((state.pollInSlot ??= (release) => this.pollInSlot(state, release)));
+    this.slots.whenFree((state.pollInSlot ??= (release) => this.inFlight(this.poll(state, release))));
   }
 
-  private pollInSlot(state: JobState<J>, release: ReleaseSlot | null): void {
-    const poll = this.poll(state, release).finally(() => this.polls.delete(poll));
-    this.polls.add(poll);
+  /** Keeps a request in flight (a poll or a last read) for `stop` to wait for. */
+  private inFlight(request: Promise<void>): void {
+    const tracked = request.finally(() => this.polls.delete(tracked));
+    this.polls.add(tracked);
   }
 
   private async poll(state: JobState<J>, release: ReleaseSlot | null): Promise<void> {
@@ -194,9 +208,7 @@ export class JobTracker<J extends TrackedJob> {
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
       if (outcome.announced && isNews(state, outcome.record)) state.lastPushAt = this.now();
-      state.failures = 0;
-      state.forbiddenStreak = 0;
-      this.unauthorizedReported = false;
+      this.failures.succeeded(state);
       this.accept(state, outcome.record);
     } else {
       this.pollFailed(state, outcome.error);
@@ -216,8 +228,8 @@ export class JobTracker<J extends TrackedJob> {
     if (!release) return null;
     try {
       if (state.settled || this.stopped) return null;
-      if (this.now() < this.pausedUntil) {
-        this.schedulePollAt(state, this.pausedUntil);
+      if (this.failures.isPaused()) {
+        this.schedulePollAt(state, this.failures.pausedUntil);
         return null;
       }
       state.lastPollAt = this.now();
@@ -226,68 +238,10 @@ export class JobTracker<J extends TrackedJob> {
       const record = await this.options.getImage(state.job.id);
       return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
     } catch (error) {
-      // Before the slot is released: a poll waiting for it must already see the pause.
-      if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);
+      this.failures.noteError(error);
       return { error };
     } finally {
       release();
-    }
-  }
-
-  /**
-   * The job's time limit came: no more polls, one last read (in turn for a concurrency slot, like a poll),
-   * and the job ends with what it finds.
-   */
-  private lastLook(state: JobState<J>): void {
-    if (state.settled || this.stopped || state.lastLook) return;
-    state.lastLook = true;
-    this.scheduler.cancel(state.pollKey);
-    this.startLastRead(state);
-  }
-
-  private startLastRead(state: JobState<J>): void {
-    this.slots.whenFree((release) => {
-      const read = this.readLastTime(state, release).finally(() => this.polls.delete(read));
-      this.polls.add(read);
-    });
-  }
-
-  /**
-   * The last read: a finished record ends the job through `onRecord`; anything else (unfinished, an error,
-   * no answer within `lastReadTimeoutMs`) times it out. Waits out a rate-limit pause first.
-   */
-  private async readLastTime(state: JobState<J>, release: ReleaseSlot | null): Promise<void> {
-    if (!release) return;
-    let record: ImageRecord | undefined;
-    try {
-      if (state.settled || this.stopped) return;
-      if (this.now() < this.pausedUntil) {
-        const at = this.pausedUntil + this.random() * this.policy.intervalMs;
-        this.scheduler.schedule(state.timeoutKey, at, () => this.startLastRead(state));
-        return;
-      }
-      this.scheduler.schedule(state.timeoutKey, this.now() + this.lastReadTimeoutMs, () => {
-        state.log.warn(
-          { lastReadTimeoutMs: this.lastReadTimeoutMs },
-          "The image service did not answer the last read before the time limit: the job times out",
-        );
-        this.timeOut(state);
-      });
-      state.lastPollAt = this.now();
-      record = await this.options.getImage(state.job.id);
-    } catch (error) {
-      if (error instanceof ServiceError && error.kind === "rate-limited") this.pauseAll(error.retryAfterMs);
-      if (!state.settled && !this.stopped)
-        state.log.warn({ err: error }, "The last read before the time limit failed: the job times out");
-    } finally {
-      release();
-    }
-    if (state.settled || this.stopped) return;
-    if (record && isFinished(record.status)) {
-      this.scheduler.cancel(state.timeoutKey);
-      this.accept(state, record);
-    } else {
-      this.timeOut(state);
     }
   }
 
@@ -296,38 +250,9 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   private pollFailed(state: JobState<J>, error: unknown): void {
-    state.failures++;
-    const kind = error instanceof ServiceError ? error.kind : undefined;
-    state.lastErrorKind = kind;
-    state.forbiddenStreak = kind === "forbidden" ? state.forbiddenStreak + 1 : 0;
-    if (kind === "unauthorized" && !this.unauthorizedReported) {
-      this.unauthorizedReported = true;
-      this.log.error(
-        { err: error },
-        "The image service refuses the API token (unauthorized): the bot owner must fix IMAGINE_API_TOKEN",
-      );
-    }
-    // One warning per failure streak: an outage must not write a line per job per retry.
-    const level = state.failures === 1 && kind !== "rate-limited" ? "warn" : "debug";
-    state.log[level]({ err: error, consecutiveFailures: state.failures }, "Polling the image failed");
-    try {
-      this.options.onPollError?.(state.job, error, state.failures);
-    } catch (err) {
-      state.log.error({ err }, "onPollError threw");
-    }
-    if (kind === "forbidden" && state.forbiddenStreak >= this.lostAfterForbidden) {
-      const lostError = error as ServiceError;
-      this.settle(state, () => this.options.onLost(state.job, lostError));
-    }
-  }
-
-  private pauseAll(retryAfterMs: number | undefined): void {
-    const pauseMs = Math.min(retryAfterMs ?? this.rateLimitPauseMs, this.timeoutMs);
-    const until = this.now() + Math.max(0, pauseMs);
-    if (until <= this.pausedUntil) return;
-    if (this.now() >= this.pausedUntil)
-      this.log.warn({ pauseMs }, "Image service rate limit: pausing all polling");
-    this.pausedUntil = until;
+    const onPollError = (job: J, err: unknown, n: number) => this.options.onPollError?.(job, err, n);
+    const lostError = this.failures.failed(state, error, onPollError);
+    if (lostError) this.settle(state, () => this.options.onLost(state.job, lostError));
   }
 
   private accept(state: JobState<J>, record: ImageRecord): void {

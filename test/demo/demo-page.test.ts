@@ -10,8 +10,8 @@ import {
   chromiumInstalled,
   launchChromium,
   type HeadlessBrowser,
-} from "../support/browser.js";
-import { imagine, messageWith, openAs, runCommand, waitForMessage } from "./page-steps.js";
+} from "../../demo/headless-chromium.js";
+import { imagine, messageWith, openAs, runCommand, waitForMessage } from "../../demo/page-steps.js";
 
 const missing = !chromiumInstalled();
 const inCi = process.env["CI"] === "true";

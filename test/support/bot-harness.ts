@@ -21,7 +21,7 @@ import {
   type FailureGuard,
 } from "../../tools/discord-emulator/fixtures.js";
 import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
-import { startTestWorld } from "./test-world.js";
+import { startLocalWorld } from "../../tools/bot-process/local-world.js";
 import { captureLogs } from "./log-capture.js";
 
 export interface BotHarnessOptions {
@@ -54,7 +54,7 @@ export interface BotHarness {
 /** Starts emulator, reference service and bot; registers the commands to the test server. */
 export async function startBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
   const guard = trackUnhandledRejections();
-  const testWorld = await startTestWorld({
+  const testWorld = await startLocalWorld({
     ...(options.service ? { service: options.service } : {}),
     ...(options.emulator ? { emulator: options.emulator } : {}),
   });

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Imports that mean a test file starts processes of its own: the slow files. */
 const STARTS_PROCESSES =
-  /from "(node:child_process|[./]+support\/(bot-process|browser|postgres-server)\.js)"/;
+  /from "(node:child_process|[./]+support\/(bot-process|postgres-server)\.js|[./]+demo\/(headless-chromium|demo-stack)\.js)"/;
 
 function startsProcesses(file: string): boolean {
   try {

@@ -1,16 +1,20 @@
 /**
- * A real Postgres server per test file (see postgres-cluster.ts, which starts it): skipped without the
+ * A real Postgres server per test file (see tools/postgres/postgres-cluster.ts, which starts it): skipped without the
  * binaries, except under CI=true.
  */
 import { afterAll } from "vitest";
-import { findPostgresBinaries, startPostgresServer, type PostgresServer } from "./postgres-cluster.js";
+import {
+  findPostgresBinaries,
+  startPostgresServer,
+  type PostgresServer,
+} from "../../tools/postgres/postgres-cluster.js";
 
 export {
   findPostgresBinaries,
   freePort,
   startPostgresServer,
   type PostgresServer,
-} from "./postgres-cluster.js";
+} from "../../tools/postgres/postgres-cluster.js";
 
 /** One server for the calling test file, started on first use and stopped after the file's tests. */
 export interface PostgresForTests {

@@ -1,7 +1,8 @@
 /**
- * What every end-to-end test talks to: the Discord emulator with its default world and the reference image
- * service (manual mode unless a tick is given, so tests decide when jobs move), plus the bot environment
- * that points at both with scaled-down timings. Commands are registered to the test server.
+ * What a bot started on this machine talks to (the end-to-end tests and `npm run demo`): the Discord emulator
+ * with its default world and the reference image service (manual mode unless a tick is given, so tests
+ * decide when jobs move), plus the bot environment that points at both with scaled-down timings. Commands
+ * are registered to the emulated server.
  */
 import { parseConfig } from "../../src/config.js";
 import { deployCommands } from "../../commands/index.js";
@@ -9,20 +10,20 @@ import {
   startReferenceService,
   type ReferenceService,
   type ReferenceServiceOptions,
-} from "../../tools/reference-service/index.js";
-import type { DiscordEmulatorOptions } from "../../tools/discord-emulator/context.js";
-import { startDiscordEmulator, type DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
-import { createDefaultWorld, type DefaultWorld } from "../../tools/discord-emulator/fixtures.js";
-import type { ExtraHandler } from "../../tools/discord-emulator/rest/server.js";
+} from "../reference-service/index.js";
+import type { DiscordEmulatorOptions } from "../discord-emulator/context.js";
+import { startDiscordEmulator, type DiscordEmulator } from "../discord-emulator/emulator.js";
+import { createDefaultWorld, type DefaultWorld } from "../discord-emulator/fixtures.js";
+import type { ExtraHandler } from "../discord-emulator/rest/server.js";
 
-export interface TestWorldOptions {
+export interface LocalWorldOptions {
   service?: ReferenceServiceOptions;
   emulator?: DiscordEmulatorOptions;
   /** Extra HTTP paths the emulator serves (its control API, the demo page). */
   emulatorHandler?: ExtraHandler;
 }
 
-export interface TestWorld {
+export interface LocalWorld {
   emu: DiscordEmulator;
   world: DefaultWorld;
   service: ReferenceService;
@@ -33,7 +34,7 @@ export interface TestWorld {
 }
 
 /** Starts the emulator and the reference service and registers the bot's commands. */
-export async function startTestWorld(options: TestWorldOptions = {}): Promise<TestWorld> {
+export async function startLocalWorld(options: LocalWorldOptions = {}): Promise<LocalWorld> {
   const emu = await startDiscordEmulator(options.emulator ?? {}, options.emulatorHandler ?? null);
   const world = createDefaultWorld(emu);
   const service = await startReferenceService({ tickMs: 0, ...options.service });
