@@ -84,12 +84,13 @@ describe("GET /metrics", () => {
     h = await startBotHarness({
       env: { ...OPS_ENV, JOB_TIMEOUT_MS: "3000", USER_MAX_ACTIVE_JOBS: "5" },
       service: { lifecycle: { hangPattern: /stuck/ } },
-      // One edit per interaction token and one new message per channel per 300 ms: the bot's quick edits
-      // and the three results posted at once run into the limits.
+      // One edit per interaction token per 300 ms and one new message per channel per second: the bot's
+      // quick edits and the results ending together run into the limits (results waiting for a busy channel
+      // wait 300 ms for others to go with them, so a shorter channel window would let them through).
       emulator: {
         rateLimits: {
           interactionWebhook: { limit: 1, windowMs: 300 },
-          channelMessageWrites: { limit: 1, windowMs: 300 },
+          channelMessageWrites: { limit: 1, windowMs: 1000 },
         },
       },
     });
