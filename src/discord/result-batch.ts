@@ -17,6 +17,8 @@ import type { OutgoingFile, OutgoingMessage } from "../imagine/outgoing-message.
 import { MAX_NONCE_LENGTH } from "../imagine/posted-message.js";
 import { DISCORD_LIMITS, embedTextLength } from "../render/limits.js";
 
+type OutgoingRow = OutgoingMessage["payload"]["components"][number];
+
 /** One result waiting for its channel: the message as it would be posted alone, and who asked. */
 export interface BatchCandidate {
   message: OutgoingMessage;
@@ -78,7 +80,8 @@ export function resultsFitting(
     const line = contentLine(candidate, mentioned);
     embeds += payload.embeds.length;
     rows += payload.components.length;
-    embedChars += payload.embeds.reduce((sum, e) => sum + embedTextLength(e), 0);
+    const mark = resultMark(count);
+    embedChars += payload.embeds.reduce((sum, e) => sum + embedTextLength(numbered(e, mark)), 0);
     content += line.length + (content > 0 && line !== "" ? 1 : 0);
     files += uploads.length;
     fileBytes += uploads.reduce((sum, f) => sum + f.data.length, 0);
@@ -113,8 +116,10 @@ export function combineResults(batch: readonly BatchCandidate[]): OutgoingMessag
     if (line !== "") lines.push(line);
     mentioned.add(candidate.requesterId);
     const renamed = new Map(candidate.message.files.map((f) => [f.name, `r${i}-${f.name}`]));
-    for (const embed of candidate.message.payload.embeds) embeds.push(renameAttachments(embed, renamed));
-    components.push(...candidate.message.payload.components);
+    const mark = resultMark(i);
+    for (const embed of candidate.message.payload.embeds)
+      embeds.push(numbered(renameAttachments(embed, renamed), mark));
+    components.push(...candidate.message.payload.components.map((row) => numberedRow(row, mark)));
     for (const file of candidate.message.files)
       files.push({ ...file, name: renamed.get(file.name) ?? file.name });
   });
@@ -127,6 +132,33 @@ export function combineResults(batch: readonly BatchCandidate[]): OutgoingMessag
       allowedMentions: { parse: [], users, repliedUser: false },
     },
     files,
+  };
+}
+
+/**
+ * The mark of the `index`-th result of a batched message. Discord shows a message's rows of buttons below
+ * all of its embeds, so without it two results' rows of U1–U4 look alike: each result's title and each of
+ * its buttons carry its number.
+ * @see https://discord.com/developers/docs/components/reference#action-row
+ */
+export function resultMark(index: number): string {
+  return `#${index + 1}`;
+}
+
+/** `embed` with `mark` before its title (an embed without a title is left as it is). */
+function numbered(embed: APIEmbed, mark: string): APIEmbed {
+  return embed.title === undefined ? embed : { ...embed, title: `${mark} · ${embed.title}` };
+}
+
+/** `row` with `mark` before each button's label (a button with an emoji alone gets the mark as its label). */
+function numberedRow(row: OutgoingRow, mark: string): OutgoingRow {
+  return {
+    ...row,
+    components: row.components.map((button) =>
+      "label" in button || "emoji" in button
+        ? { ...button, label: button.label === undefined ? mark : `${mark} ${button.label}` }
+        : button,
+    ),
   };
 }
 

@@ -65,12 +65,13 @@ describe("results waiting for a busy channel", () => {
     expect(messages.length).toBeGreaterThanOrEqual(3); // at most 5 rows of buttons per message
     for (const [i, user] of users.entries()) {
       const carrier = h.emu.message(posted[i]!.messageId)!;
-      expect(carrier.embeds.map((e) => e.title)).toContain(`Result job-${i}`);
+      // Alone as it was, or numbered in a batch ("#2 · Result job-5", its buttons "#2 U1").
+      expect(carrier.embeds.map((e) => e.title?.replace(/^#\d+ · /, ""))).toContain(`Result job-${i}`);
       expect(h.emu.notifications(user).map((n) => n.messageId)).toEqual([carrier.id]);
       expect(carrier.content.split(`<@${user.id}>`)).toHaveLength(2);
     }
     for (const message of messages) {
-      const jobs = message.embeds.map((e) => Number(e.title!.replace("Result job-", "")));
+      const jobs = message.embeds.map((e) => Number(/Result job-(\d+)/.exec(e.title!)![1]));
       // Pinged: exactly the requesters of the results it carries (allowed_mentions lists only them).
       expect(h.emu.notifiedBy(message.id).map((n) => n.userId)).toEqual(jobs.map((i) => users[i]!.id));
       expect(JSON.stringify(message.components).match(/up:job-\d+:0/g)).toEqual(

@@ -56,7 +56,7 @@ describe("a channel's queue of results", () => {
     expect(h.sent).toHaveLength(1);
     await h.advance(300);
     await Promise.all(later);
-    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4"]]);
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["#1 · 2", "#2 · 3", "#3 · 4"]]);
   });
 
   test("a full message's worth of waiting results goes without waiting", async () => {
@@ -64,10 +64,14 @@ describe("a channel's queue of results", () => {
     await h.post("1");
     const later = ["2", "3", "4", "5", "6", "7"].map((id) => h.post(id));
     await h.advance(0);
-    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4", "5", "6"]]);
+    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["#1 · 2", "#2 · 3", "#3 · 4", "#4 · 5", "#5 · 6"]]);
     await h.advance(300);
     await Promise.all(later);
-    expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2", "3", "4", "5", "6"], ["7"]]);
+    expect(h.sent.map((s) => s.titles)).toEqual([
+      ["1"],
+      ["#1 · 2", "#2 · 3", "#3 · 4", "#4 · 5", "#5 · 6"],
+      ["7"],
+    ]);
   });
 
   test("after a quiet second a result goes at once again", async () => {

@@ -75,6 +75,22 @@ describe("one message made of several results", () => {
     expect(combined.payload.allowedMentions).toEqual({ parse: [], users: ["1", "2"], repliedUser: false });
   });
 
+  test("numbers each result's title and buttons, since Discord shows every row below all the embeds", () => {
+    const combined = combineResults([result("1"), result("2")]);
+    expect(combined.payload.embeds.map((e) => e.title)).toEqual(["#1 · Done", "#2 · Done"]);
+    const labels = combined.payload.components.map((row) =>
+      row.components.map((b) => ("label" in b ? b.label : undefined)),
+    );
+    expect(labels).toEqual([["#1 U1"], ["#2 U1"]]);
+  });
+
+  test("counts the numbers against the embed characters of a message", () => {
+    const exact = { ...MESSAGE_BATCH_LIMITS, embedChars: 2 * "Done".length + 2 * 100 };
+    expect(resultsFitting([result("1"), result("2")], exact)).toBe(1);
+    const roomy = { ...exact, embedChars: exact.embedChars + 2 * "#1 · ".length };
+    expect(resultsFitting([result("1"), result("2")], roomy)).toBe(2);
+  });
+
   test("renames each result's uploads and its embed's attachment URL so files of the same name do not collide", () => {
     const combined = combineResults([result("1", { fileBytes: 3 }), result("2", { fileBytes: 3 })]);
     expect(combined.files.map((f) => f.name)).toEqual(["r0-image.png", "r1-image.png"]);
