@@ -57,7 +57,11 @@ export type PromptProblem =
   /** An attachment Discord sent without a usable link, so the generator could not fetch it. */
   | { readonly code: "attachment-unreadable"; readonly name: string }
   /** Server default parameters that are not only `--` parameters (`value` as typed). */
-  | { readonly code: "not-parameters"; readonly value: string };
+  | { readonly code: "not-parameters"; readonly value: string }
+  /** `/blend` given `count` images, outside `min` to `max`. */
+  | { readonly code: "blend-count"; readonly count: number; readonly min: number; readonly max: number }
+  /** `/blend`'s aspect option chosen (`option`) and an `--ar` typed in its prompt too (`typed`, as written). */
+  | { readonly code: "aspect-twice"; readonly option: string; readonly typed: string };
 
 /** The kinds of problem. */
 export type PromptProblemCode = PromptProblem["code"];

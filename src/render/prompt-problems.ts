@@ -107,6 +107,13 @@ export function renderPromptProblem(problem: PromptProblem, t: Translator): stri
         value: inlineCode(quoteForProblem(problem.value)),
         example: inlineCode("--v 7 --stylize 100"),
       });
+    case "blend-count":
+      return t("blend.count", { min: problem.min, max: problem.max, count: problem.count });
+    case "aspect-twice":
+      return t("blend.aspectTwice", {
+        option: inlineCode(quoteForProblem(problem.option)),
+        typed: inlineCode(quoteForProblem(problem.typed)),
+      });
   }
 }
 

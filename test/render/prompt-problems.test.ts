@@ -138,6 +138,18 @@ const CASES: readonly (readonly [string, PromptProblem, string, string])[] = [
     "`oil painting` is not a list of parameters: default parameters start with `--`, e.g. `--v 7 --stylize 100`. Words belong in each prompt.",
     "`oil painting` ist keine Liste von Parametern: Standard-Parameter beginnen mit `--`, z. B. `--v 7 --stylize 100`. Worte gehören in den jeweiligen Prompt.",
   ],
+  [
+    "blend-count",
+    { code: "blend-count", count: 1, min: 2, max: 5 },
+    "A blend takes 2 to 5 images; you attached 1. Attach them in the image options, in the order you want them blended.",
+    "Eine Mischung braucht 2 bis 5 Bilder; du hast 1 angehängt. Hänge sie in den Bild-Optionen an, in der Reihenfolge, in der sie gemischt werden sollen.",
+  ],
+  [
+    "aspect-twice",
+    { code: "aspect-twice", option: "16:9", typed: "--aspect 2:3" },
+    "You chose the aspect ratio twice: `16:9` in the aspect option and `--aspect 2:3` in the prompt. Keep one of them.",
+    "Du hast das Seitenverhältnis zweimal gewählt: `16:9` in der Format-Option und `--aspect 2:3` in der Beschreibung. Behalte eines davon.",
+  ],
 ];
 
 describe("renderPromptProblem says what to change, in the member's language", () => {
@@ -149,9 +161,9 @@ describe("renderPromptProblem says what to change, in the member's language", ()
     expect(renderPromptProblem(problem, german)).toBe(message);
   });
 
-  test("every kind of problem has a message", () => {
+  test("the table covers every kind of problem", () => {
     const codes = new Set(CASES.map(([, problem]) => problem.code));
-    expect(codes.size).toBe(13);
+    expect(codes.size).toBe(15);
   });
 });
 
