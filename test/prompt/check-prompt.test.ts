@@ -176,3 +176,16 @@ describe("checkPrompt refuses, saying what to change", () => {
     expect(shown(result)).toMatch(/^Please fix these and try again:\n• .*\n• .*`--c 500`.*\n• .*`--s 5000`/);
   });
 });
+
+describe("checkPrompt returns codes with the facts a message needs, no text", () => {
+  test.each([
+    ["", [], [{ code: "empty" }]],
+    ["--ar 16:9", [], [{ code: "no-description", firstParameter: "--ar 16:9" }]],
+    ["", [ATTACHMENT], [{ code: "no-description", firstParameter: null }]],
+    ["a {red, blue} car", [], [{ code: "permutation", permutation: "{red, blue}" }]],
+    ["a cat", ["ftp://a.example/x.png"], [{ code: "image-url", url: "ftp://a.example/x.png" }]],
+    ["a cat --r 2", [], [{ code: "repeat", parameter: "--r" }]],
+  ])("%j with images %j", (text, imageUrls, problems) => {
+    expect(checkPrompt({ text, imageUrls, maxLength: MAX })).toEqual({ ok: false, problems });
+  });
+});
