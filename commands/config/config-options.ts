@@ -7,6 +7,7 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import type { Config } from "../../src/config.js";
 import { UserError } from "../../src/errors.js";
 import { checkDefaultParameters } from "../../src/prompt/check-defaults.js";
+import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import type { ConfigEdit, ServerLimitName, ServerLimits } from "../../src/settings/config-edits.js";
 import type { MemberLimits } from "../../src/settings/settings.js";
 
@@ -98,12 +99,7 @@ export function configEditOf(
     case "default-parameters set": {
       const text = options.getString("parameters", true);
       const checked = checkDefaultParameters(text, config.PROMPT_MAX_LENGTH);
-      if (!checked.ok) {
-        throw new UserError((t) => {
-          const local = checkDefaultParameters(text, config.PROMPT_MAX_LENGTH, t);
-          return local.ok ? checked.message : local.message;
-        });
-      }
+      if (!checked.ok) throw new PromptProblemsError(checked.problems);
       return { kind: "default-parameters", parameters: checked.value };
     }
     case "default-parameters clear":

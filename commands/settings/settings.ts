@@ -4,10 +4,9 @@ import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { chooseLanguages } from "../../src/i18n/choose-language.js";
 import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
-import { UserError } from "../../src/errors.js";
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../../src/i18n/languages.js";
-import type { Translator } from "../../src/i18n/translate.js";
 import { checkAspectRatio, checkSuffix, type DefaultsCheck } from "../../src/prompt/check-defaults.js";
+import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
@@ -67,15 +66,9 @@ const data = (config: Config) =>
     )
     .addSubcommand((sub) => sub.setName("reset").setDescription(en["command.settings.reset.description"]));
 
-/** The checked value, or the check's message as a refusal, in the language of whoever reads it. */
-function checked(check: (t?: Translator) => DefaultsCheck): string {
-  const result = check();
-  if (!result.ok) {
-    throw new UserError((t) => {
-      const local = check(t);
-      return local.ok ? result.message : local.message;
-    });
-  }
+/** The checked value, or the check's problems as a refusal. */
+function checked(result: DefaultsCheck): string {
+  if (!result.ok) throw new PromptProblemsError(result.problems);
   return result.value;
 }
 
@@ -87,12 +80,12 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
       const text = options.getString("text")?.trim() ?? "";
       return {
         key: "suffix",
-        value: text === "" ? null : checked((t) => checkSuffix(text, config.PROMPT_MAX_LENGTH, t)),
+        value: text === "" ? null : checked(checkSuffix(text, config.PROMPT_MAX_LENGTH)),
       };
     }
     case "aspect-ratio": {
       const ratio = options.getString("ratio")?.trim() ?? "";
-      return { key: "aspectRatio", value: ratio === "" ? null : checked((t) => checkAspectRatio(ratio, t)) };
+      return { key: "aspectRatio", value: ratio === "" ? null : checked(checkAspectRatio(ratio)) };
     }
     case "delivery":
       return { key: "delivery", value: options.getString("where", true) === "dm" ? "dm" : "channel" };

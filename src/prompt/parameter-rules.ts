@@ -2,10 +2,8 @@
  * Checks of the common Midjourney parameters (service-facts.md, "Prompt syntax"). Only values the generator
  * is known to refuse are reported; unknown parameters and free-form values pass unchanged.
  */
-import { english, type LocalText, type Translator } from "../i18n/translate.js";
-import { inlineCode } from "../render/markdown.js";
 import { parseAspectRatio, type PromptParameter } from "./parse-prompt.js";
-import { quoteForProblem, type PromptProblem } from "./problems.js";
+import type { ExpectedValue, PromptProblem } from "./problems.js";
 
 /**
  * `--v`/`--version` values the generator accepts. V8/V8.1 (2026) and V8.2 are reported by third-party
@@ -41,16 +39,16 @@ export const QUALITY_VALUES = [0.25, 0.5, 1, 2, 4] as const;
 interface ParameterRule {
   /** Names after the dashes; the rule applies to each. */
   readonly names: readonly string[];
-  /** When set, the parameter is refused whatever its value, with this message. */
-  readonly refused?: "check.repeat";
+  /** When set, the parameter is refused whatever its value, with this problem. */
+  readonly refused?: "repeat";
   /** The parameter is valid without a value (e.g. `--niji`). */
   readonly valueOptional?: boolean;
   /** The value may contain spaces (e.g. `--no plants, text`). */
   readonly freeText?: boolean;
   /** A valid value, shown in messages: `e.g. --ar 16:9`. */
   readonly example: string;
-  /** What a valid value is, completing "use ...", in a language. */
-  readonly expected?: LocalText;
+  /** What a valid value is, completing "use ...". */
+  readonly expected?: ExpectedValue;
   readonly isValid?: (value: string) => boolean;
 }
 
@@ -62,7 +60,7 @@ function parseNumber(value: string): number | null {
 
 function wholeNumber(min: number, max: number): Pick<ParameterRule, "expected" | "isValid"> {
   return {
-    expected: (t) => t("check.expected.wholeNumber", { min, max }),
+    expected: { kind: "whole-number", min, max },
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && Number.isInteger(n) && n >= min && n <= max;
@@ -72,7 +70,7 @@ function wholeNumber(min: number, max: number): Pick<ParameterRule, "expected" |
 
 function numberBetween(min: number, max: number): Pick<ParameterRule, "expected" | "isValid"> {
   return {
-    expected: (t) => t("check.expected.number", { min, max }),
+    expected: { kind: "number", min, max },
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && n >= min && n <= max;
@@ -82,7 +80,7 @@ function numberBetween(min: number, max: number): Pick<ParameterRule, "expected"
 
 function oneOf(values: readonly string[], shown: string): Pick<ParameterRule, "expected" | "isValid"> {
   return {
-    expected: (t) => t("check.expected.oneOf", { values: shown }),
+    expected: { kind: "one-of", values: shown },
     isValid: (value) => values.includes(value),
   };
 }
@@ -90,13 +88,13 @@ function oneOf(values: readonly string[], shown: string): Pick<ParameterRule, "e
 const RULES: readonly ParameterRule[] = [
   {
     names: ["repeat", "r"],
-    refused: "check.repeat",
+    refused: "repeat",
     example: "",
   },
   {
     names: ["ar", "aspect"],
     example: "16:9",
-    expected: (t) => t("check.expected.aspectRatio"),
+    expected: { kind: "aspect-ratio" },
     isValid: (value) => parseAspectRatio(value) !== null,
   },
   { names: ["chaos", "c"], example: "50", ...wholeNumber(0, 100) },
@@ -110,7 +108,7 @@ const RULES: readonly ParameterRule[] = [
   {
     names: ["q", "quality"],
     example: "2",
-    expected: (t) => t("check.expected.quality"),
+    expected: { kind: "quality" },
     isValid: (value) => {
       const n = parseNumber(value);
       return n !== null && (QUALITY_VALUES as readonly number[]).includes(n);
@@ -145,35 +143,22 @@ export function parameterKey(name: string): string {
 
 /**
  * Checks one parameter. Returns the problem, or `null` when the value is acceptable or the parameter is
- * not one this module knows (the generator decides about those). The message is in `t`'s language.
+ * not one this module knows (the generator decides about those).
  */
-export function checkParameter(parameter: PromptParameter, t: Translator = english): PromptProblem | null {
+export function checkParameter(parameter: PromptParameter): PromptProblem | null {
   const rule = RULES_BY_NAME.get(parameter.name);
   if (!rule) return null;
   const written = parameter.raw.split(" ")[0] ?? `--${parameter.name}`;
-  const example = inlineCode(`${written} ${rule.example}`);
-  if (rule.refused !== undefined) {
-    return { code: "repeat", message: t(rule.refused, { parameter: inlineCode(written) }) };
-  }
+  const example = `${written} ${rule.example}`;
+  if (rule.refused !== undefined) return { code: rule.refused, parameter: written };
   if (parameter.value === "") {
-    if (rule.valueOptional) return null;
-    return {
-      code: "missing-value",
-      message: t("check.missingValue", { parameter: inlineCode(written), example }),
-    };
+    return rule.valueOptional ? null : { code: "missing-value", parameter: written, example };
   }
-  const shown = inlineCode(quoteForProblem(parameter.raw));
   if (!rule.freeText && parameter.value.includes(" ")) {
-    return {
-      code: "invalid-value",
-      message: t("check.singleValue", { value: shown, parameter: inlineCode(written), example }),
-    };
+    return { code: "single-value", parameter: written, value: parameter.raw, example };
   }
-  if (rule.isValid && !rule.isValid(parameter.value)) {
-    return {
-      code: "invalid-value",
-      message: t("check.invalidValue", { value: shown, expected: rule.expected?.(t) ?? "", example }),
-    };
+  if (rule.isValid && rule.expected && !rule.isValid(parameter.value)) {
+    return { code: "invalid-value", value: parameter.raw, expected: rule.expected, example };
   }
   return null;
 }

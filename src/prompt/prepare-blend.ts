@@ -3,9 +3,7 @@
  * first in the order given, then the optional description and the chosen aspect ratio as `--ar`.
  * @see /work/shared/spec/service-facts.md (image prompts: several image URLs at the start of one prompt)
  */
-import { UserError } from "../errors.js";
-import { quoteForProblem } from "./problems.js";
-import { inlineCode } from "../render/markdown.js";
+import { PromptProblemsError } from "./prompt-problems-error.js";
 import { normalizePrompt, parsePrompt } from "./parse-prompt.js";
 import type { PromptDefaults } from "./assemble-prompt.js";
 import { preparePrompt, type PromptAttachment, type PromptLimits } from "./prepare-prompt.js";
@@ -36,23 +34,22 @@ export interface BlendInput {
 /**
  * Checks a blend and returns the prompt to send: the image links in the order given, then the text, then
  * the parameters (the aspect choice last), with `defaults` added as for `/imagine`. Each image is checked like `/imagine`'s image (type, size, link).
- * @throws {UserError} for fewer than {@link BLEND_MIN_IMAGES} or more than {@link BLEND_MAX_IMAGES} images,
+ * @throws {PromptProblemsError} for fewer than {@link BLEND_MIN_IMAGES} or more than {@link BLEND_MAX_IMAGES} images,
  *   an aspect ratio given twice, or any problem `/imagine` would refuse.
  */
 export function prepareBlend(input: BlendInput, limits: PromptLimits, defaults: PromptDefaults = {}): string {
   const images = input.images.filter((image): image is PromptAttachment => image !== null);
   if (images.length < BLEND_MIN_IMAGES || images.length > BLEND_MAX_IMAGES) {
     const count = images.length;
-    throw new UserError((t) => t("blend.count", { min: BLEND_MIN_IMAGES, max: BLEND_MAX_IMAGES, count }));
+    throw new PromptProblemsError([
+      { code: "blend-count", count, min: BLEND_MIN_IMAGES, max: BLEND_MAX_IMAGES },
+    ]);
   }
   let text = normalizePrompt(input.text);
   if (input.aspect !== null) {
     const typed = parsePrompt(text).parameters.find((p) => p.name === "ar" || p.name === "aspect");
-    if (typed) {
-      const option = inlineCode(quoteForProblem(input.aspect));
-      const written = inlineCode(quoteForProblem(typed.raw));
-      throw new UserError((t) => t("blend.aspectTwice", { option, typed: written }));
-    }
+    if (typed)
+      throw new PromptProblemsError([{ code: "aspect-twice", option: input.aspect, typed: typed.raw }]);
     text = `${text} --ar ${input.aspect}`.trim();
   }
   return preparePrompt(text, images, limits, defaults);

@@ -1,5 +1,4 @@
-import { UserError } from "../errors.js";
-import type { Translator } from "../i18n/translate.js";
+import { PromptProblemsError } from "./prompt-problems-error.js";
 import {
   checkAttachmentLink,
   checkImageAttachment,
@@ -21,7 +20,7 @@ export interface PromptLimits {
  * Checks what the user typed (and attached) with the `defaults` around it (member's suffix and aspect
  * ratio, server's parameters; see `assemblePrompt`) and returns the prompt to send: image URL first, then
  * text, then parameters.
- * @throws {UserError} saying what to change, before anything is sent to the service.
+ * @throws {PromptProblemsError} saying what to change, before anything is sent to the service.
  */
 export function preparePrompt(
   text: string,
@@ -30,11 +29,9 @@ export function preparePrompt(
   defaults: PromptDefaults = {},
 ): string {
   for (const attachment of attachments) {
-    const check = (t?: Translator) =>
-      checkAttachmentLink(attachment, t) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes, t);
-    const problem = check();
-    // The checks are pure: the message is written again in the language of whoever it is shown to.
-    if (problem) throw new UserError((t) => check(t)?.message ?? problem.message, { code: problem.code });
+    const problem =
+      checkAttachmentLink(attachment) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes);
+    if (problem) throw new PromptProblemsError([problem]);
   }
   const input = {
     text: assemblePrompt(text, defaults, attachments.length > 0),
@@ -43,15 +40,6 @@ export function preparePrompt(
     maxLength: limits.maxLength,
   };
   const checked = checkPrompt(input);
-  if (!checked.ok) {
-    const codes = checked.problems.map((p) => p.code);
-    throw new UserError(
-      (t) => {
-        const local = checkPrompt(input, t);
-        return local.ok ? checked.message : local.message;
-      },
-      { codes },
-    );
-  }
+  if (!checked.ok) throw new PromptProblemsError(checked.problems);
   return checked.prompt;
 }

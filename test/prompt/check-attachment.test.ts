@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { checkAttachmentLink, checkImageAttachment } from "../../src/prompt/check-attachment.js";
-import { translator } from "../../src/i18n/translate.js";
+import { english, translator, type Translator } from "../../src/i18n/translate.js";
+import type { PromptProblem } from "../../src/prompt/problems.js";
+import { renderPromptProblem } from "../../src/render/prompt-problems.js";
+
+/** What a member is shown for a problem ("" for none). */
+function shown(problem: PromptProblem | null, t: Translator = english): string {
+  return problem === null ? "" : renderPromptProblem(problem, t);
+}
 
 const MB = 1024 * 1024;
 const MAX = 10 * MB;
@@ -32,9 +39,9 @@ describe("checkImageAttachment", () => {
     [null, "", "`attachment` cannot be used"],
   ])("refuses %j named %j", (contentType, name, message) => {
     const problem = checkImageAttachment({ contentType, size: 1000, name }, MAX);
-    expect(problem?.code).toBe("attachment-type");
-    expect(problem?.message).toContain(message);
-    expect(problem?.message).toContain("attach a PNG, JPEG, WebP or GIF image.");
+    expect(problem).toEqual({ code: "attachment-type", name, mimeType: contentType?.split(";")[0] ?? "" });
+    expect(shown(problem)).toContain(message);
+    expect(shown(problem)).toContain("attach a PNG, JPEG, WebP or GIF image.");
   });
 
   test.each([
@@ -44,10 +51,9 @@ describe("checkImageAttachment", () => {
     [60_000, 50_000, "`big.png` is 59 KB, which is too large: an image prompt can be at most 48 KB."],
     [Number.NaN, MAX, "`big.png` is too large: an image prompt can be at most 10 MB."],
   ])("refuses %d bytes over a limit of %d bytes, saying the limit", (size, maxBytes, message) => {
-    expect(checkImageAttachment({ contentType: "image/png", size, name: "big.png" }, maxBytes)).toEqual({
-      code: "attachment-too-large",
-      message: `${message} Attach a smaller image.`,
-    });
+    const problem = checkImageAttachment({ contentType: "image/png", size, name: "big.png" }, maxBytes);
+    expect(problem).toEqual({ code: "attachment-too-large", name: "big.png", size, maxBytes });
+    expect(shown(problem)).toBe(`${message} Attach a smaller image.`);
   });
 
   test("a very long file name is shortened in the message", () => {
@@ -55,7 +61,7 @@ describe("checkImageAttachment", () => {
       { contentType: "text/plain", size: 1, name: `${"n".repeat(500)}.txt` },
       MAX,
     );
-    expect(problem?.message.length).toBeLessThan(200);
+    expect(shown(problem).length).toBeLessThan(200);
   });
 });
 
@@ -72,27 +78,22 @@ describe("checkAttachmentLink", () => {
     ["a url that is not a web link", { url: "attachment://cat.png", name: "cat.png" }, "`cat.png`"],
     ["no url and no name", { url: undefined, name: "" }, "`attachment`"],
   ])("asks to upload again an attachment with %s", (_what, attachment, name) => {
-    expect(checkAttachmentLink(attachment)).toEqual({
-      code: "attachment-unreadable",
-      message: `The attachment ${name} could not be read: try uploading it again.`,
-    });
+    const problem = checkAttachmentLink(attachment);
+    expect(problem).toEqual({ code: "attachment-unreadable", name: attachment.name });
+    expect(shown(problem)).toBe(`The attachment ${name} could not be read: try uploading it again.`);
   });
 });
 
 describe("attachment problems in the member's language", () => {
   test("a file too large, in French", () => {
-    const problem = checkImageAttachment(
-      { contentType: "image/png", size: 12 * MB, name: "a.png" },
-      MAX,
-      translator("fr"),
-    );
-    expect(problem?.message).toBe(
+    const problem = checkImageAttachment({ contentType: "image/png", size: 12 * MB, name: "a.png" }, MAX);
+    expect(shown(problem, translator("fr"))).toBe(
       "`a.png` fait 12 MB, c’est trop lourd : un prompt image peut faire au plus 10 MB. Joins une image plus petite.",
     );
   });
 
   test("an unreadable attachment without a name, in Spanish", () => {
-    expect(checkAttachmentLink({ url: null, name: "" }, translator("es"))?.message).toBe(
+    expect(shown(checkAttachmentLink({ url: null, name: "" }), translator("es"))).toBe(
       "No se pudo leer el adjunto `adjunto`: prueba a subirlo de nuevo.",
     );
   });

@@ -1,11 +1,24 @@
 import { describe, expect, test } from "vitest";
-import { checkAspectRatio, checkDefaultParameters, checkSuffix } from "../../src/prompt/check-defaults.js";
+import {
+  checkAspectRatio,
+  checkDefaultParameters,
+  checkSuffix,
+  type DefaultsCheck,
+} from "../../src/prompt/check-defaults.js";
 import { checkPrompt } from "../../src/prompt/check-prompt.js";
+import { english } from "../../src/i18n/translate.js";
+import { renderPromptProblems } from "../../src/render/prompt-problems.js";
+import type { PromptProblem } from "../../src/prompt/problems.js";
 
-/** The message `/imagine` gives for a prompt, to compare with. */
-function promptMessage(text: string): string {
+/** The problems `/imagine` finds in a prompt, to compare with. */
+function promptProblems(text: string): readonly PromptProblem[] {
   const checked = checkPrompt({ text, maxLength: 2000 });
-  return checked.ok ? "" : checked.message;
+  return checked.ok ? [] : checked.problems;
+}
+
+/** What a member reading English is shown for a refused value ("" when it passes). */
+function shown(check: DefaultsCheck): string {
+  return check.ok ? "" : renderPromptProblems(check.problems, english);
 }
 
 describe("checkSuffix", () => {
@@ -16,10 +29,10 @@ describe("checkSuffix", () => {
     expect(checkSuffix(text, 2000)).toEqual({ ok: true, value });
   });
 
-  test("refuses an invalid parameter with the message a prompt with it gets", () => {
+  test("refuses an invalid parameter with the problem a prompt with it gets", () => {
     expect(checkSuffix("--ar 16:9.5", 2000)).toEqual({
       ok: false,
-      message: promptMessage("a cat --ar 16:9.5"),
+      problems: promptProblems("a cat --ar 16:9.5"),
     });
   });
 
@@ -27,15 +40,15 @@ describe("checkSuffix", () => {
     const check = checkSuffix("{red, blue} --repeat 2", 2000);
     expect(check.ok).toBe(false);
     if (!check.ok) {
-      expect(check.message).toContain("is a permutation");
-      expect(check.message).toContain("`--repeat`");
+      expect(shown(check)).toContain("is a permutation");
+      expect(shown(check)).toContain("`--repeat`");
     }
   });
 
   test("refuses a suffix longer than a prompt may be", () => {
     const check = checkSuffix("detailed ".repeat(30), 100);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.message).toMatch(/over the limit of 100/);
+    if (!check.ok) expect(shown(check)).toMatch(/over the limit of 100/);
   });
 });
 
@@ -47,8 +60,8 @@ describe("checkAspectRatio", () => {
     expect(checkAspectRatio(text)).toEqual({ ok: true, value });
   });
 
-  test.each(["16:9.5", "wide", "0:1"])("refuses %j with the prompt's --ar message", (text) => {
-    expect(checkAspectRatio(text)).toEqual({ ok: false, message: promptMessage(`a cat --ar ${text}`) });
+  test.each(["16:9.5", "wide", "0:1"])("refuses %j with the prompt's --ar problem", (text) => {
+    expect(checkAspectRatio(text)).toEqual({ ok: false, problems: promptProblems(`a cat --ar ${text}`) });
   });
 });
 
@@ -65,14 +78,14 @@ describe("checkDefaultParameters", () => {
     (text) => {
       const check = checkDefaultParameters(text, 2000);
       expect(check.ok).toBe(false);
-      if (!check.ok) expect(check.message).toMatch(/not a list of parameters/);
+      if (!check.ok) expect(shown(check)).toMatch(/not a list of parameters/);
     },
   );
 
-  test("refuses an invalid value with the prompt's message", () => {
+  test("refuses an invalid value with the prompt's problem", () => {
     expect(checkDefaultParameters("--chaos 150", 2000)).toEqual({
       ok: false,
-      message: promptMessage("a cat --chaos 150"),
+      problems: promptProblems("a cat --chaos 150"),
     });
   });
 });

@@ -1,12 +1,22 @@
 import { describe, expect, test } from "vitest";
 import { checkParameter, MIDJOURNEY_VERSIONS, NIJI_VERSIONS } from "../../src/prompt/parameter-rules.js";
 import { parsePrompt } from "../../src/prompt/parse-prompt.js";
+import { english } from "../../src/i18n/translate.js";
+import { renderPromptProblem } from "../../src/render/prompt-problems.js";
 
-/** Problems of every parameter of `prompt`. */
-function problemsOf(prompt: string) {
+/** Problems of every parameter of `prompt`, as codes. */
+function codesOf(prompt: string) {
   return parsePrompt(prompt)
     .parameters.map((parameter) => checkParameter(parameter))
     .filter((p) => p !== null);
+}
+
+/** Problems of every parameter of `prompt`: their codes and what a member reading English is shown. */
+function problemsOf(prompt: string) {
+  return codesOf(prompt).map((problem) => ({
+    code: problem.code,
+    message: renderPromptProblem(problem, english),
+  }));
 }
 
 describe("checkParameter accepts what the generator accepts", () => {
@@ -130,7 +140,7 @@ describe("checkParameter refuses values the generator refuses, saying what to us
   test("a single-value parameter followed by words says to put the words first", () => {
     expect(problemsOf("cat --ar 16:9 wide shot")).toEqual([
       {
-        code: "invalid-value",
+        code: "single-value",
         message:
           "`--ar 16:9 wide shot` is not valid: `--ar` takes a single value, e.g. `--ar 16:9`. " +
           "Put the words that describe the image before the parameters.",
@@ -149,5 +159,53 @@ describe("checkParameter refuses values the generator refuses, saying what to us
     const [problem] = problemsOf(`cat --c ${"9".repeat(500)}`);
     expect(problem?.message.length).toBeLessThan(200);
     expect(problem?.message).toContain("…");
+  });
+
+  test.each([
+    ["cat --repeat 3", { code: "repeat", parameter: "--repeat" }],
+    ["cat --ar", { code: "missing-value", parameter: "--ar", example: "--ar 16:9" }],
+    [
+      "cat --ar 16:9 wide",
+      { code: "single-value", parameter: "--ar", value: "--ar 16:9 wide", example: "--ar 16:9" },
+    ],
+    [
+      "cat --ar 16:9.5",
+      {
+        code: "invalid-value",
+        value: "--ar 16:9.5",
+        expected: { kind: "aspect-ratio" },
+        example: "--ar 16:9",
+      },
+    ],
+    [
+      "cat --chaos 150",
+      {
+        code: "invalid-value",
+        value: "--chaos 150",
+        expected: { kind: "whole-number", min: 0, max: 100 },
+        example: "--chaos 50",
+      },
+    ],
+    [
+      "cat --iw 4",
+      {
+        code: "invalid-value",
+        value: "--iw 4",
+        expected: { kind: "number", min: 0, max: 3 },
+        example: "--iw 1.5",
+      },
+    ],
+    [
+      "cat --niji 3",
+      {
+        code: "invalid-value",
+        value: "--niji 3",
+        expected: { kind: "one-of", values: "4, 5, 6, 7" },
+        example: "--niji 6",
+      },
+    ],
+    ["cat --q 3", { code: "invalid-value", value: "--q 3", expected: { kind: "quality" }, example: "--q 2" }],
+  ])("%s is refused with a code and the facts a message needs, no text", (prompt, problem) => {
+    expect(codesOf(prompt)).toEqual([problem]);
   });
 });
