@@ -94,8 +94,8 @@ export class ImagineService {
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
   async submit(request: SubmitRequest): Promise<Job> {
-    const existing = await this.findJob(request.ref);
-    if (existing && existing.ref === request.ref) return existing;
+    const existing = await this.options.store.findByRef(request.ref);
+    if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
     const { upscale } = request;
     const { profile } = this.options;
     const record = upscale

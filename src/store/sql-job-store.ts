@@ -232,13 +232,13 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
   }
 
   async keepPrompt(kept: KeptPrompt): Promise<void> {
-    const args = [kept.id, kept.userId, kept.prompt, kept.keptAt];
-    await this.execute(`keeping the prompt of interaction ${kept.id}`, this.sql.keepPrompt, args);
+    const args = [kept.ref, kept.requesterId, kept.prompt, kept.keptAt];
+    await this.execute(`keeping the prompt of interaction ${kept.ref}`, this.sql.keepPrompt, args);
   }
 
-  async getKeptPrompt(id: string): Promise<KeptPrompt | undefined> {
-    const what = `reading the kept prompt of interaction ${id}`;
-    const row = (await this.execute(what, this.sql.getKeptPrompt, [id])).rows[0];
+  async getKeptPrompt(ref: string): Promise<KeptPrompt | undefined> {
+    const what = `reading the kept prompt of interaction ${ref}`;
+    const row = (await this.execute(what, this.sql.getKeptPrompt, [ref])).rows[0];
     return row && rowToKeptPrompt(row);
   }
 
