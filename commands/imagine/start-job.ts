@@ -142,8 +142,7 @@ export async function startJob(
       });
     });
   } catch (err) {
-    const refused = { id: request.ref, userId: request.requester.userId };
-    const rows = await tryAgainRows(app, refused, err, request.prompt, log, responder.refusalLanguage);
+    const rows = await tryAgainRows(app, request, err, log, responder.refusalLanguage);
     await responder.fail(err, rows);
     return null;
   }

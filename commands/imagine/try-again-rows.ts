@@ -15,12 +15,21 @@ import {
 import type { BotContext } from "../../src/bot-context.js";
 import type { LocalText, Translator } from "../../src/i18n/translate.js";
 import { RefusedError } from "../../src/admission/admission.js";
+import type { Requester } from "../../src/admission/admission-types.js";
 import type { Logger } from "../../src/logger.js";
 import { formatDuration } from "../../src/render/format.js";
 import { isUpscaleRequest } from "../../src/render/service-errors.js";
 import { isMissingUpscaleRoute } from "../../src/service/service-profile.js";
 import { isRefusal } from "../../src/discord/reply-with-error.js";
 import { tryAgainCodec } from "../../src/custom-ids/try-again-id.js";
+
+/** What the Try again button needs of a refused request (a `JobRequest` of the start flow). */
+export interface RefusedRequest {
+  /** The refused interaction's (or DM message's) id: the key its prompt is kept under. */
+  readonly ref: string;
+  readonly requester: Pick<Requester, "userId">;
+  readonly prompt: string;
+}
 
 /** How long a refused prompt can be tried again with the button. */
 export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -45,18 +54,18 @@ const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
 ]);
 
 /**
- * Keeps `prompt` for the refused interaction and returns the row with its Try again button; `null` (no
+ * Keeps the prompt of the refused request and returns the row with its Try again button; `null` (no
  * button, the refusal still shows the prompt) when the store cannot keep it.
  */
 export async function tryAgainRow(
   app: Pick<BotContext, "store" | "now">,
-  refused: { id: string; userId: string },
-  prompt: string,
+  refused: RefusedRequest,
   log: Logger,
   t: Translator,
 ): Promise<APIActionRowComponent<APIButtonComponent> | null> {
   try {
-    await app.store.keepPrompt({ id: refused.id, userId: refused.userId, prompt, keptAt: app.now() });
+    const { ref, requester, prompt } = refused;
+    await app.store.keepPrompt({ ref, requesterId: requester.userId, prompt, keptAt: app.now() });
   } catch (err) {
     log.warn({ err }, "could not keep the refused prompt: no Try again button");
     return null;
@@ -64,7 +73,7 @@ export async function tryAgainRow(
   const button: APIButtonComponent = {
     type: ComponentType.Button,
     style: ButtonStyle.Primary,
-    custom_id: tryAgainCodec.encode(refused.id),
+    custom_id: tryAgainCodec.encode(refused.ref),
     label: t("button.tryAgain"),
     emoji: { name: "🔁" },
   };
@@ -72,18 +81,17 @@ export async function tryAgainRow(
 }
 
 /**
- * The rows to show under a refusal of `prompt` before any job existed: a Try again button when the refusal
+ * The rows to show under a refusal of a request before any job existed: a Try again button when the refusal
  * may go differently later ({@link mayTryAgain}) and the prompt could be kept, else none.
  */
 export async function tryAgainRows(
   app: Pick<BotContext, "store" | "now">,
-  refused: { id: string; userId: string },
+  refused: RefusedRequest,
   err: unknown,
-  prompt: string,
   log: Logger,
   t: Translator,
 ): Promise<APIActionRowComponent<APIButtonComponent>[]> {
   if (!isRefusal(err) || !mayTryAgain(err)) return [];
-  const row = await tryAgainRow(app, refused, prompt, log, t);
+  const row = await tryAgainRow(app, refused, log, t);
   return row ? [row] : [];
 }

@@ -12,12 +12,12 @@ import { KEPT_PROMPT_TTL_MS, tryAgainExpired } from "./try-again-rows.js";
 export const tryAgainHandler: ComponentHandler<string, BotContext> = {
   prefix: TRY_AGAIN_PREFIX,
   codec: tryAgainCodec,
-  async execute(interaction, refusedId, context) {
+  async execute(interaction, ref, context) {
     const { app } = context;
     if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
-    const kept = await app.store.getKeptPrompt(refusedId);
+    const kept = await app.store.getKeptPrompt(ref);
     if (!kept || app.now() - kept.keptAt > KEPT_PROMPT_TTL_MS) throw new UserError(tryAgainExpired);
-    if (kept.userId !== interaction.user.id) throw new UserError((t) => t("tryAgain.notYours"));
+    if (kept.requesterId !== interaction.user.id) throw new UserError((t) => t("tryAgain.notYours"));
     await startImagineJob(interaction, context, kept.prompt);
   },
 };

@@ -12,9 +12,9 @@ const ID = /^retry:(\d+)$/;
 
 /** `retry:<id of the refused interaction>`. */
 export const tryAgainCodec: IdCodec<string> = {
-  encode(interactionId) {
-    requireSnowflake(interactionId);
-    return `${TRY_AGAIN_PREFIX}:${interactionId}`;
+  encode(ref) {
+    requireSnowflake(ref);
+    return `${TRY_AGAIN_PREFIX}:${ref}`;
   },
   decode(customId) {
     const id = ID.exec(customId)?.[1];

@@ -10,23 +10,18 @@ import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import { isServiceError, type ServiceError } from "../service/errors.js";
+import { isServiceError } from "../service/errors.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { logContextOf, newJob, type Job, type JobOutcome } from "./job.js";
-import {
-  LOST_JOB_ERROR,
-  progressSignature,
-  viewForCancelled,
-  viewForLost,
-  viewForRecord,
-  viewForTimeout,
-  type JobView,
-} from "./job-view.js";
+import { viewForCancelled, viewForRecord, type JobView } from "./job-view.js";
+import { claimJobs } from "./claimed-jobs.js";
+import { JobEndings } from "./job-endings.js";
+import { FollowedJobs, progressSignatureOf } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
-import { sendJobView, settleEnding } from "./job-sending.js";
+import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 
@@ -37,34 +32,32 @@ export class ImagineService {
   private readonly scheduler: Scheduler;
   private readonly tracker: JobTracker<TrackedJob>;
   private readonly throttle: MessageUpdateThrottle<JobView>;
-  private readonly active = new Map<string, Job>();
-  /** Per job, the last progress record rendered (see {@link progressSignature}) and its view's key. */
-  private readonly lastProgress = new Map<string, { signature: string; key: string; record: ImageRecord }>();
-  /** Jobs whose final message Discord refused for good. */
-  private readonly undeliverable = new Set<string>();
+  private readonly active: FollowedJobs;
   private readonly log: Logger;
   private readonly clock: Clock;
   /** Aborted by {@link stop}: polls still waiting on the service are abandoned, not waited for. */
   private readonly stopping = new AbortController();
   /** Which jobs are this process's; saves under its lease. */
   private readonly ownership: JobOwnership;
+  private readonly endings: JobEndings;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
+    this.active = new FollowedJobs(options.onActiveCountChanged);
     const pipeline = createJobPipeline(options, {
       clock: this.clock,
       log: this.log,
       stopping: this.stopping.signal,
       handlers: {
         onRecord: (id, record) => this.handleRecord(id, record),
-        onTimeout: (id) => this.handleTimeout(id),
-        onLost: (id, error) => this.handleLost(id, error),
+        onTimeout: (id) => this.endings.timeout(id),
+        onLost: (id, error) => this.endings.lost(id, error),
         onPollError: (id, err, failures) => this.handlePollFailure(id, err, failures),
         send: (id, view, final) => this.send(id, view, final),
         onMessageGone: (id) => void this.handleMessageGone(id),
         onDisowned: (id) => this.disown(id),
-        onUndeliverable: (id) => this.undeliverable.add(id),
+        onUndeliverable: (id) => this.active.markUndeliverable(id),
         jobLog: (id) => this.jobLog(id),
       },
     });
@@ -72,11 +65,19 @@ export class ImagineService {
     this.tracker = pipeline.tracker;
     this.throttle = pipeline.throttle;
     this.ownership = pipeline.ownership;
+    this.endings = new JobEndings({
+      options,
+      clock: this.clock,
+      log: this.log,
+      followed: this.active,
+      throttle: this.throttle,
+      persist: (job) => this.persist(job),
+    });
   }
 
   /** Jobs being followed right now (a snapshot). */
   activeJobs(): Job[] {
-    return [...this.active.values()].map((j) => structuredClone(j));
+    return this.active.snapshot();
   }
 
   /** The job with this image id or ref, from memory or the store. */
@@ -93,15 +94,15 @@ export class ImagineService {
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
   async submit(request: SubmitRequest): Promise<Job> {
-    const existing = await this.findJob(request.ref);
-    if (existing && existing.ref === request.ref) return existing;
+    const existing = await this.options.store.findByRef(request.ref);
+    if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
     const { upscale } = request;
     const { profile } = this.options;
     const record = upscale
       ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
       : await profile.createImage(request.prompt, request.ref);
     const job = newJob(request, record, this.clock.now());
-    this.setActive(job);
+    this.active.add(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
     if (isFinished(record.status)) await this.handleRecord(job.imageId, record);
@@ -133,25 +134,16 @@ export class ImagineService {
    * follows them: `takeover` polls them at once, else their first polls spread over an interval.
    */
   async claim(max: number, options: { takeover?: boolean } = {}): Promise<number> {
-    if (max <= 0) return 0;
-    const jobs = await this.ownership.claim(max);
-    for (const job of jobs) {
-      if (this.active.has(job.imageId)) continue;
-      this.setActive(job);
-      if (job.outcome === null) {
-        this.tracker.track(tracked(job), { pollNow: options.takeover ?? true });
-      } else if (job.outcome === "cancelled") {
-        // Never followed again: only its "Cancelled by" message is still owed.
-        void this.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
-      } else if (job.outcome === "timed-out") {
-        void this.finish(job, job.outcome, viewForTimeout(job, this.options.timeoutMs));
-      } else {
-        void this.redeliver(job);
-      }
-    }
-    if (jobs.length > 0)
-      this.log.info({ jobs: jobs.length, takeover: options.takeover ?? true }, "claimed jobs from the store");
-    return jobs.length;
+    return claimJobs(max, options.takeover ?? true, {
+      options: this.options,
+      ownership: this.ownership,
+      followed: this.active,
+      log: this.log,
+      follow: (job, pollNow) => this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow }),
+      handleRecord: (id, record) => this.handleRecord(id, record),
+      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+      jobLog: (id) => this.jobLog(id),
+    });
   }
 
   /**
@@ -164,7 +156,7 @@ export class ImagineService {
 
   /** Ids of the jobs this process follows. */
   followedJobIds(): string[] {
-    return [...this.active.keys()];
+    return this.active.ids();
   }
 
   /**
@@ -192,7 +184,7 @@ export class ImagineService {
     if (!job || job.outcome !== null) return undefined;
     this.tracker.untrack(jobId);
     job.cancelledBy = by;
-    const shown = this.finish(job, "cancelled", viewForCancelled(job, by));
+    const shown = this.endings.finish(job, "cancelled", viewForCancelled(job, by));
     return { job: structuredClone(job), shown };
   }
 
@@ -221,17 +213,7 @@ export class ImagineService {
     this.jobLog(jobId).warn("another process took this job over; it is no longer followed here");
     this.tracker.untrack(jobId);
     this.throttle.forget(jobId);
-    this.removeActive(jobId);
-  }
-
-  private async redeliver(job: Job): Promise<void> {
-    try {
-      const record = await this.options.client.getImage(job.imageId);
-      await this.handleRecord(job.imageId, record);
-    } catch (err) {
-      this.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
-      this.tracker.track(tracked(job));
-    }
+    this.active.remove(jobId);
   }
 
   private async handleRecord(jobId: string, polled: ImageRecord): Promise<void> {
@@ -243,12 +225,8 @@ export class ImagineService {
     const notice =
       record.status === "pending" ? waitingNotice(record, this.options.serviceStatus?.() ?? null) : NO_NOTICE;
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
-    const signature = isFinished(record.status)
-      ? null
-      : notice.serviceNotReady
-        ? `${progressSignature(record)}\n${notice.serviceNotReady}`
-        : progressSignature(record);
-    const seen = this.lastProgress.get(jobId);
+    const signature = progressSignatureOf(record, notice);
+    const seen = this.active.lastRendered(jobId);
     if (seen && seen.signature === signature && this.throttle.wouldSkip(jobId, seen.key)) return;
     const changed = job.status !== record.status || job.progress !== record.progress;
     job.status = record.status;
@@ -259,11 +237,11 @@ export class ImagineService {
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;
-      await this.finish(job, outcome, view);
+      await this.endings.finish(job, outcome, view);
       return;
     }
     if (changed) await this.persist(job);
-    if (signature !== null) this.lastProgress.set(jobId, { signature, key: view.key, record });
+    if (signature !== null) this.active.rendered(jobId, { signature, key: view.key, record });
     void this.throttle.show(jobId, { payload: view, key: view.key });
   }
 
@@ -273,60 +251,11 @@ export class ImagineService {
    */
   private handlePollFailure(jobId: string, err: unknown, failures: number): void {
     const job = this.active.get(jobId);
-    const seen = this.lastProgress.get(jobId);
+    const seen = this.active.lastRendered(jobId);
     if (!job || !seen) return;
     if (!isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined)) return;
     const view = viewForRecord(job, seen.record, this.options.imageDelivery, { serviceUnanswering: true });
     void this.throttle.show(jobId, { payload: view, key: view.key });
-  }
-
-  private async handleTimeout(jobId: string): Promise<void> {
-    const job = this.active.get(jobId);
-    if (!job || job.outcome === "cancelled") return;
-    job.finishedAt ??= this.clock.now();
-    await this.finish(job, "timed-out", viewForTimeout(job, this.options.timeoutMs));
-  }
-
-  private async handleLost(jobId: string, error: ServiceError): Promise<void> {
-    const job = this.active.get(jobId);
-    if (!job || job.outcome === "cancelled") return;
-    this.jobLog(jobId).error({ err: error }, "the image service no longer knows this job");
-    job.error = LOST_JOB_ERROR;
-    job.finishedAt ??= this.clock.now();
-    await this.finish(job, "lost", viewForLost(job, this.options.imageDelivery));
-  }
-
-  private async finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void> {
-    const seenAt = this.clock.now();
-    const log = this.log.child(logContextOf(job));
-    job.outcome = outcome;
-    job.finishedAt ??= seenAt;
-    // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
-    if (!(await this.persist(job))) return;
-    const shown = await this.throttle.show(job.imageId, { payload: view, key: view.key, final: true });
-    this.throttle.forget(job.imageId);
-    this.removeActive(job.imageId);
-    const latencyMs = await settleEnding(
-      {
-        options: this.options,
-        now: () => this.clock.now(),
-        persist: (j) => this.persist(j),
-        undeliverable: this.undeliverable.delete(job.imageId),
-      },
-      { job, view, shown, seenAt },
-      log,
-    );
-    this.options.onJobEnded?.(structuredClone(job), latencyMs);
-  }
-
-  private setActive(job: Job): void {
-    this.active.set(job.imageId, job);
-    this.options.onActiveCountChanged?.(this.active.size);
-  }
-
-  private removeActive(jobId: string): void {
-    this.lastProgress.delete(jobId);
-    if (this.active.delete(jobId)) this.options.onActiveCountChanged?.(this.active.size);
   }
 
   /**

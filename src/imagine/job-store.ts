@@ -21,9 +21,10 @@ export interface RequesterJobsQuery {
 
 /** A refused request's prompt, kept so its Try again button can run it again. */
 export interface KeptPrompt {
-  /** The id of the refused interaction; the Try again button carries it. */
-  id: string;
-  userId: string;
+  /** The `ref` of the refused request (its interaction or DM message id); the Try again button carries it. */
+  ref: string;
+  /** Who asked: only they may try it again. */
+  requesterId: string;
   prompt: string;
   /** When it was kept (ms epoch). */
   keptAt: number;
@@ -111,7 +112,7 @@ export interface SubmissionTimes {
 export interface KeptPrompts {
   /** Keeps a refused request's prompt under its interaction id (replacing one kept under the same id). */
   keepPrompt(kept: KeptPrompt): Promise<void>;
-  getKeptPrompt(id: string): Promise<KeptPrompt | undefined>;
+  getKeptPrompt(ref: string): Promise<KeptPrompt | undefined>;
 }
 
 /** Claims of what must happen at most once, across processes and restarts. */

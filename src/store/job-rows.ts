@@ -173,7 +173,7 @@ export function rowToKeptPrompt(row: Readonly<Record<string, unknown>>): KeptPro
   const parsed = keptPromptRowSchema.safeParse(row);
   if (!parsed.success) throw new Error(`the kept prompt ${String(row["id"])} has invalid values`);
   const r = parsed.data;
-  return { id: r.id, userId: r.user_id, prompt: r.prompt, keptAt: r.kept_at };
+  return { ref: r.id, requesterId: r.user_id, prompt: r.prompt, keptAt: r.kept_at };
 }
 
 const postRowSchema = z.object({

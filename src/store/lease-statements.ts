@@ -6,6 +6,7 @@
 import type { Job } from "../imagine/job.js";
 import type { FleetProcess, FleetRegistry, JobLeases, Lease, NamedLeases } from "../imagine/job-store.js";
 import { JOB_COLUMNS, jobToValues, rowToJob } from "./job-rows.js";
+import { parameters } from "./job-store-statements.js";
 import { forDialect, type Dialect, type SqlDialect, type StatementResult } from "./sql-dialect.js";
 
 /**
@@ -16,7 +17,7 @@ export function saveOwnedSql(dialect: Dialect): string {
   const columns = [...JOB_COLUMNS, "lease_owner", "lease_expires_at"];
   const updates = columns.filter((c) => c !== "image_id").map((c) => `${c} = excluded.${c}`);
   return forDialect(
-    `INSERT INTO jobs (${columns.join(", ")}) VALUES (${columns.map((_c, i) => `$${i + 1}`).join(", ")}) ` +
+    `INSERT INTO jobs (${columns.join(", ")}) VALUES (${parameters(columns.length)}) ` +
       `ON CONFLICT (image_id) DO UPDATE SET ${updates.join(", ")} ` +
       "WHERE jobs.lease_owner IS NULL OR jobs.lease_owner = excluded.lease_owner RETURNING image_id",
     dialect,

@@ -213,16 +213,16 @@ describe.each(implementations)("%s", (name, open) => {
 
   test("a kept prompt reads back by its id until replaced; an unknown id reads as undefined", async () => {
     const kept = {
-      id: "1300000000000000009",
-      userId: "18446744073709551615",
+      ref: "1300000000000000009",
+      requesterId: "18446744073709551615",
       prompt: "a fox 🦊 'q' --ar 3:2",
       keptAt: NOW,
     };
     await store.keepPrompt(kept);
-    expect(await store.getKeptPrompt(kept.id)).toStrictEqual(kept);
+    expect(await store.getKeptPrompt(kept.ref)).toStrictEqual(kept);
     expect(await store.getKeptPrompt("1300000000000000010")).toBeUndefined();
     await store.keepPrompt({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
-    expect(await store.getKeptPrompt(kept.id)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+    expect(await store.getKeptPrompt(kept.ref)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
   });
 
   test("latestUpscale finds the newest Enhance of that image and factor, and no other", async () => {
@@ -249,8 +249,8 @@ describe.each(implementations)("%s", (name, open) => {
 
   test("prune removes kept prompts and claims older than the cutoff, keeping recent ones", async () => {
     const day = 24 * HOUR;
-    await store.keepPrompt({ id: "old", userId: "1", prompt: "p", keptAt: NOW - 2 * day });
-    await store.keepPrompt({ id: "recent", userId: "1", prompt: "p", keptAt: NOW - HOUR });
+    await store.keepPrompt({ ref: "old", requesterId: "1", prompt: "p", keptAt: NOW - 2 * day });
+    await store.keepPrompt({ ref: "recent", requesterId: "1", prompt: "p", keptAt: NOW - HOUR });
     await store.claimOnce("old", NOW - 2 * day);
     await store.claimOnce("recent", NOW - HOUR);
     await store.prune(day);

@@ -102,11 +102,11 @@ export class MemoryJobStore implements JobStore {
   }
 
   async keepPrompt(kept: KeptPrompt): Promise<void> {
-    this.keptPrompts.set(kept.id, { ...kept });
+    this.keptPrompts.set(kept.ref, { ...kept });
   }
 
-  async getKeptPrompt(id: string): Promise<KeptPrompt | undefined> {
-    const kept = this.keptPrompts.get(id);
+  async getKeptPrompt(ref: string): Promise<KeptPrompt | undefined> {
+    const kept = this.keptPrompts.get(ref);
     return kept && { ...kept };
   }
 

@@ -1,0 +1,61 @@
+/**
+ * Taking up jobs claimed from the store (at start, or from a process whose lease ran out): each is owed
+ * what it still lacks, polling, its "Cancelled by" or time-out message, or its result delivered again.
+ */
+import type { Logger } from "../logger.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { FollowedJobs } from "./followed-jobs.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import type { Job, JobOutcome } from "./job.js";
+import type { JobOwnership } from "./job-ownership.js";
+import { viewForCancelled, viewForTimeout, type JobView } from "./job-view.js";
+
+/** What taking up claimed jobs needs from the service that follows them. */
+export interface ClaimedJobsContext {
+  options: Pick<ImagineServiceOptions, "client" | "timeoutMs">;
+  ownership: JobOwnership;
+  followed: FollowedJobs;
+  log: Logger;
+  /** Polls the job again: at once with `pollNow`, else its first poll is spread over an interval. */
+  follow(job: Job, pollNow?: boolean): void;
+  handleRecord(jobId: string, record: ImageRecord): Promise<void>;
+  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
+  jobLog(jobId: string): Logger;
+}
+
+/**
+ * Claims up to `max` jobs nobody follows and follows them: `takeover` polls them at once, else their first
+ * polls spread over an interval. A job this process already follows is left as it is. Returns how many
+ * were claimed.
+ */
+export async function claimJobs(max: number, takeover: boolean, ctx: ClaimedJobsContext): Promise<number> {
+  if (max <= 0) return 0;
+  const jobs = await ctx.ownership.claim(max);
+  for (const job of jobs) {
+    if (ctx.followed.has(job.imageId)) continue;
+    ctx.followed.add(job);
+    if (job.outcome === null) {
+      ctx.follow(job, takeover);
+    } else if (job.outcome === "cancelled") {
+      // Never followed again: only its "Cancelled by" message is still owed.
+      void ctx.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
+    } else if (job.outcome === "timed-out") {
+      void ctx.finish(job, job.outcome, viewForTimeout(job, ctx.options.timeoutMs));
+    } else {
+      void redeliver(job, ctx);
+    }
+  }
+  if (jobs.length > 0) ctx.log.info({ jobs: jobs.length, takeover }, "claimed jobs from the store");
+  return jobs.length;
+}
+
+/** Reads a finished job's record again and delivers it; when it cannot be read, the job is followed again. */
+async function redeliver(job: Job, ctx: ClaimedJobsContext): Promise<void> {
+  try {
+    const record = await ctx.options.client.getImage(job.imageId);
+    await ctx.handleRecord(job.imageId, record);
+  } catch (err) {
+    ctx.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
+    ctx.follow(job);
+  }
+}
