@@ -57,8 +57,13 @@ interface Waiting extends QueuedResultPost {
 interface ChannelState {
   inFlight: boolean;
   waiting: Waiting[];
-  /** Until when (ms) results wait to go together; undefined while not lingering. */
-  lingerUntil: number | undefined;
+  /**
+   * While results wait to go together: whether that wait is over. Its end is its timer firing, not a
+   * comparison with the clock: a timer may fire a few ms before `Date.now()` reaches the moment it was set
+   * for (Node's timers count from the event loop's cached time), and a result must never wait for a second
+   * timer that nothing sets.
+   */
+  linger: { over: boolean } | undefined;
 }
 
 /** How a {@link ChannelResultQueue} paces a busy channel. */
@@ -119,7 +124,7 @@ export class ChannelResultQueue {
   post(channelId: string, result: QueuedResultPost): Promise<APIMessage> {
     let state = this.channels.get(channelId);
     if (!state) {
-      state = { inFlight: false, waiting: [], lingerUntil: undefined };
+      state = { inFlight: false, waiting: [], linger: undefined };
       this.channels.set(channelId, state);
     }
     const current = state;
@@ -145,13 +150,17 @@ export class ChannelResultQueue {
     const full = batch.length < state.waiting.filter((w) => w.claimedNonce === undefined).length;
     const fresh = batch[0]?.claimedNonce === undefined && batch[0]?.alone !== true;
     if (!full && fresh && this.busy(channelId, now)) {
-      if (state.lingerUntil === undefined) {
-        state.lingerUntil = now + this.lingerMs;
-        this.setTimer(() => this.pump(channelId, state), this.lingerMs);
+      if (state.linger === undefined) {
+        const linger = { over: false };
+        state.linger = linger;
+        this.setTimer(() => {
+          linger.over = true;
+          this.pump(channelId, state);
+        }, this.lingerMs);
       }
-      if (now < state.lingerUntil) return;
+      if (!state.linger.over) return;
     }
-    state.lingerUntil = undefined;
+    state.linger = undefined;
     state.waiting = state.waiting.filter((w) => !batch.includes(w));
     state.inFlight = true;
     this.lastPostAt.set(channelId, now);

@@ -74,6 +74,27 @@ describe("a channel's queue of results", () => {
     ]);
   });
 
+  test("results waiting together go when their timer fires, even if the clock has not quite reached its moment", async () => {
+    let now = 0;
+    const timers: (() => void)[] = [];
+    const sent: string[][] = [];
+    const send: NoncedPost = async (channelId, message) => {
+      sent.push(message.payload.embeds.map((e) => e.title ?? ""));
+      return { id: String(sent.length), channel_id: channelId } as APIMessage;
+    };
+    const queue = new ChannelResultQueue(send, { now: () => now, setTimer: (fn) => void timers.push(fn) });
+    const post = (id: string) =>
+      queue.post("c", { message: grid(id), requesterId: id, nonce: `n-${id}`, log: silentLogger });
+    await post("1");
+    const later = [post("2"), post("3")];
+    await new Promise((r) => setImmediate(r));
+    // Node's timers count from the event loop's cached time, which may lag the clock by a few ms.
+    now += 295;
+    for (const fire of timers.splice(0)) fire();
+    await Promise.all(later);
+    expect(sent).toEqual([["1"], ["#1 · 2", "#2 · 3"]]);
+  });
+
   test("after a quiet second a result goes at once again", async () => {
     const h = harness();
     await h.post("1");
