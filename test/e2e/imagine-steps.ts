@@ -20,7 +20,15 @@ export interface StartedJob {
 
 /** Whether the message is a finished grid (it has the U1-U4 and 🔄 buttons). */
 export function isGrid(message: MessageSnapshot): boolean {
-  return buttonsOf(message).some((b) => b.label === "U1");
+  return buttonsOf(message).some((b) => isLabel(b.label, "U1"));
+}
+
+/**
+ * Whether a button's label is `label`, alone or numbered as in a message carrying several results
+ * ("#2 U1", "🔄 #2").
+ */
+export function isLabel(actual: string | undefined, label: string): boolean {
+  return actual === label || (actual !== undefined && new RegExp(`^#\\d+ ${label}$`).test(actual));
 }
 
 /** The custom id of the button labelled `label` on `message`. */
