@@ -81,6 +81,11 @@ export interface ChannelPacing {
   setTimer?: (fn: () => void, ms: number) => void;
 }
 
+/** A result posted for the first time (not again under a nonce recorded before, not alone after that). */
+function isFresh(w: { claimedNonce?: string; alone?: boolean }): boolean {
+  return w.claimedNonce === undefined && w.alone !== true;
+}
+
 /**
  * The results that go out next, from the front of `waiting`: those recorded under the same nonce as the
  * first (posted together before a restart), else as many results not yet recorded as fit in one message.
@@ -92,7 +97,7 @@ export function nextBatch<W extends BatchCandidate & { claimedNonce?: string; al
   const first = waiting[0];
   if (first?.alone === true) return [first];
   if (first?.claimedNonce !== undefined) return waiting.filter((w) => w.claimedNonce === first.claimedNonce);
-  const fresh = waiting.filter((w) => w.claimedNonce === undefined && w.alone !== true);
+  const fresh = waiting.filter(isFresh);
   return fresh.slice(0, resultsFitting(fresh, limits));
 }
 
@@ -147,8 +152,9 @@ export class ChannelResultQueue {
     }
     const batch = nextBatch(state.waiting, this.pacing.limits);
     const now = this.now();
-    const full = batch.length < state.waiting.filter((w) => w.claimedNonce === undefined).length;
-    const fresh = batch[0]?.claimedNonce === undefined && batch[0]?.alone !== true;
+    // More new results wait than one message holds: no reason to wait for others.
+    const full = batch.length < state.waiting.filter(isFresh).length;
+    const fresh = batch[0] !== undefined && isFresh(batch[0]);
     if (!full && fresh && this.busy(channelId, now)) {
       if (state.linger === undefined) {
         const linger = { over: false };
