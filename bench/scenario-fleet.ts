@@ -12,13 +12,13 @@
  * another process has claimed it (its lease ran out) and polled it, so the takeover time of an orphaned job
  * is the time from the kill to its result arriving at the emulator.
  */
+import { startScriptNodeFlags } from "../tools/bot-process/start-flags.js";
 import { findPostgresBinaries, startPostgresServer } from "../tools/postgres/postgres-cluster.js";
 import { benchUsers, callsOf, waitForResults } from "./discord-calls.js";
 import {
   botEnv,
   dataDirectory,
   startBot,
-  startScriptNodeFlags,
   startService,
   type BotProcess,
   type EmulatorProcess,

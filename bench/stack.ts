@@ -3,12 +3,12 @@
  * (`tools/discord-emulator/cli.ts`), the reference image service (`tools/reference-service/cli.ts --control`) and
  * the built bot (`node dist/src/main.js`, as `npm start` runs it), configured only through env.
  */
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseConfig } from "../src/config.js";
 import { deployCommands } from "../commands/index.js";
+import { startScriptNodeFlags } from "../tools/bot-process/start-flags.js";
 import { getJson, postJson } from "./http.js";
 import {
   PROJECT_ROOT,
@@ -21,20 +21,6 @@ import {
 
 /** The built bot, as `npm start` runs it. */
 export const BOT_MAIN = join(PROJECT_ROOT, "dist/src/main.js");
-
-/**
- * The node flags of `npm start` (package.json `scripts.start`: `node <flags> dist/src/main.js`), so the
- * benchmark runs the bot exactly as an owner does.
- */
-export function startScriptNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  const words = (pkg.scripts["start"] ?? "").split(/\s+/);
-  const main = words.indexOf("dist/src/main.js");
-  if (words[0] !== "node" || main < 0) throw new Error(`unexpected start script: ${pkg.scripts["start"]}`);
-  return words.slice(1, main);
-}
 
 /** The emulator's view of one interaction (`GET /_control/interaction`). */
 export interface InteractionView {

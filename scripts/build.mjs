@@ -59,6 +59,9 @@ if (!(values["if-changed"] && builtFrom(digest))) {
       platform: "node",
       target: "node20",
       sourcemap: true,
+      // Node keeps every loaded source map in memory under --enable-source-maps; stack traces need only the
+      // mappings (the sources are in the checkout): 1.6 MB of maps became 0.4 MB, about 4 MiB less RSS.
+      sourcesContent: false,
       logLevel: "warning",
     });
   } catch {

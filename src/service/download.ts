@@ -7,6 +7,7 @@ import { request, type Dispatcher } from "undici";
 import type { Logger } from "../logger.js";
 import { ImageDownloadError, ServiceError } from "./errors.js";
 import {
+  discardBody,
   headerValue,
   readBodyLimited,
   runWithTimeout,
@@ -138,7 +139,7 @@ async function downloadOnce(
     });
     const { statusCode: status, headers, body } = response;
     if (REDIRECT_STATUSES.has(status)) {
-      body.destroy();
+      discardBody(body);
       const location = headerValue(headers.location);
       if (!location || hop >= options.maxRedirects) {
         const why = location
@@ -153,7 +154,7 @@ async function downloadOnce(
       continue;
     }
     if (status < 200 || status >= 300) {
-      body.destroy();
+      discardBody(body);
       throw new ImageDownloadError(
         "status",
         `Image host ${url.host} answered ${status} while ${what.operation}.`,
@@ -165,7 +166,7 @@ async function downloadOnce(
     }
     const declared = mediaType(headers["content-type"]);
     if (!isImageType(declared) && !(declared === undefined || GENERIC_TYPES.has(declared))) {
-      body.destroy();
+      discardBody(body);
       throw new ImageDownloadError(
         "content-type",
         `Image download from ${url.host} failed: got ${declared}, not a PNG, JPEG, WebP or GIF image.`,

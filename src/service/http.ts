@@ -155,6 +155,19 @@ export async function runWithTimeout<T>(
 }
 
 /**
+ * Stops reading a response body the bot does not want. undici 6 reports the stop as an `error` event on the
+ * body, which nobody else listens to once the answer is refused, so it is ignored here.
+ */
+export function discardBody(body: Readable): void {
+  body.once("error", ignoreStopped);
+  body.destroy();
+}
+
+function ignoreStopped(): void {
+  // The body was given up on purpose: its abort error says nothing new.
+}
+
+/**
  * Reads a whole body but stops (destroying the stream) as soon as it passes `maxBytes`, then throws what
  * `tooLarge()` returns. Checks `Content-Length` first when given, so an announced oversize body is never read.
  */
@@ -166,7 +179,7 @@ export async function readBodyLimited(
 ): Promise<Buffer> {
   const announced = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
   if (Number.isFinite(announced) && announced > maxBytes) {
-    body.destroy();
+    discardBody(body);
     throw tooLarge(announced);
   }
   // Events rather than `for await`: an async iterator costs a promise per chunk, at every poll.
@@ -181,7 +194,7 @@ export async function readBodyLimited(
       total += chunk.length;
       if (total > maxBytes) {
         body.off("data", onData);
-        body.destroy();
+        discardBody(body);
         reject(tooLarge(total));
         return;
       }

@@ -47,7 +47,7 @@ describe("upscale", () => {
       authorization: `Bearer ${TOKEN}`,
       "content-type": "application/json",
     });
-    expect(JSON.parse(String(mock().agent.getCallHistory()?.firstCall()?.body))).toEqual({ ref: "click-1" });
+    expect(JSON.parse(String(mock().calls()[0]?.body))).toEqual({ ref: "click-1" });
   });
 
   test("sends no ref when none is given, and encodes the id into the path", async () => {

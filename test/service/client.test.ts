@@ -27,7 +27,7 @@ describe("successful answers", () => {
       "content-type": "application/json",
       "user-agent": "imagine-bot",
     });
-    const sent = mock().agent.getCallHistory()?.firstCall()?.body;
+    const sent = mock().calls()[0]?.body;
     expect(JSON.parse(String(sent))).toEqual({ prompt: "a red fox", ref: "job-7" });
   });
 
@@ -230,7 +230,7 @@ describe("bad input", () => {
         SERVICE_TIMEOUT_MS: 20,
         SERVICE_MAX_CONCURRENCY: 2,
       },
-      { dispatcher: mock().agent, maxRetries: 0 },
+      { dispatcher: mock().dispatcher, maxRetries: 0 },
     );
 
     const err = await expectServiceError(client.getServiceStatus());

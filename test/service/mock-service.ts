@@ -3,7 +3,7 @@
  * and sample records in the service's wire format.
  */
 import { Writable } from "node:stream";
-import { MockAgent } from "undici";
+import { MockAgent, type Dispatcher } from "undici";
 import { afterEach, beforeEach, expect } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { ImagineClient } from "../../src/service/client.js";
@@ -39,6 +39,8 @@ export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" 
 /** Everything one test needs; call `close()` in afterEach. */
 export interface MockService {
   agent: MockAgent;
+  /** The agent, recording what is sent through it ({@link calls}): what a client under test dispatches to. */
+  dispatcher: Dispatcher;
   /** Interceptors for {@link BASE_URL}. */
   service: ReturnType<MockAgent["get"]>;
   /** Every wait the client asked for, in order. */
@@ -46,15 +48,60 @@ export interface MockService {
   /** JSON log lines written by the client's logger. */
   logLines: () => string[];
   client: (options?: Partial<ServiceClientOptions>) => ImagineClient;
-  /** Requests the agent received (method and path). */
-  calls: () => Array<{ method: string; path: string; headers: Record<string, string | string[]> }>;
+  /** Requests the client sent, in order (method, path, headers, body as sent). */
+  calls: () => SentRequest[];
   close: () => Promise<void>;
+}
+
+/** One request as the client handed it to its dispatcher. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[]>;
+  body: string | undefined;
+}
+
+/** Headers as a lower-cased record, whichever form undici was given them in. */
+function headerRecord(headers: Dispatcher.DispatchOptions["headers"]): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  if (!headers) return record;
+  const entries: Array<[string, unknown]> = Array.isArray(headers)
+    ? Array.from({ length: headers.length / 2 }, (_, i) => [String(headers[2 * i]), headers[2 * i + 1]])
+    : Object.entries(headers as Record<string, unknown>);
+  for (const [name, value] of entries)
+    if (value !== undefined)
+      record[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+  return record;
+}
+
+/**
+ * The agent as the client's dispatcher, recording each request on its way: what the client sent, as the
+ * service would receive it.
+ */
+function recording(agent: MockAgent, sent: SentRequest[]): Dispatcher {
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      if (property !== "dispatch") return Reflect.get(target, property, receiver) as unknown;
+      return (options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers) => {
+        const body = options.body;
+        sent.push({
+          method: options.method,
+          path: options.path,
+          headers: headerRecord(options.headers),
+          body: typeof body === "string" ? body : Buffer.isBuffer(body) ? body.toString("utf8") : undefined,
+        });
+        return target.dispatch(options, handler);
+      };
+    },
+  });
 }
 
 /** Creates a MockAgent that refuses real connections, and a client factory wired to it. */
 export function createMockService(): MockService {
-  const agent = new MockAgent({ enableCallHistory: true });
+  const agent = new MockAgent();
   agent.disableNetConnect();
+  const sent: SentRequest[] = [];
+  const dispatcher = recording(agent, sent);
   const sleeps: number[] = [];
   const lines: string[] = [];
   const destination = new Writable({
@@ -66,6 +113,7 @@ export function createMockService(): MockService {
   const logger = createLogger({ level: "debug", destination });
   return {
     agent,
+    dispatcher,
     service: agent.get(BASE_URL),
     sleeps,
     logLines: () => lines.flatMap((l) => l.split("\n")).filter(Boolean),
@@ -73,7 +121,7 @@ export function createMockService(): MockService {
       new ImagineClient({
         baseUrl: BASE_URL,
         token: TOKEN,
-        dispatcher: agent,
+        dispatcher,
         sleep: async (ms) => {
           sleeps.push(ms);
         },
@@ -81,12 +129,7 @@ export function createMockService(): MockService {
         logger,
         ...options,
       }),
-    calls: () =>
-      (agent.getCallHistory()?.calls() ?? []).map((c) => ({
-        method: c.method,
-        path: c.path,
-        headers: (c.headers ?? {}) as Record<string, string | string[]>,
-      })),
+    calls: () => [...sent],
     close: async () => {
       try {
         agent.assertNoPendingInterceptors();

@@ -50,7 +50,7 @@ function hostedProbes(): void {
 
 /** The bodies of every create sent, parsed. */
 function createBodies(): unknown[] {
-  const calls = mock().agent.getCallHistory()?.calls() ?? [];
+  const calls = mock().calls();
   return calls
     .filter((c) => c.method === "POST" && c.path === "/items/images")
     .map((c) => JSON.parse(String(c.body)) as unknown);
@@ -74,8 +74,7 @@ describe("finding out the kind of server, creating nothing", () => {
     expect(created).toMatchObject({ prompt: "a fox", ref: null, parent_id: null, status: "pending" });
     // The probes never post a create, and their upscale sends no ref.
     const upscaleBody = mock()
-      .agent.getCallHistory()
-      ?.calls()
+      .calls()
       .find((c) => c.path === NIL_UPSCALE)?.body;
     expect(upscaleBody).toBe("{}");
     expect(logs.text().match(/image service features found/g)).toHaveLength(1);

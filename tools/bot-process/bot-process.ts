@@ -15,14 +15,18 @@ import type { ReferenceService } from "../reference-service/index.js";
 import type { DiscordEmulator } from "../discord-emulator/emulator.js";
 import type { DefaultWorld } from "../discord-emulator/fixtures.js";
 import { startLocalWorld, type LocalWorldOptions } from "./local-world.js";
+import { startScriptNodeFlags } from "./start-flags.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-/** Node's arguments that start the bot: the run's build under vitest, else the sources through tsx. */
+/**
+ * Node's arguments that start the bot, with `npm start`'s flags: the run's build under vitest, else the
+ * sources through tsx.
+ */
 const BOT_ARGS = await (async () => {
   const built = process.env["VITEST"] ? (await import("vitest")).inject("botMain") : undefined;
-  if (built) return ["--enable-source-maps", built];
+  if (built) return [...startScriptNodeFlags(), built];
   const tsx = createRequire(import.meta.url).resolve("tsx");
-  return ["--enable-source-maps", "--import", tsx, join(PROJECT_ROOT, "src/main.ts")];
+  return [...startScriptNodeFlags(), "--import", tsx, join(PROJECT_ROOT, "src/main.ts")];
 })();
 
 /** A parsed JSON log line of the bot (pino), with the raw text kept. */
