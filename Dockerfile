@@ -33,4 +33,4 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "const p=process.env.HTTP_PORT;if(!p)process.exit(0);fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "dist/src/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--v8-pool-size=1", "dist/src/main.js"]
