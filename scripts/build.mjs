@@ -1,16 +1,25 @@
 /**
  * `npm run build`, and `npm start`'s `prestart`: the bot (`src/` and `commands/`) transpiled file by file into
- * `dist/` by esbuild, the same modules `tsc` would emit, in well under a second. Types are not checked here:
- * `npm run typecheck` does that (CI runs it, and so does the Docker build).
+ * `dist/` by esbuild, the same modules `tsc` would emit, in well under a second, and the JSON data files the
+ * modules read beside them (the locales) copied as they are. Types are not checked here: `npm run typecheck`
+ * does that (CI runs it, and so does the Docker build).
  *
  * `--if-changed` (what `npm start` runs): nothing is done when no input changed since the last build (a digest
- * of every input's path, size and modification time, kept in `dist/.build-stamp`), so a restart costs only the
- * bot's own start-up; a fresh clone, or one with edited sources, is built first. `--outdir DIR`: build there
- * (the tests' build of the bot).
+ * of every input's path, size and modification time, the JSON files included, kept in `dist/.build-stamp`), so
+ * a restart costs only the bot's own start-up; a fresh clone, or one with edited sources, is built first.
+ * `--outdir DIR`: build there (the tests' build of the bot).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -20,17 +29,23 @@ const { values } = parseArgs({
 const outdir = resolve(values.outdir ?? join(ROOT, "dist"));
 const stampPath = join(outdir, ".build-stamp");
 
-/** The bot's TypeScript sources. */
-const sources = ["src", "commands"].flatMap((dir) =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
-    .map((entry) => join(entry.parentPath, entry.name)),
-);
+/** The files under `src/` and `commands/` whose names end with `extension`. */
+const filesEndingWith = (extension) =>
+  ["src", "commands"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(extension))
+      .map((entry) => join(entry.parentPath, entry.name)),
+  );
 
-/** A digest of every input: the sources, and the files that say how to transpile them. */
+/** The bot's TypeScript sources. */
+const sources = filesEndingWith(".ts");
+/** Data the sources read at run time from beside themselves (`src/i18n/locales/de.json`…). */
+const dataFiles = filesEndingWith(".json");
+
+/** A digest of every input: the sources, the data files, and the files that say how to transpile them. */
 function inputsDigest() {
   const hash = createHash("sha256");
-  const inputs = [...sources, join(ROOT, "package.json"), join(ROOT, "tsconfig.json")].sort();
+  const inputs = [...sources, ...dataFiles, join(ROOT, "package.json"), join(ROOT, "tsconfig.json")].sort();
   for (const file of inputs) {
     const { size, mtimeMs } = statSync(file);
     hash.update(`${relative(ROOT, file)}\0${size}\0${mtimeMs}\n`);
@@ -67,6 +82,11 @@ if (!(values["if-changed"] && builtFrom(digest))) {
   } catch {
     // esbuild has printed what is wrong, file and line.
     process.exit(1);
+  }
+  for (const file of dataFiles) {
+    const target = join(outdir, relative(ROOT, file));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(file, target);
   }
   writeFileSync(stampPath, digest);
 }

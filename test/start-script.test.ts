@@ -4,7 +4,7 @@
  * `npm run typecheck`'s and CI's job), so a start never waits for a type-check of the whole project.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -58,6 +58,18 @@ describe("npm start", () => {
     await npmStart();
     expect(await mainBuilt()).toBeGreaterThan(built);
     expect((await stat(join(clone, "dist/src/start-probe.js"))).isFile()).toBe(true);
+  }, 90_000);
+
+  test("ships the locale files beside the built bot, and a changed one is built again", async () => {
+    const source = join(clone, "src/i18n/locales/de.json");
+    const shipped = join(clone, "dist/src/i18n/locales/de.json");
+    expect(await readFile(shipped, "utf8")).toBe(await readFile(source, "utf8"));
+
+    const texts = JSON.parse(await readFile(source, "utf8")) as Record<string, string>;
+    await writeFile(source, JSON.stringify({ ...texts, "job.footer": "Bildauftrag {{id}}" }, null, 2));
+    const run = await npmStart();
+    expect(run.output).toContain(CONFIG_MESSAGE);
+    expect(JSON.parse(await readFile(shipped, "utf8"))).toHaveProperty("job.footer", "Bildauftrag {{id}}");
   }, 90_000);
 
   test("does not type-check: a source with a type error still starts (npm run typecheck reports it)", async () => {

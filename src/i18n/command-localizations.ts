@@ -3,7 +3,8 @@
  * `description_localizations` of each command, option and sub-command, and `name_localizations` of each
  * choice, from the texts `command.<command>[.<option>…].name|description` and
  * `command.<command>.<option>.choice.<value>`. A language without a text leaves that locale out (Discord
- * then shows the English one).
+ * then shows the English one). Every language's texts are read the first time a command is localized (by
+ * `npm run deploy`, not by a running bot).
  * @see https://discord.com/developers/docs/interactions/application-commands#localization
  */
 import type {
@@ -12,13 +13,18 @@ import type {
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord-api-types/v10";
 import { DISCORD_LOCALES, type Language } from "./languages.js";
-import { TRANSLATIONS } from "./translate.js";
+import { allTranslations } from "./load-translations.js";
+import type { Translations } from "./text-keys.js";
+
+// Read on the first localization and kept: a deploy localizes every command, option and choice.
+let translations: Readonly<Record<Language, Translations>> | undefined;
 
 /** The localizations of text `key` for every Discord locale of every language that has it. */
 function localizations(key: string): LocalizationMap | undefined {
   const map: LocalizationMap = {};
+  translations ??= allTranslations();
   for (const [language, locales] of Object.entries(DISCORD_LOCALES) as [Language, readonly string[]][]) {
-    const text = (TRANSLATIONS[language] as Readonly<Record<string, string | undefined>>)[key];
+    const text = (translations[language] as Readonly<Record<string, string | undefined>>)[key];
     if (text === undefined) continue;
     for (const locale of locales) map[locale as keyof LocalizationMap] = text;
   }

@@ -1,7 +1,35 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { LANGUAGES, type Language } from "../../src/i18n/languages.js";
+import {
+  allTranslations,
+  loadTranslations,
+  type LocaleFileLanguage,
+  type ReadLocaleFile,
+} from "../../src/i18n/load-translations.js";
+import de from "../../src/i18n/locales/de.json" with { type: "json" };
 import { en } from "../../src/i18n/locales/en.js";
-import { createTranslators, TRANSLATIONS, translator, type Translations } from "../../src/i18n/translate.js";
+import es from "../../src/i18n/locales/es.json" with { type: "json" };
+import fr from "../../src/i18n/locales/fr.json" with { type: "json" };
+import ja from "../../src/i18n/locales/ja.json" with { type: "json" };
+import ptBR from "../../src/i18n/locales/pt-br.json" with { type: "json" };
+import { createTranslators, translator, type Translations } from "../../src/i18n/translate.js";
+
+/**
+ * A JSON locale as `tsc` reads it, checked there: its texts are strings and its keys English's (a key English
+ * lacks must be `never`, which no JSON text is).
+ */
+function typed<T extends Translations>(texts: T & Record<Exclude<keyof T, keyof Translations>, never>): T {
+  return texts;
+}
+const JSON_LOCALES: Readonly<Record<LocaleFileLanguage, Translations>> = {
+  de: typed(de),
+  fr: typed(fr),
+  es: typed(es),
+  "pt-BR": typed(ptBR),
+  ja: typed(ja),
+};
+const TRANSLATIONS = allTranslations();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const englishKeys = Object.keys(en) as (keyof typeof en)[];
@@ -94,9 +122,63 @@ describe("translator", () => {
 
   test("falls back to English for a key a language lacks", () => {
     const partial: Translations = { "job.footer": "Auftrag {{id}}" };
-    const t = createTranslators({ ...TRANSLATIONS, de: partial })("de");
+    const t = createTranslators(() => partial)("de");
     expect(t("job.footer", { id: "1" })).toBe("Auftrag 1");
     expect(t("progress.failed")).toBe("The job failed.");
     expect(t("history.notYours")).toContain("`/history`");
+  });
+});
+
+describe("loading a language's texts", () => {
+  test("reads only English until another language is asked for, then that language's file once", () => {
+    const read: string[] = [];
+    const translate = createTranslators((language) => {
+      read.push(language);
+      return loadTranslations(language);
+    });
+    expect(translate("en")("job.footer", { id: "1" })).toBe("Job 1");
+    expect(read).toEqual([]);
+
+    expect(translate("de")("job.footer", { id: "1" })).toBe("Auftrag 1");
+    expect(translate("de")("duration.minutes", { count: 2 })).toBe("2 Minuten");
+    expect(read).toEqual(["de"]);
+    translate("ja");
+    expect(read).toEqual(["de", "ja"]);
+  });
+
+  test("a language's texts are right from its first ask: its plural forms and its own command names", () => {
+    const translate = createTranslators(loadTranslations);
+    expect(translate("fr")("history.notYours")).toContain("`/historique`");
+    expect(translate("fr")("duration.minutes", { count: 1_000_000 })).toBe("1000000 minutes");
+    expect(translate("ja")("duration.minutes", { count: 1 })).toBe("1 分");
+    expect(translate("de")("duration.minutes", { count: 1 })).toBe("1 Minute");
+  });
+
+  test.each(LANGUAGES.filter((l): l is LocaleFileLanguage => l !== "en"))(
+    "%s is read from its JSON file, the one tsc checks",
+    (language) => {
+      expect(loadTranslations(language)).toEqual(JSON_LOCALES[language]);
+    },
+  );
+
+  test("a missing locale file fails with an error naming it, on every ask", () => {
+    // The file as a deployment that lost it would read it: not there.
+    const missing: ReadLocaleFile = (file) => readFileSync(new URL("./absent/", file), "utf8");
+    const translate = createTranslators((language) => loadTranslations(language, missing));
+    expect(() => translate("de")).toThrow(/de\.json: ENOENT/);
+    expect(() => translate("de")).toThrow(/de\.json/);
+    expect(translate("en")("job.footer", { id: "1" })).toBe("Job 1");
+  });
+
+  test.each([
+    ["not JSON", '{ "job.footer": "Auftrag {{id}}",', /pt-br\.json: .*JSON/],
+    ["not an object", '["Auftrag {{id}}"]', /pt-br\.json: not a JSON object/],
+    [
+      "a text that is no string",
+      '{ "job.footer": 1 }',
+      /pt-br\.json: the value of "job\.footer" is not a string/,
+    ],
+  ])("a locale file that is %s fails with an error naming it", (_, content, message) => {
+    expect(() => loadTranslations("pt-BR", () => content)).toThrow(message);
   });
 });
