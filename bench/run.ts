@@ -90,7 +90,12 @@ try {
   await attempt("startup", async () => {
     const service = await startService({ tickMs: 1000 });
     try {
-      results.startup = await runStartup(emu, service, { runs: quick ? 3 : 5, settleMs: 3000, log });
+      results.startup = await runStartup(emu, service, {
+        runs: quick ? 3 : 5,
+        startSettleMs: 3000,
+        settleMs: 30_000,
+        log,
+      });
     } finally {
       await service.proc.stop();
     }
