@@ -37,7 +37,9 @@ export function runStatement(
   const values = args.map(bindable);
   const bound = /\?\d/.test(sql) ? [Object.fromEntries(values.map((v, i) => [i + 1, v]))] : values;
   if (statement.reader) {
-    return { rows: statement.all(...bound) as Record<string, unknown>[], changed: 0 };
+    const rows = statement.all(...bound) as Record<string, unknown>[];
+    // A write with RETURNING gives one row per row it changed.
+    return { rows, changed: statement.readonly ? 0 : rows.length };
   }
   return { rows: [], changed: statement.run(...bound).changes };
 }
@@ -50,8 +52,7 @@ export function sqliteConnection(db: SqliteDatabase): SqlConnection<SqliteDataba
   return {
     native: db,
     execute: async (sql, args) => runStatement(db, sql, args),
-    // IMMEDIATE takes the write lock at the start, so a busy database
-    // waits at BEGIN rather than failing part-way.
+    // IMMEDIATE takes the write lock at BEGIN: a busy database fails there (and is retried), not part-way.
     transaction: async (statements) => all.immediate(statements),
     close: async () => {
       db.close();
