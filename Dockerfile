@@ -2,6 +2,9 @@
 # Build: check the bot's types (an image is built once, a start must not wait for this), then transpile it,
 # with the full dependency set.
 FROM node:20-bookworm-slim AS build
+# The SQLite driver (better-sqlite3) is compiled when no prebuilt binary can be downloaded: the compilers
+# stay in the install stages, the final stage only copies node_modules.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -13,6 +16,7 @@ RUN npx tsc -p tsconfig.build.json && npm run build
 
 # Production dependencies only.
 FROM node:20-bookworm-slim AS deps
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund

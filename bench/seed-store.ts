@@ -3,8 +3,7 @@
  * with N jobs in flight, without driving N slash commands. The schema comes from the bot's own store
  * (openSqliteJobStore applies the migrations) and the rows from its own `jobToArgs`.
  */
-import { pathToFileURL } from "node:url";
-import { createClient } from "@libsql/client";
+import Database from "better-sqlite3";
 import type { Job } from "../src/imagine/job.js";
 import { JOB_COLUMNS, jobToArgs } from "../src/store/job-rows.js";
 import { openSqliteJobStore } from "../src/store/sqlite-job-store.js";
@@ -57,13 +56,13 @@ export async function seedUnfinishedJobs(
     language: "en",
     upscale: null,
   }));
-  const client = createClient({ url: pathToFileURL(databasePath).href });
+  const db = new Database(databasePath);
   try {
-    await client.batch(
-      jobs.map((job) => ({ sql: INSERT_JOB, args: jobToArgs(job, now) })),
-      "write",
-    );
+    const insert = db.prepare(INSERT_JOB);
+    db.transaction(() => {
+      for (const job of jobs) insert.run(jobToArgs(job, now));
+    }).immediate();
   } finally {
-    client.close();
+    db.close();
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The container image's promises, checked on the Dockerfile itself (there is no Docker engine in CI): a
  * multi-stage build, a non-root user, an init process, `npm start`'s command line (source maps, memory
- * settings), a health check on /healthz, a volume for the database, and a build context without secrets,
- * tests or data.
+ * settings), compilers for the SQLite driver only in the install stages, a health check on /healthz, a volume
+ * for the database, and a build context without secrets, tests or data.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -53,6 +53,18 @@ describe("Dockerfile", () => {
     for (const install of installs) expect(install).toMatch(/--omit=dev\b/);
     expect(finalStage).not.toMatch(/npm (ci|install)\b(?!.*--omit=dev)/);
     expect(finalStage).not.toMatch(/COPY .*\btools\b/);
+  });
+
+  test("every stage running npm ci can compile the SQLite driver first; the running image has no compilers", () => {
+    const compilers =
+      /^RUN apt-get update && apt-get install -y --no-install-recommends python3 make g\+\+ /m;
+    for (const name of ["build", "deps"]) {
+      const instructions = stage(name);
+      expect(instructions).toMatch(compilers);
+      expect(instructions.search(compilers)).toBeLessThan(instructions.search(/^RUN npm ci\b/m));
+    }
+    expect(finalStage).not.toMatch(/\b(gcc|make|python3|build-essential)\b|g\+\+/);
+    expect(finalStage).toMatch(/^COPY --from=deps \/app\/node_modules \.\/node_modules$/m);
   });
 
   test("runs as a non-root user under an init process, with the same command line as npm start", () => {

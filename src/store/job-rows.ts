@@ -4,7 +4,6 @@
  * Postgres also reads as booleans) and read back from either; every field of the job and its location has its
  * own column (an Enhance job's grid, image index and factor too, beside its `kind`).
  */
-import type { InValue } from "@libsql/client";
 import { z } from "zod";
 import type { KeptPrompt } from "../imagine/job-store.js";
 import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } from "../imagine/job.js";
@@ -12,6 +11,9 @@ import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
 import { sharedString } from "./shared-strings.js";
+
+/** A value of a column as both drivers bind it. */
+export type InValue = string | number | bigint | Uint8Array | null;
 
 /** Every outcome; the record type makes the compiler ask for a new one here. */
 const OUTCOMES: Record<JobOutcome, true> = {

@@ -3,9 +3,9 @@
  * of migrations applied; each migration runs in its own write transaction and sets it, so a crash part-way
  * leaves the database at the last complete version.
  */
-import type { Client } from "@libsql/client";
 import { migrationsFor } from "./schema.js";
 import type { Migration } from "./schema-step.js";
+import type { SqliteDatabase } from "./sqlite-database.js";
 import { StoreError } from "./store-error.js";
 
 export type { Migration } from "./schema-step.js";
@@ -21,9 +21,8 @@ export interface MigrationResult {
   to: number;
 }
 
-async function schemaVersion(db: Pick<Client, "execute">): Promise<number> {
-  const result = await db.execute("PRAGMA user_version");
-  return Number(result.rows[0]?.["user_version"] ?? 0);
+function schemaVersion(db: SqliteDatabase): number {
+  return Number(db.pragma("user_version", { simple: true }) ?? 0);
 }
 
 /**
@@ -32,30 +31,26 @@ async function schemaVersion(db: Pick<Client, "execute">): Promise<number> {
  * @throws {StoreError} when the database was written by a newer bot (a schema this one does not know).
  */
 export async function migrate(
-  client: Client,
+  db: SqliteDatabase,
   path: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<MigrationResult> {
   const latest = migrations.length;
-  const from = await schemaVersion(client);
+  const from = schemaVersion(db);
   if (from > latest) {
     throw new StoreError(
       `The database at ${path} has schema version ${from}, but this imagine-bot knows only up to ${latest}: ` +
         "it was written by a newer version. Upgrade the bot, or set DATABASE_PATH to another file.",
     );
   }
-  for (const migration of migrations.slice(from)) {
-    const tx = await client.transaction("write");
-    try {
-      if ((await schemaVersion(tx)) < migration.version) {
-        for (const sql of migration.statements) await tx.execute(sql);
-        // PRAGMA takes no bound parameters; the version is a number from this file.
-        await tx.execute(`PRAGMA user_version = ${Math.trunc(migration.version)}`);
-      }
-      await tx.commit();
-    } finally {
-      tx.close();
+  // IMMEDIATE: the write lock is taken before the version is re-read, so two processes do not both apply it.
+  const apply = db.transaction((migration: Migration) => {
+    if (schemaVersion(db) < migration.version) {
+      for (const sql of migration.statements) db.exec(sql);
+      // PRAGMA takes no bound parameters; the version is a number from this file.
+      db.pragma(`user_version = ${Math.trunc(migration.version)}`);
     }
-  }
-  return { from, to: await schemaVersion(client) };
+  });
+  for (const migration of migrations.slice(from)) apply.immediate(migration);
+  return { from, to: schemaVersion(db) };
 }

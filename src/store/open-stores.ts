@@ -4,7 +4,6 @@
  * default). The job store opens the connection (migrating and checking it); the other stores share it.
  * The Postgres store, and with it the `pg` client, is loaded only when `DATABASE_URL` is set.
  */
-import type { Client } from "@libsql/client";
 import type pg from "pg";
 import type { Config } from "../config.js";
 import type { JobStore } from "../imagine/job-store.js";
@@ -14,6 +13,7 @@ import type { SettingsStore } from "../settings/settings.js";
 import { PostgresSettingsRows, SqliteSettingsRows, type OnConnection } from "./settings-rows.js";
 import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-image-counts.js";
 import { SqlSettingsStore } from "./sql-settings-store.js";
+import type { SqliteDatabase } from "./sqlite-database.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
 
 /** What {@link openStores} needs besides the configuration. */
@@ -44,7 +44,7 @@ export async function openStores(
   const settingsOptions = { logger: deps.logger };
   if (config.DATABASE_URL === undefined) {
     const jobs = await openSqliteJobStore(config.DATABASE_PATH, options);
-    const onConnection: OnConnection<Client> = (what, op) => jobs.onConnection(what, op);
+    const onConnection: OnConnection<SqliteDatabase> = (what, op) => jobs.onConnection(what, op);
     return {
       jobs,
       settings: new SqlSettingsStore(new SqliteSettingsRows(onConnection, now), settingsOptions),

@@ -4,8 +4,8 @@
  * held across awaits and so also works on a single-connection `:memory:` database; Postgres locks the row
  * (`SELECT … FOR UPDATE`) in a transaction.
  */
-import type { Client } from "@libsql/client";
 import type pg from "pg";
+import { runStatement, type SqliteDatabase } from "./sqlite-database.js";
 import type { SettingsRows, SettingsTable } from "./sql-settings-store.js";
 import { StoreError } from "./store-error.js";
 
@@ -18,13 +18,13 @@ const MAX_ROUNDS = 50;
 /** Settings rows on a SQLite connection. */
 export class SqliteSettingsRows implements SettingsRows {
   constructor(
-    private readonly onConnection: OnConnection<Client>,
+    private readonly onConnection: OnConnection<SqliteDatabase>,
     private readonly now: () => number,
   ) {}
 
   async read(table: SettingsTable, id: string): Promise<string | undefined> {
-    const result = await this.onConnection(`reading the settings of ${table.key} ${id}`, (client) =>
-      client.execute({ sql: `SELECT settings FROM ${table.name} WHERE ${table.key} = ?`, args: [id] }),
+    const result = await this.onConnection(`reading the settings of ${table.key} ${id}`, async (db) =>
+      runStatement(db, `SELECT settings FROM ${table.name} WHERE ${table.key} = ?`, [id]),
     );
     const text = result.rows[0]?.["settings"];
     return typeof text === "string" ? text : undefined;
@@ -39,18 +39,20 @@ export class SqliteSettingsRows implements SettingsRows {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const current = await this.read(table, id);
       const written = next(current);
-      const result = await this.onConnection(what, (client) =>
+      const result = await this.onConnection(what, async (db) =>
         current === undefined
-          ? client.execute({
-              sql: `INSERT INTO ${table.name} (${table.key}, settings, updated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-              args: [id, written, this.now()],
-            })
-          : client.execute({
-              sql: `UPDATE ${table.name} SET settings = ?, updated_at = ? WHERE ${table.key} = ? AND settings = ?`,
-              args: [written, this.now(), id, current],
-            }),
+          ? runStatement(
+              db,
+              `INSERT INTO ${table.name} (${table.key}, settings, updated_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+              [id, written, this.now()],
+            )
+          : runStatement(
+              db,
+              `UPDATE ${table.name} SET settings = ?, updated_at = ? WHERE ${table.key} = ? AND settings = ?`,
+              [written, this.now(), id, current],
+            ),
       );
-      if (result.rowsAffected === 1) return;
+      if (result.changed === 1) return;
     }
     throw new StoreError(`${what} gave up: the row kept changing under it.`);
   }

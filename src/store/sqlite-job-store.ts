@@ -5,11 +5,10 @@
  */
 import { chmod, mkdir, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createClient, type Client, type InValue, type ResultSet } from "@libsql/client";
 import { silentLogger } from "../logger.js";
 import { migrate } from "./migrations.js";
-import { SQL_DIALECTS, type SqlConnection, type Statement } from "./sql-dialect.js";
+import { SQL_DIALECTS } from "./sql-dialect.js";
+import { openSqliteDatabase, sqliteConnection, type SqliteDatabase } from "./sqlite-database.js";
 import { keepsTestWrite, SqlJobStore, type SqlJobStoreOptions } from "./sql-job-store.js";
 import { StoreError, causeText, directoryFailure, isTransient, openFailure } from "./store-error.js";
 
@@ -31,10 +30,10 @@ export async function openSqliteJobStore(
 ): Promise<SqliteJobStore> {
   const log = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
-  let url = ":memory:";
+  let file = ":memory:";
   let createdFile: string | undefined;
   if (path !== ":memory:") {
-    const file = resolve(path);
+    file = resolve(path);
     try {
       await mkdir(dirname(file), { recursive: true });
     } catch (err) {
@@ -46,45 +45,32 @@ export async function openSqliteJobStore(
         `The database path ${path} is a directory. Set DATABASE_PATH to a file, e.g. ${join(path, "imagine-bot.db")}.`,
       );
     }
-    url = pathToFileURL(file).href;
     // Interaction tokens are kept in it: a new file is readable by the bot's user only (SQLite gives its
     // -wal and -shm files the same mode). An existing file keeps the mode its owner chose.
     if (!existing) createdFile = file;
   }
-  let client: Client | undefined;
+  let db: SqliteDatabase | undefined;
   try {
-    client = createClient({ url, timeout: options.busyTimeoutMs ?? 5000 });
+    db = openSqliteDatabase(file, options.busyTimeoutMs ?? 5000);
     if (createdFile) await chmod(createdFile, 0o600);
-    await client.execute("PRAGMA journal_mode = WAL");
-    const { from, to } = await migrate(client, path);
-    await checkWritable(client, path, now());
+    db.pragma("journal_mode = WAL");
+    const { from, to } = await migrate(db, path);
+    await checkWritable(db, path, now());
     log.info({ path, schemaVersion: to, ...(from !== to ? { migratedFrom: from } : {}) }, "job store opened");
-    return new SqliteJobStore(client, path, { ...options, logger: log, now });
+    return new SqliteJobStore(db, path, { ...options, logger: log, now });
   } catch (err) {
-    client?.close();
+    db?.close();
     throw openFailure(path, err);
   }
 }
 
 /** Writes the open time to `store_meta` and reads it back: proves the file takes writes now, not mid-job. */
-async function checkWritable(client: Client, path: string, at: number): Promise<void> {
-  if (!(await keepsTestWrite(sqliteConnection(client), SQL_DIALECTS.sqlite, at))) {
+async function checkWritable(db: SqliteDatabase, path: string, at: number): Promise<void> {
+  if (!(await keepsTestWrite(sqliteConnection(db), SQL_DIALECTS.sqlite, at))) {
     throw new StoreError(
       `The database at ${path} did not keep a test write. Move it away or set DATABASE_PATH to another file.`,
     );
   }
-}
-
-/** The libsql client as a {@link SqlConnection}. */
-function sqliteConnection(client: Client): SqlConnection<Client> {
-  const result = (r: ResultSet) => ({ rows: r.rows, changed: r.rowsAffected });
-  const statement = (s: Statement) => ({ sql: s.sql, args: s.args as InValue[] });
-  return {
-    native: client,
-    execute: async (sql, args) => result(await client.execute(statement({ sql, args }))),
-    transaction: async (statements) => (await client.batch(statements.map(statement), "write")).map(result),
-    close: async () => client.close(),
-  };
 }
 
 /**
@@ -92,18 +78,18 @@ function sqliteConnection(client: Client): SqlConnection<Client> {
  * with a transient error (busy, I/O, disk full) is tried again a few times with backoff; then, like any other
  * failure, it throws a {@link StoreError}.
  */
-export class SqliteJobStore extends SqlJobStore<Client> {
+export class SqliteJobStore extends SqlJobStore<SqliteDatabase> {
   /** One process per file: leases found at start were left by a previous run. */
   readonly shared = false;
 
-  /** Use {@link openSqliteJobStore}, which prepares `client` first. */
+  /** Use {@link openSqliteJobStore}, which prepares `db` first. */
   constructor(
-    client: Client,
+    db: SqliteDatabase,
     /** The database path as configured, for messages. */
     readonly path: string,
     options: SqliteJobStoreOptions = {},
   ) {
-    super(sqliteConnection(client), SQL_DIALECTS.sqlite, options, {
+    super(sqliteConnection(db), SQL_DIALECTS.sqlite, options, {
       isTransient,
       causeText,
       where: `database ${path}`,

@@ -12,21 +12,16 @@ export class StoreError extends Error {
   }
 }
 
-/** The SQLite result code of a libsql error (`SQLITE_BUSY`, ...), or of a native "ConnectionFailed" error. */
+/** The SQLite result code of a driver error (`SQLITE_BUSY`, ...), or the system error code (`EACCES`, ...). */
 export function sqliteCode(err: unknown): string | undefined {
   if (typeof err !== "object" || err === null) return undefined;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === "string" && code !== "") return code;
-  // The native driver reports a failed open as `ConnectionFailed("Unable to open ... : 14")`; 14 is CANTOPEN.
-  if (/^ConnectionFailed\(.*: 14"?\)$/.test(errorMessage(err))) return "SQLITE_CANTOPEN";
-  return undefined;
+  return typeof code === "string" && code !== "" ? code : undefined;
 }
 
 /** The error's first line without the `SQLITE_XYZ: ` / `EACCES: ` prefix. */
 export function causeText(err: unknown): string {
   const text = errorMessage(err).split("\n")[0] ?? "";
-  if (text.startsWith("ConnectionFailed(") && sqliteCode(err) === "SQLITE_CANTOPEN")
-    return "unable to open database file";
   return text.replace(/^[A-Z_]+: /, "") || sqliteCode(err) || "unknown error";
 }
 

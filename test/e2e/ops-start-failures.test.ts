@@ -5,8 +5,7 @@
 import { mkdir, open, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createClient } from "@libsql/client";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { spawnBot, startProcessWorld, type ProcessWorld } from "../support/bot-process.js";
 
@@ -59,9 +58,9 @@ describe("a start that cannot succeed", () => {
 
   test("a damaged database stops the bot and says to move it and its -wal and -shm files away", async () => {
     const path = join(w.dataDir, "damaged.db");
-    const db = createClient({ url: pathToFileURL(path).href });
-    await db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
-    await db.execute("INSERT INTO notes (text) VALUES ('one'), ('two')");
+    const db = new Database(path);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+    db.exec("INSERT INTO notes (text) VALUES ('one'), ('two')");
     db.close();
     // Keep the header (so it still looks like SQLite) and scramble the schema page after it.
     const file = await open(path, "r+");

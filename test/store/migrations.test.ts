@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { JOB_COLUMNS, jobToArgs, rowToJob } from "../../src/store/job-rows.js";
 import { MIGRATIONS, migrate, type Migration } from "../../src/store/migrations.js";
@@ -9,7 +8,7 @@ import { POSTGRES_MIGRATIONS } from "../../src/store/postgres-migrations.js";
 import { migrationsFor } from "../../src/store/schema.js";
 import { makeJob, tempDir } from "./store-fixtures.js";
 
-let client: Client;
+let client: Database.Database;
 let path: string;
 let cleanup: () => void;
 
@@ -17,20 +16,19 @@ beforeEach(() => {
   const temp = tempDir();
   cleanup = temp.cleanup;
   path = join(temp.dir, "jobs.db");
-  client = createClient({ url: pathToFileURL(path).href });
+  client = new Database(path);
 });
 afterEach(() => {
   client.close();
   cleanup();
 });
 
-async function version(): Promise<unknown> {
-  return (await client.execute("PRAGMA user_version")).rows[0]?.["user_version"];
+function version(): unknown {
+  return client.pragma("user_version", { simple: true });
 }
 
-async function tables(): Promise<unknown[]> {
-  const result = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
-  return result.rows.map((r) => r["name"]);
+function tables(): unknown[] {
+  return client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
 }
 
 test("migration versions count up from 1 in order", () => {
@@ -109,10 +107,10 @@ test("only migrations newer than the database's version run", async () => {
   const first: Migration = { version: 1, description: "a", statements: ["CREATE TABLE a (x INTEGER)"] };
   const second: Migration = { version: 2, description: "b", statements: ["CREATE TABLE b (x INTEGER)"] };
   await migrate(client, path, [first]);
-  await client.execute("INSERT INTO a VALUES (1)");
+  client.exec("INSERT INTO a VALUES (1)");
   expect(await migrate(client, path, [first, second])).toEqual({ from: 1, to: 2 });
   expect(await tables()).toEqual(["a", "b"]);
-  expect((await client.execute("SELECT count(*) AS n FROM a")).rows[0]?.["n"]).toBe(1);
+  expect(client.prepare("SELECT count(*) AS n FROM a").pluck().get()).toBe(1);
 });
 
 test("a failing migration leaves nothing of itself and the version of the last one that worked", async () => {
@@ -128,7 +126,7 @@ test("a failing migration leaves nothing of itself and the version of the last o
 });
 
 test("a database at a version newer than the known migrations is refused", async () => {
-  await client.execute(`PRAGMA user_version = ${MIGRATIONS.length + 5}`);
+  client.pragma(`user_version = ${MIGRATIONS.length + 5}`);
   await expect(migrate(client, path)).rejects.toThrow(
     `The database at ${path} has schema version ${MIGRATIONS.length + 5}, but this imagine-bot knows only up to ${MIGRATIONS.length}`,
   );
@@ -137,17 +135,18 @@ test("a database at a version newer than the known migrations is refused", async
 test("a job saved before job kinds existed reads back as an /imagine job after migrating", async () => {
   await migrate(client, path, MIGRATIONS.slice(0, 1));
   const args = jobToArgs(makeJob(), 1);
-  const existing = (await client.execute("PRAGMA table_info(jobs)")).rows.map((r) => String(r["name"]));
+  const existing = (client.pragma("table_info(jobs)") as { name: string }[]).map((r) => r.name);
   const oldColumns = JOB_COLUMNS.filter((c) => existing.includes(c));
   expect(oldColumns).not.toContain("kind");
-  await client.execute({
-    sql: `INSERT INTO jobs (${oldColumns.join(", ")}) VALUES (${oldColumns.map((c) => `:${c}`).join(", ")})`,
-    args: Object.fromEntries(oldColumns.map((c) => [c, args[c]])),
-  });
+  client
+    .prepare(
+      `INSERT INTO jobs (${oldColumns.join(", ")}) VALUES (${oldColumns.map((c) => `:${c}`).join(", ")})`,
+    )
+    .run(Object.fromEntries(oldColumns.map((c) => [c, args[c]])));
 
   await migrate(client, path);
 
-  const row = (await client.execute("SELECT * FROM jobs")).rows[0];
+  const row = client.prepare("SELECT * FROM jobs").get() as Record<string, unknown> | undefined;
   expect(row?.["kind"]).toBe("imagine");
   expect(rowToJob(row!)).toStrictEqual(makeJob());
 });

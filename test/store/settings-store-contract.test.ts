@@ -4,8 +4,7 @@
  * are opened the way the bot opens them (`openStores`), on the job store's connection.
  */
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createClient } from "@libsql/client";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MemorySettingsStore } from "../../src/settings/memory-settings-store.js";
@@ -52,7 +51,7 @@ const implementations: [string, Open][] = [
       const config = { DATABASE_URL: undefined, DATABASE_PATH: join(temp.dir, "bot.db") };
       const stores = await openStores(config, { logger });
       const others = [stores.jobs];
-      const raw = createClient({ url: pathToFileURL(config.DATABASE_PATH).href });
+      const raw = new Database(config.DATABASE_PATH);
       return {
         settings: stores.settings,
         async second() {
@@ -61,10 +60,9 @@ const implementations: [string, Open][] = [
           return opened.settings;
         },
         async writeRaw(table, id, text) {
-          await raw.execute({
-            sql: `INSERT INTO ${table} (${keyOf(table)}, settings, updated_at) VALUES (?, ?, 0)`,
-            args: [id, text],
-          });
+          raw
+            .prepare(`INSERT INTO ${table} (${keyOf(table)}, settings, updated_at) VALUES (?, ?, 0)`)
+            .run(id, text);
         },
         async close() {
           raw.close();

@@ -1,8 +1,7 @@
 import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createClient, type Client } from "@libsql/client";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { MIGRATIONS } from "../../src/store/migrations.js";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
@@ -11,21 +10,21 @@ import { makeJob, tempDir } from "./store-fixtures.js";
 
 let dir: string;
 let cleanup: () => void;
-const clients: Client[] = [];
+const connections: Database.Database[] = [];
 
 beforeEach(() => {
   ({ dir, cleanup } = tempDir());
 });
 afterEach(() => {
-  for (const c of clients.splice(0)) c.close();
+  for (const c of connections.splice(0)) c.close();
   cleanup();
 });
 
 /** A second connection to the database file, as another process would have. */
-function connect(path: string): Client {
-  const client = createClient({ url: pathToFileURL(path).href, timeout: 0 });
-  clients.push(client);
-  return client;
+function connect(path: string): Database.Database {
+  const db = new Database(path, { timeout: 0 });
+  connections.push(db);
+  return db;
 }
 
 async function openError(path: string): Promise<StoreError> {
@@ -65,8 +64,8 @@ describe("openSqliteJobStore", () => {
     const path = join(dir, "jobs.db");
     await (await openSqliteJobStore(path)).close();
     const other = connect(path);
-    expect((await other.execute("PRAGMA journal_mode")).rows[0]?.["journal_mode"]).toBe("wal");
-    expect((await other.execute("PRAGMA user_version")).rows[0]?.["user_version"]).toBe(MIGRATIONS.length);
+    expect(other.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(other.pragma("user_version", { simple: true })).toBe(MIGRATIONS.length);
   });
 
   test("a new database file is readable and writable by its owner only; an existing one keeps its mode", async () => {
@@ -119,7 +118,7 @@ describe("openSqliteJobStore", () => {
   test("a database from a newer version of the bot is refused", async () => {
     const path = join(dir, "jobs.db");
     await (await openSqliteJobStore(path)).close();
-    await connect(path).execute(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
+    connect(path).pragma(`user_version = ${MIGRATIONS.length + 1}`);
     const error = await openError(path);
     expect(error.message).toContain(`The database at ${path} has schema version ${MIGRATIONS.length + 1}`);
     expect(error.message).toContain("Upgrade the bot");
@@ -131,11 +130,11 @@ describe("SqliteJobStore at run time", () => {
 
   /** Holds the write lock from another connection until `release` is called. */
   async function lockDatabase() {
-    // A "write" transaction starts with BEGIN IMMEDIATE, which takes the write lock at once.
-    const tx = await connect(path()).transaction("write");
+    // BEGIN IMMEDIATE takes the write lock at once.
+    const other = connect(path());
+    other.exec("BEGIN IMMEDIATE");
     return async () => {
-      await tx.rollback();
-      tx.close();
+      other.exec("ROLLBACK");
     };
   }
 
@@ -190,7 +189,7 @@ describe("SqliteJobStore at run time", () => {
   test("a stored row with values no job can have gives an error naming the bad columns", async () => {
     const store = await openSqliteJobStore(path());
     await store.save(makeJob());
-    await connect(path()).execute("UPDATE jobs SET outcome = 'exploded', source = 'carrier-pigeon'");
+    connect(path()).exec("UPDATE jobs SET outcome = 'exploded', source = 'carrier-pigeon'");
     await expect(store.get(makeJob().imageId)).rejects.toThrow(
       `the stored job ${makeJob().imageId} has invalid values in: source, outcome`,
     );
@@ -200,7 +199,7 @@ describe("SqliteJobStore at run time", () => {
   test("an upscale row without its parent gives an error saying what is missing", async () => {
     const store = await openSqliteJobStore(path());
     await store.save(makeJob());
-    await connect(path()).execute("UPDATE jobs SET kind = 'upscale'");
+    connect(path()).exec("UPDATE jobs SET kind = 'upscale'");
     await expect(store.get(makeJob().imageId)).rejects.toThrow(
       `the stored job ${makeJob().imageId} is an upscale without its parent_id, parent_index or upscale_factor`,
     );

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { LibsqlError } from "@libsql/client";
+import Database from "better-sqlite3";
 import { isTransient, openFailure, sqliteCode, StoreError } from "../../src/store/store-error.js";
 
 const PATH = "./data/imagine-bot.db";
-/** Like the errors libsql throws: it prefixes the message with the code itself. */
-const sqliteError = (code: string, text: string) => new LibsqlError(text, code);
+/** An error as the SQLite driver throws it: SQLite's message, its result code apart. */
+const sqliteError = (code: string, text: string) => new Database.SqliteError(text, code);
 
 describe("openFailure", () => {
   test.each([
@@ -31,7 +31,7 @@ describe("openFailure", () => {
     ],
     [
       "a file that cannot be opened",
-      new Error('ConnectionFailed("Unable to open connection to local database /x: 14")'),
+      sqliteError("SQLITE_CANTOPEN", "unable to open database file"),
       "(unable to open database file)",
     ],
     [

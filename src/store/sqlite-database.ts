@@ -1,0 +1,61 @@
+/**
+ * The SQLite driver (better-sqlite3) behind the SQLite stores: opening a database and running statements on
+ * it as a {@link SqlConnection}. The driver is synchronous; the connection keeps the promise-returning API of
+ * the Postgres one so the stores are written once.
+ */
+import Database from "better-sqlite3";
+import type { SqlConnection, Statement, StatementResult } from "./sql-dialect.js";
+
+/** An open SQLite database (better-sqlite3's `Database`). */
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens the database file at `file` (created if missing), or a throwaway one for `:memory:`.
+ * @param busyTimeoutMs how long a statement waits for another connection's lock before SQLITE_BUSY.
+ */
+export function openSqliteDatabase(file: string, busyTimeoutMs = 5000): SqliteDatabase {
+  return new Database(file, { timeout: busyTimeoutMs });
+}
+
+/** A value as SQLite stores it: the driver refuses booleans and `undefined`. */
+function bindable(value: unknown): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value === undefined ? null : value;
+}
+
+/**
+ * Runs one statement and gives its rows (for statements that return some: `SELECT`, `RETURNING`, answering
+ * PRAGMAs) and the number of rows it changed. Statements with `?NNN` parameters take `args` by number (the
+ * driver names such a parameter by its digits), others by position.
+ */
+export function runStatement(
+  db: SqliteDatabase,
+  sql: string,
+  args: readonly unknown[] = [],
+): StatementResult {
+  const statement = db.prepare(sql);
+  const values = args.map(bindable);
+  const bound = /\?\d/.test(sql) ? [Object.fromEntries(values.map((v, i) => [i + 1, v]))] : values;
+  if (statement.reader) {
+    const rows = statement.all(...bound) as Record<string, unknown>[];
+    // A write with RETURNING gives one row per row it changed.
+    return { rows, changed: statement.readonly ? 0 : rows.length };
+  }
+  return { rows: [], changed: statement.run(...bound).changes };
+}
+
+/** The database as a {@link SqlConnection}; closing it closes the database. */
+export function sqliteConnection(db: SqliteDatabase): SqlConnection<SqliteDatabase> {
+  const all = db.transaction((statements: readonly Statement[]) =>
+    statements.map((s) => runStatement(db, s.sql, s.args)),
+  );
+  return {
+    native: db,
+    execute: async (sql, args) => runStatement(db, sql, args),
+    // IMMEDIATE takes the write lock at BEGIN: a busy database fails there (and is retried), not part-way.
+    transaction: async (statements) => all.immediate(statements),
+    close: async () => {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import {
+  openSqliteDatabase,
+  runStatement,
+  sqliteConnection,
+  type SqliteDatabase,
+} from "../../src/store/sqlite-database.js";
+
+let db: SqliteDatabase;
+
+beforeEach(() => {
+  db = openSqliteDatabase(":memory:");
+  db.exec("CREATE TABLE t (id TEXT PRIMARY KEY, flag INTEGER, n INTEGER, other TEXT)");
+});
+afterEach(() => {
+  if (db.open) db.close();
+});
+
+const rows = () => runStatement(db, "SELECT * FROM t ORDER BY id").rows;
+
+test("a numbered parameter used twice takes the same argument; booleans are kept as 1 and 0, undefined as NULL", async () => {
+  const connection = sqliteConnection(db);
+  await connection.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?1)", ["a", true, 1_700_000_000_123]);
+  await connection.execute("INSERT INTO t VALUES (?1, ?2, ?3, ?4)", ["b", false, 2, undefined]);
+  expect(rows()).toStrictEqual([
+    { id: "a", flag: 1, n: 1_700_000_000_123, other: "a" },
+    { id: "b", flag: 0, n: 2, other: null },
+  ]);
+});
+
+test("a write with RETURNING gives its rows and counts them as changed; a SELECT changes nothing", async () => {
+  const connection = sqliteConnection(db);
+  await connection.execute("INSERT INTO t VALUES ('a', 0, 1, NULL), ('b', 0, 2, NULL)", []);
+  const updated = await connection.execute("UPDATE t SET n = n + 1 RETURNING id, n", []);
+  expect(updated).toStrictEqual({
+    rows: [
+      { id: "a", n: 2 },
+      { id: "b", n: 3 },
+    ],
+    changed: 2,
+  });
+  expect((await connection.execute("SELECT id FROM t WHERE id = ?1", ["a"])).changed).toBe(0);
+});
+
+test("a transaction whose last statement fails leaves nothing of the ones before it", async () => {
+  const connection = sqliteConnection(db);
+  await expect(
+    connection.transaction([
+      { sql: "INSERT INTO t VALUES (?1, 0, 1, NULL)", args: ["a"] },
+      { sql: "INSERT INTO t VALUES (?1, 0, 2, NULL)", args: ["a"] },
+    ]),
+  ).rejects.toMatchObject({ code: "SQLITE_CONSTRAINT_PRIMARYKEY" });
+  expect(rows()).toStrictEqual([]);
+  const results = await connection.transaction([
+    { sql: "INSERT INTO t VALUES (?1, 0, 1, NULL)", args: ["a"] },
+    { sql: "DELETE FROM t WHERE id = ?1", args: ["missing"] },
+  ]);
+  expect(results.map((r) => r.changed)).toStrictEqual([1, 0]);
+});
+
+test("closing the connection closes the database", async () => {
+  await sqliteConnection(db).close();
+  expect(db.open).toBe(false);
+});
