@@ -23,6 +23,30 @@ function bindable(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+/** A prepared statement and how its arguments bind. */
+interface Prepared {
+  statement: Database.Statement;
+  /** `?NNN` parameters: the driver names them by their digits, so arguments go by number. */
+  numbered: boolean;
+}
+
+/** The statements each database has prepared, by SQL text: the stores run the same few dozen again and again. */
+const preparedBy = new WeakMap<SqliteDatabase, Map<string, Prepared>>();
+/** More distinct statements than the stores have: a bound that only text built per call could reach. */
+const MAX_PREPARED = 200;
+
+function prepared(db: SqliteDatabase, sql: string): Prepared {
+  let cache = preparedBy.get(db);
+  if (!cache) preparedBy.set(db, (cache = new Map()));
+  let entry = cache.get(sql);
+  if (!entry) {
+    if (cache.size >= MAX_PREPARED) cache.clear();
+    entry = { statement: db.prepare(sql), numbered: /\?\d/.test(sql) };
+    cache.set(sql, entry);
+  }
+  return entry;
+}
+
 /**
  * Runs one statement and gives its rows (for statements that return some: `SELECT`, `RETURNING`, answering
  * PRAGMAs) and the number of rows it changed. Statements with `?NNN` parameters take `args` by number (the
@@ -33,9 +57,9 @@ export function runStatement(
   sql: string,
   args: readonly unknown[] = [],
 ): StatementResult {
-  const statement = db.prepare(sql);
+  const { statement, numbered } = prepared(db, sql);
   const values = args.map(bindable);
-  const bound = /\?\d/.test(sql) ? [Object.fromEntries(values.map((v, i) => [i + 1, v]))] : values;
+  const bound = numbered ? [Object.fromEntries(values.map((v, i) => [i + 1, v]))] : values;
   if (statement.reader) {
     const rows = statement.all(...bound) as Record<string, unknown>[];
     // A write with RETURNING gives one row per row it changed.

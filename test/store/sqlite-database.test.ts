@@ -62,3 +62,20 @@ test("closing the connection closes the database", async () => {
   await sqliteConnection(db).close();
   expect(db.open).toBe(false);
 });
+
+test("a statement run again after the table changed (a migration) answers with the table as it is now", async () => {
+  const connection = sqliteConnection(db);
+  await connection.execute("INSERT INTO t VALUES ('a', 0, 1, NULL)", []);
+  expect(rows()).toStrictEqual([{ id: "a", flag: 0, n: 1, other: null }]);
+  db.exec("ALTER TABLE t ADD COLUMN added TEXT DEFAULT 'x'");
+  expect(rows()).toStrictEqual([{ id: "a", flag: 0, n: 1, other: null, added: "x" }]);
+});
+
+test("a database closed and opened again runs the same statements on the new one", async () => {
+  db.exec("INSERT INTO t VALUES ('a', 0, 1, NULL)");
+  expect(rows()).toHaveLength(1);
+  db.close();
+  db = openSqliteDatabase(":memory:");
+  db.exec("CREATE TABLE t (id TEXT PRIMARY KEY, flag INTEGER, n INTEGER, other TEXT)");
+  expect(rows()).toStrictEqual([]);
+});
