@@ -21,7 +21,7 @@ export function nodeFlagsOf(command: string, entry: string): string[] {
 }
 
 /** `npm start`'s command line, from package.json. */
-export function startScript(): string {
+function startScript(): string {
   const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
