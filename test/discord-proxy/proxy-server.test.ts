@@ -94,7 +94,13 @@ describe("the Discord proxy", () => {
     expect(Number(answers[3]!.retryAfter)).toBeGreaterThan(0);
     expect(e.messagesIn(world.general).map((m) => m.content)).toEqual(["m0", "m1"]);
     expect(e.rateLimitHits).toBe(0);
-    expect(p.counts()).toEqual({ calls: 4, rateLimited: 2, rateLimitedHere: 2 });
+    expect(p.counts()).toEqual({
+      calls: 4,
+      rateLimited: 2,
+      rateLimitedHere: 2,
+      heldForGlobalLimit: 0,
+      longestGlobalHoldMs: 0,
+    });
   });
 
   test("three REST clients on one channel: direct, Discord answers some 429s; through the proxy none, and every message arrives once", async () => {
@@ -124,11 +130,72 @@ describe("the Discord proxy", () => {
       world,
       proxy: p,
     } = await start({ rateLimits: { global: { limit: 3, windowMs: 1000 } } }, 3);
-    const withToken = (await sendOneByOne(p.apiUrl, world.general.id, 4, e.botToken)).map((a) => a.status);
+    const at = Date.now();
+    const withToken = Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const res = await post(
+          p.apiUrl,
+          `/channels/${world.general.id}/messages`,
+          { content: `m${i}` },
+          e.botToken,
+        );
+        await res.body.dump();
+        return { status: res.statusCode, afterMs: Date.now() - at };
+      }),
+    );
+    // Sent while two of the five wait for the global limit.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const without = (await sendOneByOne(p.apiUrl, world.general.id, 4)).map((a) => a.status);
-    expect(withToken).toEqual([200, 200, 200, 429]);
-    // Discord's own answer to a call without a token, not the proxy's 429.
+    const withoutAfterMs = Date.now() - at;
+    // Discord's own answer to a call without a token, at once, not the proxy's hold.
     expect(without).toEqual([401, 401, 401, 401]);
+    const answers = await withToken;
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(Math.max(...answers.map((a) => a.afterMs))).toBeGreaterThanOrEqual(1000);
+    expect(withoutAfterMs).toBeLessThan(1000);
+    expect(p.counts()).toMatchObject({ heldForGlobalLimit: 2, rateLimitedHere: 0 });
+  });
+
+  test("a burst straddling the edge of a second: Discord never sees more than the global limit in one second, and the call beyond it is held, not refused", async () => {
+    const {
+      emu: e,
+      world,
+      proxy: p,
+    } = await start(
+      {
+        rateLimits: {
+          global: { limit: 5, windowMs: 1000 },
+          channelMessageWrites: { limit: 100, windowMs: 5000 },
+        },
+      },
+      5,
+    );
+    // One call of the first second is slow on the way (as across the Internet): Discord counts it 800 ms
+    // after the proxy sent it, in its next second.
+    e.faults.delay(800, { route: `POST /channels/${world.nsfw.id}/messages` });
+    const at = Date.now();
+    const until = (ms: number) =>
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, at + ms - Date.now())));
+    const send = async (channelId: string, content: string) => {
+      const res = await post(p.apiUrl, `/channels/${channelId}/messages`, { content }, e.botToken);
+      await res.body.dump();
+      return res.statusCode;
+    };
+    const first = await Promise.all([0, 1, 2, 3].map((i) => send(world.general.id, `first ${i}`)));
+    await until(500);
+    const slow = send(world.nsfw.id, "slow");
+    // A fixed window that opened at 0 is over at 1000 and lets five more through at 1150: with the slow
+    // call, six in Discord's second from 1150.
+    await until(1150);
+    const burst = await Promise.all([0, 1, 2, 3, 4].map((i) => send(world.general.id, `burst ${i}`)));
+    const statuses = [...first, await slow, ...burst];
+    expect(e.rateLimitHits).toBe(0);
+    expect(statuses).toEqual(Array<number>(10).fill(200));
+    const contents = [...e.messagesIn(world.general), ...e.messagesIn(world.nsfw)].map((m) => m.content);
+    expect(new Set(contents).size).toBe(10);
+    expect(contents).toHaveLength(10);
+    expect(p.counts().rateLimited).toBe(0);
+    expect(p.counts().heldForGlobalLimit).toBeGreaterThanOrEqual(1);
   });
 
   test("a Discord that cannot be reached is a 502, never an empty success", async () => {
