@@ -90,15 +90,20 @@ export interface FleetRun {
   proxyHeld?: { calls: number; longestMs: number } | null;
 }
 
+/** When Discord received each call made with the bot token (not the interaction-token routes), in order. */
+function botCallTimes(requests: readonly LoggedRequest[]): number[] {
+  return requests
+    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
+    .map((r) => r.realAt)
+    .sort((a, b) => a - b);
+}
+
 /**
  * Most calls made with the bot token in one window of Discord's global limit, as the emulator counts it: a
  * window opens with the first call after the last one closed and lasts a second.
  */
 export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): number {
-  const times = requests
-    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
-    .map((r) => r.realAt)
-    .sort((a, b) => a - b);
+  const times = botCallTimes(requests);
   let peak = 0;
   let windowStart = Number.NEGATIVE_INFINITY;
   let inWindow = 0;
@@ -114,10 +119,7 @@ export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): numbe
 
 /** Most calls made with the bot token within any one second (a sliding window over their arrivals). */
 export function busiestBotSecond(requests: readonly LoggedRequest[]): number {
-  const times = requests
-    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
-    .map((r) => r.realAt)
-    .sort((a, b) => a - b);
+  const times = botCallTimes(requests);
   let most = 0;
   for (let first = 0, last = 0; last < times.length; last++) {
     while (times[last]! - times[first]! >= 1000) first++;
