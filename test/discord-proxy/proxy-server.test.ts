@@ -8,6 +8,9 @@ import { silentLogger } from "../../src/logger.js";
 import type { DiscordEmulator } from "../../tools/discord-emulator/emulator.js";
 import { startDefaultEmulator } from "../../tools/discord-emulator/fixtures.js";
 
+/** A promise that never settles (drops a value from a race). */
+const never = () => new Promise<never>(() => undefined);
+
 let emu: DiscordEmulator | undefined;
 let proxy: DiscordProxy | undefined;
 afterEach(async () => {
@@ -196,6 +199,36 @@ describe("the Discord proxy", () => {
     expect(contents).toHaveLength(10);
     expect(p.counts().rateLimited).toBe(0);
     expect(p.counts().heldForGlobalLimit).toBeGreaterThanOrEqual(1);
+  });
+
+  test("past five seconds' worth of held calls, the next is answered 429 with Retry-After at once, and Discord never sees it", async () => {
+    const {
+      emu: e,
+      world,
+      proxy: p,
+    } = await start({ rateLimits: { global: { limit: 1, windowMs: 1000 } } }, 1);
+    // One call goes, five are held (five seconds at one a second), the seventh is refused. Each to its own
+    // channel, as calls on one route's bucket are sent one after the other.
+    const channels = Array.from({ length: 7 }, (_, i) =>
+      e.addChannel({ guildId: world.guild.id, name: `c${i}` }),
+    );
+    const answers = channels.map((channel, i) =>
+      post(p.apiUrl, `/channels/${channel.id}/messages`, { content: `m${i}` }, e.botToken).then(
+        async (res) => {
+          await res.body.dump();
+          return { status: res.statusCode, retryAfter: res.headers["retry-after"] };
+        },
+        () => ({ status: 0, retryAfter: undefined }),
+      ),
+    );
+    const refused = await Promise.race(answers.map((a) => a.then((x) => (x.status === 429 ? x : never()))));
+    // Until the one call sent frees its place: a second after its answer.
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0.5);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(1.5);
+    expect(p.counts()).toMatchObject({ rateLimited: 1, rateLimitedHere: 1 });
+    expect(channels.flatMap((c) => e.messagesIn(c))).toHaveLength(1);
+    expect(e.rateLimitHits).toBe(0);
+    // The held calls end unsent with the proxy (afterEach).
   });
 
   test("a Discord that cannot be reached is a 502, never an empty success", async () => {
