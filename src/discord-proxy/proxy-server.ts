@@ -13,7 +13,6 @@
  * @see https://discord.com/developers/docs/topics/rate-limits
  * @see https://github.com/discordjs/discord.js/tree/main/packages/proxy-container
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -60,8 +59,13 @@ export interface DiscordProxy {
 /** Held calls beyond this many seconds' worth of the global limit are answered 429 at once. */
 const MAX_HOLD_SECONDS = 5;
 
-/** Aborts when the caller of the call being forwarded has gone: a held call is then never sent. */
-const callerGone = new AsyncLocalStorage<AbortSignal>();
+/**
+ * Per call being forwarded (its request, which @discordjs/proxy passes on as the body of every call but a
+ * GET or HEAD), a signal that aborts when its caller has gone: a held call then leaves the queue at once,
+ * unsent, instead of taking a place when its turn comes (its broken-off body would fail it then). A read
+ * sent after its caller left does no harm.
+ */
+const callerGone = new WeakMap<object, AbortSignal>();
 
 /**
  * The bot token's global limit as a sliding window ({@link GlobalLimitGate}), kept around every call the
@@ -70,7 +74,8 @@ const callerGone = new AsyncLocalStorage<AbortSignal>();
  */
 function gatedRequest(gate: GlobalLimitGate): RESTOptions["makeRequest"] {
   return async (url, init) => {
-    const signals = [init.signal, callerGone.getStore()].filter((s): s is AbortSignal => s != null);
+    const gone = init.body && typeof init.body === "object" ? callerGone.get(init.body) : undefined;
+    const signals = [init.signal, gone].filter((s): s is AbortSignal => s != null);
     let answered: () => void;
     try {
       answered = await gate.acquire(AbortSignal.any(signals));
@@ -147,10 +152,9 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<D
     res.once("close", () => {
       if (!res.writableFinished) gone.abort(new Error("the caller closed the connection"));
     });
+    callerGone.set(req, gone.signal);
     try {
-      await callerGone.run(gone.signal, () =>
-        (req.headers.authorization ? forward.bot : forward.token)(req, res),
-      );
+      await (req.headers.authorization ? forward.bot : forward.token)(req, res);
       if (res.statusCode === 429) counts.rateLimited++;
     } catch (err) {
       // Discord unreachable (answered 502), or the caller gone before the answer was written.

@@ -231,6 +231,42 @@ describe("the Discord proxy", () => {
     // The held calls end unsent with the proxy (afterEach).
   });
 
+  test("a held call whose caller gives up is never sent and leaves its turn to the next", async () => {
+    const {
+      emu: e,
+      world,
+      proxy: p,
+    } = await start({ rateLimits: { global: { limit: 1, windowMs: 1000 } } }, 1);
+    const posted = await post(
+      p.apiUrl,
+      `/channels/${world.general.id}/messages`,
+      { content: "kept" },
+      e.botToken,
+    );
+    const message = (await posted.body.json()) as { id: string };
+    const answeredAt = Date.now();
+    // A deletion, which has no body to break off: held, then given up.
+    const givingUp = new AbortController();
+    const held = request(`${p.apiUrl}/v10/channels/${world.general.id}/messages/${message.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bot ${e.botToken}` },
+      signal: givingUp.signal,
+    }).catch(() => "gave up");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(p.counts().heldForGlobalLimit).toBe(1);
+    givingUp.abort();
+    expect(await held).toBe("gave up");
+    // The next call takes the place the deletion would have had, when the first call's frees.
+    const next = await request(`${p.apiUrl}/v10/channels/${world.general.id}`, {
+      headers: { authorization: `Bot ${e.botToken}` },
+    });
+    await next.body.dump();
+    expect(next.statusCode).toBe(200);
+    expect(Date.now() - answeredAt).toBeLessThan(1700);
+    expect(e.messagesIn(world.general).map((m) => m.content)).toEqual(["kept"]);
+    expect(e.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+  });
+
   test("a Discord that cannot be reached is a 502, never an empty success", async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, "127.0.0.1", () => {
