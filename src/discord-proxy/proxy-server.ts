@@ -7,9 +7,9 @@
  * As discord.js's own proxy container does, a call that would have to wait for a route's bucket is answered at
  * once with a 429 and `Retry-After` (the bot's REST client waits and sends it again) rather than held: such a
  * wait can last seconds and outlast the bot's request timeout. The bot token's global limit (50 calls a
- * second) is kept as a sliding window instead, and a call beyond it is held until it fits (a second at most
- * while the fleet keeps to its own limits; past {@link MAX_HOLD_SECONDS} of calls, 429 at once). Discord sees
- * no 429 it has to count against the bot's invalid-request limit.
+ * second) is kept as a sliding window instead, and a call beyond it is held until it fits (a fraction of a
+ * second in a burst; once {@link MAX_HOLD_SECONDS} seconds' worth of calls are held, the next is answered 429
+ * at once). Discord sees no 429 it has to count against the bot's invalid-request limit.
  * @see https://discord.com/developers/docs/topics/rate-limits
  * @see https://github.com/discordjs/discord.js/tree/main/packages/proxy-container
  */
