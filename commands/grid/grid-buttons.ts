@@ -12,7 +12,6 @@ import { viewForUpscale } from "../../src/imagine/job-view.js";
 import { materialize } from "../../src/imagine/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
-import { ClickGuard } from "../../src/discord/click-guard.js";
 import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
@@ -23,7 +22,18 @@ import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { upscaleAction } from "../../src/imagine/posted-message.js";
 import { postOnce } from "./post-once.js";
 
-const clicks = new ClickGuard();
+/**
+ * How long a click on 🔄 keeps the same grid from being rerolled again: a double click (two interactions,
+ * often a few hundred milliseconds apart, on any process of a fleet) starts one job; a later click is a
+ * new reroll.
+ */
+const REROLL_WINDOW_MS = 10_000;
+
+/**
+ * How long a click on a U button holds the right to post that image while it renders and posts it (released
+ * as soon as it is done): past the longest that takes, so a process that died meanwhile blocks it no longer.
+ */
+const UPSCALE_HOLD_MS = 2 * 60_000;
 
 /**
  * The prompt and requester of a job: from the store, else from the service's record with the requester the
@@ -47,13 +57,20 @@ async function upscale(
   jobId: string,
   index: number,
 ) {
-  const key = `u:${jobId}:${index}:${interaction.user.id}`;
-  if (!clicks.claim(key)) throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
+  const { app, log } = context;
+  const key = `upscale:${jobId}:${index}`;
+  const holder = interaction.id;
+  if (!(await app.store.claimOnce(key, { holdMs: UPSCALE_HOLD_MS, holder }))) {
+    throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
+  }
   try {
     await postUpscale(interaction, context, jobId, index);
   } finally {
-    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
-    clicks.release(key);
+    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry,
+    // and one after the post gets its link (job_posts).
+    await app.store.releaseClaim(key, holder).catch((err: unknown) => {
+      log.warn({ err, key }, "could not release the claim of a U button; it runs out by itself");
+    });
   }
 }
 
@@ -135,17 +152,23 @@ async function reroll(
   context: HandlerContext<BotContext>,
   button: GridButton,
 ) {
-  const { app } = context;
+  const { app, log } = context;
   const source = await loadSource(button, app);
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
     throw new UserError((t) => t("reroll.notYours"));
   }
-  const key = `r:${button.jobId}`;
-  if (!clicks.claim(key)) throw new UserError((t) => t("reroll.started"));
+  const key = `reroll:${button.jobId}`;
+  const holder = interaction.id;
+  if (!(await app.store.claimOnce(key, { holdMs: REROLL_WINDOW_MS, holder }))) {
+    throw new UserError((t) => t("reroll.started"));
+  }
   try {
     await startImagineJob(interaction, context, source.prompt);
   } catch (err) {
-    clicks.release(key);
+    // A failed start may be tried again at once.
+    await app.store.releaseClaim(key, holder).catch((err: unknown) => {
+      log.warn({ err, key }, "could not release the claim of a reroll; it runs out by itself");
+    });
     throw err;
   }
 }
