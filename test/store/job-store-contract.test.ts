@@ -493,18 +493,18 @@ describe.each(implementations)("%s", (name, open) => {
     });
 
     test("a named lease given up by its holder is free at once; another owner cannot give it up", async () => {
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("a"))).toBe(true);
-      await store.releaseNamedLease("enhance:x", "b");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(false);
-      await store.releaseNamedLease("enhance:x", "a");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(true);
+      expect(await store.acquireNamedLease("task:x", leaseOf("a"))).toBe(true);
+      await store.releaseNamedLease("task:x", "b");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(false);
+      await store.releaseNamedLease("task:x", "a");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(true);
     });
 
     test("a named lease taken from two connections at once goes to one owner", async () => {
       const other = await openSecond();
       const owners = ["a", "b", "c", "d"];
       const taken = await Promise.all(
-        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("enhance:y", leaseOf(owner))),
+        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("task:y", leaseOf(owner))),
       );
       expect(taken.filter(Boolean)).toHaveLength(1);
     });
