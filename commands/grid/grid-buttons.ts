@@ -15,19 +15,13 @@ import type { Logger } from "../../src/logger.js";
 import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
+import { startOncePerClick } from "../imagine/click-once.js";
 import { startImagineJob } from "../imagine/interaction-start.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { upscaleAction } from "../../src/imagine/posted-message.js";
 import { postOnce } from "./post-once.js";
-
-/**
- * How long a click on 🔄 keeps the same grid from being rerolled again: a double click (two interactions,
- * often a few hundred milliseconds apart, on any process of a fleet) starts one job; a later click is a
- * new reroll.
- */
-const REROLL_WINDOW_MS = 10_000;
 
 /**
  * How long a click on a U button holds the right to post that image while it renders and posts it (released
@@ -152,25 +146,18 @@ async function reroll(
   context: HandlerContext<BotContext>,
   button: GridButton,
 ) {
-  const { app, log } = context;
+  const { app } = context;
   const source = await loadSource(button, app);
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
     throw new UserError((t) => t("reroll.notYours"));
   }
-  const key = `reroll:${button.jobId}`;
-  const holder = interaction.id;
-  if (!(await app.store.claimOnce(key, { holdMs: REROLL_WINDOW_MS, holder }))) {
-    throw new UserError((t) => t("reroll.started"));
-  }
-  try {
-    await startImagineJob(interaction, context, source.prompt);
-  } catch (err) {
-    // A failed start may be tried again at once.
-    await app.store.releaseClaim(key, holder).catch((err: unknown) => {
-      log.warn({ err, key }, "could not release the claim of a reroll; it runs out by itself");
-    });
-    throw err;
-  }
+  await startOncePerClick(
+    interaction,
+    context,
+    `reroll:${button.jobId}`,
+    (t) => t("reroll.started"),
+    () => startImagineJob(interaction, context, source.prompt),
+  );
 }
 
 /**
