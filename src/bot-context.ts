@@ -27,7 +27,7 @@ import type { SettingsStore } from "./settings/settings.js";
  * posted messages (U1-U4), kept prompts (Try again), claims (what a click starts once) and the fleet's
  * processes. Leases, pruning and closing belong to the lifecycle ({@link BotCore}).
  */
-export type CommandStore = StoreScope &
+export type CommandStore = Pick<StoreScope, "shared"> &
   Pick<JobRecords, "startedSince" | "jobsOfRequester" | "latestUpscale"> &
   PostRecords &
   KeptPrompts &
