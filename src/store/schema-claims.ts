@@ -1,8 +1,10 @@
 /**
  * The schema of claims (the `Claims` port): one table for everything started at most once, replacing
- * `once_claims` (private notes) and `job_post_nonces` (the nonce each post is made under). Their rows move
- * into it under the keys the code now claims, so a note shown or a nonce recorded before the upgrade still
- * counts after it.
+ * `once_claims` (private notes) and `job_post_nonces` (the nonce each post is made under). Their rows are
+ * copied into it under the keys the code now claims, so a note shown or a nonce recorded before the upgrade
+ * still counts after it. The two old tables are left in place, unread: processes of the previous version
+ * still running during a fleet's rolling upgrade write there, and would fail to deliver without them. A later
+ * step may drop them.
  */
 import type { SchemaStep } from "./schema-step.js";
 
@@ -32,8 +34,6 @@ export const CLAIM_STEPS: readonly SchemaStep[] = [
       "CREATE INDEX claims_expires_at ON claims (expires_at)",
       "INSERT INTO claims (key, holder, claimed_at, expires_at) SELECT key, '', claimed_at, NULL FROM once_claims",
       `INSERT INTO claims (key, holder, claimed_at, expires_at) SELECT ${POST_NONCE_KEY}, nonce, claimed_at, NULL FROM job_post_nonces`,
-      "DROP TABLE once_claims",
-      "DROP TABLE job_post_nonces",
     ],
   },
 ];
