@@ -9,7 +9,11 @@ import type { HandlerContext } from "../../src/discord/command.js";
 import { UserError } from "../../src/errors.js";
 import type { LocalText } from "../../src/i18n/translate.js";
 
-/** How long a click keeps the same thing from being started again: Discord delivers each click of a double click as its own interaction, often a few hundred milliseconds apart. */
+/**
+ * How long a click keeps the same thing from being started again: Discord delivers each click of a double
+ * click as its own interaction, often a few hundred milliseconds apart.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#receiving-an-interaction
+ */
 export const DOUBLE_CLICK_WINDOW_MS = 10_000;
 
 /**
