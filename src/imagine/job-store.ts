@@ -118,9 +118,9 @@ export interface ClaimOptions {
    */
   holdMs?: number;
   /**
-   * Who claims: kept with the claim, read back by {@link Claims.claimHolder} and required by `releaseClaim`. An
-   * interaction id, or what the first claimer leaves for the others (the nonce a message is posted under).
-   * Default `""`.
+   * Who claims: kept with the claim, read back by {@link Claims.claimHolder} and required by
+   * `releaseClaim`. An interaction id, or what the first claimer leaves for the others (the nonce a message
+   * is posted under). Default `""`.
    */
   holder?: string;
 }
@@ -149,8 +149,9 @@ export interface Claims {
 export interface StorePruning {
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
-   * times, kept prompts, claims (held claims once they run out), posted messages, processes last seen and named leases that ran out before
-   * that. Unfinished or undelivered jobs and their posts are never removed.
+   * times, kept prompts, claims for good, posted messages, processes last seen and named leases that ran out
+   * before that, and held claims that ran out. Unfinished or undelivered jobs and their posts are never
+   * removed.
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
