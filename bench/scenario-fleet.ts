@@ -226,7 +226,7 @@ async function throughputRun(
   const proxy = run.proxy ? await startProxy(emu) : null;
   try {
     const env: Record<string, string> = { ...TIMINGS.env };
-    if (proxy) env["DISCORD_API_URL"] = proxy.apiUrl;
+    if (proxy) env["DISCORD_PROXY_URL"] = proxy.apiUrl;
     if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
     if (run.fleetCap !== null) env["SERVICE_FLEET_MAX_CONCURRENCY"] = String(run.fleetCap);
     const where = { cwd: data.path, databasePath: join(data.path, "bot.db") };

@@ -90,7 +90,7 @@ describe.skipIf(!postgres.available)("a fleet of three bot processes on one Post
       IMAGE_DELIVERY: "link",
       USER_MAX_ACTIVE_JOBS: String(USER_LIMIT),
       GUILD_MAX_ACTIVE_JOBS: String(SERVER_LIMIT),
-      ...(proxy ? { DISCORD_API_URL: proxy.apiUrl } : {}),
+      ...(proxy ? { DISCORD_PROXY_URL: proxy.apiUrl } : {}),
     };
     const bots = await Promise.all(
       shardGuilds.map((_g, shard) => world.startBot({ ...env, DISCORD_SHARDS: String(shard) }, 60_000)),
