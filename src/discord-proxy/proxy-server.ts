@@ -1,6 +1,6 @@
 /**
  * One HTTP proxy in front of Discord's REST API for a fleet of bot processes, built on discord.js's own
- * `@discordjs/proxy`: every process sends its REST calls here (`DISCORD_API_URL`), so one set of rate-limit
+ * `@discordjs/proxy`: every process sends its bot-token calls here (`DISCORD_PROXY_URL`), so one set of rate-limit
  * buckets, learnt from Discord's headers, decides for the whole fleet instead of each process learning them
  * alone.
  *
@@ -49,7 +49,7 @@ export interface DiscordProxyCounts {
 
 /** A running proxy. */
 export interface DiscordProxy {
-  /** The base URL to give the bots as `DISCORD_API_URL`, e.g. `http://127.0.0.1:8080/api`. */
+  /** The base URL to give the bots as `DISCORD_PROXY_URL`, e.g. `http://127.0.0.1:8080/api`. */
   apiUrl: string;
   server: Server;
   counts(): DiscordProxyCounts;
