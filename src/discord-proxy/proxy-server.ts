@@ -1,8 +1,8 @@
 /**
  * One HTTP proxy in front of Discord's REST API for a fleet of bot processes, built on discord.js's own
- * `@discordjs/proxy`: every process sends its bot-token calls here (`DISCORD_PROXY_URL`), so one set of rate-limit
- * buckets, learnt from Discord's headers, decides for the whole fleet instead of each process learning them
- * alone.
+ * `@discordjs/proxy`: every process sends its bot-token calls here (`DISCORD_PROXY_URL`), so one set of
+ * rate-limit buckets, learnt from Discord's headers, decides for the whole fleet instead of each process
+ * learning them alone.
  *
  * As discord.js's own proxy container does, a call that would have to wait for a route's bucket is answered at
  * once with a 429 and `Retry-After` (the bot's REST client waits and sends it again) rather than held: such a
