@@ -183,6 +183,8 @@ export const configSchema = z.object({
   BANNED_WORDS: z.string().default(""),
   /** A file with more banned words, one per line (`#` starts a comment). */
   BANNED_WORDS_FILE: z.string().optional(),
+  /** Midjourney's starter list of banned words (src/moderation/midjourney-banned-words.ts), checked after the owner's and each server's. */
+  MIDJOURNEY_BANNED_WORDS: oneOf(["on", "off"]).default("on"),
   /** A channel where every submission and refusal is posted for moderators. */
   AUDIT_CHANNEL_ID: snowflake,
   /** The Enhance buttons under every single image (U1-U4), as upscale factors; none (off) by default. */

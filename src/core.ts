@@ -19,6 +19,7 @@ import type { Logger } from "./logger.js";
 import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
+import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
 import { createImagineClient } from "./service/client.js";
 import { ServiceProfile } from "./service/service-profile.js";
 import { Semaphore } from "./service/semaphore.js";
@@ -142,7 +143,10 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
+    midjourneyWords:
+      config.MIDJOURNEY_BANNED_WORDS === "on" ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS)) : null,
     guildSettings: (guildId) => settings.guild(guildId),
+    serviceSpeeds: () => profile.speeds,
     daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.

@@ -51,6 +51,7 @@ const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
   "channel-not-allowed",
   "age-restricted-only",
   "daily",
+  "speed-unavailable",
 ]);
 
 /**

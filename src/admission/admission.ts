@@ -16,6 +16,7 @@ import {
   type UsageDecision,
   type UsageLimits,
 } from "../moderation/usage-limits.js";
+import { SPEEDS, speedOfPrompt } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type {
   AdmissionOptions,
@@ -25,6 +26,7 @@ import type {
   Quota,
   Requester,
 } from "./admission-types.js";
+import type { BannedWordsList } from "./admission-refusal.js";
 import { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 
 export { RefusedError, type AdmissionRefusal } from "./refused-error.js";
@@ -84,6 +86,7 @@ export class Admission {
       if (refusal) throw new RefusedError(refusal);
     }
     this.checkBannedWords(request, settings);
+    this.checkSpeed(request);
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(request.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
@@ -190,19 +193,41 @@ export class Admission {
     };
   }
 
-  /** @throws {RefusedError} when the prompt has a word of the owner's or the server's list. */
+  /**
+   * A speed the prompt asks for must be one the job's server can run.
+   * @throws {RefusedError} for `--relax` on a server that cannot follow relax mode.
+   */
+  private checkSpeed(request: AdmissionRequest): void {
+    const asked = speedOfPrompt(request.prompt);
+    if (asked === null) return;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    if (runnable.includes(asked)) return;
+    throw new RefusedError({ code: "speed-unavailable", speed: asked, why: "server", available: runnable });
+  }
+
+  /**
+   * Checks the owner's list, the server's, then Midjourney's starter list (when on): the first list with a
+   * word of the prompt refuses it.
+   * @throws {RefusedError} when the prompt has a word of one of them.
+   */
   private checkBannedWords(request: AdmissionRequest, settings: EffectiveSettings): void {
+    const refuse = (matched: string, list: BannedWordsList): never => {
+      throw new RefusedError({ code: "banned-words", list, inDm: request.guildId === null }, { matched, list });
+    };
     const owner = this.options.bannedWords.find(request.prompt);
-    if (owner !== null) throw new RefusedError({ code: "banned-words" }, { matched: owner });
-    if (request.guildId === null || settings.bannedWords.value.length === 0) return;
-    const list = settings.bannedWords.value.join("\n");
-    let compiled = this.serverWords.get(request.guildId);
-    if (compiled?.list !== list) {
-      compiled = { list, words: new BannedWords(settings.bannedWords.value) };
-      this.serverWords.set(request.guildId, compiled);
+    if (owner !== null) refuse(owner, "owner");
+    if (request.guildId !== null && settings.bannedWords.value.length > 0) {
+      const list = settings.bannedWords.value.join("\n");
+      let compiled = this.serverWords.get(request.guildId);
+      if (compiled?.list !== list) {
+        compiled = { list, words: new BannedWords(settings.bannedWords.value) };
+        this.serverWords.set(request.guildId, compiled);
+      }
+      const matched = compiled.words.find(request.prompt);
+      if (matched !== null) refuse(matched, "server");
     }
-    const matched = compiled.words.find(request.prompt);
-    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched, list: "server" });
+    const midjourney = this.options.midjourneyWords?.find(request.prompt) ?? null;
+    if (midjourney !== null) refuse(midjourney, "midjourney");
   }
 
   /**

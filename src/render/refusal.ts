@@ -58,12 +58,20 @@ export function renderEnhanceOff(t: Translator, name: string): string {
 export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal): string {
   switch (refusal.code) {
     case "banned-words":
-      return t("refusal.bannedWords");
+      // The starter list is Midjourney's; elsewhere a DM has no server: the bot's owner's list refused it.
+      if (refusal.list === "midjourney") return t("accountSafety.bannedMidjourney");
+      return refusal.inDm ? t("accountSafety.bannedWordsDm") : t("refusal.bannedWords");
     case "channel-not-allowed":
     case "age-restricted-only":
       return renderPlaceRefusal(t, refusal);
     case "daily":
       return renderDailyRefusal(t, refusal);
+    case "speed-unavailable": {
+      const speeds = refusal.available.map((speed) => `\`--${speed}\``).join(", ");
+      const parameter = `\`--${refusal.speed}\``;
+      if (refusal.why === "server") return t("accountSafety.speedServer", { parameter, speeds });
+      return t("accountSafety.speedRole", { parameter, speeds });
+    }
     case "service-unhealthy":
       return refusal.detail
         ? t("refusal.serviceUnhealthyWhy", {

@@ -637,4 +637,18 @@ export const en = {
   "settings.show.defaultLanguage": "your Discord language",
   "settings.show.note":
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
+  // Issue 32: the Midjourney account's safety, speeds, what the server can run.
+  "accountSafety.bannedWordsDm":
+    "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+  "accountSafety.bannedMidjourney":
+    "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+  "accountSafety.video":
+    "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
+  "imageError.relaxed.summary":
+    "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
+  "imageError.relaxed.hint": "The bot's owner has been told what to switch. Please try again later.",
+  "accountSafety.speedServer":
+    "{{parameter}} can't be used: this bot's image server cannot follow that speed (its jobs fail there). Speeds you can use: {{speeds}}.",
+  "accountSafety.speedRole":
+    "{{parameter}} is not allowed for your roles in this server. Speeds you can use: {{speeds}}.",
 } as const;
