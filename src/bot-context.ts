@@ -4,6 +4,7 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
+import type { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
@@ -21,6 +22,8 @@ export interface BotContext {
   readonly service: ImagineClient;
   /** Which kind of server the service is: whether it takes `ref` and has the upscale route (Enhance). */
   readonly profile: ServiceProfile;
+  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
+  readonly serverWatch: ServerWatch;
   readonly store: JobStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;

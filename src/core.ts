@@ -12,6 +12,7 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
+import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -112,6 +113,12 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
+  const serverWatch = new ServerWatch({
+    logger: log.child({ component: "service" }),
+    now,
+    selfHosted: () => profile.selfHosted,
+    botStatus: () => health.last.botStatus,
+  });
   const imagine = new ImagineService({
     client: service,
     messenger,
@@ -124,6 +131,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
     profile,
+    jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -144,7 +152,9 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     owner: ownerDefaults(config),
     bannedWords,
     midjourneyWords:
-      config.MIDJOURNEY_BANNED_WORDS === "on" ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS)) : null,
+      config.MIDJOURNEY_BANNED_WORDS === "on"
+        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+        : null,
     guildSettings: (guildId) => settings.guild(guildId),
     serviceSpeeds: () => profile.speeds,
     daily,
@@ -165,6 +175,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     imagine,
     service,
     profile,
+    serverWatch,
     store,
     settings,
     messenger,

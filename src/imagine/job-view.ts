@@ -118,7 +118,10 @@ export function viewForRecord(
     return view(renderCompleted(t, record, renderContext(job, embedUrl(image))), image, true);
   }
   if (record.status === "failed") {
-    const failed = retryingEnhance(job, renderFailed(t, record, renderContext(job, null)));
+    const failed = retryingEnhance(
+      job,
+      renderFailed(t, record, renderContext(job, null), notice.serverOutOfDate ?? false),
+    );
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
     return { ...view(renderPrivateRefusalNotice(t, job.imageId), null, true), privateNote: failed };

@@ -126,6 +126,21 @@ export function describeImageError(t: Translator, error: string | null): ImageEr
   };
 }
 
+/**
+ * The failures an out-of-date self-hosted server's jobs end with, one after another (midjourney-facts.md,
+ * "When a self-hosted server falls behind Midjourney").
+ */
+const OUT_OF_DATE_KINDS: ReadonlySet<ImageErrorKind> = new Set([
+  "not-delivered",
+  "prompt-timeout",
+  "queue-timeout",
+]);
+
+/** Whether a record's `error` is one an out-of-date self-hosted server ends jobs with. */
+export function isOutOfDateFailure(error: string | null): boolean {
+  return OUT_OF_DATE_KINDS.has(classifyImageError(error).kind);
+}
+
 /** Which failure a record's `error` text is, without the sentences. */
 export function classifyImageError(error: string | null): Omit<ImageErrorDescription, "summary" | "hint"> {
   const text = (error ?? "").trim();

@@ -651,4 +651,10 @@ export const en = {
     "{{parameter}} can't be used: this bot's image server cannot follow that speed (its jobs fail there). Speeds you can use: {{speeds}}.",
   "accountSafety.speedRole":
     "{{parameter}} is not allowed for your roles in this server. Speeds you can use: {{speeds}}.",
+  "accountSafety.outOfDate.summary":
+    "This image server can no longer drive Midjourney: its last jobs all failed the same way while it reports itself healthy. Its ImagineAPI probably needs updating (Midjourney changed its `/imagine` command).",
+  "accountSafety.outOfDate.hint":
+    "The bot's owner has been told. Trying again won't help until the server is updated.",
+  "accountSafety.outOfDate.status":
+    "This server's ImagineAPI probably needs updating: its last {{count}} jobs failed one after another ({{errors}}) while its status says healthy, as happens when Midjourney changes its `/imagine` command. Named so {{since}}.",
 } as const;
