@@ -5,6 +5,7 @@ import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { ServerWatch } from "./imagine/server-watch.js";
+import type { RefusalPauses } from "./moderation/refusal-pauses.js";
 import type { JobStore } from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
@@ -24,6 +25,8 @@ export interface BotContext {
   readonly profile: ServiceProfile;
   /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
   readonly serverWatch: ServerWatch;
+  /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
+  readonly pauses: RefusalPauses;
   readonly store: JobStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;

@@ -26,6 +26,8 @@ import { ServiceProfile } from "./service/service-profile.js";
 import { Semaphore } from "./service/semaphore.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
+import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
+import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -64,6 +66,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     jobs: deps.store,
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
+    pauses: new MemoryRefusalPauseStore(),
   };
 }
 
@@ -77,7 +80,13 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const pauses = new RefusalPauses({
+    store: pauseStore,
+    threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
+    pauseMs: config.MIDJOURNEY_REFUSAL_PAUSE_HOURS * 3_600_000,
+    now,
+  });
   const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
   const fleetSlots =
     fleetCap === undefined
@@ -146,7 +155,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
+      void countRefusal(job);
     },
+  });
+  const countRefusal = watchRefusals({
+    pauses,
+    audit,
+    messenger,
+    logger: log.child({ component: "moderation" }),
   });
   const admission = new Admission({
     owner: ownerDefaults(config),
@@ -157,6 +173,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
         : null,
     guildSettings: (guildId) => settings.guild(guildId),
     serviceSpeeds: () => profile.speeds,
+    pauses,
     daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
@@ -176,6 +193,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     service,
     profile,
     serverWatch,
+    pauses,
     store,
     settings,
     messenger,

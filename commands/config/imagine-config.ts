@@ -14,6 +14,7 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
+import { answerPaused, PAUSED_PATHS } from "./paused-members.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
@@ -202,6 +203,25 @@ const data = slashCommand("imagine-config")
           .setRequired(true),
       ),
   )
+  .addSubcommandGroup((g) =>
+    g
+      .setName("paused")
+      .setDescription(en["command.imagine-config.paused.description"])
+      .addSubcommand((s) =>
+        s.setName("list").setDescription(en["command.imagine-config.paused.list.description"]),
+      )
+      .addSubcommand((s) =>
+        s
+          .setName("lift")
+          .setDescription(en["command.imagine-config.paused.lift.description"])
+          .addUserOption((o) =>
+            o
+              .setName("member")
+              .setDescription(en["command.imagine-config.paused.lift.member.description"])
+              .setRequired(true),
+          ),
+      ),
+  )
   .addSubcommand((s) => s.setName("reset").setDescription(en["command.imagine-config.reset.description"]));
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
@@ -209,6 +229,10 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
   const path = subcommandPath(interaction);
+  if (PAUSED_PATHS.has(path)) {
+    await interaction.reply({ ...(await answerPaused(interaction, app, t, guildId, path)), ...ephemeral });
+    return;
+  }
   const view = VIEWS[path];
   if (view) {
     const server = await app.settings.guild(guildId);

@@ -52,6 +52,7 @@ const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
   "age-restricted-only",
   "daily",
   "speed-unavailable",
+  "paused",
 ]);
 
 /**

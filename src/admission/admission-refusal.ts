@@ -19,6 +19,12 @@ export type AdmissionRefusal =
       readonly inDm: boolean;
     }
   | {
+      /** The member is paused until `until` (ms epoch) after `refusals` of Midjourney's refusals in 24 h. */
+      readonly code: "paused";
+      readonly until: number;
+      readonly refusals: number;
+    }
+  | {
       /**
        * The prompt asks for a speed (`--relax`) the job's server cannot run (`why: "server"`), or the
        * member's roles may not use here (`why: "role"`); `available` are the ones they may use.

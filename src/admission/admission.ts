@@ -85,6 +85,8 @@ export class Admission {
       const refusal = checkPlace(settings, request.place);
       if (refusal) throw new RefusedError(refusal);
     }
+    const pause = await this.options.pauses?.activePause(request.userId, request.guildId);
+    if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
     this.checkBannedWords(request, settings);
     this.checkSpeed(request);
     const [stored, health] = await Promise.all([
@@ -212,7 +214,10 @@ export class Admission {
    */
   private checkBannedWords(request: AdmissionRequest, settings: EffectiveSettings): void {
     const refuse = (matched: string, list: BannedWordsList): never => {
-      throw new RefusedError({ code: "banned-words", list, inDm: request.guildId === null }, { matched, list });
+      throw new RefusedError(
+        { code: "banned-words", list, inDm: request.guildId === null },
+        { matched, list },
+      );
     };
     const owner = this.options.bannedWords.find(request.prompt);
     if (owner !== null) refuse(owner, "owner");

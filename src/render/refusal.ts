@@ -51,6 +51,13 @@ export function renderEnhanceOff(t: Translator, name: string): string {
   return t("enhance.offServer", { name });
 }
 
+/** A member paused after Midjourney's refusals: why, until when, and who can lift it. */
+export function renderPaused(t: Translator, refusals: number, until: number): string {
+  const when = relativeTimestamp(until) ?? new Date(until).toISOString();
+  const at = Number.isFinite(until) ? `<t:${Math.ceil(until / 1000)}:f>` : when;
+  return t("accountSafety.paused", { count: refusals, until: at, when });
+}
+
 /**
  * Any admission refusal, for the requester only (an ephemeral reply, or the answer to their DM). A prompt
  * with a banned word is refused without repeating the words.
@@ -66,6 +73,8 @@ export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal)
       return renderPlaceRefusal(t, refusal);
     case "daily":
       return renderDailyRefusal(t, refusal);
+    case "paused":
+      return renderPaused(t, refusal.refusals, refusal.until);
     case "speed-unavailable": {
       const speeds = refusal.available.map((speed) => `\`--${speed}\``).join(", ");
       const parameter = `\`--${refusal.speed}\``;

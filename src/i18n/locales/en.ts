@@ -657,4 +657,24 @@ export const en = {
     "The bot's owner has been told. Trying again won't help until the server is updated.",
   "accountSafety.outOfDate.status":
     "This server's ImagineAPI probably needs updating: its last {{count}} jobs failed one after another ({{errors}}) while its status says healthy, as happens when Midjourney changes its `/imagine` command. Named so {{since}}.",
+  "accountSafety.paused_one":
+    "You can't make images here until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts within 24 hours, and more refusals could get the image service's account suspended. A moderator can lift the pause.",
+  "accountSafety.paused_other":
+    "You can't make images here until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts within 24 hours, and more refusals could get the image service's account suspended. A moderator can lift the pause.",
+  "accountSafety.pausedList.title": "Paused members",
+  "accountSafety.pausedList.none": "No member is paused in this server.",
+  "accountSafety.pausedList.entry": "{{user}}: until {{until}} · Midjourney's refusals: {{refusals}}",
+  "accountSafety.pausedList.rule":
+    "Rule: {{threshold}} of Midjourney's refusals within 24 h pause a member here for {{hours}} h. Lift a pause with `/$t(command.imagine-config.name) paused lift`.",
+  "accountSafety.pausedList.off": "Pauses are off: the bot's owner set `MIDJOURNEY_REFUSALS_TO_PAUSE=0`.",
+  "accountSafety.lifted": "The pause of {{user}} is lifted: they can make images again.",
+  "accountSafety.notPaused": "{{user}} is not paused in this server.",
+  "command.imagine-config.paused.name": "paused",
+  "command.imagine-config.paused.description": "Members paused after Midjourney refused their prompts",
+  "command.imagine-config.paused.list.name": "list",
+  "command.imagine-config.paused.list.description": "Show the paused members",
+  "command.imagine-config.paused.lift.name": "lift",
+  "command.imagine-config.paused.lift.description": "Lift a member's pause",
+  "command.imagine-config.paused.lift.member.name": "member",
+  "command.imagine-config.paused.lift.member.description": "The paused member",
 } as const;
