@@ -15,6 +15,7 @@ import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { answerPaused, PAUSED_PATHS } from "./paused-members.js";
+import { SPEED_CHOICES, SPEED_PATHS, speedEditOf } from "./speed-options.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
@@ -203,6 +204,57 @@ const data = slashCommand("imagine-config")
           .setRequired(true),
       ),
   )
+  .addSubcommand((s) =>
+    s
+      .setName("speeds")
+      .setDescription(en["command.imagine-config.speeds.description"])
+      .addStringOption((o) =>
+        o
+          .setName("default")
+          .setDescription(en["command.imagine-config.speeds.default.description"])
+          .addChoices(...SPEED_CHOICES.map((value) => ({ name: value, value }))),
+      )
+      .addStringOption((o) =>
+        o
+          .setName("allowed")
+          .setDescription(en["command.imagine-config.speeds.allowed.description"])
+          .setMaxLength(40),
+      ),
+  )
+  .addSubcommandGroup((g) =>
+    g
+      .setName("role-speeds")
+      .setDescription(en["command.imagine-config.role-speeds.description"])
+      .addSubcommand((s) =>
+        s
+          .setName("set")
+          .setDescription(en["command.imagine-config.role-speeds.set.description"])
+          .addRoleOption((o) =>
+            o
+              .setName("role")
+              .setDescription(en["command.imagine-config.role-speeds.set.role.description"])
+              .setRequired(true),
+          )
+          .addStringOption((o) =>
+            o
+              .setName("speeds")
+              .setDescription(en["command.imagine-config.role-speeds.set.speeds.description"])
+              .setRequired(true)
+              .setMaxLength(40),
+          ),
+      )
+      .addSubcommand((s) =>
+        s
+          .setName("clear")
+          .setDescription(en["command.imagine-config.role-speeds.clear.description"])
+          .addRoleOption((o) =>
+            o
+              .setName("role")
+              .setDescription(en["command.imagine-config.role-speeds.clear.role.description"])
+              .setRequired(true),
+          ),
+      ),
+  )
   .addSubcommandGroup((g) =>
     g
       .setName("paused")
@@ -239,7 +291,9 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     await interaction.reply({ ...view({ t, guildId, server, app }), ...ephemeral });
     return;
   }
-  const edit = configEditOf(interaction, path, app.config);
+  const edit = SPEED_PATHS.has(path)
+    ? speedEditOf(interaction, path, app)
+    : configEditOf(interaction, path, app.config);
   const actor = { guildId, userId: interaction.user.id, command: `/imagine-config ${path}` };
   const changes = await changeServerSettings(app, actor, edit, t);
   await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });

@@ -76,6 +76,13 @@ export async function admitAndAudit(
   }
 }
 
+/** The server's default parameters with its default speed (each added only when the prompt sets none). */
+function defaultsWithSpeed(app: Pick<BotContext, "admission">, ticket: AdmissionTicket): string {
+  const speed = app.admission.defaultSpeed(ticket.settings);
+  const defaults = ticket.settings.defaultParameters.value;
+  return speed === null ? defaults : `${defaults} --${speed}`.trim();
+}
+
 /**
  * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
  * requester's cooldown starts and the submission is posted to the audit channel.
@@ -131,7 +138,7 @@ export async function startJob(
         // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
         prompt: upscale
           ? request.prompt
-          : withDefaultParameters(request.prompt, ticket.settings.defaultParameters.value),
+          : withDefaultParameters(request.prompt, defaultsWithSpeed(app, ticket)),
         ref: request.ref,
         requesterId: request.requester.userId,
         source: responder.source,

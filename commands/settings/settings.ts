@@ -10,6 +10,7 @@ import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
+import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
@@ -64,6 +65,17 @@ const data = (config: Config) =>
             .addChoices(...LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value }))),
         ),
     )
+    .addSubcommand((sub) =>
+      sub
+        .setName("speed")
+        .setDescription(en["command.settings.speed.description"])
+        .addStringOption((option) =>
+          option
+            .setName("speed")
+            .setDescription(en["command.settings.speed.speed.description"])
+            .addChoices(...SPEEDS.map((value) => ({ name: value, value }))),
+        ),
+    )
     .addSubcommand((sub) => sub.setName("reset").setDescription(en["command.settings.reset.description"]));
 
 /** The checked value, or the check's problems as a refusal. */
@@ -92,6 +104,10 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
     case "language": {
       const language = options.getString("language");
       return { key: "language", value: language !== null && isLanguage(language) ? language : null };
+    }
+    case "speed": {
+      const speed = options.getString("speed");
+      return { key: "speed", value: speed !== null && isSpeed(speed) ? speed : null };
     }
     default:
       throw new Error(`unknown /settings subcommand ${options.getSubcommand()}`);

@@ -16,7 +16,7 @@ import {
   type UsageDecision,
   type UsageLimits,
 } from "../moderation/usage-limits.js";
-import { SPEEDS, speedOfPrompt } from "../prompt/speed.js";
+import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type {
   AdmissionOptions,
@@ -88,7 +88,7 @@ export class Admission {
     const pause = await this.options.pauses?.activePause(request.userId, request.guildId);
     if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
     this.checkBannedWords(request, settings);
-    this.checkSpeed(request);
+    this.checkSpeed(request, settings);
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(request.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
@@ -199,12 +199,24 @@ export class Admission {
    * A speed the prompt asks for must be one the job's server can run.
    * @throws {RefusedError} for `--relax` on a server that cannot follow relax mode.
    */
-  private checkSpeed(request: AdmissionRequest): void {
+  private checkSpeed(request: AdmissionRequest, settings: EffectiveSettings): void {
     const asked = speedOfPrompt(request.prompt);
     if (asked === null) return;
     const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
-    if (runnable.includes(asked)) return;
-    throw new RefusedError({ code: "speed-unavailable", speed: asked, why: "server", available: runnable });
+    const allowed = runnable.filter((speed) => settings.speeds.value.includes(speed));
+    if (allowed.includes(asked)) return;
+    const why = runnable.includes(asked) ? "role" : "server";
+    throw new RefusedError({ code: "speed-unavailable", speed: asked, why, available: allowed });
+  }
+
+  /**
+   * The speed added to a prompt that names none: the server's default, when the member may use it and
+   * the server can run it; else none (the account's own mode).
+   */
+  defaultSpeed(settings: EffectiveSettings): Speed | null {
+    const speed = settings.speed.value;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    return speed !== null && runnable.includes(speed) && settings.speeds.value.includes(speed) ? speed : null;
   }
 
   /**

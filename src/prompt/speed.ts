@@ -34,10 +34,3 @@ export function withSpeed(prompt: string, speed: Speed): string {
     .trim();
   return `${kept} --${speed}`;
 }
-
-/**
- * Images one job counts as against a daily limit, by speed: turbo uses about twice the GPU time of fast in
- * Midjourney's billing, so it counts twice; relax uses none of the plan's fast hours but still counts as
- * one image (it still makes an image, and a member's day is counted in images).
- */
-export const DAILY_WEIGHT: Readonly<Record<Speed, number>> = { fast: 1, turbo: 2, relax: 1 };

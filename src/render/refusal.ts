@@ -79,6 +79,7 @@ export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal)
       const speeds = refusal.available.map((speed) => `\`--${speed}\``).join(", ");
       const parameter = `\`--${refusal.speed}\``;
       if (refusal.why === "server") return t("accountSafety.speedServer", { parameter, speeds });
+      if (refusal.available.length === 0) return t("accountSafety.speedNone", { parameter });
       return t("accountSafety.speedRole", { parameter, speeds });
     }
     case "service-unhealthy":
