@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { ServiceProfile } from "../../tools/reference-service/index.js";
-import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
+import type { BotHarness, BotHarnessOptions } from "../support/bot-harness.js";
+import { startOnProfile } from "./profile-steps.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
 import { startImagine, waitForResult } from "./imagine-steps.js";
@@ -16,15 +17,8 @@ afterEach(async () => {
   await h?.stop();
 });
 
-/** Starts the bot against a reference service of `profile` (healthy), once it knows the kind of server. */
 async function start(profile: ServiceProfile, options: BotHarnessOptions = {}): Promise<BotHarness> {
-  h = await startBotHarness({
-    ...options,
-    service: { initialHealth: "healthy", ...options.service, profile },
-  });
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
-    description: "the bot to find out the kind of server",
-  });
+  h = await startOnProfile(profile, options);
   return h;
 }
 

@@ -5,8 +5,9 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { ServiceProfile } from "../../tools/reference-service/index.js";
-import type { SlashOptionValue } from "../../tools/discord-emulator/world/user-actions.js";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import type { SlashOptionValue } from "../../tools/discord-emulator/world/slash-options.js";
+import type { BotHarness } from "../support/bot-harness.js";
+import { startOnProfile } from "./profile-steps.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
 import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
@@ -18,10 +19,7 @@ afterEach(async () => {
 });
 
 async function start(profile: ServiceProfile): Promise<void> {
-  h = await startBotHarness({ service: { profile, initialHealth: "healthy" } });
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
-    description: "the bot to find out the kind of server",
-  });
+  h = await startOnProfile(profile);
 }
 
 /** Runs `/imagine-config speeds` as the moderator and returns the answer's text. */

@@ -80,7 +80,6 @@ const INNOCENT = [
   "crotchet",
   "bonded",
   "bond street",
-  "brothels", // plural of a listed entry: refused (checked below), not innocent
   "strip mall",
   "stripe",
   "striped",
@@ -105,25 +104,17 @@ const INNOCENT = [
   "semenov",
   "cumulus clouds",
   "gorgeous",
-  "gory details", // refused (checked below)
   "ejaculatory",
   "eviscerate",
   "decapitate",
   "dismember",
   "mutilate",
-  "topless-looking convertible", // refused (checked below)
-  "tortured soul", // refused (checked below)
-  "undressed salad", // refused (checked below)
-  "naked eye", // refused (checked below)
-  "nude lipstick", // refused (checked below)
   "xxxl shirt",
   "hentaigana script",
   "nsfwish",
   "bdsmall",
-  "playboys", // refused (checked below)
   "gruesomely",
   "cocainelike",
-  "methamphetamines", // refused (checked below)
   "crystal method",
   "self harmony",
   "rule 34th street",
@@ -135,22 +126,15 @@ const INNOCENT = [
   "camgirlish",
   "onlyfansy",
   "sextingly",
-  "dominatrixes", // refused (checked below)
-  "genitalias", // refused (checked below)
-  "boobs", // refused (checked below)
-  "titties", // refused (checked below)
   "vaginal",
   "clitoral",
-  "phalluses", // refused (checked below)
-  "porno", // refused (checked below)
   "pornographer",
   "smutty",
   "hornyness",
-  "erotic", // refused (checked below)
 ];
 
-/** Entries of the table above that are, on purpose, a listed word or one of its plural forms. */
-const MEANT_TO_MATCH = new Set([
+/** Words and phrases that are a listed word or one of its plural forms: refused. */
+const MEANT_TO_MATCH = [
   "brothels",
   "gory details",
   "topless-looking convertible",
@@ -167,18 +151,16 @@ const MEANT_TO_MATCH = new Set([
   "porno",
   "erotic",
   "genitalias",
-]);
+];
 
 describe("the Midjourney starter list", () => {
-  const innocent = INNOCENT.filter((text) => !MEANT_TO_MATCH.has(text));
-
-  test(`refuses none of ${innocent.length} innocent words and phrases that contain banned ones`, () => {
-    expect(innocent.length).toBeGreaterThanOrEqual(100);
-    const refused = innocent.filter((text) => STARTER.find(text) !== null);
+  test(`refuses none of ${INNOCENT.length} innocent words and phrases that contain banned ones`, () => {
+    expect(INNOCENT.length).toBeGreaterThanOrEqual(100);
+    const refused = INNOCENT.filter((text) => STARTER.find(text) !== null);
     expect(refused).toEqual([]);
   });
 
-  test.each([...MEANT_TO_MATCH])("refuses %j: a listed word or its plural, as a whole word", (text) => {
+  test.each(MEANT_TO_MATCH)("refuses %j: a listed word or its plural, as a whole word", (text) => {
     expect(STARTER.find(text)).not.toBeNull();
   });
 
