@@ -313,6 +313,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
     renderConfigShow(t, {
       effective: effectiveSettings(ownerDefaults(app.config), server),
       roleLimits: server.roleLimits ?? {},
+      ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
     }),
   "banned-words list": ({ t, server, app }) =>

@@ -73,3 +73,30 @@ describe("settings answers", () => {
     expect(shown).toContain("`/画像生成設定 ロール上限 設定`");
   });
 });
+
+describe("/imagine-config show and speeds", () => {
+  test("shows the default speed and the speeds allowed with their source, and each role's speeds", () => {
+    const effective = effectiveSettings(
+      {
+        userMaxActive: 2,
+        userCooldownMs: 0,
+        userDailyImages: null,
+        guildMaxActive: 10,
+        enhanceAvailable: false,
+        auditChannelId: null,
+      },
+      { speed: "turbo", speeds: ["fast", "turbo"] },
+    );
+    const shown = text(
+      renderConfigShow(english, {
+        effective,
+        roleLimits: {},
+        roleSpeeds: { "810000000000000001": ["relax"] },
+        ownerBannedWordCount: 0,
+      }),
+    );
+    expect(shown).toContain("**Speed**: `--turbo` — *this server*");
+    expect(shown).toContain("**Speeds allowed**: `--fast`, `--turbo` — *this server*");
+    expect(shown).toContain("<@&810000000000000001>: Speeds allowed: `--relax`");
+  });
+});
