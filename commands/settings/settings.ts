@@ -11,6 +11,7 @@ import { renderMemberSettings, renderSettingsChanged } from "../../src/render/se
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
 import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
+import { parseSpeeds } from "../config/speed-options.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
@@ -131,6 +132,8 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     }
     default: {
       const edit = editOf(interaction, app.config);
+      // Only speeds the bot's image server can run are taken (a self-hosted ImagineAPI cannot follow relax).
+      if (edit.key === "speed" && typeof edit.value === "string") parseSpeeds(edit.value, app.profile.speeds);
       // A new language is confirmed in that language (none chosen: in the member's Discord language).
       const answerIn =
         edit.key === "language"

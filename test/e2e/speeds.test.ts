@@ -72,8 +72,15 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
   });
 });
 
-test("a self-hosted server offers no relax: /imagine-config refuses it, naming what it can run", async () => {
+test("a self-hosted server offers no relax: /imagine-config and /settings refuse it, naming what it can run", async () => {
   await start("self-hosted");
+  const { answer } = await runSettingsCommand(h, {
+    name: "settings",
+    subcommand: "speed",
+    options: { speed: "relax" },
+    user: h.world.alice,
+  });
+  expect(textOf(answer)).toContain("This bot's image server cannot run `--relax`.");
   const text = await setSpeeds({ default: "relax" });
   expect(text).toContain(
     "This bot's image server cannot run `--relax`. Speeds it can run: `--fast`, `--turbo`.",
