@@ -85,7 +85,9 @@ async function enhanceOnce(
     return;
   }
   const { prompt } = await loadSource(request, app);
-  const job = await startImagineJob(interaction, { app, log, lang }, prompt, { upscale: source });
+  const job = await startImagineJob(interaction, { app, log, lang }, prompt, {
+    kind: { name: "upscale", ...source },
+  });
   if (job) await markUsed(interaction, "message", log);
 }
 

@@ -18,7 +18,9 @@ import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "../../src/discord/reply-with-error.js";
 import { promptDefaultsFor } from "../../src/settings/settings-actions.js";
-import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
+import { IMAGINE } from "../../src/imagine/job-kind.js";
+import type { JobRequest } from "../../src/imagine/job-request.js";
+import { startJob, type JobResponder } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
 async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger, t: Translator) {
@@ -88,6 +90,7 @@ function dmJobRequest(message: Message, prompt: string): JobRequest {
     ref: message.id,
     place: null,
     prompt,
+    kind: IMAGINE,
   };
 }
 

@@ -13,7 +13,7 @@ export function jobNumber(n: number, overrides: Partial<Job> = {}): Job {
     imageId: `job-${String(n).padStart(4, "0")}`,
     ref: `80000000000000${String(n).padStart(4, "0")}`,
     prompt: `prompt number ${n} --ar 16:9`,
-    upscale: null,
+    kind: { name: "imagine" },
     requesterId: `10000000000000${String(n).padStart(4, "0")}`,
     source: "interaction",
     location: {
