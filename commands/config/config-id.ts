@@ -5,8 +5,8 @@
  * server id keeps a component from acting on another server.
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
-import type { IdCodec } from "./id-codec.js";
-import { isSnowflake, requireSnowflake } from "./id-parts.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import { isSnowflake, requireSnowflake } from "../../src/custom-ids/id-parts.js";
 
 /** What a config component does, in which server. */
 export interface ConfigAction {

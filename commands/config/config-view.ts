@@ -13,15 +13,15 @@ import {
   type APIChannelSelectComponent,
   type APIEmbed,
 } from "discord-api-types/v10";
-import { configCodec } from "../custom-ids/config-id.js";
-import type { Translator } from "../i18n/translate.js";
-import type { EffectiveSettings, InForce } from "../settings/effective-settings.js";
-import type { MemberLimits } from "../settings/settings.js";
-import { EMBED_COLORS } from "./format.js";
-import { truncate } from "./limits.js";
-import { NO_PINGS } from "./message-parts.js";
-import type { AllowedMentions } from "./payload.js";
-import { formatCooldown, onOffText, shownGuildSettings } from "./setting-values.js";
+import { configCodec } from "./config-id.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { EffectiveSettings, InForce } from "../../src/settings/effective-settings.js";
+import type { MemberLimits } from "../../src/settings/settings.js";
+import { EMBED_COLORS } from "../../src/render/format.js";
+import { truncate } from "../../src/render/limits.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import type { AllowedMentions } from "../../src/render/payload.js";
+import { formatCooldown, onOffText, shownGuildSettings } from "../../src/render/setting-values.js";
 
 /** What `show` needs: the server-wide values in force, the role overrides, and the owner's word count. */
 export interface ConfigShowContext {

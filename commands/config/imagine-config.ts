@@ -14,7 +14,7 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
-import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
+import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "./config-view.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";

@@ -3,7 +3,7 @@
  * which images of a grid were already posted.
  * @see https://discord.com/developers/docs/components/reference#button-button-styles
  */
-import type { Translator } from "../i18n/translate.js";
+import type { Translator } from "../../src/i18n/translate.js";
 import {
   ButtonStyle,
   ComponentType,

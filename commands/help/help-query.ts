@@ -1,7 +1,7 @@
 /** The facts the help answer needs about one reader: the limits in force and their jobs in flight. */
-import type { BotContext } from "../bot-context.js";
-import type { HelpContext } from "../render/help.js";
-import type { Requester } from "../admission/admission-types.js";
+import type { BotContext } from "../../src/bot-context.js";
+import type { HelpContext } from "./help-view.js";
+import type { Requester } from "../../src/admission/admission-types.js";
 
 /** Who asks for help, and where (`guildId` null in DMs), with their roles there. */
 export type HelpReader = Requester;

@@ -2,12 +2,12 @@
  * The help answer: what the bot does, its commands, prompt syntax with examples, and the limits in force
  * for the reader where they ask. One renderer for `/help` and the DM `help`, so both always say the same.
  */
-import type { Translator } from "../i18n/translate.js";
-import type { UpscaleFactor } from "../service/schema.js";
-import { factorLabel } from "./final.js";
-import { formatDuration } from "./format.js";
-import { NO_PINGS } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { UpscaleFactor } from "../../src/service/schema.js";
+import { factorLabel } from "../../src/render/final.js";
+import { formatDuration } from "../../src/render/format.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 
 /** The limits in force for one user in one place, and what they have running now. */
 export interface HelpContext {

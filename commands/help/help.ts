@@ -1,9 +1,9 @@
 import { MessageFlags } from "discord.js";
-import type { BotContext } from "../src/bot-context.js";
-import { memberCommand, type Command, type CommandContext } from "../src/discord/command.js";
-import { requesterOf } from "../src/discord/submission-place.js";
-import { gatherHelp } from "../src/queries/help-facts.js";
-import { renderHelp } from "../src/render/help.js";
+import type { BotContext } from "../../src/bot-context.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { requesterOf } from "../../src/discord/submission-place.js";
+import { gatherHelp } from "./help-query.js";
+import { renderHelp } from "./help-view.js";
 
 /**
  * `/help`: what the bot does, its commands, prompt syntax and the reader's limits, ephemeral. Usable in

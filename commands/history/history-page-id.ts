@@ -3,8 +3,8 @@
  * whose list it is and which page to show, so paging works after a restart and never shows someone else's list.
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
-import type { IdCodec } from "./id-codec.js";
-import { isSnowflake, requireSnowflake } from "./id-parts.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import { isSnowflake, requireSnowflake } from "../../src/custom-ids/id-parts.js";
 
 /**
  * The last page an id can ask for (0-based; the id carries at most four digits), and the highest page the

@@ -2,9 +2,9 @@
  * `/history`: one member's own recent jobs, a page at a time. In a server only that server's jobs are
  * listed (prompts from DMs and other servers stay out of it); in the bot's DMs every job of theirs is.
  */
-import { MAX_HISTORY_PAGE } from "../custom-ids/history-page-id.js";
-import type { Job } from "../imagine/job.js";
-import type { JobRecords } from "../imagine/job-store.js";
+import { MAX_HISTORY_PAGE } from "./history-page-id.js";
+import type { Job } from "../../src/imagine/job.js";
+import type { JobRecords } from "../../src/imagine/job-store.js";
 
 /** Jobs per page of `/history`. */
 export const HISTORY_PAGE_SIZE = 5;

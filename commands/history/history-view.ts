@@ -10,16 +10,15 @@ import {
   type APIActionRowComponent,
   type APIButtonComponent,
 } from "discord-api-types/v10";
-import type { Translator } from "../i18n/translate.js";
-import type { HistoryPage } from "../queries/history.js";
-import type { Job } from "../imagine/job.js";
-import { EMBED_COLORS, absoluteTimestamp, statusView } from "./format.js";
-import { fitMessageLimits, truncate } from "./limits.js";
-import { inlineCode } from "./markdown.js";
-import { NO_PINGS } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
-import { promptExcerpt } from "./status.js";
-import { messageJumpLink } from "./status-job.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { HistoryPage } from "./history-query.js";
+import type { Job } from "../../src/imagine/job.js";
+import { EMBED_COLORS, absoluteTimestamp, statusView } from "../../src/render/format.js";
+import { fitMessageLimits, truncate } from "../../src/render/limits.js";
+import { inlineCode } from "../../src/render/markdown.js";
+import { NO_PINGS, promptExcerpt } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
+import { messageJumpLink } from "../../src/render/status-job.js";
 
 /** The custom ids of the buttons, from the handlers' codecs. */
 export interface HistoryButtonIds {

@@ -2,8 +2,8 @@
  * Custom ids of the Show buttons of `/history`: `show:<jobId>`, the job to post again.
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
-import type { IdCodec } from "./id-codec.js";
-import { isButtonJobId, requireButtonJobId } from "./id-parts.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import { isButtonJobId, requireButtonJobId } from "../../src/custom-ids/id-parts.js";
 
 /** The prefix every Show button id starts with, followed by `:`. */
 export const SHOW_JOB_PREFIX = "show";

@@ -3,8 +3,8 @@
  * its prompt is kept under in the job store (a prompt is longer than a custom id's 100 characters).
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
-import type { IdCodec } from "./id-codec.js";
-import { isSnowflake, requireSnowflake } from "./id-parts.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import { isSnowflake, requireSnowflake } from "../../src/custom-ids/id-parts.js";
 
 /** The custom-id prefix of the Try again button. */
 export const TRY_AGAIN_PREFIX = "retry";

@@ -2,12 +2,12 @@
  * The `/quota` answer: what a member has used and has left today where they ask (images of the day, jobs at
  * once, cooldown), when the day's count starts again, and where each limit comes from. Pure.
  */
-import type { Translator } from "../i18n/translate.js";
-import type { Quota } from "../admission/admission-types.js";
-import type { InForce } from "../settings/effective-settings.js";
-import { absoluteTimestamp, formatDuration, relativeTimestamp } from "./format.js";
-import { NO_PINGS } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { Quota } from "../../src/admission/admission-types.js";
+import type { InForce } from "../../src/settings/effective-settings.js";
+import { absoluteTimestamp, formatDuration, relativeTimestamp } from "../../src/render/format.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 
 /** Who reads it, and where (`guildId` null in DMs). */
 export interface QuotaReader {

@@ -1,8 +1,8 @@
 import { MessageFlags } from "discord.js";
-import type { BotContext } from "../src/bot-context.js";
-import { memberCommand, type Command, type CommandContext } from "../src/discord/command.js";
-import { requesterOf } from "../src/discord/submission-place.js";
-import { renderQuota } from "../src/render/quota.js";
+import type { BotContext } from "../../src/bot-context.js";
+import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { requesterOf } from "../../src/discord/submission-place.js";
+import { renderQuota } from "./quota-view.js";
 
 /**
  * `/quota`: what you have left today where you ask (images of the day, with the limit and where it comes

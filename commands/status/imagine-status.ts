@@ -10,9 +10,10 @@ import type { BotContext } from "../../src/bot-context.js";
 import type { Command, CommandContext } from "../../src/discord/command.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
-import { gatherStatus } from "../../src/queries/status-report.js";
+import { gatherStatus } from "./status-query.js";
 import { inlineCode } from "../../src/render/markdown.js";
-import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/render/status.js";
+import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
+import { renderStatus } from "./status-view.js";
 
 /**
  * `/imagine-status [job]`: for moderators (Manage Server). Hidden from others by

@@ -4,8 +4,8 @@
  * only, so the ids carry no requester.
  * @see https://discord.com/developers/docs/components/reference#button (custom_id: at most 100 characters)
  */
-import type { IdCodec } from "./id-codec.js";
-import { isButtonJobId, requireButtonJobId } from "./id-parts.js";
+import type { IdCodec } from "../../src/custom-ids/id-codec.js";
+import { isButtonJobId, requireButtonJobId } from "../../src/custom-ids/id-parts.js";
 
 /** What a status button asks for: show a page, or cancel a job listed on a page. */
 export type StatusAction =

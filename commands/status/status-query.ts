@@ -2,14 +2,14 @@
  * Gathers what `/imagine-status` shows for one server: the service's health, the server's jobs in flight,
  * the last 24 hours' outcomes and failures, and the limits in force.
  */
-import type { Config } from "../config.js";
-import type { BannedWords } from "../moderation/banned-words.js";
-import type { Admission } from "../admission/admission.js";
-import type { StatusInput } from "../render/status.js";
-import type { ImagineService } from "../imagine/imagine-service.js";
-import type { FleetRegistry, JobRecords, StoreScope } from "../imagine/job-store.js";
-import type { ServiceHealthMonitor } from "../admission/service-health.js";
-import type { ServiceProfile } from "../service/service-profile.js";
+import type { Config } from "../../src/config.js";
+import type { BannedWords } from "../../src/moderation/banned-words.js";
+import type { Admission } from "../../src/admission/admission.js";
+import type { StatusInput } from "./status-view.js";
+import type { ImagineService } from "../../src/imagine/imagine-service.js";
+import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
+import type { ServiceHealthMonitor } from "../../src/admission/service-health.js";
+import type { ServiceProfile } from "../../src/service/service-profile.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

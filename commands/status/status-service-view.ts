@@ -4,14 +4,15 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIEmbed } from "discord-api-types/v10";
-import { english, type TextKey, type Translator } from "../i18n/translate.js";
-import type { Job } from "../imagine/job.js";
-import type { FleetProcess } from "../imagine/job-store.js";
-import { serviceCondition, type ServiceHealth } from "../admission/service-health.js";
-import type { ServiceFeatures } from "../service/service-profile.js";
-import { EMBED_COLORS, formatDuration, relativeTimestamp } from "./format.js";
-import { truncate } from "./limits.js";
-import { escapeMarkdown, inlineCode } from "./markdown.js";
+import type { TextKey, Translator } from "../../src/i18n/translate.js";
+import type { Job } from "../../src/imagine/job.js";
+import type { FleetProcess } from "../../src/imagine/job-store.js";
+import { serviceCondition, type ServiceHealth } from "../../src/admission/service-health.js";
+import type { ServiceFeatures } from "../../src/service/service-profile.js";
+import { EMBED_COLORS, formatDuration, relativeTimestamp } from "../../src/render/format.js";
+import { truncate } from "../../src/render/limits.js";
+import { inlineCode } from "../../src/render/markdown.js";
+import { oneLine } from "../../src/render/message-parts.js";
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -90,17 +91,6 @@ function fleetField(t: Translator, fleet: FleetStatus): { name: string; value: s
 export const MAX_STATUS_PAGE_SIZE = 10;
 /** Most recent failures listed. */
 export const MAX_FAILURES_SHOWN = 5;
-
-/** User or service text on one line, escaped and cut to `max` characters. */
-export function oneLine(text: string, max: number): string {
-  return truncate(escapeMarkdown(text.replace(/\s+/g, " ").trim()), max);
-}
-
-/** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
-export function promptExcerpt(prompt: string, max: number, t: Translator = english): string {
-  const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
-  return line === "" ? t("prompt.empty") : line;
-}
 
 /** `<t:…:R>` or a dash for a time that is not valid. */
 export function ageOf(epochMs: number | null): string {

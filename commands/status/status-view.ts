@@ -5,30 +5,27 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
-import { isButtonJobId } from "../custom-ids/id-parts.js";
-import { statusCodec } from "../custom-ids/status-id.js";
-import type { Translator } from "../i18n/translate.js";
-import type { Job } from "../imagine/job.js";
-import { EMBED_COLORS, progressBar, statusView } from "./format.js";
-import { describeImageError } from "./image-errors.js";
-import { fitMessageLimits, truncate } from "./limits.js";
-import { inlineCode } from "./markdown.js";
-import { NO_PINGS, userMention } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
+import { statusCodec } from "./status-id.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { Job } from "../../src/imagine/job.js";
+import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
+import { describeImageError } from "../../src/render/image-errors.js";
+import { fitMessageLimits, truncate } from "../../src/render/limits.js";
+import { inlineCode } from "../../src/render/markdown.js";
+import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 import {
   ageOf,
   MAX_FAILURES_SHOWN,
   MAX_STATUS_PAGE_SIZE,
-  oneLine,
-  promptExcerpt,
   serviceEmbed,
   type RecentFailure,
   type StatusInput,
-} from "./status-service.js";
+} from "./status-service-view.js";
 
-export { renderJobDetails, messageJumpLink } from "./status-job.js";
-export { MAX_FAILURES_SHOWN, MAX_STATUS_PAGE_SIZE, promptExcerpt } from "./status-service.js";
-export type { FleetStatus, RecentFailure, StatusInput, StatusLimits } from "./status-service.js";
+export { MAX_FAILURES_SHOWN, MAX_STATUS_PAGE_SIZE } from "./status-service-view.js";
+export type { FleetStatus, RecentFailure, StatusInput, StatusLimits } from "./status-service-view.js";
 
 function jobLine(t: Translator, job: Job, position: number): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";

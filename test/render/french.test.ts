@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { translator } from "../../src/i18n/translate.js";
 import { renderFailed, renderTimedOut } from "../../src/render/failure.js";
 import { renderCompleted } from "../../src/render/final.js";
-import { renderHelp } from "../../src/render/help.js";
+import { renderHelp } from "../../commands/help/help-view.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import { renderProgress } from "../../src/render/progress.js";
 import { renderAdmissionRefusal } from "../../src/render/refusal.js";

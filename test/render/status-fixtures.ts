@@ -1,6 +1,6 @@
 /** Inputs of the `/imagine-status` renderers: jobs, failures, and a whole status with sensible values. */
 import type { Job } from "../../src/imagine/job.js";
-import type { RecentFailure, StatusInput } from "../../src/render/status.js";
+import type { RecentFailure, StatusInput } from "../../commands/status/status-view.js";
 
 export const NOW = 1_714_557_600_000;
 export const GUILD_ID = "900000000000000001";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { configCodec } from "../../src/custom-ids/config-id.js";
-import { MAX_CUSTOM_ID_LENGTH } from "../../src/custom-ids/id-codec.js";
+import { configCodec } from "../../../commands/config/config-id.js";
+import { MAX_CUSTOM_ID_LENGTH } from "../../../src/custom-ids/id-codec.js";
 
 const GUILD = "12345678901234567890";
 

@@ -5,7 +5,7 @@ import {
   type APIButtonComponent,
 } from "discord-api-types/v10";
 import { expect, test } from "vitest";
-import { withButtonUsed } from "../../src/render/used-button.js";
+import { withButtonUsed } from "../../../commands/grid/used-button-view.js";
 
 const button = (customId: string): APIButtonComponent => ({
   type: ComponentType.Button,

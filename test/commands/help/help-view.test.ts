@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { renderHelp, type HelpContext } from "../../src/render/help.js";
-import { english } from "../../src/i18n/translate.js";
+import { renderHelp, type HelpContext } from "../../../commands/help/help-view.js";
+import { english } from "../../../src/i18n/translate.js";
 
 const base: HelpContext = {
   guildId: "100",

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/queries/history.js";
-import { MemoryJobStore } from "../support/memory-job-store.js";
-import { makeJob } from "../store/store-fixtures.js";
+import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../../commands/history/history-query.js";
+import { MemoryJobStore } from "../../support/memory-job-store.js";
+import { makeJob } from "../../store/store-fixtures.js";
 
 async function storeWith(count: number): Promise<MemoryJobStore> {
   const store = new MemoryJobStore();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { MAX_CUSTOM_ID_LENGTH } from "../../src/custom-ids/id-codec.js";
-import { historyPageCodec } from "../../src/custom-ids/history-page-id.js";
-import { showJobCodec } from "../../src/custom-ids/show-job-id.js";
+import { MAX_CUSTOM_ID_LENGTH } from "../../../src/custom-ids/id-codec.js";
+import { historyPageCodec } from "../../../commands/history/history-page-id.js";
+import { showJobCodec } from "../../../commands/history/show-job-id.js";
 
 describe("historyPageCodec", () => {
   test("an id reads back as the requester and page it was written with, within Discord's 100 characters", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import type { HistoryPage } from "../../src/queries/history.js";
-import { renderHistory } from "../../src/render/history.js";
-import { makeJob } from "../store/store-fixtures.js";
-import { english } from "../../src/i18n/translate.js";
+import type { HistoryPage } from "../../../commands/history/history-query.js";
+import { renderHistory } from "../../../commands/history/history-view.js";
+import { makeJob } from "../../store/store-fixtures.js";
+import { english } from "../../../src/i18n/translate.js";
 
 const ids = { page: (n: number) => `page:${n}`, show: (job: { imageId: string }) => `show:${job.imageId}` };
 

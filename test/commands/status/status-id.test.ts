@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { statusCodec } from "../../src/custom-ids/status-id.js";
+import { statusCodec } from "../../../commands/status/status-id.js";
 
 describe("status page button ids", () => {
   test.each([0, 1, 42, 999_999_999])("page %i survives a round trip within 100 characters", (page) => {

@@ -3,15 +3,15 @@
  * come from the shared database (whichever process follows them), and the processes alive are listed.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { parseConfig } from "../../src/config.js";
-import type { ImagineService } from "../../src/imagine/imagine-service.js";
-import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
-import { gatherStatus } from "../../src/queries/status-report.js";
-import { BannedWords } from "../../src/moderation/banned-words.js";
-import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
-import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
-import { GUILD_ID, jobNumber, NOW } from "../render/status-fixtures.js";
-import { usePostgresServer } from "../support/postgres-server.js";
+import { parseConfig } from "../../../src/config.js";
+import type { ImagineService } from "../../../src/imagine/imagine-service.js";
+import { ServiceHealthMonitor } from "../../../src/admission/service-health.js";
+import { gatherStatus } from "../../../commands/status/status-query.js";
+import { BannedWords } from "../../../src/moderation/banned-words.js";
+import { effectiveSettings, ownerDefaults } from "../../../src/settings/effective-settings.js";
+import { openPostgresJobStore, type PostgresJobStore } from "../../../src/store/postgres-job-store.js";
+import { GUILD_ID, jobNumber, NOW } from "../../render/status-fixtures.js";
+import { usePostgresServer } from "../../support/postgres-server.js";
 
 const postgres = usePostgresServer();
 let store: PostgresJobStore | undefined;

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { parseConfig } from "../../src/config.js";
-import type { ImagineService } from "../../src/imagine/imagine-service.js";
-import type { Job } from "../../src/imagine/job.js";
-import { MemoryJobStore } from "../support/memory-job-store.js";
-import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
-import { gatherStatus, type StatusSources } from "../../src/queries/status-report.js";
-import { BannedWords } from "../../src/moderation/banned-words.js";
-import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
-import type { GuildSettings } from "../../src/settings/settings.js";
-import { GUILD_ID, jobNumber, NOW } from "../render/status-fixtures.js";
+import { parseConfig } from "../../../src/config.js";
+import type { ImagineService } from "../../../src/imagine/imagine-service.js";
+import type { Job } from "../../../src/imagine/job.js";
+import { MemoryJobStore } from "../../support/memory-job-store.js";
+import { ServiceHealthMonitor } from "../../../src/admission/service-health.js";
+import { gatherStatus, type StatusSources } from "../../../commands/status/status-query.js";
+import { BannedWords } from "../../../src/moderation/banned-words.js";
+import { effectiveSettings, ownerDefaults } from "../../../src/settings/effective-settings.js";
+import type { GuildSettings } from "../../../src/settings/settings.js";
+import { GUILD_ID, jobNumber, NOW } from "../../render/status-fixtures.js";
 
 const OTHER_GUILD = "900000000000000099";
 const HOUR = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { EMBED_COLORS } from "../../src/render/format.js";
-import type { MessagePayload } from "../../src/render/payload.js";
-import { statusCodec } from "../../src/custom-ids/status-id.js";
-import { MAX_FAILURES_SHOWN, renderStatus } from "../../src/render/status.js";
-import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../src/admission/service-health.js";
-import { expectWithinDiscordLimits, visibleText } from "./helpers.js";
-import { failureNumber, jobNumber, jobs, NOW, statusInput } from "./status-fixtures.js";
-import { english, translator } from "../../src/i18n/translate.js";
+import { EMBED_COLORS } from "../../../src/render/format.js";
+import type { MessagePayload } from "../../../src/render/payload.js";
+import { statusCodec } from "../../../commands/status/status-id.js";
+import { MAX_FAILURES_SHOWN, renderStatus } from "../../../commands/status/status-view.js";
+import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../../src/admission/service-health.js";
+import { expectWithinDiscordLimits, visibleText } from "../../render/helpers.js";
+import { failureNumber, jobNumber, jobs, NOW, statusInput } from "../../render/status-fixtures.js";
+import { english, translator } from "../../../src/i18n/translate.js";
 
 const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
 
