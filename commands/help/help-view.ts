@@ -9,8 +9,21 @@ import { formatDuration } from "../../src/render/format.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 
-/** The limits in force for one user in one place, and what they have running now. */
+/** A slash command as `/help` lists it, read from its registered form (see `help.ts`). */
+export interface HelpEntry {
+  readonly name: string;
+  /** Its required options, written after the name (`/imagine prompt:`). */
+  readonly required: readonly string[];
+  /** Offered in the bot's DMs (its contexts include DMs), when the commands are registered globally. */
+  readonly inDms: boolean;
+  /** Shown only to moderators (it has default member permissions), and only in servers. */
+  readonly forModerators: boolean;
+}
+
+/** The limits in force for one user in one place, what they have running now, and the commands they can use there. */
 export interface HelpContext {
+  /** The commands the reader can use where they ask, in the registry's order. */
+  readonly commands: readonly HelpEntry[];
   /** `null` in DMs: the server limit does not apply there. */
   readonly guildId: string | null;
   /** Moderators (Manage Server) are exempt from the per-user limits. */
@@ -58,6 +71,19 @@ function enhanceLines(t: Translator, factors: readonly UpscaleFactor[]): string[
   return [t("help.enhance", { buttons })];
 }
 
+/** A command's line: its name and required options in the reader's language, and its description. */
+function commandLine(t: Translator, entry: HelpEntry): string {
+  // The keys of the registry's commands, which the compiler cannot list: the command localization test
+  // checks each has its texts.
+  const text = t as unknown as (key: string) => string;
+  const path = `command.${entry.name}`;
+  const options = entry.required.map((option) => ` ${text(`${path}.${option}.name`)}:`).join("");
+  return t("helpList.command", {
+    usage: `/${text(`${path}.name`)}${options}`,
+    description: text(`${path}.description`),
+  });
+}
+
 /** The help message for one reader in one place (server or DM), in `t`'s language. Pure. */
 export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
   const about = [t("help.about"), ...enhanceLines(t, ctx.enhanceFactors ?? [])];
@@ -65,8 +91,9 @@ export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
   const content = [
     ...about,
     "",
-    t("help.commands"),
-    t("help.quota"),
+    t("helpList.title"),
+    ...ctx.commands.map((entry) => commandLine(t, entry)),
+    t("helpList.dmPrompt"),
     "",
     ...syntax,
     "",

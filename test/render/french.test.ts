@@ -77,6 +77,7 @@ describe("the messages of a job in French", () => {
         "Tu pourras en lancer une autre quand l'une d'elles sera terminée.",
     );
     const help = renderHelp(fr, {
+      commands: [{ name: "imagine", required: ["prompt"], inDms: true, forModerators: false }],
       guildId: "1",
       isModerator: false,
       userMaxActive: 1,

@@ -3,6 +3,7 @@ import { renderHelp, type HelpContext } from "../../../commands/help/help-view.j
 import { english } from "../../../src/i18n/translate.js";
 
 const base: HelpContext = {
+  commands: [],
   guildId: "100",
   isModerator: false,
   userMaxActive: 2,
