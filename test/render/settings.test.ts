@@ -12,6 +12,16 @@ const text = (payload: {
     .map((e) => [e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`)].join("\n"))
     .join("\n");
 
+/** The owner's defaults of these tests. */
+const owner = {
+  userMaxActive: 2,
+  userCooldownMs: 0,
+  userDailyImages: null,
+  guildMaxActive: 10,
+  enhanceAvailable: false,
+  auditChannelId: null,
+};
+
 describe("settings answers", () => {
   test("a change says old → new and when it applies", () => {
     const payload = renderSettingsChanged(
@@ -56,14 +66,6 @@ describe("settings answers", () => {
   });
 
   test("a Japanese moderator's /imagine-config show names settings and sources in Japanese", () => {
-    const owner = {
-      userMaxActive: 2,
-      userCooldownMs: 0,
-      userDailyImages: null,
-      guildMaxActive: 10,
-      enhanceAvailable: false,
-      auditChannelId: null,
-    };
     const effective = effectiveSettings(owner, { userMaxActive: 1 });
     const shown = text(
       renderConfigShow(translator("ja"), { effective, roleLimits: {}, ownerBannedWordCount: 0 }),
@@ -76,17 +78,7 @@ describe("settings answers", () => {
 
 describe("/imagine-config show and speeds", () => {
   test("shows the default speed and the speeds allowed with their source, and each role's speeds", () => {
-    const effective = effectiveSettings(
-      {
-        userMaxActive: 2,
-        userCooldownMs: 0,
-        userDailyImages: null,
-        guildMaxActive: 10,
-        enhanceAvailable: false,
-        auditChannelId: null,
-      },
-      { speed: "turbo", speeds: ["fast", "turbo"] },
-    );
+    const effective = effectiveSettings(owner, { speed: "turbo", speeds: ["fast", "turbo"] });
     const shown = text(
       renderConfigShow(english, {
         effective,
