@@ -13,6 +13,8 @@ import type { Config } from "../src/config.js";
 import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
+import { deleteButton } from "./delete/delete-button.js";
+import { promptButton } from "./prompt/prompt-button.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
 import help from "./help.js";
@@ -53,6 +55,8 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   tryAgainHandler,
   enhanceButton,
   configComponents,
+  promptButton,
+  deleteButton,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */

@@ -53,7 +53,7 @@ describe("DM prompts", () => {
     const final = await waitForResult(h, record.id, isGrid);
     await emu.waitFor(() => emu.message(answer.id)?.deleted, { description: "the progress DM deleted" });
     expect(final.channel_id).toBe(answer.channel_id);
-    expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄", "Remix", "Prompt", "Delete"]);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(textOf(final)).toContain(record.id);
     const seen = emu.messageHistory(answer.id).map(textOf);

@@ -66,7 +66,14 @@ describe("Enhance buttons", () => {
     h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x,4x" } });
     const { emu, world, service } = h;
     const { record: gridRecord, single } = await singleImage(1);
-    expect(buttonsOf(single).map((b) => b.label)).toEqual([ENHANCE_2X, ENHANCE_4X]);
+    expect(buttonsOf(single).map((b) => b.label)).toEqual([
+      ENHANCE_2X,
+      ENHANCE_4X,
+      "Remix",
+      "More like this",
+      "Prompt",
+      "Delete",
+    ]);
     expect(textOf(single)).toContain("each one uses image-service credits");
 
     const { handle, waiting, record } = await enhance(single, ENHANCE_2X);

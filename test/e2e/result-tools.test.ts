@@ -1,0 +1,148 @@
+/**
+ * 📋 Prompt and 🗑️ Delete under results, end to end through discord.js and the emulator. Neither asks the
+ * image service anything: each test counts its image requests around the click.
+ */
+import { afterEach, describe, expect, test } from "vitest";
+import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+import { clickLabel, imagineGrid, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
+
+const AUDIT_CHANNEL_ID = "1200000000000000001";
+
+let h: BotHarness;
+afterEach(async () => {
+  await h?.stop();
+});
+
+/** How many requests about images (records, creations, upscales) the service has answered so far. */
+function imageRequests(): number {
+  return h.service.requests.filter((r) => /images|upscale/.test(r.request)).length;
+}
+
+async function startWithAudit(): Promise<BotHarness> {
+  h = await startBotHarness({ env: { AUDIT_CHANNEL_ID } });
+  h.emu.addChannel({ guildId: h.world.guild.id, name: "imagine-audit", id: AUDIT_CHANNEL_ID });
+  return h;
+}
+
+function addBob() {
+  const bob = h.emu.addUser({ username: "bob" });
+  h.emu.addMember({ guildId: h.world.guild.id, user: bob });
+  return bob;
+}
+
+describe("📋 Prompt", () => {
+  test("answers only the clicker with the exact prompt sent (suffix included) in a code block", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    const suffix = await emu.sendSlashCommand({
+      name: "settings",
+      subcommand: "suffix",
+      options: { text: "watercolor --stylize 250" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    await suffix.waitForResponse({ where: (m) => textOf(m) !== "" });
+    const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow --ar 16:9" });
+    const sent = service.record(record.id)!.prompt;
+    expect(sent).toContain("watercolor");
+    const bob = addBob();
+
+    const before = imageRequests();
+    const click = await clickLabel(h, grid, "Prompt", bob);
+    const answer = await click.waitForResponse();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.content).toContain(`\`\`\`\n${sent}\n\`\`\``);
+    expect(answer.content).toContain(record.id);
+    expect(imageRequests()).toBe(before);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("on a single image, gives the grid's prompt", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: "a lighthouse on a cliff" });
+    await clickLabel(h, grid, "U2", world.alice);
+    const single = await waitForUpscale(h, record.id, 1);
+    const answer = await (await clickLabel(h, single, "Prompt", world.alice)).waitForResponse();
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.content).toContain("```\na lighthouse on a cliff\n```");
+    emu.assertNoRejectedRequests();
+  });
+});
+
+describe("🗑️ Delete", () => {
+  test("the requester deletes their grid: a private confirmation, the audit channel records it, the service is not asked", async () => {
+    await startWithAudit();
+    const { emu, world } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow" });
+    expect(buttonsOf(grid).map((b) => b.label)).toEqual(
+      expect.arrayContaining(["Remix", "Prompt", "Delete"]),
+    );
+
+    const before = imageRequests();
+    const click = await clickLabel(h, grid, "Delete", world.alice);
+    const answer = await click.waitForResponse({ where: (m) => textOf(m) !== "" });
+    expect(answer.ephemeral).toBe(true);
+    expect(textOf(answer)).toBe("Deleted.");
+    expect(emu.message(grid.id)?.deleted).toBe(true);
+    const audit = await emu.waitForMessage(
+      { id: AUDIT_CHANNEL_ID } as never,
+      (m) => /Image deleted/.test(textOf(m)),
+    );
+    expect(textOf(audit)).toContain(record.id);
+    expect(textOf(audit)).toContain(`Deleted by <@${world.alice.id}>`);
+    expect(imageRequests()).toBe(before);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("another member is refused privately and the message stays", async () => {
+    h = await startBotHarness();
+    const { emu } = h;
+    const { grid } = await imagineGrid(h, { prompt: "a red fox in the snow" });
+    const bob = addBob();
+    const answer = await (await clickLabel(h, grid, "Delete", bob)).waitForResponse();
+    expect(answer.ephemeral).toBe(true);
+    expect(textOf(answer)).toMatch(/only the person this image was posted for/i);
+    expect(emu.message(grid.id)?.deleted).toBe(false);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a moderator who may manage messages deletes a member's single image; U1 on the grid then says it was deleted", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow" });
+    await clickLabel(h, grid, "U1", world.alice);
+    const single = await waitForUpscale(h, record.id, 0);
+
+    const answer = await (await clickLabel(h, single, "Delete", world.mod)).waitForResponse({
+      where: (m) => textOf(m) !== "",
+    });
+    expect(textOf(answer)).toBe("Deleted.");
+    expect(emu.message(single.id)?.deleted).toBe(true);
+
+    const again = await clickLabel(h, emu.message(grid.id) as MessageSnapshot, "U1", world.alice);
+    const note = await again.waitForResponse();
+    expect(note.ephemeral).toBe(true);
+    expect(textOf(note)).toBe("U1 was posted, then deleted.");
+    // Asking Discord whether the image is still there is how the bot finds out: Unknown Message.
+    emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
+  });
+
+  test("in a DM, the requester deletes the grid the bot sent them", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
+    await emu.waitFor(() => service.records().length === 1);
+    const record = service.records()[0]!;
+    service.completeNow(record.id);
+    const grid = await waitForResult(h, record.id, isGrid);
+    const answer = await (await clickLabel(h, grid, "Delete", world.alice)).waitForResponse({
+      where: (m) => textOf(m) !== "",
+    });
+    expect(textOf(answer)).toBe("Deleted.");
+    expect(emu.message(grid.id)?.deleted).toBe(true);
+    emu.assertNoRejectedRequests();
+  });
+});
