@@ -151,7 +151,7 @@ describe("Enhance follows the upscale route", () => {
       await start(profile, { env: { ENHANCE_FACTORS: "2x" } });
 
       expect(buttonsOf(await singleImage()).map((b) => b.label)).toEqual(labels);
-      expect(/Enhance/.test(await help())).toBe(labels.includes(ENHANCE_2X));
+      expect(/Enhance/.test(await help())).toBe((labels as readonly string[]).includes(ENHANCE_2X));
     },
   );
 
