@@ -59,9 +59,9 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
       "U3",
       "U4",
       "🔄",
-      "🖌️Remix",
-      "📋Prompt",
-      "🗑️Delete",
+      "🖌️ Remix",
+      "📋 Prompt",
+      "🗑️ Delete",
     ]);
     await grid.getByRole("button", { name: "U1" }).click();
     const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
