@@ -15,6 +15,7 @@ import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
 import { deleteButton } from "./delete/delete-button.js";
 import { promptButton } from "./prompt/prompt-button.js";
+import { remixHandler } from "./remix/remix.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
 import help from "./help.js";
@@ -57,6 +58,7 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   configComponents,
   promptButton,
   deleteButton,
+  remixHandler,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */

@@ -13,11 +13,7 @@ import { deleteBotMessage } from "../../src/discord/bot-message.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { UserError } from "../../src/errors.js";
 import { isDeliveryError } from "../../src/jobs/delivery-error.js";
-import {
-  DELETE_ID_PREFIX,
-  deleteIdCodec,
-  type ResultTool,
-} from "../../src/custom-ids/result-tool-ids.js";
+import { DELETE_ID_PREFIX, deleteIdCodec, type ResultTool } from "../../src/custom-ids/result-tool-ids.js";
 
 /** Whether the clicker may delete a message posted for `requesterId` (in DMs: only they). */
 function mayDelete(interaction: ComponentInteraction, requesterId: string): boolean {

@@ -12,7 +12,7 @@ import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
 import type { AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job, JobOrigin, UpscaleSource } from "../../src/imagine/job.js";
 import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
@@ -75,6 +75,8 @@ export interface StartOptions {
   upscale?: UpscaleSource;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
+  /** The job is a Remix or More like this of this one. */
+  origin?: JobOrigin;
 }
 
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
@@ -89,6 +91,7 @@ export function jobRequestOf(
     place: submissionPlace(interaction),
     prompt,
     ...(options.upscale ? { upscale: options.upscale } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
   };
 }
 
@@ -146,6 +149,7 @@ export async function checkAndStartJob(
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
+  options: Pick<StartOptions, "origin"> = {},
 ): Promise<void> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
@@ -158,5 +162,5 @@ export async function checkAndStartJob(
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
     return;
   }
-  await startImagineJob(interaction, context, prompt, { member });
+  await startImagineJob(interaction, context, prompt, { ...options, member });
 }

@@ -8,7 +8,7 @@ import type { APIActionRowComponent, APIButtonComponent } from "discord-api-type
 import type { BotContext } from "../../src/bot-context.js";
 import type { Requester } from "../../src/admission/admission-types.js";
 import { RefusedError, type AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job, JobOrigin, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
@@ -33,6 +33,8 @@ export interface JobRequest {
   readonly prompt: string;
   /** Set for an Enhance job: the grid image it enlarges (the prompt is the grid's, shown with it). */
   readonly upscale?: UpscaleSource;
+  /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
+  readonly origin?: JobOrigin;
 }
 
 /** How one kind of request is answered while its job starts. */
@@ -139,6 +141,7 @@ export async function startJob(
         language: responder.language,
         ...(upscale ? { upscale } : {}),
         ...(deliverByDm ? { deliverByDm } : {}),
+        ...(request.origin ? { origin: request.origin } : {}),
       });
     });
   } catch (err) {

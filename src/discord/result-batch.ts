@@ -136,7 +136,8 @@ export function combineResults(batch: readonly BatchCandidate[]): OutgoingMessag
     const mark = resultMark(i);
     for (const embed of candidate.message.payload.embeds)
       embeds.push(numbered(renameAttachments(embed, renamed), mark));
-    const rows = batch.length === 1 ? candidate.message.payload.components : sharedRows(candidate.message.payload);
+    const rows =
+      batch.length === 1 ? candidate.message.payload.components : sharedRows(candidate.message.payload);
     components.push(...rows.map((row) => numberedRow(row, mark)));
     for (const file of candidate.message.files)
       files.push({ ...file, name: renamed.get(file.name) ?? file.name });

@@ -7,7 +7,7 @@ import type { ImagineClient } from "../service/client.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, MessageLocation, UpscaleSource } from "./job.js";
+import type { Job, JobOrigin, MessageLocation, UpscaleSource } from "./job.js";
 import type { JobLeases, JobRecords, OnceClaims, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -128,4 +128,6 @@ export interface SubmitRequest {
   language: Language;
   /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
   deliverByDm?: boolean;
+  /** A Remix or More like this: the job it was made from. */
+  origin?: JobOrigin;
 }

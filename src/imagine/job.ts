@@ -30,6 +30,16 @@ export interface UpscaleSource {
   factor: UpscaleFactor;
 }
 
+/**
+ * What a job was made from: a 🖌️ Remix (an edited prompt) or 🔁 More like this (an image as the image
+ * prompt) of job `jobId`, clicked on the message at `link` (a jump link; `null` when unknown).
+ */
+export interface JobOrigin {
+  kind: "remix" | "more";
+  jobId: string;
+  link: string | null;
+}
+
 /** The kinds of job: a prompt made into a grid, or one image of a grid upscaled (Enhance). */
 export type JobKind = "imagine" | "upscale";
 
@@ -64,6 +74,8 @@ export interface Job {
   language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
+  /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
+  origin?: JobOrigin;
 }
 
 /** The job's kind, as the store records it. */
@@ -96,6 +108,7 @@ export function newJob(
     location: MessageLocation;
     language: Language;
     deliverByDm?: boolean | undefined;
+    origin?: JobOrigin | undefined;
   },
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -117,5 +130,6 @@ export function newJob(
     error: null,
     language: request.language,
     ...(request.deliverByDm ? { deliverByDm: true } : {}),
+    ...(request.origin ? { origin: request.origin } : {}),
   };
 }

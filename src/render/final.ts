@@ -175,7 +175,12 @@ export function renderUpscale(
   const tools =
     embed.image === undefined
       ? []
-      : resultToolsRow(t, { jobId, requesterId: ctx.requesterId, index }, ["remix", "more", "prompt", "delete"]);
+      : resultToolsRow(t, { jobId, requesterId: ctx.requesterId, index }, [
+          "remix",
+          "more",
+          "prompt",
+          "delete",
+        ]);
   return fitMessageLimits({
     content:
       mention === "" || embed.image === undefined ? "" : t("upscale.content", { mention, name: name ?? "" }),

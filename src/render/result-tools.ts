@@ -4,12 +4,7 @@
  * @see https://discord.com/developers/docs/components/reference#button
  */
 import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
-import {
-  deleteIdCodec,
-  moreIdCodec,
-  promptIdCodec,
-  remixIdCodec,
-} from "../custom-ids/result-tool-ids.js";
+import { deleteIdCodec, moreIdCodec, promptIdCodec, remixIdCodec } from "../custom-ids/result-tool-ids.js";
 import type { Translator } from "../i18n/translate.js";
 
 /** A tool a result message may show. */

@@ -6,7 +6,14 @@
  */
 import { z } from "zod";
 import type { KeptPrompt } from "../imagine/job-store.js";
-import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } from "../imagine/job.js";
+import {
+  jobKind,
+  type Job,
+  type JobKind,
+  type JobOrigin,
+  type JobOutcome,
+  type UpscaleSource,
+} from "../imagine/job.js";
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
@@ -64,6 +71,9 @@ const jobRowSchema = z.object({
   // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
   language: z.enum(LANGUAGES).catch("en"),
   deliver_by_dm: flag,
+  origin_kind: z.enum(["remix", "more"]).nullable().default(null),
+  origin_job_id: nullableText.default(null),
+  origin_link: nullableText.default(null),
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -111,6 +121,9 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     upscale_factor: job.upscale?.factor ?? null,
     language: job.language,
     deliver_by_dm: job.deliverByDm ? 1 : 0,
+    origin_kind: job.origin?.kind ?? null,
+    origin_job_id: job.origin?.jobId ?? null,
+    origin_link: job.origin?.link ?? null,
     updated_at: updatedAt,
   };
 }
@@ -162,7 +175,18 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
     language: sharedString(r.language),
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
+    ...originOf(r),
   };
+}
+
+/** The job's origin from its columns: none unless the kind and job are both there. */
+function originOf(r: {
+  origin_kind: JobOrigin["kind"] | null;
+  origin_job_id: string | null;
+  origin_link: string | null;
+}): { origin?: JobOrigin } {
+  if (r.origin_kind === null || r.origin_job_id === null) return {};
+  return { origin: { kind: r.origin_kind, jobId: r.origin_job_id, link: r.origin_link } };
 }
 
 const keptPromptRowSchema = z.object({ id: text, user_id: text, prompt: text, kept_at: integer });

@@ -16,8 +16,7 @@ function grid(requesterId: string, jobId: string): BatchCandidate {
   return { message: { payload, files: [] }, requesterId };
 }
 
-const grids = (n: number) =>
-  Array.from({ length: n }, (_v, i) => grid(String(100 + i), `job-${i}`));
+const grids = (n: number) => Array.from({ length: n }, (_v, i) => grid(String(100 + i), `job-${i}`));
 
 const labels = (candidate: { message: BatchCandidate["message"] }) =>
   candidate.message.payload.components.map((row) =>

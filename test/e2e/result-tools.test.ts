@@ -87,9 +87,8 @@ describe("🗑️ Delete", () => {
     expect(answer.ephemeral).toBe(true);
     expect(textOf(answer)).toBe("Deleted.");
     expect(emu.message(grid.id)?.deleted).toBe(true);
-    const audit = await emu.waitForMessage(
-      { id: AUDIT_CHANNEL_ID } as never,
-      (m) => /Image deleted/.test(textOf(m)),
+    const audit = await emu.waitForMessage({ id: AUDIT_CHANNEL_ID } as never, (m) =>
+      /Image deleted/.test(textOf(m)),
     );
     expect(textOf(audit)).toContain(record.id);
     expect(textOf(audit)).toContain(`Deleted by <@${world.alice.id}>`);
@@ -116,7 +115,9 @@ describe("🗑️ Delete", () => {
     await clickLabel(h, grid, "U1", world.alice);
     const single = await waitForUpscale(h, record.id, 0);
 
-    const answer = await (await clickLabel(h, single, "Delete", world.mod)).waitForResponse({
+    const answer = await (
+      await clickLabel(h, single, "Delete", world.mod)
+    ).waitForResponse({
       where: (m) => textOf(m) !== "",
     });
     expect(textOf(answer)).toBe("Deleted.");
@@ -138,7 +139,9 @@ describe("🗑️ Delete", () => {
     const record = service.records()[0]!;
     service.completeNow(record.id);
     const grid = await waitForResult(h, record.id, isGrid);
-    const answer = await (await clickLabel(h, grid, "Delete", world.alice)).waitForResponse({
+    const answer = await (
+      await clickLabel(h, grid, "Delete", world.alice)
+    ).waitForResponse({
       where: (m) => textOf(m) !== "",
     });
     expect(textOf(answer)).toBe("Deleted.");
