@@ -16,6 +16,7 @@ import { configComponents } from "./config/config-components.js";
 import { deleteButton } from "./delete/delete-button.js";
 import { promptButton } from "./prompt/prompt-button.js";
 import { remixHandler } from "./remix/remix.js";
+import { moreLikeThisButton } from "./more-like-this/more-like-this.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
 import help from "./help.js";
@@ -59,6 +60,7 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   promptButton,
   deleteButton,
   remixHandler,
+  moreLikeThisButton,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */
