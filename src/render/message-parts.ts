@@ -69,12 +69,12 @@ export function timingFields(t: Translator, ctx: RenderContext): APIEmbedField[]
   ];
 }
 
-/** "Remix of" / "More like" and a link to the message it was made from (else its job id). */
+/** "Remix of" / "More like" and the jump link of the message it was made from (else its job id). */
 function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>): APIEmbedField {
   return {
     name: t(origin.kind === "remix" ? "origin.remix" : "origin.more"),
-    value:
-      origin.link === null ? t("origin.job", { id: origin.jobId }) : t("origin.link", { link: origin.link }),
+    // A bare jump link: Discord's client shows it as a chip that leads to the message.
+    value: origin.link ?? t("origin.job", { id: origin.jobId }),
     inline: true,
   };
 }

@@ -659,7 +659,6 @@ export const en = {
   "more.started": "More like this image was just started.",
   "origin.remix": "Remix of",
   "origin.more": "More like",
-  "origin.link": "[this image]({{link}})",
   "origin.job": "job `{{id}}`",
   "help.tools":
     "Under each result: **🖌️ Remix** (yours: edit the prompt and go again), **📋 Prompt** (the exact prompt sent, suffix and defaults included, to copy), **🗑️ Delete** (yours; moderators who may manage messages, any). Under a single image also **🔁 More like this**: a new grid with that image as the image prompt plus the same words. It is not Midjourney's variation (V1–V4), which reworks the image itself: the image service has no variation, so this is a new job guided by the image.",
