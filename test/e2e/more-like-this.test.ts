@@ -3,31 +3,21 @@
  * new job with the single image's URL as the image prompt plus the grid's prompt, linked to that image.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import type { ServiceProfile } from "../../tools/reference-service/index.js";
-import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import type { BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import { clickLabel } from "./imagine-steps.js";
+import { addBob, expectResultLinkedTo, singleImage, startOnProfile } from "./result-tools-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
   await h?.stop();
 });
 
-async function start(profile: ServiceProfile): Promise<BotHarness> {
-  h = await startBotHarness({ service: { initialHealth: "healthy", profile } });
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
-    description: "the bot to find out the kind of server",
-  });
-  return h;
-}
-
 describe.each(["hosted", "self-hosted"] as const)("🔁 More like this on a %s server", (profile) => {
   test("starts a new grid from the single image's URL and the grid's prompt, linked to that image", async () => {
-    await start(profile);
+    h = await startOnProfile(profile);
     const { emu, world, service } = h;
-    const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow --ar 3:2" });
-    await clickLabel(h, grid, "U2", world.alice);
-    const single = await waitForUpscale(h, record.id, 1);
+    const { record, single } = await singleImage(h, "a red fox in the snow --ar 3:2", 1);
 
     const click = await clickLabel(h, single, "More like this", world.alice);
     const waiting = await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
@@ -39,22 +29,16 @@ describe.each(["hosted", "self-hosted"] as const)("🔁 More like this on a %s s
     expect(textOf(waiting)).toContain("More like");
     expect(textOf(waiting)).toContain(link);
 
-    service.completeNow(more.id);
-    const result = await waitForResult(h, more.id, isGrid);
-    expect(textOf(result)).toContain(link);
+    await expectResultLinkedTo(h, more.id, link);
     emu.assertNoRejectedRequests();
   });
 
   test("another member is refused privately and nothing is created; a double click starts one job", async () => {
-    await start(profile);
+    h = await startOnProfile(profile);
     const { emu, world, service } = h;
-    const { grid, record } = await imagineGrid(h, { prompt: "a lighthouse at dusk" });
-    await clickLabel(h, grid, "U1", world.alice);
-    const single = await waitForUpscale(h, record.id, 0);
-    const bob = emu.addUser({ username: "bob" });
-    emu.addMember({ guildId: world.guild.id, user: bob });
+    const { single } = await singleImage(h, "a lighthouse at dusk", 0);
 
-    const refused = await (await clickLabel(h, single, "More like this", bob)).waitForResponse();
+    const refused = await (await clickLabel(h, single, "More like this", addBob(h))).waitForResponse();
     expect(refused.ephemeral).toBe(true);
     expect(textOf(refused)).toMatch(/only the person this image was posted for \(or a moderator\)/i);
     expect(service.records()).toHaveLength(1);

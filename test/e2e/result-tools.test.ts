@@ -6,7 +6,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import { clickLabel, imagineGrid, isGrid, waitForResult } from "./imagine-steps.js";
+import { addBob, singleImage } from "./result-tools-steps.js";
 
 const AUDIT_CHANNEL_ID = "1200000000000000001";
 
@@ -26,12 +27,6 @@ async function startWithAudit(): Promise<BotHarness> {
   return h;
 }
 
-function addBob() {
-  const bob = h.emu.addUser({ username: "bob" });
-  h.emu.addMember({ guildId: h.world.guild.id, user: bob });
-  return bob;
-}
-
 describe("📋 Prompt", () => {
   test("answers only the clicker with the exact prompt sent (suffix included) in a code block", async () => {
     h = await startBotHarness();
@@ -47,7 +42,7 @@ describe("📋 Prompt", () => {
     const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow --ar 16:9" });
     const sent = service.record(record.id)!.prompt;
     expect(sent).toContain("watercolor");
-    const bob = addBob();
+    const bob = addBob(h);
 
     const before = imageRequests();
     const click = await clickLabel(h, grid, "Prompt", bob);
@@ -62,9 +57,7 @@ describe("📋 Prompt", () => {
   test("on a single image, gives the grid's prompt", async () => {
     h = await startBotHarness();
     const { emu, world } = h;
-    const { grid, record } = await imagineGrid(h, { prompt: "a lighthouse on a cliff" });
-    await clickLabel(h, grid, "U2", world.alice);
-    const single = await waitForUpscale(h, record.id, 1);
+    const { single } = await singleImage(h, "a lighthouse on a cliff", 1);
     const answer = await (await clickLabel(h, single, "Prompt", world.alice)).waitForResponse();
     expect(answer.ephemeral).toBe(true);
     expect(answer.content).toContain("```\na lighthouse on a cliff\n```");
@@ -100,7 +93,7 @@ describe("🗑️ Delete", () => {
     h = await startBotHarness();
     const { emu } = h;
     const { grid } = await imagineGrid(h, { prompt: "a red fox in the snow" });
-    const bob = addBob();
+    const bob = addBob(h);
     const answer = await (await clickLabel(h, grid, "Delete", bob)).waitForResponse();
     expect(answer.ephemeral).toBe(true);
     expect(textOf(answer)).toMatch(/only the person this image was posted for/i);
@@ -111,9 +104,7 @@ describe("🗑️ Delete", () => {
   test("a moderator who may manage messages deletes a member's single image; U1 on the grid then says it was deleted", async () => {
     h = await startBotHarness();
     const { emu, world } = h;
-    const { grid, record } = await imagineGrid(h, { prompt: "a red fox in the snow" });
-    await clickLabel(h, grid, "U1", world.alice);
-    const single = await waitForUpscale(h, record.id, 0);
+    const { grid, single } = await singleImage(h, "a red fox in the snow", 0);
 
     const answer = await (
       await clickLabel(h, single, "Delete", world.mod)

@@ -8,7 +8,14 @@ import type { ServiceProfile } from "../../tools/reference-service/index.js";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, isGrid, startImagine, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import {
+  clickLabel,
+  isGrid,
+  startImagine,
+  waitForResult,
+  waitForUpscale,
+  GRID_BUTTON_LABELS,
+} from "./imagine-steps.js";
 
 const SECRET = "webhook-secret-for-tests-0123456789";
 const ENHANCE_2X = "Enhance 2× (uses credits)";
@@ -51,7 +58,7 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     await job.handle.waitForResponse({ where: (m) => /\b[1-9]\d?%/.test(textOf(m)) });
     service.advance(3);
     const grid = await waitForResult(h, job.record.id, isGrid);
-    expect(buttonsOf(grid).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄", "Remix", "Prompt", "Delete"]);
+    expect(buttonsOf(grid).map((b) => b.label)).toEqual(GRID_BUTTON_LABELS);
 
     await clickLabel(h, grid, "U1", world.alice);
     const single = await waitForUpscale(h, job.record.id, 0);
