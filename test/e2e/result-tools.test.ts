@@ -122,6 +122,29 @@ describe("🗑️ Delete", () => {
     emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
   });
 
+  test("the requester deletes an enhanced image; Enhance 2× on the single image then says it was deleted", async () => {
+    h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x" } });
+    const { emu, world, service } = h;
+    const { single } = await singleImage(h, "a red fox in the snow", 0);
+    const click = await clickLabel(h, single, "Enhance 2× (uses credits)", world.alice);
+    await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const job = await h.bot.context.imagine.findJob(click.id);
+    service.completeNow(job!.imageId);
+    const enhanced = await waitForResult(h, job!.imageId);
+    expect(buttonsOf(enhanced).map((b) => b.label)).toEqual(["Prompt", "Delete"]);
+
+    const answer = await (
+      await clickLabel(h, enhanced, "Delete", world.alice)
+    ).waitForResponse({
+      where: (m) => textOf(m) !== "",
+    });
+    expect(textOf(answer)).toBe("Deleted.");
+    expect(emu.message(enhanced.id)?.deleted).toBe(true);
+    const again = await clickLabel(h, emu.message(single.id)!, "Enhance 2× (uses credits)", world.alice);
+    expect(textOf(await again.waitForResponse())).toBe("Enhance 2× was posted, then deleted.");
+    emu.assertNoRejectedRequests({ ignoreCodes: [10008] });
+  });
+
   test("in a DM, the requester deletes the grid the bot sent them", async () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
