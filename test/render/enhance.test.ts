@@ -28,7 +28,9 @@ describe("renderUpscale with Enhance factors", () => {
       "Prompt",
       "Delete",
     ]);
-    const ids = (payload.components[0]?.components ?? []).map((b) => ("custom_id" in b ? enhanceIdCodec.decode(b.custom_id) : null));
+    const ids = (payload.components[0]?.components ?? []).map((b) =>
+      "custom_id" in b ? enhanceIdCodec.decode(b.custom_id) : null,
+    );
     expect(ids).toEqual([
       { jobId: JOB_ID, index: 1, factor: "2x", requesterId: REQUESTER_ID },
       { jobId: JOB_ID, index: 1, factor: "4x", requesterId: REQUESTER_ID },
