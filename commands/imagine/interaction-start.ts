@@ -150,7 +150,7 @@ export async function checkAndStartJob(
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
   options: Pick<StartOptions, "origin"> = {},
-): Promise<void> {
+): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
@@ -160,7 +160,7 @@ export async function checkAndStartJob(
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
-    return;
+    return null;
   }
-  await startImagineJob(interaction, context, prompt, { ...options, member });
+  return startImagineJob(interaction, context, prompt, { ...options, member });
 }
