@@ -75,6 +75,10 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     expect(await single.getByRole("button").allTextContents()).toEqual([
       "Enhance 2× (uses credits)",
       "Enhance 4× (uses credits)",
+      "🖌️ Remix",
+      "🔁 More like this",
+      "📋 Prompt",
+      "🗑️ Delete",
     ]);
     // Located by its buttons: the enhanced image's message below also says "U1".
     const enhance2x = page
