@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
-import type { BotHarness } from "../support/bot-harness.js";
-import { textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid } from "./imagine-steps.js";
+import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
+import { buttonsOf, textOf } from "../support/message-view.js";
+import { clickLabel, imagineGrid, startImagine, waitForJobEnd } from "./imagine-steps.js";
 import { addBob, expectResultLinkedTo, singleImage, startOnProfile } from "./result-tools-steps.js";
 
 let h: BotHarness;
@@ -86,6 +86,28 @@ describe("🖌️ Remix checks the edited prompt like /imagine", () => {
     expect(textOf(refusal)).toMatch(/chaos/i);
     expect(textOf(refusal)).toContain("a red fox --chaos 500");
     expect(service.records()).toHaveLength(1);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a member at their limit of jobs at once is refused privately, with Try again, and nothing is created", async () => {
+    h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1" } });
+    const { emu, world, service } = h;
+    const { grid, record } = await imagineGrid(h, { prompt: "a red fox" });
+    await waitForJobEnd(h, record.id);
+    await startImagine(h, { prompt: "a snow owl" });
+    const click = await clickLabel(h, grid, "Remix", world.alice);
+    await modalOf(click);
+    const submit = await emu.submitModal({
+      interaction: click,
+      user: world.alice,
+      values: { prompt: "a grey wolf" },
+    });
+    const refusal = await submit.waitForResponse({ where: (m) => textOf(m) !== "" });
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toMatch(/already have 1 image being generated/);
+    expect(textOf(refusal)).toContain("a grey wolf");
+    expect(buttonsOf(refusal).map((b) => b.label)).toContain("Try again");
+    expect(service.records()).toHaveLength(2);
     emu.assertNoRejectedRequests();
   });
 });
