@@ -6,7 +6,14 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, startImagine, waitForJobEnd } from "./imagine-steps.js";
+import {
+  clickLabel,
+  imagineGrid,
+  isGrid,
+  startImagine,
+  waitForJobEnd,
+  waitForResult,
+} from "./imagine-steps.js";
 import { addBob, expectResultLinkedTo, singleImage, startOnProfile } from "./result-tools-steps.js";
 
 let h: BotHarness;
@@ -108,6 +115,28 @@ describe("🖌️ Remix checks the edited prompt like /imagine", () => {
     expect(textOf(refusal)).toContain("a grey wolf");
     expect(buttonsOf(refusal).map((b) => b.label)).toContain("Try again");
     expect(service.records()).toHaveLength(2);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("in a DM, the requester remixes the grid the bot sent them; the new job links to it", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
+    await emu.waitFor(() => service.records().length === 1);
+    const record = service.records()[0]!;
+    service.completeNow(record.id);
+    const grid = await waitForResult(h, record.id, isGrid);
+    const click = await clickLabel(h, grid, "Remix", world.alice);
+    expect((await modalOf(click)).input.value).toBe("a tin robot reading");
+    const submit = await emu.submitModal({
+      interaction: click,
+      user: world.alice,
+      values: { prompt: "a tin robot writing" },
+    });
+    const waiting = await submit.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(waiting.channel_id).toBe(grid.channel_id);
+    expect(textOf(waiting)).toContain(`https://discord.com/channels/@me/${grid.channel_id}/${grid.id}`);
+    expect(service.records().map((r) => r.prompt)).toContain("a tin robot writing");
     emu.assertNoRejectedRequests();
   });
 });
