@@ -6,15 +6,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import {
-  clickLabel,
-  imagineGrid,
-  isGrid,
-  startImagine,
-  waitForJobEnd,
-  waitForResult,
-} from "./imagine-steps.js";
-import { addBob, expectResultLinkedTo, singleImage, startOnProfile } from "./result-tools-steps.js";
+import { clickLabel, imagineGrid, startImagine, waitForJobEnd } from "./imagine-steps.js";
+import { addBob, dmGrid, expectResultLinkedTo, singleImage, startOnProfile } from "./result-tools-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -121,11 +114,7 @@ describe("🖌️ Remix checks the edited prompt like /imagine", () => {
   test("in a DM, the requester remixes the grid the bot sent them; the new job links to it", async () => {
     h = await startBotHarness();
     const { emu, world, service } = h;
-    await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
-    await emu.waitFor(() => service.records().length === 1);
-    const record = service.records()[0]!;
-    service.completeNow(record.id);
-    const grid = await waitForResult(h, record.id, isGrid);
+    const grid = await dmGrid(h, "a tin robot reading");
     const click = await clickLabel(h, grid, "Remix", world.alice);
     expect((await modalOf(click)).input.value).toBe("a tin robot reading");
     const submit = await emu.submitModal({

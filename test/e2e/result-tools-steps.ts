@@ -38,3 +38,13 @@ export async function expectResultLinkedTo(h: BotHarness, jobId: string, link: s
   const result = await waitForResult(h, jobId, isGrid);
   expect(textOf(result)).toContain(link);
 }
+
+/** Alice DMs the bot `prompt`; the job finishes and its grid is posted in the DM. */
+export async function dmGrid(h: BotHarness, prompt: string) {
+  await h.emu.sendDirectMessage({ user: h.world.alice, content: prompt });
+  const record = await h.emu.waitFor(() => h.service.records().find((r) => r.prompt === prompt), {
+    description: "the DM prompt's image record",
+  });
+  h.service.completeNow(record.id);
+  return waitForResult(h, record.id, isGrid);
+}

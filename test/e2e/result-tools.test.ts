@@ -6,8 +6,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, imagineGrid, isGrid, waitForResult } from "./imagine-steps.js";
-import { addBob, singleImage } from "./result-tools-steps.js";
+import { clickLabel, imagineGrid, waitForResult } from "./imagine-steps.js";
+import { addBob, dmGrid, singleImage } from "./result-tools-steps.js";
 
 const AUDIT_CHANNEL_ID = "1200000000000000001";
 
@@ -147,12 +147,8 @@ describe("🗑️ Delete", () => {
 
   test("in a DM, the requester deletes the grid the bot sent them", async () => {
     h = await startBotHarness();
-    const { emu, world, service } = h;
-    await emu.sendDirectMessage({ user: world.alice, content: "a tin robot reading" });
-    await emu.waitFor(() => service.records().length === 1);
-    const record = service.records()[0]!;
-    service.completeNow(record.id);
-    const grid = await waitForResult(h, record.id, isGrid);
+    const { emu, world } = h;
+    const grid = await dmGrid(h, "a tin robot reading");
     const answer = await (
       await clickLabel(h, grid, "Delete", world.alice)
     ).waitForResponse({
