@@ -6,6 +6,7 @@
  */
 import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
+import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
@@ -16,6 +17,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...JOB_STEPS,
   ...FLEET_STEPS,
   ...CLAIM_STEPS,
+  ...JOB_KIND_STEPS,
   ...JOB_ORIGIN_STEPS,
 ];
 

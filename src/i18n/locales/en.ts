@@ -74,8 +74,6 @@ export const en = {
   "command.settings.language.language.description": "One of the bot's languages",
   "command.settings.reset.name": "reset",
   "command.settings.reset.description": "Remove all your preferences",
-  "help.quota":
-    "• `/$t(command.quota.name)`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
 
   // Times and statuses.
   "duration.hours_one": "{{count}} hour",
@@ -413,8 +411,6 @@ export const en = {
   "statusJob.field.created": "Created (service)",
   "statusJob.field.upscaleOf": "Upscale of",
   "statusJob.field.error": "Error",
-  "help.commands":
-    "**Commands**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optionally `$t(command.imagine.image.name):`): draw a prompt in this channel.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (up to `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` and `$t(command.blend.aspect.name):`): blend 2–5 images.\n• `/$t(command.imagine-status.name)` (moderators): service health, this server's jobs, recent failures and limits.\n• `/$t(command.history.name)`: your recent images (in a server, that server's; in DMs, all), with links. `/$t(command.show.name) $t(command.show.job.name):` posts one again.\n• `/$t(command.help.name)`: this message.\n• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
   "help.syntax":
     "**Prompt syntax**: image URLs first, then the text, then parameters.\n> a lighthouse at dusk, oil painting --ar 16:9\n> https://example.com/cat.png a cat as a knight --iw 1.5\n> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
   "help.parameters": "Parameters: {{parameters}}.",
@@ -664,4 +660,9 @@ export const en = {
   "help.tools":
     "Under each result: **🖌️ Remix** (yours: edit the prompt and go again), **📋 Prompt** (the exact prompt sent, suffix and defaults included, to copy), **🗑️ Delete** (yours; moderators who may manage messages, any). Under a single image also **🔁 More like this**: a new grid with that image as the image prompt plus the same words. It is not Midjourney's variation (V1–V4), which reworks the image itself: the image service has no variation, so this is a new job guided by the image.",
   "help.toolsTitle": "Buttons under your images",
+  // /help's command list, built from the command registry (commands/help/help.ts).
+  "helpList.title": "**Commands**",
+  "helpList.command": "• `{{usage}}`: {{description}}",
+  "helpList.dmPrompt":
+    "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
 } as const;
