@@ -10,7 +10,7 @@ import type { BotContext } from "../../src/bot-context.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { UserError } from "../../src/errors.js";
 import { PROMPT_ID_PREFIX, promptIdCodec, type ResultTool } from "../../src/custom-ids/result-tool-ids.js";
-import { renderPromptCopy } from "../../src/render/prompt-copy.js";
+import { renderPromptCopy } from "./prompt-view.js";
 
 /** 📋 Prompt: anyone who sees the result may copy its prompt; the answer is theirs alone. */
 export const promptButton: ComponentHandler<ResultTool, BotContext> = {

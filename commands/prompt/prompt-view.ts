@@ -3,11 +3,11 @@
  * server's default parameters and every parameter included) in a code block, ready to copy.
  * @see https://discord.com/developers/docs/resources/message#create-message (content: at most 2000 characters)
  */
-import type { Translator } from "../i18n/translate.js";
-import { DISCORD_LIMITS, fitMessageLimits } from "./limits.js";
-import { escapeMarkdown } from "./markdown.js";
-import { NO_PINGS } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import { DISCORD_LIMITS, fitMessageLimits } from "../../src/render/limits.js";
+import { escapeMarkdown } from "../../src/render/markdown.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 
 /**
  * The heading and the prompt: in a code block in the content (what a phone copies with a long press), or in

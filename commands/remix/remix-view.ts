@@ -4,9 +4,9 @@
  * @see https://discord.com/developers/docs/components/reference#text-input
  */
 import type { APIModalInteractionResponseCallbackData } from "discord-api-types/v10";
-import { remixIdCodec, type ResultTool } from "../custom-ids/result-tool-ids.js";
-import type { Translator } from "../i18n/translate.js";
-import { truncate } from "./limits.js";
+import { remixIdCodec, type ResultTool } from "../../src/custom-ids/result-tool-ids.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import { truncate } from "../../src/render/limits.js";
 
 /** The custom id of the modal's one text input. */
 export const REMIX_PROMPT_FIELD = "prompt";

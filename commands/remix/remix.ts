@@ -13,7 +13,7 @@ import type { ComponentHandler, ComponentInteraction } from "../../src/discord/c
 import { UserError } from "../../src/errors.js";
 import { REMIX_ID_PREFIX, remixIdCodec, type Remix } from "../../src/custom-ids/result-tool-ids.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
-import { REMIX_PROMPT_FIELD, renderRemixModal } from "../../src/render/remix-modal.js";
+import { REMIX_PROMPT_FIELD, renderRemixModal } from "./remix-view.js";
 import { messageJumpLink } from "../../src/render/status-job.js";
 import { loadSource } from "../grid/grid-buttons.js";
 import { checkAndStartJob } from "../imagine/interaction-start.js";
