@@ -143,6 +143,16 @@ describe.each(implementations)("%s", (name, open) => {
     ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
     ["a job whose messages are in Japanese", makeJob({ language: "ja" })],
     ["a job whose result goes to its requester's DMs", makeJob({ deliverByDm: true })],
+    [
+      "a Remix with a link to the message it was made from",
+      makeJob({
+        origin: { kind: "remix", jobId: "grid-1", link: "https://discord.com/channels/1/2/3" },
+      }),
+    ],
+    [
+      "a More like this whose message is unknown",
+      makeJob({ origin: { kind: "more", jobId: "g", link: null } }),
+    ],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
