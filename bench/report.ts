@@ -86,9 +86,11 @@ function fleetRows(f: FleetResult): Row[] {
       `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
       `(max ${run.callsPerJob.max})` +
       (run.proxy
-        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy`
+        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy` +
+          (run.proxyHeld ? `, ${run.proxyHeld.calls} held (longest ${run.proxyHeld.longestMs} ms)` : "")
         : `${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}`) +
       `${run.peakBotCallsPerSecond === undefined ? "" : `, peak ${run.peakBotCallsPerSecond} bot calls/s`}` +
+      `${run.busiestBotSecond === undefined ? "" : ` (${run.busiestBotSecond} in any 1 s)`}` +
       `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
     target: "",
     met: null,

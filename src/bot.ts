@@ -45,6 +45,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
   const clock = options.clock ?? systemClock;
   const client = createDiscordClient({
     apiUrl: config.DISCORD_API_URL,
+    proxyUrl: config.DISCORD_PROXY_URL,
     shardCount: config.DISCORD_SHARD_COUNT,
     shards: config.DISCORD_SHARDS,
   });

@@ -110,6 +110,11 @@ export const configSchema = z.object({
   DISCORD_CLIENT_ID: snowflake,
   DISCORD_GUILD_ID: snowflake,
   DISCORD_API_URL: httpUrl.default(DISCORD_API),
+  /**
+   * A fleet's Discord proxy (REST base including /api): bot-token calls go through it, interaction calls
+   * straight to DISCORD_API_URL.
+   */
+  DISCORD_PROXY_URL: httpUrl.optional(),
   /** Gateway shards of the whole bot (every process): auto asks Discord. */
   DISCORD_SHARD_COUNT: autoOr(1, 100_000).default("auto"),
   /** Which of the shards this process runs: auto runs them all. */
