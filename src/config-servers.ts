@@ -137,7 +137,8 @@ export function parseServers(env: Env): { servers: ImagineServerConfig[]; proble
         `${urlVar} is set but ${serverVariable("IMAGINE_API_URL", gapAt)} is not: number the servers 2, 3, ... without a gap`,
       );
     }
-    if (urlText === undefined) problems.push(`${urlVar} is missing: ${tokenVar} is set without its server's URL`);
+    if (urlText === undefined)
+      problems.push(`${urlVar} is missing: ${tokenVar} is set without its server's URL`);
     if (token === undefined) problems.push(`${tokenVar} is missing: ${urlVar} is set without its API token`);
     const url = urlText === undefined ? null : httpUrl(urlText);
     if (urlText !== undefined && url === null) {

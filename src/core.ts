@@ -13,15 +13,12 @@ import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
-import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
-import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
-import { createImagineClient } from "./service/client.js";
-import { ServiceProfile } from "./service/service-profile.js";
 import { Semaphore } from "./service/semaphore.js";
+import { buildPool } from "./pool/build-pool.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
@@ -81,29 +78,18 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     fleetCap === undefined
       ? undefined
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
-  // One semaphore bounds every request to the service, polls included.
+  // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
-  const service = createImagineClient(config, {
+  const pool = buildPool(config, {
     slots: serviceSlots,
-    logger: log.child({ component: "service" }),
     ...(fleetSlots ? { fleetSlots } : {}),
-  });
-  const profile = new ServiceProfile({
-    client: service,
-    ref: config.IMAGINE_API_REF,
-    upscale: config.IMAGINE_API_UPSCALE,
-    logger: log.child({ component: "service" }),
-  });
-  const health = new ServiceHealthMonitor({
-    getServiceStatus: async () => {
-      const status = await service.getServiceStatus();
-      // A service that was down at start is found out at its first answer.
-      void profile.probe();
-      return status;
-    },
+    metrics,
+    logger: log,
     now,
+    storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
-  instrumentClient(service, metrics, (err) => health.recordError(err));
+  const { health } = pool;
+  const { profile, client: service } = pool.first;
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
@@ -112,7 +98,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     logger: log,
   });
   const imagine = new ImagineService({
-    client: service,
+    client: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -122,7 +108,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile,
+    profile: pool,
+    servers: pool,
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -134,6 +121,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     onDelivered: (route, final) => metrics.discordEdit(route, final),
     onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
+      pool.ended(job.imageId);
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
@@ -159,7 +147,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
   return {
     config,
     imagine,
-    service,
+    service: pool,
+    pool,
     profile,
     store,
     settings,

@@ -8,7 +8,7 @@ import type { OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { StoreScope, SubmissionTimes } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./admission/service-health.js";
+import type { HealthReader } from "./admission/service-health.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
@@ -21,7 +21,7 @@ export interface OpsDeps {
   /** The Discord gateway connection's state. */
   gateway: Pick<GatewayWatch, "problem">;
   store: StoreScope & Pick<SubmissionTimes, "recordSubmission">;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
   /** Which kind of server the service is (shown by /healthz). */
   profile: Pick<ServiceProfile, "describe">;
   imagine: ImagineService;

@@ -23,7 +23,13 @@ describe("several ImagineAPI servers", () => {
     const config = parseConfig(required);
     expect(DEFAULT_SERVER_SLOTS).toBe(3);
     expect(config.IMAGINE_SERVERS).toEqual([
-      { number: 1, name: "one.example.com", url: "https://one.example.com", token: "token-one-secret", slots: 3 },
+      {
+        number: 1,
+        name: "one.example.com",
+        url: "https://one.example.com",
+        token: "token-one-secret",
+        slots: 3,
+      },
     ]);
   });
 
@@ -68,7 +74,11 @@ describe("several ImagineAPI servers", () => {
   });
 
   test.each([
-    ["a URL without its token", { IMAGINE_API_URL_2: "https://two.example.com" }, /IMAGINE_API_TOKEN_2 is missing/],
+    [
+      "a URL without its token",
+      { IMAGINE_API_URL_2: "https://two.example.com" },
+      /IMAGINE_API_TOKEN_2 is missing/,
+    ],
     ["a name for a server that is not there", { IMAGINE_API_NAME_2: "Two" }, /IMAGINE_API_NAME_2 set, but/],
     [
       "two servers with one name",

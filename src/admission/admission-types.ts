@@ -6,7 +6,7 @@ import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { ActiveJobRef } from "../moderation/usage-limits.js";
 import type { EffectiveSettings, OwnerDefaults } from "../settings/effective-settings.js";
 import type { GuildSettings } from "../settings/settings.js";
-import type { ServiceHealthMonitor } from "./service-health.js";
+import type { HealthReader } from "./service-health.js";
 
 /** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
 export interface AdmittedJobRef extends ActiveJobRef {
@@ -18,7 +18,7 @@ export interface AdmissionOptions {
   owner: OwnerDefaults;
   /** The owner's banned words, which apply everywhere. */
   bannedWords: BannedWords;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
   /** A server's settings (read at every submission). Default: none set. */
   guildSettings?(guildId: string): Promise<GuildSettings>;
   /** Images started per member, server and day, for one process; a fleet's ledger counts its own. Default: in memory. */

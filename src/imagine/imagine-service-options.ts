@@ -4,7 +4,8 @@ import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
-import type { ServiceProfile } from "../service/service-profile.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
+import type { ServerRequirement } from "../pool/server-pool.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
@@ -67,7 +68,8 @@ export interface JobMessenger {
 }
 
 export interface ImagineServiceOptions {
-  client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
+  /** Reads records and downloads images: a client, or the pool (each record from the server holding it). */
+  client: Pick<ImagineClient, "getImage" | "downloadImage">;
   messenger: JobMessenger;
   /** The store's ports the engine uses: jobs, their leases, posted messages and once-claims. */
   store: StoreScope & JobRecords & JobLeases & PostRecords & OnceClaims;
@@ -86,7 +88,12 @@ export interface ImagineServiceOptions {
    * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
    * takes it.
    */
-  profile: Pick<ServiceProfile, "createImage" | "upscale">;
+  profile: JobCreator;
+  /**
+   * The pool of servers, when jobs are spread over several: which one holds a new record (recorded with the
+   * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
+   */
+  servers?: { nameOf(imageId: string): string | undefined; follow(job: Job): void };
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
@@ -114,6 +121,15 @@ export interface ImagineServiceOptions {
   onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
 }
 
+/**
+ * Creates records: a `ServiceProfile` (one server, sending `ref` only where it is taken) or a `ServerPool`
+ * (the server a new job goes to; an upscale goes to its grid's).
+ */
+export interface JobCreator {
+  createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
+  upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
+}
+
 /** A new job to start: the message it will be shown in is described by `location`. */
 export interface SubmitRequest {
   /** The prompt; for an Enhance job, the grid's prompt (shown with the job, not sent). */
@@ -128,4 +144,6 @@ export interface SubmitRequest {
   language: Language;
   /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
   deliverByDm?: boolean;
+  /** What the server running it must offer (e.g. a speed); absent: any server. */
+  requires?: ServerRequirement;
 }

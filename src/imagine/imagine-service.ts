@@ -100,8 +100,10 @@ export class ImagineService {
     const { profile } = this.options;
     const record = upscale
       ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
-      : await profile.createImage(request.prompt, request.ref);
+      : await profile.createImage(request.prompt, request.ref, request.requires);
     const job = newJob(request, record, this.clock.now());
+    const server = this.options.servers?.nameOf(record.id);
+    if (server !== undefined) job.server = server;
     this.active.add(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
@@ -139,7 +141,10 @@ export class ImagineService {
       ownership: this.ownership,
       followed: this.active,
       log: this.log,
-      follow: (job, pollNow) => this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow }),
+      follow: (job, pollNow) => {
+        this.options.servers?.follow(job);
+        this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
+      },
       handleRecord: (id, record) => this.handleRecord(id, record),
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
       jobLog: (id) => this.jobLog(id),

@@ -64,6 +64,11 @@ export interface Job {
   language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
+  /**
+   * The name of the ImagineAPI server holding its record (IMAGINE_API_NAME[_N]): its polls, Enhance and
+   * resume go there. Absent for a job recorded before the pool: server 1.
+   */
+  server?: string;
 }
 
 /** The job's kind, as the store records it. */
@@ -82,7 +87,12 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
 
 /** The log fields that say which job, interaction and user a line is about. */
 export function logContextOf(job: Job): Record<string, string> {
-  return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
+  return {
+    jobId: job.imageId,
+    userId: job.requesterId,
+    interactionId: job.ref,
+    ...(job.server === undefined ? {} : { server: job.server }),
+  };
 }
 
 /** A job just created for `request` from the service's first `record` of it, started at `startedAt`. */

@@ -8,7 +8,7 @@ import type { Admission } from "../admission/admission.js";
 import type { StatusInput } from "../render/status.js";
 import type { ImagineService } from "../imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../imagine/job-store.js";
-import type { ServiceHealthMonitor } from "../admission/service-health.js";
+import type { HealthReader } from "../admission/service-health.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export interface StatusSources {
   config: Config;
   imagine: ImagineService;
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
   bannedWords: BannedWords;
