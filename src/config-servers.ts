@@ -29,6 +29,8 @@ export interface ImagineServerConfig {
   readonly token: string;
   /** Jobs it runs at once; the rest wait in the bot. */
   readonly slots: number;
+  /** Whether `IMAGINE_API_SLOTS[_N]` was given (one server without it queues nothing in the bot). */
+  readonly slotsGiven: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,6 +120,7 @@ export function parseServers(env: Env): { servers: ImagineServerConfig[]; proble
       token: value(env, "IMAGINE_API_TOKEN") ?? "",
       name: nameOf(env, 1, httpUrl(firstUrl ?? ""), problems),
       slots: slotsOf(env, 1, problems),
+      slotsGiven: value(env, "IMAGINE_API_SLOTS") !== undefined,
     },
   ];
   let gapAt: number | null = null;
@@ -152,6 +155,7 @@ export function parseServers(env: Env): { servers: ImagineServerConfig[]; proble
       token: token ?? "",
       name: nameOf(env, n, url, problems),
       slots: slotsOf(env, n, problems),
+      slotsGiven: value(env, serverVariable("IMAGINE_API_SLOTS", n)) !== undefined,
     });
   }
   const seen = new Map<string, number>();

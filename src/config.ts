@@ -248,8 +248,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, blankAsUnset(v)]));
   const result = checkedConfigSchema.safeParse(cleaned);
   const pool = parseServers(cleaned as Record<string, string | undefined>);
-  if (result.success && pool.problems.length === 0)
-    return { ...result.data, IMAGINE_SERVERS: pool.servers };
+  if (result.success && pool.problems.length === 0) return { ...result.data, IMAGINE_SERVERS: pool.servers };
   const issues = result.success ? [] : result.error.issues;
   const problems = issues.map((issue) => {
     const name = issue.path.join(".");

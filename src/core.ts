@@ -89,7 +89,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
   const { health } = pool;
-  const { profile, client: service } = pool.first;
+  const { profile } = pool.first;
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
@@ -110,6 +110,10 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     serviceSlots,
     profile: pool,
     servers: pool,
+    // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
+    ...(config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven)
+      ? { slots: pool }
+      : {}),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -122,6 +126,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
       pool.ended(job.imageId);
+      imagine.drainQueue();
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);

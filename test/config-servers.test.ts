@@ -29,6 +29,7 @@ describe("several ImagineAPI servers", () => {
         url: "https://one.example.com",
         token: "token-one-secret",
         slots: 3,
+        slotsGiven: false,
       },
     ]);
   });

@@ -6,6 +6,7 @@ import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import type { ServerRequirement } from "../pool/server-pool.js";
+import type { SlotSource } from "./job-queue.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
@@ -94,6 +95,11 @@ export interface ImagineServiceOptions {
    * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
    */
   servers?: { nameOf(imageId: string): string | undefined; follow(job: Job): void };
+  /**
+   * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see
+   * `job-queue.ts`). Default: every job is created at once.
+   */
+  slots?: SlotSource;
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.

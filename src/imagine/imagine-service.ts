@@ -24,6 +24,7 @@ import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
+import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
 
 export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
 
@@ -40,6 +41,8 @@ export class ImagineService {
   /** Which jobs are this process's; saves under its lease. */
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
+  /** Jobs waiting for a free image server (only with `options.slots`). */
+  private readonly queue: JobQueue;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -73,6 +76,39 @@ export class ImagineService {
       throttle: this.throttle,
       persist: (job) => this.persist(job),
     });
+    this.queue = new JobQueue({
+      options,
+      slots: options.slots ?? { hasFreeSlot: () => true },
+      clock: this.clock,
+      log: this.log,
+      get: (id) => this.active.get(id),
+      lastStarted: (member) => {
+        let last: number | undefined;
+        for (const id of this.active.ids()) {
+          const job = this.active.get(id);
+          if (job?.requesterId === member && !isWaitingJobId(id)) last = Math.max(last ?? 0, job.startedAt);
+        }
+        return last;
+      },
+      add: (job) => this.active.add(job),
+      drop: (id) => {
+        this.throttle.forget(id);
+        this.active.remove(id);
+        this.ownership.forget(id);
+      },
+      persist: (job) => this.persist(job),
+      show: (id, view) => void this.throttle.show(id, { payload: view, key: view.key }),
+      started: (job, record) => {
+        this.tracker.track(tracked(job));
+        void this.handleRecord(job.imageId, record);
+      },
+      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+    });
+  }
+
+  /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */
+  drainQueue(): void {
+    this.queue.drain();
   }
 
   /** Jobs being followed right now (a snapshot). */
@@ -96,12 +132,22 @@ export class ImagineService {
   async submit(request: SubmitRequest): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
+    if (this.options.slots && this.queue.mustWait(request.requires)) {
+      const waiting = newJob(
+        request,
+        { id: waitingJobId(request.ref), status: "pending", progress: null },
+        this.clock.now(),
+      );
+      await this.queue.enqueue(waiting);
+      return structuredClone(waiting);
+    }
     const { upscale } = request;
     const { profile } = this.options;
     const record = upscale
       ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
       : await profile.createImage(request.prompt, request.ref, request.requires);
     const job = newJob(request, record, this.clock.now());
+    this.queue.noteStarted(job.requesterId);
     const server = this.options.servers?.nameOf(record.id);
     if (server !== undefined) job.server = server;
     this.active.add(job);
@@ -142,6 +188,7 @@ export class ImagineService {
       followed: this.active,
       log: this.log,
       follow: (job, pollNow) => {
+        if (isWaitingJobId(job.imageId)) return this.queue.restore(job);
         this.options.servers?.follow(job);
         this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
       },
@@ -190,6 +237,7 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     job.cancelledBy = by;
     const shown = this.endings.finish(job, "cancelled", viewForCancelled(job, by));
+    this.queue.forget(jobId);
     return { job: structuredClone(job), shown };
   }
 
@@ -206,6 +254,7 @@ export class ImagineService {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
     // its answer would be dropped anyway. Handlers already running are still waited for.
     this.stopping.abort(new Error("the bot is stopping"));
+    this.queue.stop();
     await this.tracker.stop();
     this.scheduler.stop();
     await this.ownership.stop();

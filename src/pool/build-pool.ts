@@ -49,7 +49,6 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
       upscale: config.IMAGINE_API_UPSCALE,
       logger: log,
     });
-    let imageServer: ImageServer | undefined;
     const health = new ServiceHealthMonitor({
       getServiceStatus: async () => {
         const before = health.last.botStatus;
@@ -57,13 +56,13 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
         // A service that was down at start is found out at its first answer.
         void profile.probe();
         // Its status turned healthy: it may take jobs again before its back-off ends.
-        if (status.bot_status === "healthy" && before !== "healthy") imageServer?.recovered();
+        if (status.bot_status === "healthy" && before !== "healthy") imageServer.recovered();
         return status;
       },
       now: parts.now,
     });
     instrumentClient(client, parts.metrics, (err) => health.recordError(err));
-    imageServer = new ImageServer({
+    const imageServer = new ImageServer({
       number: server.number,
       name: server.name,
       slots: server.slots,

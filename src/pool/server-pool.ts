@@ -122,6 +122,13 @@ export class ServerPool {
     }
   }
 
+  /** Whether a server that takes jobs (and meets `requires`) has a free slot now. */
+  hasFreeSlot(requires?: ServerRequirement): boolean {
+    const now = this.deps.now();
+    for (const server of this.servers) void server.health.current();
+    return this.servers.some((s) => s.takesJobs(now) && s.inUse < s.slots && (requires?.(s) ?? true));
+  }
+
   /** Upscales an image of a grid on the server holding the grid (only it knows the grid). */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);

@@ -7,6 +7,7 @@ import {
   type ReferenceService,
   type ReferenceServiceOptions,
 } from "../../tools/reference-service/index.js";
+import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
@@ -51,22 +52,35 @@ export async function startPool(
   };
 }
 
-/** Alice runs /imagine; resolves once the job's "waiting" message shows, with its image id. */
+/**
+ * `user` (default Alice) runs /imagine; resolves once the job's "waiting" message shows, with its image id
+ * (a stand-in `q-…` while it waits in the bot's queue).
+ */
 export async function imagineOnPool(
   p: PoolHarness,
   prompt: string,
+  user?: UserRef,
 ): Promise<{ handle: InteractionHandle; imageId: string }> {
   const { h } = p;
   const handle = await h.emu.sendSlashCommand({
     name: "imagine",
     options: { prompt },
-    user: h.world.alice,
+    user: user ?? h.world.alice,
     channelId: h.world.general.id,
   });
-  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await handle.waitForResponse({ where: (m) => /waiting in queue|waits in the bot's line/i.test(textOf(m)) });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);
   return { handle, imageId: job.imageId };
+}
+
+/** Waits until the job of interaction `ref` left the bot's queue: its record exists; resolves its image id. */
+export function startedImageId(p: PoolHarness, ref: string): Promise<string> {
+  return p.h.emu.waitFor(
+    () =>
+      p.h.bot.context.imagine.activeJobs().find((j) => j.ref === ref && !j.imageId.startsWith("q-"))?.imageId,
+    { description: `the job of ${ref} to start` },
+  );
 }
 
 /** Which service (0: server 1) holds the record `imageId`; -1 when none does. */

@@ -637,4 +637,7 @@ export const en = {
   "settings.show.defaultLanguage": "your Discord language",
   "settings.show.note":
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
+  "pool.placeInLine":
+    "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+  "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
 } as const;
