@@ -106,6 +106,11 @@ export class ImagineService {
     });
   }
 
+  /** Jobs waiting in the bot's queue for a free image server. */
+  get waitingCount(): number {
+    return this.queue.size;
+  }
+
   /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */
   drainQueue(): void {
     this.queue.drain();

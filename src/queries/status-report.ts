@@ -9,6 +9,8 @@ import type { StatusInput } from "../render/status.js";
 import type { ImagineService } from "../imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../imagine/job-store.js";
 import type { HealthReader } from "../admission/service-health.js";
+import type { ServerPool } from "../pool/server-pool.js";
+import type { ServersStatus } from "../render/status-servers.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,12 +27,30 @@ export interface StatusSources {
   imagine: ImagineService;
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
   health: HealthReader;
+  /** The pool of ImagineAPI servers: a row each on the status page. */
+  pool?: Pick<ServerPool, "servers">;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
   now: () => number;
+}
+
+/** Each server of the pool as the status page shows it. */
+function serversStatus(pool: Pick<ServerPool, "servers">, waiting: number, now: number): ServersStatus {
+  return {
+    waiting,
+    rows: pool.servers.map((s) => ({
+      name: s.name,
+      health: s.health.last,
+      inUse: s.inUse,
+      slots: s.slots,
+      backingOff: s.backingOff(now),
+      lastCreateError: s.lastCreateError,
+      features: s.profile.features,
+    })),
+  };
 }
 
 /** The status of server `guildId` (page `page` of its jobs in flight). */
@@ -95,5 +115,6 @@ export async function gatherStatus(
     page,
     now,
     ...(fleet ? { fleet } : {}),
+    ...(sources.pool ? { servers: serversStatus(sources.pool, sources.imagine.waitingCount, now) } : {}),
   };
 }

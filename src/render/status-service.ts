@@ -12,6 +12,7 @@ import type { ServiceFeatures } from "../service/service-profile.js";
 import { EMBED_COLORS, formatDuration, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown, inlineCode } from "./markdown.js";
+import { serversField, type ServersStatus } from "./status-servers.js";
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -54,6 +55,8 @@ export interface StatusInput {
   readonly now: number;
   /** The bot processes sharing the database, when there is a fleet (Postgres). */
   readonly fleet?: FleetStatus;
+  /** The pool's servers, a row each (shown when there are several). */
+  readonly servers?: ServersStatus;
 }
 
 /** The fleet as `/imagine-status` shows it. */
@@ -110,7 +113,7 @@ export function ageOf(epochMs: number | null): string {
 /** The keys naming the service's conditions. */
 type ConditionKey = Extract<TextKey, `statusPage.condition.${string}`>;
 
-const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
+export const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
   healthy: { emoji: "🟢", color: EMBED_COLORS.completed, name: "statusPage.condition.healthy" },
   degraded: { emoji: "🟠", color: EMBED_COLORS.waiting, name: "statusPage.condition.degraded" },
   unreachable: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unreachable" },
@@ -182,6 +185,7 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
         inline: true,
       },
       ...(input.fleet ? [fleetField(t, input.fleet)] : []),
+      ...(input.servers && input.servers.rows.length > 1 ? [serversField(t, input.servers, input.now)] : []),
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startReferenceService, type ReferenceService } from "../../tools/reference-service/index.js";
 import { FIRST_BACKOFF_MS } from "../../src/pool/image-server.js";
+import { textOf } from "../support/message-view.js";
 import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
 import { createsAt, imagineOnPool, serviceOf, startPool, type PoolHarness } from "./pool-steps.js";
 
@@ -27,6 +28,22 @@ describe("a pool of ImagineAPI servers", () => {
     expect(jobs.map((j) => serviceOf(p!, j.imageId)).sort()).toEqual([0, 1, 2]);
     // Each service made exactly one record: none was asked twice.
     expect(p.services.map((s) => s.creates)).toEqual([1, 1, 1]);
+
+    // Moderators see a row per server: name, health, slots in use, what it offers; never a URL or token.
+    const status = await p.h.emu.sendSlashCommand({
+      name: "imagine-status",
+      user: p.h.world.mod,
+      channelId: p.h.world.general.id,
+    });
+    const page = textOf(await status.waitForResponse({ where: (m) => textOf(m).includes("Image servers") }));
+    expect(page).toContain("Image servers (0 jobs waiting in the bot's line)");
+    for (const name of ["one", "two", "three"])
+      expect(page).toMatch(new RegExp(`\\*\\*${name}\\*\\* \\S+.* · 1 of 1 slots busy`));
+    expect(page).toMatch(/\*\*three\*\*.*self-hosted \(no ref\)/);
+    for (const service of p.services) {
+      expect(page).not.toContain(service.token);
+      expect(page).not.toContain(new URL(service.url).host);
+    }
     for (const job of jobs) p.services[serviceOf(p, job.imageId)]!.completeNow(job.imageId);
     for (const job of jobs) await waitForResult(p.h, job.imageId, isGrid);
     // The job is recorded with its server's name.

@@ -639,5 +639,11 @@ export const en = {
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
   "pool.placeInLine":
     "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+  "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
+  "pool.slots": "{{inUse}} of {{slots}} slots busy",
+  "pool.noRef": "self-hosted (no ref)",
+  "pool.enhance": "Enhance",
+  "pool.backingOff": "resting after failed requests",
+  "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
 } as const;
