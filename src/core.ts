@@ -132,6 +132,16 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
       void audit.jobEnded(job);
     },
   });
+  metrics.watchPool(() => ({
+    waiting: imagine.waitingCount,
+    servers: pool.servers.map((s) => ({
+      name: s.name,
+      slots: s.slots,
+      inUse: s.inUse,
+      up: s.health.last.botStatus !== null,
+      backingOff: s.backingOff(now()),
+    })),
+  }));
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,

@@ -51,6 +51,24 @@ describe("a pool of ImagineAPI servers", () => {
     expect(stored.map((j) => j?.server).sort()).toEqual(["one", "three", "two"]);
   });
 
+  test("/healthz has a check per server and /metrics its gauges labelled by name; a dead server does not fail the bot", async () => {
+    p = await startPool([{}], { slots: 2, env: { HTTP_PORT: "0", HTTP_HOST: "127.0.0.1" } });
+    await imagineOnPool(p, "a red fox");
+    await p.services[1]!.close();
+    p.h.emu.clock.advance(16_000);
+    await p.h.bot.context.pool.health.current();
+    const health = await fetch(`${p.h.bot.opsUrl}/healthz`);
+    const body = await health.text();
+    expect(health.status).toBe(200);
+    expect(body).toMatch(/image-server:one[^\n]*bot_status healthy · 1\/2 slots busy/);
+    expect(body).toMatch(/image-server:two[^\n]*unreachable/);
+    const metrics = await (await fetch(`${p.h.bot.opsUrl}/metrics`)).text();
+    expect(metrics).toContain('imagine_server_slots_in_use{server="one"} 1');
+    expect(metrics).toContain('imagine_server_up{server="two"} 0');
+    expect(metrics).toContain('imagine_server_slots{server="two"} 2');
+    expect(metrics).toContain("imagine_jobs_waiting 0");
+  });
+
   test("a job stays with its server through a crash of the bot: after the restart it is read from there and delivered once", async () => {
     p = await startPool([{}], { slots: 1 });
     const first = await imagineOnPool(p, "a red fox");
