@@ -56,8 +56,9 @@ describe("the bot's fair queue", () => {
     expect(started).toEqual([b1.handle.id, a2.handle.id, a3.handle.id]);
     h.service.completeNow(running);
     await waitForResult(h, running, isGrid);
-    // Never more than the one slot: each record was made after the one before it had finished.
+    // Never more than the one slot, counted by the service itself.
     expect(h.service.creates).toBe(4);
+    expect(h.service.maxInFlight).toBe(1);
   });
 
   test("a waiting job can be cancelled: it never reaches the service, and the next in line moves up", async () => {
@@ -99,5 +100,6 @@ describe("the bot's fair queue", () => {
     expect(services.map((s) => s.creates).reduce((a, b) => a + b)).toBe(4);
     for (const service of services) for (const count of service.createsByRef.values()) expect(count).toBe(1);
     expect(ids.map((id) => resultsOf(h, id).length)).toEqual([1, 1, 1, 1]);
+    expect(services.map((s) => s.maxInFlight)).toEqual([1, 1]);
   });
 });

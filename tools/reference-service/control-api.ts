@@ -95,6 +95,8 @@ export function createControlApi(deps: ControlDeps): ControlApi {
         const id = typeof body.id === "string" ? body.id : findByRef(body.ref);
         return deps.book.completeNow(id);
       }
+      case "GET /_control/concurrency":
+        return { maxInFlight: deps.book.maxInFlight };
       case "GET /_control/completions":
         return [...completedAt].map(([id, at]) => ({ id, ref: deps.book.get(id)?.ref ?? null, at }));
       case "GET /_control/stats": {
