@@ -125,7 +125,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     onDelivered: (route, final) => metrics.discordEdit(route, final),
     onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
-      pool.ended(job.imageId);
+      pool.forget(job.imageId);
       imagine.drainQueue();
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);

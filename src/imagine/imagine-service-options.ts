@@ -94,7 +94,12 @@ export interface ImagineServiceOptions {
    * The pool of servers, when jobs are spread over several: which one holds a new record (recorded with the
    * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
    */
-  servers?: { nameOf(imageId: string): string | undefined; follow(job: Job): void };
+  servers?: {
+    nameOf(imageId: string): string | undefined;
+    follow(job: Job): void;
+    /** The job's record finished (or it ended otherwise): its slot is free. */
+    ended(imageId: string): void;
+  };
   /**
    * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see
    * `job-queue.ts`). Default: every job is created at once.

@@ -291,7 +291,12 @@ export class ImagineService {
     job.status = record.status;
     job.progress = record.progress;
     // Set before rendering: the final message says how long the job took.
-    if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
+    if (isFinished(record.status)) {
+      job.finishedAt ??= this.clock.now();
+      // The server's slot is free once its record is finished, not once Discord took the result.
+      this.options.servers?.ended(jobId);
+      this.queue.drain();
+    }
     const view = viewForRecord(job, record, this.options.imageDelivery, notice);
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";

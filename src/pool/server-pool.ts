@@ -168,9 +168,17 @@ export class ServerPool {
     if (job.outcome === null) server.running.add(job.imageId);
   }
 
-  /** A job ended (or is no longer followed here): its slot is free. */
+  /**
+   * A job's record finished, or the job ended otherwise (cancelled, lost, timed out): its slot is free. Its
+   * server stays known (until the job ends) for the reads of its delivery.
+   */
   ended(imageId: string): void {
     this.byImage.get(imageId)?.running.delete(imageId);
+  }
+
+  /** A job is no longer followed here: it is forgotten (its server is read from the store if needed). */
+  forget(imageId: string): void {
+    this.ended(imageId);
     this.byImage.delete(imageId);
   }
 
