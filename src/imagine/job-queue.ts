@@ -15,6 +15,7 @@ import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import { FairQueue } from "../pool/fair-queue.js";
 import type { ServerRequirement } from "../pool/server-pool.js";
+import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
@@ -61,21 +62,12 @@ export interface JobQueueContext {
 
 /** A pending record to render a waiting job's message from. */
 function waitingRecord(job: Job): ImageRecord {
-  return {
+  return newImageRecord({
     id: job.imageId,
     prompt: job.prompt,
-    results: null,
-    user_created: "",
-    date_created: "",
-    status: "pending",
-    progress: null,
-    url: null,
-    error: null,
-    upscaled_urls: null,
-    upscaled: [],
     ref: job.ref,
     parent_id: job.upscale?.parentId ?? null,
-  };
+  });
 }
 
 /** The jobs waiting for a free server, in fair order. */
