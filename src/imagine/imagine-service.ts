@@ -81,23 +81,10 @@ export class ImagineService {
       slots: options.slots ?? { hasFreeSlot: () => true },
       clock: this.clock,
       log: this.log,
-      get: (id) => this.active.get(id),
-      lastStarted: (member) => {
-        let last: number | undefined;
-        for (const id of this.active.ids()) {
-          const job = this.active.get(id);
-          if (job?.requesterId === member && !isWaitingJobId(id)) last = Math.max(last ?? 0, job.startedAt);
-        }
-        return last;
-      },
-      add: (job) => this.active.add(job),
-      drop: (id) => {
-        this.throttle.forget(id);
-        this.active.remove(id);
-        this.ownership.forget(id);
-      },
+      followed: this.active,
+      throttle: this.throttle,
+      ownership: this.ownership,
       persist: (job) => this.persist(job),
-      show: (id, view) => void this.throttle.show(id, { payload: view, key: view.key }),
       started: (job, record) => {
         this.tracker.track(tracked(job));
         void this.handleRecord(job.imageId, record);

@@ -14,6 +14,9 @@ import { translator } from "../i18n/translate.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import { FairQueue } from "../pool/fair-queue.js";
+import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import type { FollowedJobs } from "./followed-jobs.js";
+import type { JobOwnership } from "./job-ownership.js";
 import type { ServerRequirement } from "../pool/server-pool.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
@@ -47,14 +50,10 @@ export interface JobQueueContext {
   slots: SlotSource;
   clock: Clock;
   log: Logger;
-  get(jobId: string): Job | undefined;
-  /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */
-  lastStarted(member: string): number | undefined;
-  add(job: Job): void;
-  /** Stops following the stand-in (its record now exists under another id). */
-  drop(jobId: string): void;
+  followed: FollowedJobs;
+  throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
+  ownership: Pick<JobOwnership, "forget">;
   persist(job: Job): Promise<boolean>;
-  show(jobId: string, view: JobView): void;
   /** Follows a job whose record was just created, showing `record`. */
   started(job: Job, record: ImageRecord): void;
   finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
@@ -79,7 +78,17 @@ export class JobQueue {
   private stopped = false;
 
   constructor(private readonly ctx: JobQueueContext) {
-    this.waiting = new FairQueue((member) => ctx.lastStarted(member));
+    this.waiting = new FairQueue((member) => this.lastStarted(member));
+  }
+
+  /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */
+  private lastStarted(member: string): number | undefined {
+    let last: number | undefined;
+    for (const id of this.ctx.followed.ids()) {
+      const job = this.ctx.followed.get(id);
+      if (job?.requesterId === member && !isWaitingJobId(id)) last = Math.max(last ?? 0, job.startedAt);
+    }
+    return last;
   }
 
   /** Jobs waiting now. */
@@ -94,7 +103,7 @@ export class JobQueue {
 
   /** Queues a new job (`job` has its stand-in id), saves it and shows its place. */
   async enqueue(job: Job): Promise<void> {
-    this.ctx.add(job);
+    this.ctx.followed.add(job);
     await this.ctx.persist(job);
     this.restore(job);
     this.ctx.log
@@ -146,7 +155,7 @@ export class JobQueue {
     while (this.waiting.size > 0 && this.ctx.slots.hasFreeSlot()) {
       const next = this.waiting.take(this.ctx.clock.now())!;
       moved = true;
-      const job = this.ctx.get(next.id);
+      const job = this.ctx.followed.get(next.id);
       if (job && job.outcome === null) await this.start(job);
     }
     if (moved) this.showPlaces();
@@ -157,12 +166,12 @@ export class JobQueue {
 
   private showPlaces(): void {
     this.waiting.order().forEach((entry, i) => {
-      const job = this.ctx.get(entry.id);
+      const job = this.ctx.followed.get(entry.id);
       if (!job) return;
       const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
         placeInLine: i + 1,
       });
-      this.ctx.show(job.imageId, view);
+      void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
     });
   }
 
@@ -194,8 +203,11 @@ export class JobQueue {
     job.startedAt = clock.now();
     const server = options.servers?.nameOf(record.id);
     if (server !== undefined) job.server = server;
-    this.ctx.drop(standIn.imageId);
-    this.ctx.add(job);
+    // The stand-in is followed no more: its record now exists under another id.
+    this.ctx.throttle.forget(standIn.imageId);
+    this.ctx.followed.remove(standIn.imageId);
+    this.ctx.ownership.forget(standIn.imageId);
+    this.ctx.followed.add(job);
     await this.ctx.persist(job);
     await options.store.remove(standIn.imageId);
     log.info({ jobId: job.imageId, server }, "a waiting job started");
