@@ -22,6 +22,41 @@ const notTests = {
   message: "Only tests import from test/: move what this needs out of test/ (tools/, demo/ or src/).",
 };
 
+/**
+ * A file's role, by its name: views (`*-view.ts`, and every file of src/render/), queries (`*-query.ts`) and
+ * custom-id codecs (`*-id.ts`) are pure wherever they live: no discord.js, no I/O. What they need comes as
+ * arguments; the handler beside them does the talking.
+ */
+const PURE_ROLES = ["**/*-view.ts", "**/*-query.ts", "**/*-id.ts"];
+const notImpure = {
+  group: [
+    "discord.js",
+    "@discordjs/*",
+    "undici",
+    "pg",
+    "better-sqlite3",
+    "fs",
+    "fs/*",
+    "node:fs",
+    "node:fs/*",
+    "node:net",
+    "node:http",
+    "node:https",
+    "node:child_process",
+    "**/discord/**",
+    "**/store/**",
+  ],
+  message:
+    "Views (*-view.ts, src/render/), queries (*-query.ts) and custom-id codecs (*-id.ts) are pure: no discord.js, no I/O. Take what is needed as arguments.",
+};
+
+/** A codec in a feature folder uses only the shared id parts and the service's vocabulary. */
+const codecImportsOnly = {
+  regex: "^(?!\\./[a-z-]+-id\\.js$|(\\.\\./)+src/custom-ids/|(\\.\\./)+src/service/schema\\.js$)",
+  message:
+    "A custom-id codec imports only codecs beside it, src/custom-ids/ (the shared id parts) and src/service/schema.ts.",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -66,6 +101,31 @@ export default tseslint.config(
     },
   },
   {
+    // The roles' purity (see PURE_ROLES), with the rules of the wing the file is in.
+    files: ["src/render/**", ...PURE_ROLES.map((role) => `src/${role}`)],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [notSharp], patterns: [notTools, notTheFeaturesWing, notTests, notImpure] },
+      ],
+    },
+  },
+  {
+    files: PURE_ROLES.map((role) => `commands/${role}`),
+    rules: {
+      "no-restricted-imports": ["error", { paths: [notSharp], patterns: [notTools, notTests, notImpure] }],
+    },
+  },
+  {
+    files: ["commands/**/*-id.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [notSharp], patterns: [notTools, notTests, notImpure, codecImportsOnly] },
+      ],
+    },
+  },
+  {
     files: ["src/custom-ids/**"],
     rules: {
       "no-restricted-imports": [
@@ -105,5 +165,29 @@ export default tseslint.config(
   {
     files: ["src/config.ts", "test/**", "bench/**", "demo/**", "tools/bot-process/**", "tools/postgres/**"],
     rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // A feature keeps no state of its own between interactions: a module-level variable holds for one process
+    // only. What a click must do once is claimed in the job store (Claims), across restarts and a fleet.
+    files: ["commands/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            ":matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > " +
+            "VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly/]) > " +
+            "NewExpression:not([callee.name=/Builder$/])",
+          message:
+            "A feature keeps no state in its module (it holds for one process only): claim what a click does " +
+            "once in the job store (app.store.claimOnce), or type a constant table Readonly.",
+        },
+        {
+          selector: ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration[kind="let"]',
+          message:
+            "A feature keeps no state in its module (it holds for one process only): use the job store.",
+        },
+      ],
+    },
   },
 );

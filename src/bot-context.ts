@@ -4,7 +4,17 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
-import type { JobStore } from "./imagine/job-store.js";
+import type { ServerWatch } from "./imagine/server-watch.js";
+import type { RefusalPauses } from "./moderation/refusal-pauses.js";
+import type {
+  Claims,
+  FleetRegistry,
+  JobRecords,
+  JobStore,
+  KeptPrompts,
+  PostRecords,
+  StoreScope,
+} from "./imagine/job-store.js";
 import type { HealthReader } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
@@ -14,6 +24,18 @@ import type { ImagineClient } from "./service/client.js";
 import type { ServiceProfile } from "./service/service-profile.js";
 import type { ServerPool } from "./pool/server-pool.js";
 import type { SettingsStore } from "./settings/settings.js";
+
+/**
+ * The job store's ports commands and handlers use: finding jobs for `/history`, `/imagine-status` and Enhance,
+ * posted messages (U1-U4), kept prompts (Try again), claims (what a click starts once) and the fleet's
+ * processes. Leases, pruning and closing belong to the lifecycle ({@link BotCore}).
+ */
+export type CommandStore = Pick<StoreScope, "shared"> &
+  Pick<JobRecords, "startedSince" | "jobsOfRequester" | "latestUpscale"> &
+  PostRecords &
+  KeptPrompts &
+  Claims &
+  Pick<FleetRegistry, "processes">;
 
 /** What commands and handlers get: the core services, already wired. */
 export interface BotContext {
@@ -28,7 +50,11 @@ export interface BotContext {
   readonly profile: ServiceProfile;
   /** The ImagineAPI servers, and which one runs each job. */
   readonly pool: ServerPool;
-  readonly store: JobStore;
+  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
+  readonly serverWatch: ServerWatch;
+  /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
+  readonly pauses: RefusalPauses;
+  readonly store: CommandStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;
   readonly messenger: DiscordMessenger;
@@ -43,4 +69,9 @@ export interface BotContext {
   readonly memberLanguage: MemberLanguage;
   /** The time source `now` reads, with timers (e.g. the deadline to acknowledge an interaction). */
   readonly clock: Clock;
+}
+
+/** The core as the lifecycle gets it: what commands get, with the whole job store (leases, pruning, closing). */
+export interface BotCore extends BotContext {
+  readonly store: JobStore;
 }

@@ -6,21 +6,25 @@
  */
 import { memberLanguageFrom } from "./i18n/choose-language.js";
 import { readFile } from "node:fs/promises";
-import type { BotContext } from "./bot-context.js";
+import type { BotCore } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
+import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
+import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
 import { Semaphore } from "./service/semaphore.js";
 import { buildPool } from "./pool/build-pool.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
+import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
+import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -59,6 +63,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     jobs: deps.store,
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
+    pauses: new MemoryRefusalPauseStore(),
   };
 }
 
@@ -66,13 +71,19 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
  * Wires the core together and returns what commands, handlers and the lifecycle use.
  * @throws {Error} when BANNED_WORDS_FILE cannot be read; a StoreError when the database is unusable.
  */
-export async function buildCore(config: Config, deps: CoreDeps): Promise<BotContext> {
+export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore> {
   const log = deps.logger;
   const clock = deps.clock ?? systemClock;
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const pauses = new RefusalPauses({
+    store: pauseStore,
+    threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
+    pauseMs: config.MIDJOURNEY_REFUSAL_PAUSE_HOURS * 3_600_000,
+    now,
+  });
   const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
   const fleetSlots =
     fleetCap === undefined
@@ -97,6 +108,12 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
+  const serverWatch = new ServerWatch({
+    logger: log.child({ component: "service" }),
+    now,
+    selfHosted: () => profile.selfHosted,
+    botStatus: () => health.last.botStatus,
+  });
   const imagine = new ImagineService({
     client: pool,
     messenger,
@@ -114,6 +131,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     ...(config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven)
       ? { slots: pool }
       : {}),
+    jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -130,6 +148,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
+      void countRefusal(job);
     },
   });
   metrics.watchPool(() => ({
@@ -142,10 +161,22 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
       backingOff: s.backingOff(now()),
     })),
   }));
+  const countRefusal = watchRefusals({
+    pauses,
+    audit,
+    messenger,
+    logger: log.child({ component: "moderation" }),
+  });
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
+    midjourneyWords:
+      config.MIDJOURNEY_BANNED_WORDS === "on"
+        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+        : null,
     guildSettings: (guildId) => settings.guild(guildId),
+    serviceSpeeds: () => profile.speeds,
+    pauses,
     daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
@@ -165,6 +196,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCont
     service: pool,
     pool,
     profile,
+    serverWatch,
+    pauses,
     store,
     settings,
     messenger,

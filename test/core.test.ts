@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REST } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import type { BotContext } from "../src/bot-context.js";
+import type { BotCore } from "../src/bot-context.js";
 import { parseConfig } from "../src/config.js";
 import { buildCore } from "../src/core.js";
 import { DiscordMessenger } from "../src/discord/discord-messenger.js";
@@ -12,6 +12,8 @@ import { MemoryJobStore } from "./support/memory-job-store.js";
 import { silentLogger } from "../src/logger.js";
 import { BotMetrics } from "../src/metrics/metrics.js";
 import { ManualClock } from "./jobs/manual-clock.js";
+import { IMAGINE } from "../src/imagine/job-kind.js";
+import type { JobRequest } from "../src/imagine/job-request.js";
 
 /** Addresses nothing listens on: building the core must not need Discord or the image service. */
 const ENV = {
@@ -22,7 +24,7 @@ const ENV = {
 };
 
 let dir: string;
-let core: BotContext | undefined;
+let core: BotCore | undefined;
 afterEach(async () => {
   await core?.imagine.stop();
   await core?.store.close();
@@ -48,12 +50,12 @@ async function build(env: Record<string, string> = {}, store: MemoryJobStore | n
   return { core, clock, config };
 }
 
-const submission = (prompt: string) => ({
-  userId: "100000000000000001",
-  guildId: null,
-  isModerator: false,
-  prompt,
+const submission = (prompt: string): JobRequest => ({
+  requester: { userId: "100000000000000001", guildId: null, isModerator: false },
   ref: "500000000000000001",
+  place: null,
+  prompt,
+  kind: IMAGINE,
 });
 
 describe("buildCore", () => {

@@ -1,5 +1,4 @@
 /** The options and collaborators of {@link ImagineService}. */
-import type { Language } from "../i18n/languages.js";
 import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
@@ -9,8 +8,8 @@ import type { ServerRequirement } from "../pool/server-pool.js";
 import type { SlotSource } from "./job-queue.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, MessageLocation, UpscaleSource } from "./job.js";
-import type { JobLeases, JobRecords, OnceClaims, PostRecords, StoreScope } from "./job-store.js";
+import type { Job, MessageLocation } from "./job.js";
+import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
@@ -19,8 +18,8 @@ export interface PostResultOptions {
   /** Makes a repeated post return the message already posted. */
   nonce: string;
   /**
-   * Records the nonce the result is posted under when it shares a message with other results (see
-   * `JobStore.claimPostNonce`); returns the one on record.
+   * Records the nonce the result is posted under when it shares a message with other results (a claim, see
+   * `postNonceKey`); returns the one on record.
    */
   claimNonce?: (nonce: string) => Promise<string>;
   /** The message the result replies to. */
@@ -72,8 +71,8 @@ export interface ImagineServiceOptions {
   /** Reads records and downloads images: a client, or the pool (each record from the server holding it). */
   client: Pick<ImagineClient, "getImage" | "downloadImage">;
   messenger: JobMessenger;
-  /** The store's ports the engine uses: jobs, their leases, posted messages and once-claims. */
-  store: StoreScope & JobRecords & JobLeases & PostRecords & OnceClaims;
+  /** The store's ports the engine uses: jobs, their leases, posted messages and claims. */
+  store: StoreScope & JobRecords & JobLeases & PostRecords & Claims;
   pollIntervalMs: number;
   timeoutMs: number;
   progressUpdateIntervalMs: number;
@@ -110,6 +109,11 @@ export interface ImagineServiceOptions {
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
    */
   serviceStatus?(): string | null;
+  /**
+   * Told of each job's finished record before its final message is rendered (`ServerWatch.jobEnded`);
+   * answers whether the server is named out of date now, which its failure then says.
+   */
+  jobRecordEnded?(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;
@@ -139,22 +143,4 @@ export interface ImagineServiceOptions {
 export interface JobCreator {
   createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
   upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
-}
-
-/** A new job to start: the message it will be shown in is described by `location`. */
-export interface SubmitRequest {
-  /** The prompt; for an Enhance job, the grid's prompt (shown with the job, not sent). */
-  prompt: string;
-  /** Set for an Enhance job: the service's upscale endpoint creates the record instead of a prompt. */
-  upscale?: UpscaleSource;
-  ref: string;
-  requesterId: string;
-  source: Job["source"];
-  location: MessageLocation;
-  /** The language of the job's messages (progress, result), for as long as it runs. */
-  language: Language;
-  /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
-  deliverByDm?: boolean;
-  /** What the server running it must offer (e.g. a speed); absent: any server. */
-  requires?: ServerRequirement;
 }

@@ -13,20 +13,22 @@ import { systemClock, type Clock } from "../jobs/clock.js";
 import { isServiceError } from "../service/errors.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, newJob, type Job, type JobOutcome } from "./job.js";
+import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import { unknownKind, type JobKind } from "./job-kind.js";
+import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
 import { viewForCancelled, viewForRecord, type JobView } from "./job-view.js";
 import { claimJobs } from "./claimed-jobs.js";
 import { JobEndings } from "./job-endings.js";
 import { FollowedJobs, progressSignatureOf } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
 
-export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
+export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
@@ -85,6 +87,7 @@ export class ImagineService {
       throttle: this.throttle,
       ownership: this.ownership,
       persist: (job) => this.persist(job),
+      create: (job) => this.createRecord(job.kind, job.prompt, job.ref),
       started: (job, record) => {
         this.tracker.track(tracked(job));
         void this.handleRecord(job.imageId, record);
@@ -116,29 +119,22 @@ export class ImagineService {
   }
 
   /**
-   * Creates the image record (with `ref` = the interaction id when the server takes it) and starts following
-   * it. The interaction id stays the job's own `ref` in the store either way: a second call with the same
+   * Creates the image record of `request` (with `ref` = the interaction id when the server takes it) and starts
+   * following it, shown as `delivery` says. The interaction id stays the job's own `ref` in the store either way: a second call with the same
    * `ref` returns the existing job, so one interaction never creates two records.
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
-  async submit(request: SubmitRequest): Promise<Job> {
+  async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
-    if (this.options.slots && this.queue.mustWait(request.requires)) {
-      const waiting = newJob(
-        request,
-        { id: waitingJobId(request.ref), status: "pending", progress: null },
-        this.clock.now(),
-      );
+    if (this.options.slots && this.queue.mustWait()) {
+      const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
+      const waiting = newJob(request, delivery, standIn, this.clock.now());
       await this.queue.enqueue(waiting);
       return structuredClone(waiting);
     }
-    const { upscale } = request;
-    const { profile } = this.options;
-    const record = upscale
-      ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
-      : await profile.createImage(request.prompt, request.ref, request.requires);
-    const job = newJob(request, record, this.clock.now());
+    const record = await this.createRecord(request.kind, request.prompt, request.ref);
+    const job = newJob(request, delivery, record, this.clock.now());
     this.queue.noteStarted(job.requesterId);
     const server = this.options.servers?.nameOf(record.id);
     if (server !== undefined) job.server = server;
@@ -151,6 +147,19 @@ export class ImagineService {
       void this.handleRecord(job.imageId, record);
     }
     return structuredClone(job);
+  }
+
+  /** Asks the service for the record of a job of `kind`: the one place a kind meets the service. */
+  private createRecord(kind: JobKind, prompt: string, ref: string): Promise<ImageRecord> {
+    const { profile } = this.options;
+    switch (kind.name) {
+      case "imagine":
+        return profile.createImage(prompt, ref);
+      case "upscale":
+        return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
+      default:
+        return unknownKind(kind);
+    }
   }
 
   /** The owner of this process's leases. */
@@ -284,7 +293,14 @@ export class ImagineService {
       this.options.servers?.ended(jobId);
       this.queue.drain();
     }
-    const view = viewForRecord(job, record, this.options.imageDelivery, notice);
+    const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
+    const outOfDate = ended !== null && (this.options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
+    const view = viewForRecord(
+      job,
+      record,
+      this.options.imageDelivery,
+      outOfDate ? { serverOutOfDate: true } : notice,
+    );
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;

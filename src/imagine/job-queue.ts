@@ -46,7 +46,7 @@ const RETRY_MS = 2000;
 
 /** What the queue needs of the service that follows the jobs. */
 export interface JobQueueContext {
-  options: Pick<ImagineServiceOptions, "profile" | "store" | "imageDelivery" | "servers">;
+  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers">;
   slots: SlotSource;
   clock: Clock;
   log: Logger;
@@ -54,6 +54,8 @@ export interface JobQueueContext {
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
   ownership: Pick<JobOwnership, "forget">;
   persist(job: Job): Promise<boolean>;
+  /** Creates the job's record on the service (a grid, or an upscale of its grid's image). */
+  create(job: Job): Promise<ImageRecord>;
   /** Follows a job whose record was just created, showing `record`. */
   started(job: Job, record: ImageRecord): void;
   finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
@@ -65,7 +67,7 @@ function waitingRecord(job: Job): ImageRecord {
     id: job.imageId,
     prompt: job.prompt,
     ref: job.ref,
-    parent_id: job.upscale?.parentId ?? null,
+    parent_id: job.kind.name === "upscale" ? job.kind.parentId : null,
   });
 }
 
@@ -181,13 +183,10 @@ export class JobQueue {
     const log = this.ctx.log.child(logContextOf(standIn));
     let record: ImageRecord;
     try {
-      if (!(await options.store.claimOnce(`create:${standIn.ref}`, clock.now()))) {
+      if (!(await options.store.claimOnce(`create:${standIn.ref}`))) {
         throw new Error("it may have been sent before the bot restarted; start it again if no image came");
       }
-      const { upscale } = standIn;
-      record = upscale
-        ? await options.profile.upscale(upscale.parentId, upscale.index, upscale.factor, standIn.ref)
-        : await options.profile.createImage(standIn.prompt, standIn.ref);
+      record = await this.ctx.create(standIn);
     } catch (err) {
       log.warn({ err }, "a waiting job could not be started when its turn came");
       const reason = errorMessage(err);

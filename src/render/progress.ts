@@ -68,6 +68,8 @@ export interface ProgressNotice {
   readonly serviceNotReady?: "starting" | "down";
   /** The job waits in the bot's queue for a free image server: its place in line (1: next). */
   readonly placeInLine?: number;
+  /** The job's server is named out of date (`ServerWatch`): its failure says so. */
+  readonly serverOutOfDate?: boolean;
 }
 
 /**

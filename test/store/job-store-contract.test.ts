@@ -3,8 +3,10 @@
  * runs against a real server started by this file (a new database per test).
  */
 import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Job } from "../../src/imagine/job.js";
+import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type { JobStore, RequesterJobsQuery } from "../../src/imagine/job-store.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
@@ -19,6 +21,11 @@ const HOUR = 3_600_000;
 
 interface Opened {
   store: JobStore;
+  /**
+   * Runs `sql` on the store's database directly (`$1`, ... for `args`), as an older version of the bot
+   * would have written; absent for the store in memory, which has no rows.
+   */
+  sql?: (sql: string, args: unknown[]) => Promise<void>;
   /** Another connection to the same database, as a second bot process has (the same store in memory). */
   second(): Promise<JobStore>;
   cleanup: () => void;
@@ -39,7 +46,15 @@ const implementations: [string, Open][] = [
       const temp = tempDir();
       const path = join(temp.dir, "jobs.db");
       const store = await openSqliteJobStore(path, { now });
-      return { store, second: () => openSqliteJobStore(path, { now }), cleanup: temp.cleanup };
+      const sql = async (text: string, args: unknown[]) => {
+        const db = new Database(path);
+        try {
+          db.prepare(text.replace(/\$\d+/g, "?")).run(...args);
+        } finally {
+          db.close();
+        }
+      };
+      return { store, sql, second: () => openSqliteJobStore(path, { now }), cleanup: temp.cleanup };
     },
   ],
   [
@@ -47,7 +62,16 @@ const implementations: [string, Open][] = [
     async (now) => {
       const url = await postgres.createDatabase();
       const store = await openPostgresJobStore(url, { now });
-      return { store, second: () => openPostgresJobStore(url, { now }), cleanup: () => {} };
+      const sql = async (text: string, args: unknown[]) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(text, args);
+        } finally {
+          await client.end();
+        }
+      };
+      return { store, sql, second: () => openPostgresJobStore(url, { now }), cleanup: () => {} };
     },
   ],
 ];
@@ -76,13 +100,14 @@ const dmJob = makeJob({
 const enhanceJob = makeJob({
   imageId: "enhance-image",
   ref: "1300000000000000009",
-  upscale: { parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" },
+  kind: { name: "upscale", parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" },
 });
 
 const byImageId = (jobs: Job[]) => jobs.map((j) => j.imageId).sort();
 
 describe.each(implementations)("%s", (name, open) => {
   let store: JobStore;
+  let sql: Opened["sql"];
   let second: () => Promise<JobStore>;
   let cleanup = () => {};
   let now = NOW;
@@ -98,7 +123,7 @@ describe.each(implementations)("%s", (name, open) => {
     // Outside CI a machine without Postgres skips (and lists) these tests; in CI it fails.
     if (name === "PostgresJobStore" && !postgres.available) context.skip("Postgres is not installed");
     now = NOW;
-    ({ store, second, cleanup } = await open(() => now));
+    ({ store, sql, second, cleanup } = await open(() => now));
   });
   afterEach(async (context) => {
     if (context.task.result?.state === "skip") return;
@@ -132,6 +157,16 @@ describe.each(implementations)("%s", (name, open) => {
     await store.remove("never-saved");
     expect(await store.get("q-1")).toBeUndefined();
     expect((await store.findByRef("r1"))?.imageId).toBe("real");
+  });
+
+  test("jobs saved before kinds had their detail column read back the same, an Enhance from its upscale columns", async (context) => {
+    if (!sql) return context.skip("the store in memory has no rows from older versions");
+    for (const job of [makeJob(), enhanceJob]) {
+      await store.save(job);
+      // What a row written before the `kind_detail` migration holds: no detail.
+      await sql("UPDATE jobs SET kind_detail = NULL WHERE image_id = $1", [job.imageId]);
+      expect(await store.get(job.imageId)).toStrictEqual(job);
+    }
   });
 
   test("get and findByRef return undefined for jobs never saved", async () => {
@@ -236,9 +271,9 @@ describe.each(implementations)("%s", (name, open) => {
   });
 
   test("latestUpscale finds the newest Enhance of that image and factor, and no other", async () => {
-    const source = enhanceJob.upscale!;
-    const enhance = (imageId: string, startedAt: number, upscale = source) =>
-      makeJob({ imageId, ref: `ref-${imageId}`, startedAt, upscale });
+    const source = { parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" } as const;
+    const enhance = (imageId: string, startedAt: number, upscale: UpscaleSource = source) =>
+      makeJob({ imageId, ref: `ref-${imageId}`, startedAt, kind: { name: "upscale", ...upscale } });
     expect(await store.latestUpscale(source)).toBeUndefined();
     await store.save(enhance("first", NOW - HOUR));
     await store.save(enhance("again", NOW));
@@ -251,23 +286,77 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.latestUpscale({ ...source, parentId: "another-grid" })).toBeUndefined();
   });
 
-  test("claimOnce is true for the first claim of a key only", async () => {
-    expect(await store.claimOnce("private-note:a", NOW)).toBe(true);
-    expect(await store.claimOnce("private-note:a", NOW + 1)).toBe(false);
-    expect(await store.claimOnce("private-note:b", NOW)).toBe(true);
-  });
-
-  test("prune removes kept prompts and claims older than the cutoff, keeping recent ones", async () => {
+  test("prune removes kept prompts older than the cutoff, keeping recent ones", async () => {
     const day = 24 * HOUR;
     await store.keepPrompt({ ref: "old", requesterId: "1", prompt: "p", keptAt: NOW - 2 * day });
     await store.keepPrompt({ ref: "recent", requesterId: "1", prompt: "p", keptAt: NOW - HOUR });
-    await store.claimOnce("old", NOW - 2 * day);
-    await store.claimOnce("recent", NOW - HOUR);
     await store.prune(day);
     expect(await store.getKeptPrompt("old")).toBeUndefined();
     expect(await store.getKeptPrompt("recent")).toBeDefined();
-    expect(await store.claimOnce("old", NOW)).toBe(true);
-    expect(await store.claimOnce("recent", NOW)).toBe(false);
+  });
+
+  describe("claims", () => {
+    const HOLD = 10_000;
+
+    test("a claim for good is taken by the first claim of its key only, also after its hold would have run out", async () => {
+      expect(await store.claimOnce("private-note:a")).toBe(true);
+      expect(await store.claimOnce("private-note:a")).toBe(false);
+      now += 30 * 24 * HOUR;
+      expect(await store.claimOnce("private-note:a", { holdMs: HOLD })).toBe(false);
+      expect(await store.claimOnce("private-note:b")).toBe(true);
+    });
+
+    test("a held claim keeps the key until its hold runs out, then the next claim takes it", async () => {
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-1" })).toBe(true);
+      now += HOLD - 1;
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-2" })).toBe(false);
+      expect(await store.claimHolder("reroll:g")).toBe("click-1");
+      now += 1;
+      expect(await store.claimHolder("reroll:g")).toBeUndefined();
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-3" })).toBe(true);
+      expect(await store.claimHolder("reroll:g")).toBe("click-3");
+    });
+
+    test("the holder of the first claim is kept and read back by every later one", async () => {
+      expect(await store.claimOnce("post-nonce:job-1:result", { holder: "batch-a" })).toBe(true);
+      expect(await store.claimOnce("post-nonce:job-1:result", { holder: "batch-b" })).toBe(false);
+      expect(await store.claimHolder("post-nonce:job-1:result")).toBe("batch-a");
+      expect(await store.claimHolder("post-nonce:job-2:result")).toBeUndefined();
+    });
+
+    test("a released claim is free at once; a release naming another holder leaves it held", async () => {
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-1" })).toBe(true);
+      await store.releaseClaim("upscale:g:1", "click-2");
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(false);
+      await store.releaseClaim("upscale:g:1", "click-1");
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(true);
+      await store.releaseClaim("upscale:g:1");
+      expect(await store.claimHolder("upscale:g:1")).toBeUndefined();
+    });
+
+    test("one key claimed from two connections at once is taken by one claim", async () => {
+      const other = await openSecond();
+      const clicks = ["a", "b", "c", "d", "e", "f"];
+      const taken = await Promise.all(
+        clicks.map((holder, i) => (i % 2 ? other : store).claimOnce("reroll:x", { holdMs: HOLD, holder })),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await other.claimHolder("reroll:x")).toBe(clicks[taken.indexOf(true)]);
+    });
+
+    test("prune forgets claims for good older than the cutoff, keeping recent ones and held ones", async () => {
+      const day = 24 * HOUR;
+      now = NOW - 2 * day;
+      await store.claimOnce("old");
+      now = NOW - HOUR;
+      await store.claimOnce("recent");
+      now = NOW;
+      await store.claimOnce("held", { holdMs: HOLD, holder: "y" });
+      await store.prune(day);
+      expect(await store.claimOnce("old")).toBe(true);
+      expect(await store.claimOnce("recent")).toBe(false);
+      expect(await store.claimHolder("held")).toBe("y");
+    });
   });
 
   test("the last submission of a user is undefined until recorded, then the latest recorded time", async () => {
@@ -336,13 +425,6 @@ describe.each(implementations)("%s", (name, open) => {
     });
     expect(await store.getPost("job-1", "upscale:1")).toBeUndefined();
     expect(await store.getPost("job-2", "result")).toBeUndefined();
-  });
-
-  test("the first nonce claimed for a job's message is kept and returned to every later claim", async () => {
-    expect(await store.claimPostNonce("job-1", "result", "batch-a", NOW)).toBe("batch-a");
-    expect(await store.claimPostNonce("job-1", "result", "batch-b", NOW + 1)).toBe("batch-a");
-    expect(await store.claimPostNonce("job-1", "upscale:0", "single", NOW)).toBe("single");
-    expect(await store.claimPostNonce("job-2", "result", "batch-b", NOW)).toBe("batch-b");
   });
 
   test("prune removes posts older than the cutoff, except those of jobs not yet delivered", async () => {
@@ -456,18 +538,18 @@ describe.each(implementations)("%s", (name, open) => {
     });
 
     test("a named lease given up by its holder is free at once; another owner cannot give it up", async () => {
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("a"))).toBe(true);
-      await store.releaseNamedLease("enhance:x", "b");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(false);
-      await store.releaseNamedLease("enhance:x", "a");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(true);
+      expect(await store.acquireNamedLease("task:x", leaseOf("a"))).toBe(true);
+      await store.releaseNamedLease("task:x", "b");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(false);
+      await store.releaseNamedLease("task:x", "a");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(true);
     });
 
     test("a named lease taken from two connections at once goes to one owner", async () => {
       const other = await openSecond();
       const owners = ["a", "b", "c", "d"];
       const taken = await Promise.all(
-        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("enhance:y", leaseOf(owner))),
+        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("task:y", leaseOf(owner))),
       );
       expect(taken.filter(Boolean)).toHaveLength(1);
     });
