@@ -145,6 +145,11 @@ export class ServerPool {
     return this.first.client.getServiceStatus();
   }
 
+  /** What the server holding `imageId` is (its `ref` and upscale route): Enhance is offered only where it has the route. */
+  async profileOf(imageId: string): Promise<ImageServer["profile"]> {
+    return (await this.serverOf(imageId)).profile;
+  }
+
   /** Downloads a finished image (no token is sent, so any server's client will do). */
   downloadImage(url: string, options: DownloadImageOptions): Promise<DownloadedImage> {
     return this.first.client.downloadImage(url, options);

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { startReferenceService, type ReferenceService } from "../../tools/reference-service/index.js";
 import { FIRST_BACKOFF_MS } from "../../src/pool/image-server.js";
 import { textOf } from "../support/message-view.js";
-import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
+import { buttonsOf } from "../support/message-view.js";
+import { clickLabel, isGrid, resultsOf, waitForResult, waitForUpscale } from "./imagine-steps.js";
 import { createsAt, imagineOnPool, serviceOf, startPool, type PoolHarness } from "./pool-steps.js";
 
 let p: PoolHarness | undefined;
@@ -67,6 +68,28 @@ describe("a pool of ImagineAPI servers", () => {
     expect(metrics).toContain('imagine_server_up{server="two"} 0');
     expect(metrics).toContain('imagine_server_slots{server="two"} 2');
     expect(metrics).toContain("imagine_jobs_waiting 0");
+  });
+
+  test("Enhance is offered under a single image only where its grid's server has the upscale route", async () => {
+    p = await startPool([{ profile: "self-hosted", initialHealth: "healthy" }], {
+      slots: 1,
+      env: { ENHANCE_FACTORS: "2x" },
+    });
+    const { h } = p;
+    // Both servers' kinds are found out before the grids are shown.
+    await Promise.all(h.bot.context.pool.servers.map((s) => s.profile.probe()));
+    const labels: string[][] = [];
+    const jobs = [await imagineOnPool(p, "a red fox"), await imagineOnPool(p, "a blue heron")];
+    expect(jobs.map((j) => serviceOf(p!, j.imageId))).toEqual([0, 1]);
+    for (const job of jobs) {
+      p.services[serviceOf(p, job.imageId)]!.completeNow(job.imageId);
+      const grid = await waitForResult(h, job.imageId, isGrid);
+      await clickLabel(h, grid, "U1", h.world.alice);
+      const single = await waitForUpscale(h, job.imageId, 0);
+      labels.push(buttonsOf(single).map((b) => b.label ?? ""));
+    }
+    expect(labels[0]).toContain("Enhance 2× (uses credits)");
+    expect(labels[1]).not.toContain("Enhance 2× (uses credits)");
   });
 
   test("a job stays with its server through a crash of the bot: after the restart it is read from there and delivered once", async () => {
