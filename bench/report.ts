@@ -2,6 +2,7 @@
  * The benchmark's results as a table for stdout and a JSON file under bench/results/, each row with its
  * target and whether it was met.
  */
+import type { PoolResult } from "./scenario-pool.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,33 @@ export interface BenchResults {
   latency?: LatencyResult[];
   scale?: ScaleResult[];
   fleet?: FleetResult;
+  /** 1, 2 and 4 ImagineAPI servers behind the bot's queue. */
+  pool?: PoolResult[];
+}
+
+/** The pool's rows: jobs per minute against N x one server's, and each server's most jobs at once. */
+function poolRows(pool: readonly PoolResult[]): Row[] {
+  const one = pool.find((p) => p.servers === 1)?.jobsPerMinute;
+  return pool.flatMap((p) => {
+    const area = `pool ${p.servers} x ${p.slotsPerServer} slots, ${p.jobs} jobs of ${p.jobDurationMs / 1000} s`;
+    const target = one === undefined ? null : 0.9 * p.servers * one;
+    return [
+      {
+        area,
+        measure: "jobs/min",
+        result: String(p.jobsPerMinute),
+        target: target === null || p.servers === 1 ? "" : `>= ${target.toFixed(1)} (0.9 x N x 1 server's)`,
+        met: target === null || p.servers === 1 ? null : p.jobsPerMinute >= target,
+      },
+      {
+        area,
+        measure: "most jobs at once per server",
+        result: p.maxInFlight.join(", "),
+        target: `<= ${p.slotsPerServer}`,
+        met: p.maxInFlight.every((m) => m <= p.slotsPerServer),
+      },
+    ];
+  });
 }
 
 /** One line of the table. */
@@ -160,6 +188,7 @@ function fleetRows(f: FleetResult): Row[] {
 export function rowsOf(r: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const c of r.calls ?? []) rows.push(callsRow(c));
+  rows.push(...poolRows(r.pool ?? []));
   for (const k of r.knee ?? []) rows.push(...kneeRows(k));
   for (const s of r.scale ?? []) {
     const area =

@@ -99,7 +99,9 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
   async execute(interaction, request, { app, log, lang }) {
     if (!interaction.isButton()) throw new UserError((tr) => tr("error.deadControl"));
     // A button from before the bot found the service has no upscale route: nothing to try again.
-    if (!app.profile.hasUpscale) throw new UserError((tr) => tr("enhance.noRoute"));
+    // The grid's own server decides (a pool may mix servers with and without the route).
+    if (!(await app.pool.profileOf(request.jobId)).hasUpscale)
+      throw new UserError((tr) => tr("enhance.noRoute"));
     const factor = factorLabel(request.factor);
     const name = lang.ephemeral("enhance.name", { factor });
     if (request.requesterId !== interaction.user.id && !isModerator(interaction)) {

@@ -68,6 +68,11 @@ export interface Job {
   deliverByDm?: boolean;
   /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
   origin?: JobOrigin;
+  /**
+   * The name of the ImagineAPI server holding its record (IMAGINE_API_NAME[_N]): its polls, Enhance and
+   * resume go there. Absent for a job recorded before the pool: server 1.
+   */
+  server?: string;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */
@@ -81,5 +86,10 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
 
 /** The log fields that say which job, interaction and user a line is about. */
 export function logContextOf(job: Job): Record<string, string> {
-  return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
+  return {
+    jobId: job.imageId,
+    userId: job.requesterId,
+    interactionId: job.ref,
+    ...(job.server === undefined ? {} : { server: job.server }),
+  };
 }

@@ -71,6 +71,7 @@ const jobRowSchema = z.object({
   // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
   language: z.enum(LANGUAGES).catch("en"),
   deliver_by_dm: flag,
+  server: nullableText.optional(),
   // JSON; null in rows written before the column was added.
   kind_detail: nullableText,
   origin_kind: z.enum(["remix", "more"]).nullable().default(null),
@@ -123,6 +124,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     origin_kind: job.origin?.kind ?? null,
     origin_job_id: job.origin?.jobId ?? null,
     origin_link: job.origin?.link ?? null,
+    server: job.server ?? null,
     updated_at: updatedAt,
   };
 }
@@ -209,6 +211,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     language: sharedString(r.language),
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
     ...originOf(r),
+    ...(r.server == null ? {} : { server: r.server }),
   };
 }
 

@@ -8,6 +8,7 @@ import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
+import { POOL_STEPS } from "./schema-pool.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
@@ -21,6 +22,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...JOB_KIND_STEPS,
   ...REFUSAL_PAUSE_STEPS,
   ...JOB_ORIGIN_STEPS,
+  ...POOL_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

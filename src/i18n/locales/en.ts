@@ -743,4 +743,13 @@ export const en = {
   "helpList.command": "• `{{usage}}`: {{description}}",
   "helpList.dmPrompt":
     "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
+  "pool.placeInLine":
+    "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+  "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
+  "pool.slots": "{{inUse}} of {{slots}} slots busy",
+  "pool.noRef": "self-hosted (no ref)",
+  "pool.enhance": "Enhance",
+  "pool.backingOff": "resting after failed requests",
+  "pool.lastError": "last error {{when}}: {{error}}",
+  "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
 } as const;
