@@ -49,7 +49,7 @@ describe("relax on a pool of a self-hosted and a hosted server", () => {
     const first = await imagineOnPool(p!, "a calm lake --relax");
     expect(serviceOf(p!, first.imageId)).toBe(1);
     const relax = await imagineOnPool(p!, "a still pond --relax");
-    const plain = await imagineOnPool(p!, "a red fox", h.world.bob);
+    const plain = await imagineOnPool(p!, "a red fox");
     expect(relax.imageId).toMatch(/^q-/);
     const plainId = await startedImageId(p!, plain.handle.id);
     expect(serviceOf(p!, plainId)).toBe(0);
@@ -81,7 +81,7 @@ describe("the watch of each server", () => {
     const busy = await imagineOnPool(p!, "a slow snail");
     expect(serviceOf(p!, busy.imageId)).toBe(0);
     for (const prompt of ["a red kite", "a blue kite", "a green kite"]) {
-      const job = await imagineOnPool(p!, prompt, h.world.bob);
+      const job = await imagineOnPool(p!, prompt);
       expect(serviceOf(p!, job.imageId)).toBe(1);
       services[1]!.advance();
       await waitForResult(h, job.imageId);
@@ -97,7 +97,7 @@ describe("the watch of each server", () => {
     expect(named[0]).toContain('"server":"two"');
 
     // Server 2 has a free slot but is named out of date: the next job waits for server 1.
-    const next = await imagineOnPool(p!, "a yellow kite", h.world.bob);
+    const next = await imagineOnPool(p!, "a yellow kite");
     expect(next.imageId).toMatch(/^q-/);
     services[0]!.completeNow(busy.imageId);
     const nextId = await startedImageId(p!, next.handle.id);
@@ -109,7 +109,7 @@ describe("the watch of each server", () => {
     const { h, services } = await pool({}, { ...SELF_HOSTED, lifecycle: { accountMode: "relax" } });
     const busy = await imagineOnPool(p!, "a slow snail");
     expect(serviceOf(p!, busy.imageId)).toBe(0);
-    const job = await imagineOnPool(p!, "a calm lake", h.world.bob);
+    const job = await imagineOnPool(p!, "a calm lake");
     expect(serviceOf(p!, job.imageId)).toBe(1);
     services[1]!.advance();
     const failed = await waitForResult(h, job.imageId, (m) => /relax mode/.test(textOf(m)));
