@@ -18,6 +18,7 @@ import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import { requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
@@ -185,11 +186,15 @@ export class JobQueue {
   }
 
   private showPlaces(): void {
+    // A server is free, so jobs still waiting wait for a server that runs their speed (`requirementOf`).
+    const serverFree = this.ctx.slots.hasFreeSlot();
     this.waiting.order().forEach((entry, i) => {
       const job = this.ctx.followed.get(entry.id);
       if (!job) return;
+      const speed = serverFree && entry.requires ? speedOfPrompt(job.prompt) : null;
       const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
         placeInLine: i + 1,
+        ...(speed ? { waitsForSpeed: speed } : {}),
       });
       void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
     });

@@ -51,6 +51,11 @@ describe("relax on a pool of a self-hosted and a hosted server", () => {
     const relax = await imagineOnPool(p!, "a still pond --relax");
     const plain = await imagineOnPool(p!, "a red fox");
     expect(relax.imageId).toMatch(/^q-/);
+    // Server 1 is free: the message says what the job waits for rather than "every image server is busy".
+    const waiting = await relax.handle.waitForResponse({
+      where: (m) => textOf(m).includes("asks for `--relax`, which only some of the image servers run"),
+    });
+    expect(textOf(waiting)).toContain("number 1");
     const plainId = await startedImageId(p!, plain.handle.id);
     expect(serviceOf(p!, plainId)).toBe(0);
     expect(h.bot.context.imagine.waitingCount).toBe(1);
