@@ -226,7 +226,7 @@ describe("ref on a self-hosted server", () => {
     });
     const status = await handle.waitForResponse({ where: (m) => m.embeds.length > 0 });
     expect(textOf(status)).toContain(
-      "Service: no ref (jobs matched by image id) · no upscale route (no Enhance)",
+      "It does not tell which request an image belongs to (the bot keeps track itself) · Enhance (larger images) not offered by it",
     );
   });
 });

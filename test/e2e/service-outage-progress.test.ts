@@ -35,7 +35,7 @@ describe("a service outage during a job", () => {
     // /imagine-status agrees: the service says healthy, but the bot's requests fail.
     const status = await serviceStatusText(h);
     expect(status).toMatch(/🟠 \*\*degraded\*\*/);
-    expect(status).toMatch(/Last error <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
+    expect(status).toMatch(/Last problem reaching it <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
 
     h.service.faults.errorRate = 0;
     const recovered = await handle.waitForResponse({
