@@ -50,7 +50,11 @@ export interface UserMessageInput {
   attachments?: AttachmentInput[];
 }
 
-function pickChannel(ctx: EmulatorContext, input: SlashCommandInput, user: EmulatedUser): EmulatedChannel {
+export function pickChannel(
+  ctx: EmulatorContext,
+  input: SlashCommandInput,
+  user: EmulatedUser,
+): EmulatedChannel {
   if (input.channelId) {
     const channel = ctx.world.requireChannel(input.channelId);
     if (input.guildId && channel.guildId !== input.guildId)
@@ -65,7 +69,7 @@ function pickChannel(ctx: EmulatorContext, input: SlashCommandInput, user: Emula
   return ctx.world.dmChannelWith(user);
 }
 
-function requireAvailable(
+export function requireAvailable(
   ctx: EmulatorContext,
   command: RegisteredCommand,
   user: EmulatedUser,
@@ -92,7 +96,7 @@ function requireAvailable(
   }
 }
 
-function subcommandOptions(
+export function subcommandOptions(
   command: RegisteredCommand | undefined,
   path: readonly string[],
 ): readonly APIApplicationCommandOption[] | null {
