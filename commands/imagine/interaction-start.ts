@@ -17,6 +17,7 @@ import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
 import type { MemberSettings } from "../../src/settings/settings.js";
+import type { Style } from "../../src/settings/styles.js";
 import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
 
 /**
@@ -75,6 +76,8 @@ export interface StartOptions {
   upscale?: UpscaleSource;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
+  /** The name of the server's style whose text the prompt holds. */
+  style?: string;
 }
 
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
@@ -89,6 +92,7 @@ export function jobRequestOf(
     place: submissionPlace(interaction),
     prompt,
     ...(options.upscale ? { upscale: options.upscale } : {}),
+    ...(options.style ? { style: options.style } : {}),
   };
 }
 
@@ -139,24 +143,26 @@ export function startImagineJob(
  * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
  * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
  * attachment) is answered ephemerally with what the user typed (`typed`, when there is text) so it can be
- * copied and fixed; no Try again, as the same text would be refused again.
+ * copied and fixed; no Try again, as the same text would be refused again. `style`, the server's style the
+ * member picked, joins the prompt (see `assemblePrompt`) and is shown with the job.
  */
 export async function checkAndStartJob(
   interaction: RepliableInteraction,
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
+  style?: Style,
 ): Promise<void> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare(promptDefaultsOf(member));
+    prompt = prepare({ ...promptDefaultsOf(member), ...(style ? { style: style.text } : {}) });
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
     return;
   }
-  await startImagineJob(interaction, context, prompt, { member });
+  await startImagineJob(interaction, context, prompt, { member, ...(style ? { style: style.name } : {}) });
 }

@@ -33,6 +33,8 @@ export interface JobRequest {
   readonly prompt: string;
   /** Set for an Enhance job: the grid image it enlarges (the prompt is the grid's, shown with it). */
   readonly upscale?: UpscaleSource;
+  /** The name of the server's style in the prompt (`/imagine style:`), shown with the job. */
+  readonly style?: string;
 }
 
 /** How one kind of request is answered while its job starts. */
@@ -139,6 +141,7 @@ export async function startJob(
         language: responder.language,
         ...(upscale ? { upscale } : {}),
         ...(deliverByDm ? { deliverByDm } : {}),
+        ...(request.style ? { style: request.style } : {}),
       });
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import { MessageFlags, type Interaction } from "discord.js";
+import { MessageFlags, type AutocompleteInteraction, type Interaction } from "discord.js";
 import type { Config } from "../config.js";
 import {
   interactionLanguages,
@@ -77,7 +77,31 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
     await handler.execute(interaction, data, { app, log, lang });
   }
 
+  /**
+   * An autocomplete goes to its command's `autocomplete`; a command without one, or one that fails, gets
+   * no suggestions (an autocomplete cannot show an error: Discord's client shows "no options" for it).
+   */
+  async function routeAutocomplete(
+    interaction: AutocompleteInteraction,
+    log: Logger,
+    lang: InteractionLanguages,
+  ): Promise<void> {
+    const command = commands.get(interaction.commandName);
+    try {
+      if (!command?.autocomplete) throw new Error(`/${interaction.commandName} has no autocomplete`);
+      await command.autocomplete({ interaction, app, log, lang });
+    } catch (err) {
+      log.warn({ err, command: interaction.commandName }, "autocomplete failed; answering no suggestions");
+      if (!interaction.responded) await interaction.respond([]).catch(() => {});
+    }
+  }
+
   return async function route(interaction: Interaction): Promise<void> {
+    if (interaction.isAutocomplete()) {
+      const log: Logger = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+      await routeAutocomplete(interaction, log, await interactionLanguages(interaction, app.memberLanguage, log));
+      return;
+    }
     if (
       !interaction.isChatInputCommand() &&
       !interaction.isMessageComponent() &&

@@ -128,4 +128,6 @@ export interface SubmitRequest {
   language: Language;
   /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
   deliverByDm?: boolean;
+  /** The name of the style picked for the prompt, shown with the job. */
+  style?: string;
 }

@@ -58,6 +58,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
     imageUrl,
+    ...(job.style ? { style: job.style } : {}),
   };
 }
 
@@ -177,7 +178,7 @@ export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
  * factor of `enhanceFactors`.
  */
 export function viewForUpscale(
-  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt" | "language">,
+  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt" | "language" | "style">,
   record: ImageRecord,
   index: number,
   mode: ImageDeliveryMode,
@@ -190,6 +191,7 @@ export function viewForUpscale(
     jobId: job.imageId,
     startedAt: job.startedAt,
     imageUrl: embedUrl(image),
+    ...(job.style ? { style: job.style } : {}),
   };
   return view(renderUpscale(translator(job.language), record, index, ctx, enhanceFactors), image, true);
 }

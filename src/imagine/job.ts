@@ -64,6 +64,8 @@ export interface Job {
   language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
+  /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
+  style?: string;
 }
 
 /** The job's kind, as the store records it. */
@@ -96,6 +98,7 @@ export function newJob(
     location: MessageLocation;
     language: Language;
     deliverByDm?: boolean | undefined;
+    style?: string | undefined;
   },
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -117,5 +120,6 @@ export function newJob(
     error: null,
     language: request.language,
     ...(request.deliverByDm ? { deliverByDm: true } : {}),
+    ...(request.style ? { style: request.style } : {}),
   };
 }

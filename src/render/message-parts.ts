@@ -27,6 +27,8 @@ export interface RenderContext {
    * directly, as they may not be reachable by Discord.
    */
   readonly imageUrl?: string | null;
+  /** The name of the server's style the prompt was given with (its text is in `prompt`); absent: none. */
+  readonly style?: string | undefined;
 }
 
 /** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */
@@ -72,6 +74,7 @@ export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
+  if (ctx.style) fields.push({ name: t("field.style"), value: truncate(escapeMarkdown(ctx.style), 100), inline: true });
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);

@@ -58,6 +58,10 @@ export function shownGuildSettings(settings: GuildSettings, t: Translator = engl
     { label: t("setting.ageRestrictedOnly"), value: onOff(t, settings.ageRestrictedOnly) },
     { label: t("setting.defaultParameters"), value: code(settings.defaultParameters) },
     { label: t("setting.enhance"), value: onOff(t, settings.enhance) },
+    ...(settings.styles ?? []).map((style) => ({
+      label: t("setting.style", { name: escapeMarkdown(style.name) }),
+      value: code(style.text),
+    })),
   ];
 }
 

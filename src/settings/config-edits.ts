@@ -5,6 +5,7 @@
  */
 import { foldForMatching, parseBannedWords } from "../moderation/banned-words.js";
 import type { GuildSettings, MemberLimits } from "./settings.js";
+import { applyStyleEdit, type StyleEdit } from "./style-edits.js";
 
 /** The limits a server sets for every member, and the server-wide one. */
 export type ServerLimits = MemberLimits & Pick<GuildSettings, "guildMaxActive">;
@@ -24,7 +25,8 @@ export type ConfigEdit =
   | { readonly kind: "allowed-channels"; readonly channelIds: readonly string[] }
   | { readonly kind: "age-restricted-only"; readonly enabled: boolean }
   | { readonly kind: "default-parameters"; readonly parameters: string | null }
-  | { readonly kind: "enhance"; readonly enabled: boolean };
+  | { readonly kind: "enhance"; readonly enabled: boolean }
+  | StyleEdit;
 
 const LIMIT_NAMES: readonly ServerLimitName[] = [
   "userMaxActive",
@@ -109,5 +111,8 @@ export function applyConfigEdit(current: GuildSettings, edit: ConfigEdit): Guild
       return withValue(current, "defaultParameters", edit.parameters ?? undefined);
     case "enhance":
       return withValue(current, "enhance", edit.enabled);
+    case "set-style":
+    case "remove-style":
+      return withValue(current, "styles", nonEmpty(applyStyleEdit(current.styles ?? [], edit)));
   }
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages.js";
+import { stylesSchema } from "./styles.js";
 
 const snowflake = z.string().regex(/^\d{17,20}$/);
 const count = z.number().int().min(1);
@@ -38,6 +39,8 @@ export const guildSettingsSchema = memberLimitsSchema.extend({
   defaultParameters: z.string().optional(),
   /** Whether Enhance buttons are offered here (only when the owner configured factors). */
   enhance: z.boolean().optional(),
+  /** Named texts a member may add to a prompt with `/imagine`'s `style` option (see `styles.ts`). */
+  styles: stylesSchema.optional(),
 });
 export type GuildSettings = z.infer<typeof guildSettingsSchema>;
 

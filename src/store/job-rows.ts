@@ -64,6 +64,7 @@ const jobRowSchema = z.object({
   // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
   language: z.enum(LANGUAGES).catch("en"),
   deliver_by_dm: flag,
+  style: nullableText,
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -111,6 +112,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     upscale_factor: job.upscale?.factor ?? null,
     language: job.language,
     deliver_by_dm: job.deliverByDm ? 1 : 0,
+    style: job.style ?? null,
     updated_at: updatedAt,
   };
 }
@@ -162,6 +164,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
     language: sharedString(r.language),
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
+    ...(r.style === null ? {} : { style: r.style }),
   };
 }
 

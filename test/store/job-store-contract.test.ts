@@ -118,6 +118,7 @@ describe.each(implementations)("%s", (name, open) => {
     ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
     ["a job whose messages are in Japanese", makeJob({ language: "ja" })],
     ["a job whose result goes to its requester's DMs", makeJob({ deliverByDm: true })],
+    ["a job given with a server's style", makeJob({ style: "Watercolour" })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
