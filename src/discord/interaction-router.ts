@@ -99,7 +99,11 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
   return async function route(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
       const log: Logger = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
-      await routeAutocomplete(interaction, log, await interactionLanguages(interaction, app.memberLanguage, log));
+      await routeAutocomplete(
+        interaction,
+        log,
+        await interactionLanguages(interaction, app.memberLanguage, log),
+      );
       return;
     }
     if (

@@ -74,7 +74,8 @@ export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
-  if (ctx.style) fields.push({ name: t("field.style"), value: truncate(escapeMarkdown(ctx.style), 100), inline: true });
+  if (ctx.style)
+    fields.push({ name: t("field.style"), value: truncate(escapeMarkdown(ctx.style), 100), inline: true });
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);

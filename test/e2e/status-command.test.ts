@@ -88,7 +88,9 @@ describe("/imagine-status", () => {
     emu.clock.advance(60_000); // past the bot's cached health answer
 
     const text = textOf(await runStatus(world.mod));
-    expect(text).toContain("Image service: not working**\nThe image service's own report on its Midjourney account: “maintenance until noon”");
+    expect(text).toContain(
+      "Image service: not working**\nThe image service's own report on its Midjourney account: “maintenance until noon”",
+    );
     expect(text).toMatch(/Last problem reaching it <t:\d+:R>: .*Cannot create more images/);
     expect(text).toMatch(/1 gave up waiting/);
     expect(text).toContain("stopped waiting");

@@ -190,11 +190,16 @@ describe("renderStatus", () => {
   test("shows a service never checked as unknown", () => {
     const service = { ...statusInput().service, botStatus: null, checkedAt: null };
     const payload = renderStatus(english, statusInput({ service }));
-    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe("⚪ **Image service: not checked yet**");
+    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(
+      "⚪ **Image service: not checked yet**",
+    );
   });
 
   test.each([
-    { ago: 60_000, line: "🟠 **Image service: working, with errors** — it says it is working, but some requests to it failed" },
+    {
+      ago: 60_000,
+      line: "🟠 **Image service: working, with errors** — it says it is working, but some requests to it failed",
+    },
     { ago: RECENT_ERROR_WINDOW_MS - 1, line: "🟠 **Image service: working, with errors**" },
     { ago: RECENT_ERROR_WINDOW_MS, line: "🟢 **Image service: working**" },
     { ago: 3_600_000, line: "🟢 **Image service: working**" },
