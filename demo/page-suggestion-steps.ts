@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 
 /** Types `typed` (starting with `/`) into the composer's command box and clicks the suggestion `label`. */
 export async function pickCommand(page: Page, typed: string, label: string): Promise<void> {
-  await page.getByLabel("Message box").fill(typed);
+  await page.getByLabel("Type / here").fill(typed);
   await pickSuggestion(page, label, true);
 }
 

@@ -47,17 +47,17 @@ describe.skipIf(missing && !inCi)("the demo page's suggestions", () => {
   test("typing / lists the commands with their descriptions; a moderator names a style, a member picks it from the bot's suggestions and the result shows it", async () => {
     const page = await context.newPage();
     await openAs(page, demo.pageUrl, "mod");
-    await page.getByLabel("Message box").fill("/");
+    await page.getByLabel("Type / here").fill("/");
     const list = page.getByRole("listbox", { name: "Suggestions" });
     await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(10);
     expect(await list.textContent()).toContain("/imagineCreate an image from a text prompt");
-    await page.getByLabel("Message box").fill("/imagine-config sty");
+    await page.getByLabel("Type / here").fill("/imagine-config sty");
     expect(await list.getByRole("option").allTextContents()).toEqual([
       "/imagine-config styles setAdd a style, or change the text of one",
       "/imagine-config styles removeRemove a style",
       "/imagine-config styles listThis server's styles and their texts",
     ]);
-    await page.getByLabel("Message box").press("Enter");
+    await page.getByLabel("Type / here").press("Enter");
     expect(await page.getByLabel("Command").inputValue()).toBe("imagine-config styles set");
     await page.getByLabel("name", { exact: true }).fill("Watercolour");
     await page.getByLabel("text", { exact: true }).fill("soft watercolour, paper texture");
