@@ -218,9 +218,12 @@ async function start() {
   // the list is re-drawn move it too, and must not.
   let userScrolledAt = -Infinity;
   const byUser = () => (userScrolledAt = performance.now());
-  for (const type of ["wheel", "touchmove", "keydown", "pointerdown"])
-    box.addEventListener(type, byUser, { passive: true });
-  box.addEventListener("pointermove", (event) => event.buttons && byUser(), { passive: true });
+  for (const type of ["wheel", "touchmove"]) box.addEventListener(type, byUser, { passive: true });
+  // On the list itself (its scroll bar, its keys), not on a button in a message.
+  const onList = (event) => event.target === box && byUser();
+  box.addEventListener("keydown", onList);
+  box.addEventListener("pointerdown", onList);
+  box.addEventListener("pointermove", (event) => event.buttons && onList(event));
   box.addEventListener("scroll", () => {
     const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
     if (nearBottom) state.stickToBottom = true;

@@ -105,6 +105,8 @@ describe.skipIf(missing && !inCi)("the demo page's suggestions", () => {
     const enhanced = await waitForMessage(page, "Image U2 enhanced 2×", { image: /u2-2x\.png$/ });
     await enhance.click();
     const note = await waitForMessage(page, "Enhance 2× was already posted");
+    // A click on a message's button is not a scroll: the list still follows to the newest message.
+    await expect.poll(() => newestMessageInView(page), { timeout: 5000 }).toBe(true);
     expect(await note.textContent()).not.toContain("discord.com/channels");
     const chip = note.locator("a.message-link");
     expect(await chip.textContent()).toBe("#general › 💬");
