@@ -35,7 +35,8 @@ export const en = {
   "command.imagine-status.description":
     "Image service health, this server's jobs, recent failures and limits (moderators)",
   "command.imagine-status.job.name": "job",
-  "command.imagine-status.job.description": "A job id or the interaction id (ref) it was started by",
+  "command.imagine-status.job.description":
+    "A job id (shown under its image), or the id of the command that started it",
   "command.help.name": "help",
   "command.help.description": "What this bot does, its commands, prompt syntax and your limits",
   "command.history.name": "history",
@@ -406,10 +407,10 @@ export const en = {
   "statusJob.lastSeen": "{{status}} (last seen; the record could not be loaded)",
   "statusJob.field.status": "Status",
   "statusJob.field.progress": "Progress",
-  "statusJob.field.outcome": "Bot outcome",
+  "statusJob.field.outcome": "What the bot did",
   "statusJob.field.message": "Message",
-  "statusJob.field.ref": "Ref",
-  "statusJob.field.created": "Created (service)",
+  "statusJob.field.ref": "Request id",
+  "statusJob.field.created": "Created by the image service",
   "statusJob.field.upscaleOf": "Upscale of",
   "statusJob.field.error": "Error",
   "help.commands":
