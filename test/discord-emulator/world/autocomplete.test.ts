@@ -59,11 +59,12 @@ describe("autocomplete with a real discord.js client", () => {
     await h.stop();
   });
 
-  async function typeStyle(typed: string) {
+  /** Alice types `typed` into `focused` (the prompt filled in); the bot's interaction and the handle. */
+  async function typeInto(focused: string, typed: string) {
     const received = nextInteraction(h.client, isAutocomplete);
     const handle = await h.emu.autocomplete({
       name: "imagine",
-      focused: "style",
+      focused,
       typed,
       options: { prompt: "a fox" },
       user: h.world.alice,
@@ -73,7 +74,7 @@ describe("autocomplete with a real discord.js client", () => {
   }
 
   test("the bot reads the focused option as typed and its choices reach the user", async () => {
-    const { handle, interaction } = await typeStyle("wat");
+    const { handle, interaction } = await typeInto("style", "wat");
     expect(interaction.commandName).toBe("imagine");
     expect(interaction.options.getFocused(true)).toMatchObject({ name: "style", value: "wat" });
     expect(interaction.options.getString("prompt")).toBe("a fox");
@@ -89,7 +90,7 @@ describe("autocomplete with a real discord.js client", () => {
     ["a value over 100", [{ name: "n", value: "v".repeat(101) }], "choices.0.value"],
     ["a number for a string option", [{ name: "n", value: 3 }], "choices.0.value"],
   ])("an answer with %s is refused with 400 50035 naming the field", async (_, choices, field) => {
-    const { handle, interaction } = await typeStyle("");
+    const { handle, interaction } = await typeInto("style", "");
     await expect(interaction.respond(choices as { name: string; value: string }[])).rejects.toMatchObject({
       status: 400,
       code: 50035,
@@ -101,35 +102,20 @@ describe("autocomplete with a real discord.js client", () => {
   });
 
   test("an integer option's choices must be integers", async () => {
-    const received = nextInteraction(h.client, isAutocomplete);
-    const handle = await h.emu.autocomplete({
-      name: "imagine",
-      focused: "count",
-      typed: "2",
-      user: h.world.alice,
-      channelId: h.world.general.id,
-    });
-    const interaction = await received;
+    const { handle, interaction } = await typeInto("count", "2");
     // Discord sends what is typed as a string, whatever the option's type.
     expect(interaction.options.getFocused()).toBe("2");
     await expect(interaction.respond([{ name: "two and a half", value: 2.5 }])).rejects.toMatchObject({
       code: 50035,
     });
-    const again = nextInteraction(h.client, isAutocomplete);
-    const second = await h.emu.autocomplete({
-      name: "imagine",
-      focused: "count",
-      typed: "2",
-      user: h.world.alice,
-      channelId: h.world.general.id,
-    });
-    await (await again).respond([{ name: "two", value: 2 }]);
-    expect(await second.waitForChoices()).toEqual([{ name: "two", value: 2 }]);
+    const second = await typeInto("count", "2");
+    await second.interaction.respond([{ name: "two", value: 2 }]);
+    expect(await second.handle.waitForChoices()).toEqual([{ name: "two", value: 2 }]);
     expect(handle.choices()).toBeNull();
   });
 
   test("a reply to an autocomplete, and choices for a command, are refused", async () => {
-    const { interaction } = await typeStyle("");
+    const { interaction } = await typeInto("style", "");
     const rest = h.client.rest;
     await expect(
       rest.post(`/interactions/${interaction.id}/${interaction.token}/callback`, {
@@ -166,7 +152,7 @@ describe("autocomplete with a real discord.js client", () => {
   });
 
   test("an answer after 3 seconds is too late (10062)", async () => {
-    const { handle, interaction } = await typeStyle("w");
+    const { handle, interaction } = await typeInto("style", "w");
     h.emu.clock.advance(3_500);
     await expect(interaction.respond([{ name: "w", value: "w" }])).rejects.toMatchObject({ code: 10062 });
     expect(handle.choices()).toBeNull();

@@ -19,7 +19,13 @@ import type { ChangeWaiters, WaitForOptions } from "../wait-for.js";
 import { dispatchInteraction, requireUserCanAct } from "./interaction-payloads.js";
 import { hasPermissions } from "./permissions.js";
 import type { InteractionOption } from "./slash-options.js";
-import { pickChannel, requireAvailable, subcommandOptions } from "./user-actions.js";
+import {
+  pickChannel,
+  requireAvailable,
+  subcommandOptions,
+  subcommandPath,
+  underSubcommands,
+} from "./user-actions.js";
 import type { UserRef } from "./world-types.js";
 
 /** Input of `emu.autocomplete`. */
@@ -92,12 +98,7 @@ export function sendAutocomplete(
   const command = ctx.commands.resolveChatInput(input.name, channel.guildId);
   if (!command) throw new Error(`${where} is not registered where ${user.username} types it`);
   requireAvailable(ctx, command, user, channel);
-  const path =
-    input.subcommand === undefined
-      ? []
-      : typeof input.subcommand === "string"
-        ? [input.subcommand]
-        : [...input.subcommand];
+  const path = subcommandPath(input.subcommand);
   const specs = subcommandOptions(command, path) ?? [];
   const focusedSpec = specs.find((o) => o.name === input.focused);
   if (!focusedSpec) throw new Error(`${where} has no option "${input.focused}"`);
@@ -118,15 +119,10 @@ export function sendAutocomplete(
       where,
     ),
   );
-  let options: InteractionOption[] = [
+  const options = underSubcommands(path, [
     ...filled,
     { name: input.focused, type: focusedSpec.type, value: typed, focused: true },
-  ];
-  for (const [i, name] of [...path].reverse().entries()) {
-    const type =
-      i === 0 ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup;
-    options = [{ name, type, options }];
-  }
+  ]);
   const data = {
     id: command.id,
     name: command.name,
