@@ -240,6 +240,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
       effective: effectiveSettings(ownerDefaults(app.config), server),
       roleLimits: server.roleLimits ?? {},
       ownerBannedWordCount: app.bannedWords.size,
+      styleNames: (server.styles ?? []).map((s) => s.name),
     }),
   "banned-words list": ({ t, server, app }) =>
     renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),

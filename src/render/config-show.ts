@@ -22,12 +22,15 @@ import { truncate } from "./limits.js";
 import { NO_PINGS } from "./message-parts.js";
 import type { AllowedMentions } from "./payload.js";
 import { formatCooldown, onOffText, shownGuildSettings } from "./setting-values.js";
+import { inlineCode } from "./markdown.js";
 
 /** What `show` needs: the server-wide values in force, the role overrides, and the owner's word count. */
 export interface ConfigShowContext {
   readonly effective: EffectiveSettings;
   readonly roleLimits: Readonly<Record<string, MemberLimits>>;
   readonly ownerBannedWordCount: number;
+  /** The server's style names (`/imagine-config styles`). */
+  readonly styleNames?: readonly string[];
 }
 
 /** The settings in force in the server, each with its source, then the role overrides, in `t`'s language. */
@@ -62,6 +65,7 @@ export function renderConfigShow(
     `**${t("setting.ageRestrictedOnly")}**: ${inForce(e.ageRestrictedOnly, onOff)}`,
     `**${t("setting.defaultParameters")}**: ${inForce(e.defaultParameters, (p) => (p === "" ? none : `\`${p}\``))}`,
     `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
+    `**${t("setting.styles")}**: ${ctx.styleNames?.length ? ctx.styleNames.map(inlineCode).join(", ") : none}`,
   ];
   const roles =
     roleLines.length === 0 ? t("config.show.noRoles") : `${t("config.show.roles")}\n${roleLines.join("\n")}`;

@@ -58,6 +58,12 @@ describe("styles", () => {
     ]);
     expect((await suggestions("")).map((c) => c.value)).toEqual(["Watercolour", "Noir"]);
     expect(await styles("list")).toContain(`**Noir**: \`film noir, high contrast\``);
+    const shown = await runSettingsCommand(h, {
+      name: "imagine-config",
+      subcommand: "show",
+      user: world.mod,
+    });
+    expect(textOf(shown.answer)).toContain("**Styles**: `Watercolour`, `Noir`");
 
     const handle = await emu.sendSlashCommand({
       name: "imagine",

@@ -664,6 +664,7 @@ export const en = {
   "command.imagine-config.styles.list.description": "This server's styles and their texts",
   "field.style": "Style",
   "setting.style": "Style “{{name}}”",
+  "setting.styles": "Styles",
   "styles.list.title": "Styles of this server",
   "styles.list.none":
     "This server has no styles yet. Add one with `/$t(command.imagine-config.name) $t(command.imagine-config.styles.name) $t(command.imagine-config.styles.set.name)`.",
