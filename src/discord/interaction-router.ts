@@ -38,7 +38,8 @@ function byPrefix<App>(handlers: readonly ComponentHandler<unknown, App>[]) {
 }
 
 /**
- * Routes every interaction: chat commands by name; buttons, select menus of every kind and modal submits by
+ * Routes every interaction: chat commands by name (their autocompletes to the command's `autocomplete`);
+ * buttons, select menus of every kind and modal submits by
  * the prefix of their custom id to the handler that owns it, with the data its codec reads from the id.
  * Each gets a child logger, and any failure goes through the one error handler. An id no handler decodes
  * gets "this button no longer works", ephemerally. Answers are in the member's language (see
