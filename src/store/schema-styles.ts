@@ -4,7 +4,7 @@
  */
 import type { SchemaStep } from "./schema-step.js";
 
-/** The style step (appended after the fleet steps). */
+/** The style step (appended at the end of `SCHEMA`). */
 export const STYLE_STEPS: readonly SchemaStep[] = [
   {
     description: "the style a job's prompt was given with",
