@@ -203,11 +203,11 @@ describe("ref on a self-hosted server", () => {
       });
       return textOf(await handle.waitForResponse({ where: (m) => m.embeds.length > 0 }));
     };
-    expect(await status()).not.toMatch(/may be stale/);
+    expect(await status()).not.toMatch(/may be out of date/);
 
     h.emu.clock.advance(4 * 60_000);
 
-    expect(await status()).toMatch(/Jobs waiting more than 3 min to start: 1\. .*may be stale/);
+    expect(await status()).toMatch(/Images waiting more than 3 min to start: 1\. .*may be out of date/);
     expect(h.service.record(job.record.id)?.status).toBe("pending");
   });
 
