@@ -3,7 +3,8 @@
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
-import { h, previewText, renderMessage } from "./render.js";
+import { previewText } from "./mentions.js";
+import { h, renderMessage } from "./render.js";
 import { installSlashPicker } from "./suggestions.js";
 import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
 

@@ -1,7 +1,7 @@
 // @ts-check
 // Renders Discord message objects (as the emulator's control API returns them) into DOM nodes, the way
 // Discord's client shows them: mentions, embeds, attachments, components, "(edited)", ephemeral notes.
-import { state } from "./shared.js";
+import { channelName, MESSAGE_LINK, messageLinkChip, previewText, roleName } from "./mentions.js";
 
 /** Creates an element with attributes and children (strings become text nodes, never HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -58,65 +58,6 @@ function discordTime(seconds, style) {
   if (style === "D") return date.toLocaleDateString(undefined, { dateStyle: "long" });
   if (style === "F") return date.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
   return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
-}
-
-/** A role's name by id (the world's servers list their roles), or `role`. */
-function roleName(id) {
-  for (const g of state.world?.guilds ?? []) {
-    const role = g.roles?.find((r) => r.id === id);
-    if (role) return role.name;
-  }
-  return "role";
-}
-
-/** A channel's name by id, or `unknown`. */
-function channelName(id) {
-  for (const g of state.world?.guilds ?? []) {
-    const channel = g.channels.find((c) => c.id === id);
-    if (channel) return channel.name;
-  }
-  return "unknown";
-}
-
-/**
- * Text as Discord's one-line previews show it: mentions as `@name`, `@role name` and `#channel`, message
- * links as `#channel › 💬`, never `<@id>` or a URL.
- */
-export function previewText(text, users) {
-  return text
-    .replace(/<@!?(\d+)>/g, (_, id) => `@${users.get(id)?.username ?? "unknown-user"}`)
-    .replace(/<@&(\d+)>/g, (_, id) => `@${roleName(id)}`)
-    .replace(/<#(\d+)>/g, (_, id) => `#${channelName(id)}`)
-    .replace(
-      MESSAGE_LINK,
-      (_, _guild, channel) => `${channel === "@me" ? "@DM" : `#${channelName(channel)}`} › 💬`,
-    );
-}
-
-/** A link to a message as Discord writes it: `https://discord.com/channels/{guild or @me}/{channel}/{message}`. */
-const MESSAGE_LINK = /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/channels\/(\d+|@me)\/(\d+)\/(\d+)/g;
-
-/**
- * A message link as Discord's client shows it: a chip naming the channel, which jumps to the message
- * (the page listens for `jump-to-message`).
- */
-function messageLinkChip(channelId, messageId, inDm) {
-  return h(
-    "a",
-    {
-      class: "message-link",
-      href: "#",
-      title: "Jump to message",
-      dataset: { channelId, messageId },
-      onclick: (event) => {
-        event.preventDefault();
-        document.dispatchEvent(new CustomEvent("jump-to-message", { detail: { channelId, messageId } }));
-      },
-    },
-    inDm ? "@DM" : `#${channelName(channelId)}`,
-    h("span", { class: "message-link-sep" }, " › "),
-    "💬",
-  );
 }
 
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
