@@ -61,7 +61,7 @@ function show(heading, items, pick, owner) {
 function closeOnBlur(input) {
   input.addEventListener("blur", () =>
     setTimeout(() => {
-      if (open?.owner === input) close();
+      if (open?.owner === input && document.activeElement !== input) close();
     }, 100),
   );
 }
