@@ -15,7 +15,7 @@ import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
-import help from "./help.js";
+import { helpCommand, helpEntries } from "./help/help.js";
 import history from "./history/history.js";
 import { historyPageHandler } from "./history/history-page.js";
 import show from "./history/show.js";
@@ -25,7 +25,7 @@ import { cancelButton } from "./imagine/cancel-button.js";
 import { handleDirectMessage } from "./imagine/dm-prompt.js";
 import imagine from "./imagine/imagine.js";
 import { tryAgainHandler } from "./imagine/try-again.js";
-import quota from "./quota.js";
+import quota from "./quota/quota.js";
 import settings from "./settings/settings.js";
 import imagineStatus from "./status/imagine-status.js";
 import { statusPage } from "./status/status-page.js";
@@ -36,7 +36,8 @@ export const commands: readonly Command<BotContext>[] = [
   blend,
   imagineStatus,
   imagineConfig,
-  help,
+  // Lists this very registry, read when /help runs.
+  helpCommand(() => commands),
   history,
   show,
   quota,
@@ -59,7 +60,8 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
 export const registry: InteractionRegistry<BotContext> = { commands, components };
 
 /** Answers a direct message to the bot (a DM prompt, or help); never throws. */
-export const directMessage: (message: Message, app: BotContext) => Promise<void> = handleDirectMessage;
+export const directMessage = (message: Message, app: BotContext): Promise<void> =>
+  handleDirectMessage(message, app, () => helpEntries(commands, app.config));
 
 /** Registers {@link commands} (see `registerCommands`) and returns the names Discord accepted. */
 export function deployCommands(config: Config, rest?: REST, scope?: CommandScope): Promise<string[]> {

@@ -4,47 +4,32 @@
  * @see https://discord.com/developers/docs/interactions/application-commands#autocomplete
  */
 import type { SlashCommandSubcommandGroupBuilder } from "discord.js";
-import { en } from "../../src/i18n/locales/en.js";
+import { withTexts } from "../../src/discord/command.js";
 import { STYLE_NAME_MAX_LENGTH, STYLE_TEXT_MAX_LENGTH } from "../../src/settings/styles.js";
 
 /** The `styles` sub-command group of `/imagine-config`. */
 export function stylesGroup(group: SlashCommandSubcommandGroupBuilder): SlashCommandSubcommandGroupBuilder {
-  return group
-    .setName("styles")
-    .setDescription(en["command.imagine-config.styles.description"])
+  return withTexts(group, "command.imagine-config.styles")
     .addSubcommand((s) =>
-      s
-        .setName("set")
-        .setDescription(en["command.imagine-config.styles.set.description"])
+      withTexts(s, "command.imagine-config.styles.set")
         .addStringOption((o) =>
-          o
-            .setName("name")
-            .setDescription(en["command.imagine-config.styles.set.name.description"])
+          withTexts(o, "command.imagine-config.styles.set.name")
             .setRequired(true)
             .setMaxLength(STYLE_NAME_MAX_LENGTH),
         )
         .addStringOption((o) =>
-          o
-            .setName("text")
-            .setDescription(en["command.imagine-config.styles.set.text.description"])
+          withTexts(o, "command.imagine-config.styles.set.text")
             .setRequired(true)
             .setMaxLength(STYLE_TEXT_MAX_LENGTH),
         ),
     )
     .addSubcommand((s) =>
-      s
-        .setName("remove")
-        .setDescription(en["command.imagine-config.styles.remove.description"])
-        .addStringOption((o) =>
-          o
-            .setName("name")
-            .setDescription(en["command.imagine-config.styles.remove.name.description"])
-            .setRequired(true)
-            .setMaxLength(STYLE_NAME_MAX_LENGTH)
-            .setAutocomplete(true),
-        ),
+      withTexts(s, "command.imagine-config.styles.remove").addStringOption((o) =>
+        withTexts(o, "command.imagine-config.styles.remove.name")
+          .setRequired(true)
+          .setMaxLength(STYLE_NAME_MAX_LENGTH)
+          .setAutocomplete(true),
+      ),
     )
-    .addSubcommand((s) =>
-      s.setName("list").setDescription(en["command.imagine-config.styles.list.description"]),
-    );
+    .addSubcommand((s) => withTexts(s, "command.imagine-config.styles.list"));
 }

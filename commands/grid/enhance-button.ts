@@ -21,7 +21,7 @@ import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
 import { factorLabel } from "../../src/render/final.js";
-import { renderUnderWay } from "../../src/render/used-button.js";
+import { renderUnderWay } from "./used-button-view.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
 import { startImagineJob } from "../imagine/interaction-start.js";
@@ -85,7 +85,9 @@ async function enhanceOnce(
     return;
   }
   const { prompt } = await loadSource(request, app);
-  const job = await startImagineJob(interaction, { app, log, lang }, prompt, { upscale: source });
+  const job = await startImagineJob(interaction, { app, log, lang }, prompt, {
+    kind: { name: "upscale", ...source },
+  });
   if (job) await markUsed(interaction, "message", log);
 }
 

@@ -12,7 +12,7 @@ import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { messageNonce, type PostAction, type PostedMessage } from "../../src/imagine/posted-message.js";
 import type { Logger } from "../../src/logger.js";
 import { messageJumpLink } from "../../src/render/status-job.js";
-import { withButtonUsed } from "../../src/render/used-button.js";
+import { withButtonUsed } from "./used-button-view.js";
 import type { ComponentInteraction } from "../../src/discord/component.js";
 import { interactionLocation } from "../../src/discord/interaction-location.js";
 

@@ -1,12 +1,11 @@
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
-import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { memberCommand, withTexts, type Command, type CommandContext } from "../../src/discord/command.js";
 import { checkAndStartJob } from "./interaction-start.js";
 import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import { STYLE_NAME_MAX_LENGTH } from "../../src/settings/styles.js";
-import { chosenStyle, STYLE_OPTION, suggestStyles } from "./style-option.js";
+import { chosenStyle, suggestStyles } from "./style-option.js";
 
 /**
  * `/imagine prompt:<text> [image:<attachment>] [style:<name>]`: in servers and in the bot's DMs; `style`
@@ -16,21 +15,11 @@ import { chosenStyle, STYLE_OPTION, suggestStyles } from "./style-option.js";
 const data = (config: Config) =>
   memberCommand("imagine")
     .addStringOption((option) =>
-      option
-        .setName("prompt")
-        .setDescription(en["command.imagine.prompt.description"])
-        .setRequired(true)
-        .setMaxLength(config.PROMPT_MAX_LENGTH),
+      withTexts(option, "command.imagine.prompt").setRequired(true).setMaxLength(config.PROMPT_MAX_LENGTH),
     )
-    .addAttachmentOption((option) =>
-      option.setName("image").setDescription(en["command.imagine.image.description"]),
-    )
+    .addAttachmentOption((option) => withTexts(option, "command.imagine.image"))
     .addStringOption((option) =>
-      option
-        .setName(STYLE_OPTION)
-        .setDescription(en["command.imagine.style.description"])
-        .setMaxLength(STYLE_NAME_MAX_LENGTH)
-        .setAutocomplete(true),
+      withTexts(option, "command.imagine.style").setMaxLength(STYLE_NAME_MAX_LENGTH).setAutocomplete(true),
     );
 
 async function execute(context: CommandContext<BotContext>): Promise<void> {

@@ -12,13 +12,15 @@ import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
 import type { AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job } from "../../src/imagine/job.js";
+import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
+import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
 import type { MemberSettings } from "../../src/settings/settings.js";
 import type { Style } from "../../src/settings/styles.js";
-import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
+import { startJob, type JobResponder } from "./start-job.js";
 
 /**
  * How long after an interaction was created admission may take before the bot acknowledges it anyway:
@@ -72,8 +74,8 @@ async function admitInTime<T extends { ticket: AdmissionTicket }>(
 
 /** What {@link startImagineJob} may be given besides the prompt. */
 export interface StartOptions {
-  /** The job is an Enhance of this grid image. */
-  upscale?: UpscaleSource;
+  /** What the job makes. Default: a grid from the prompt. */
+  kind?: JobKind;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
   /** The name of the server's style whose text the prompt holds. */
@@ -91,7 +93,7 @@ export function jobRequestOf(
     ref: interaction.id,
     place: submissionPlace(interaction),
     prompt,
-    ...(options.upscale ? { upscale: options.upscale } : {}),
+    kind: options.kind ?? IMAGINE,
     ...(options.style ? { style: options.style } : {}),
   };
 }

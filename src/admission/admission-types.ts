@@ -2,7 +2,6 @@
 import type { SubmissionLedger } from "../fleet/fleet-channels.js";
 import type { BannedWords } from "../moderation/banned-words.js";
 import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
-import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { ActiveJobRef } from "../moderation/usage-limits.js";
 import type { EffectiveSettings, OwnerDefaults } from "../settings/effective-settings.js";
 import type { GuildSettings } from "../settings/settings.js";
@@ -49,22 +48,7 @@ export interface AdmissionOptions {
   };
 }
 
-/** Who asks, and where: what the settings in force depend on. */
-export interface Requester {
-  userId: string;
-  guildId: string | null;
-  isModerator: boolean;
-  /** The member's roles in the server (per-role limits); none in DMs. */
-  roleIds?: readonly string[];
-}
-
-export interface AdmissionRequest extends Requester {
-  prompt: string;
-  /** The `ref` the job will be submitted with (interaction or DM message id). */
-  ref: string;
-  /** The channel the submission comes from (allowed channels, age restriction); `null` in DMs and for buttons. */
-  place?: SubmissionPlace | null;
-}
+export type { Requester } from "../imagine/job-request.js";
 
 /** What a member has used and has left, as `/quota` shows it. */
 export interface Quota {

@@ -1,5 +1,4 @@
 /** The options and collaborators of {@link ImagineService}. */
-import type { Language } from "../i18n/languages.js";
 import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
@@ -7,7 +6,7 @@ import type { ImagineClient } from "../service/client.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, MessageLocation, UpscaleSource } from "./job.js";
+import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -112,22 +111,4 @@ export interface ImagineServiceOptions {
   onDelivered?(route: DeliveryRoute, final: boolean): void;
   /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
   onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
-}
-
-/** A new job to start: the message it will be shown in is described by `location`. */
-export interface SubmitRequest {
-  /** The prompt; for an Enhance job, the grid's prompt (shown with the job, not sent). */
-  prompt: string;
-  /** Set for an Enhance job: the service's upscale endpoint creates the record instead of a prompt. */
-  upscale?: UpscaleSource;
-  ref: string;
-  requesterId: string;
-  source: Job["source"];
-  location: MessageLocation;
-  /** The language of the job's messages (progress, result), for as long as it runs. */
-  language: Language;
-  /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
-  deliverByDm?: boolean;
-  /** The name of the style picked for the prompt, shown with the job. */
-  style?: string;
 }

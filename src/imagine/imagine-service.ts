@@ -13,19 +13,21 @@ import { systemClock, type Clock } from "../jobs/clock.js";
 import { isServiceError } from "../service/errors.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, newJob, type Job, type JobOutcome } from "./job.js";
+import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import { unknownKind, type JobKind } from "./job-kind.js";
+import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
 import { viewForCancelled, viewForRecord, type JobView } from "./job-view.js";
 import { claimJobs } from "./claimed-jobs.js";
 import { JobEndings } from "./job-endings.js";
 import { FollowedJobs, progressSignatureOf } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 
-export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
+export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
@@ -88,20 +90,16 @@ export class ImagineService {
   }
 
   /**
-   * Creates the image record (with `ref` = the interaction id when the server takes it) and starts following
-   * it. The interaction id stays the job's own `ref` in the store either way: a second call with the same
+   * Creates the image record of `request` (with `ref` = the interaction id when the server takes it) and starts
+   * following it, shown as `delivery` says. The interaction id stays the job's own `ref` in the store either way: a second call with the same
    * `ref` returns the existing job, so one interaction never creates two records.
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
-  async submit(request: SubmitRequest): Promise<Job> {
+  async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
-    const { upscale } = request;
-    const { profile } = this.options;
-    const record = upscale
-      ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
-      : await profile.createImage(request.prompt, request.ref);
-    const job = newJob(request, record, this.clock.now());
+    const record = await this.createRecord(request.kind, request.prompt, request.ref);
+    const job = newJob(request, delivery, record, this.clock.now());
     this.active.add(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
@@ -111,6 +109,19 @@ export class ImagineService {
       void this.handleRecord(job.imageId, record);
     }
     return structuredClone(job);
+  }
+
+  /** Asks the service for the record of a job of `kind`: the one place a kind meets the service. */
+  private createRecord(kind: JobKind, prompt: string, ref: string): Promise<ImageRecord> {
+    const { profile } = this.options;
+    switch (kind.name) {
+      case "imagine":
+        return profile.createImage(prompt, ref);
+      case "upscale":
+        return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
+      default:
+        return unknownKind(kind);
+    }
   }
 
   /** The owner of this process's leases. */

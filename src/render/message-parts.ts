@@ -3,7 +3,7 @@ import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-
 import { cancelButtonCodec } from "../custom-ids/cancel-button-id.js";
 import { gridButtonCodec, type GridButton } from "../custom-ids/grid-button-id.js";
 import { isButtonJobId, isSnowflake } from "../custom-ids/id-parts.js";
-import type { Translator } from "../i18n/translate.js";
+import { english, type Translator } from "../i18n/translate.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -133,4 +133,15 @@ export function cancelButton(
     label: t("button.cancel"),
     emoji: { name: "✖️" },
   };
+}
+
+/** User or service text on one line, escaped and cut to `max` characters. */
+export function oneLine(text: string, max: number): string {
+  return truncate(escapeMarkdown(text.replace(/\s+/g, " ").trim()), max);
+}
+
+/** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
+export function promptExcerpt(prompt: string, max: number, t: Translator = english): string {
+  const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
+  return line === "" ? t("prompt.empty") : line;
 }

@@ -6,13 +6,20 @@
  */
 import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
+import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { STYLE_STEPS } from "./schema-styles.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
 /** Every step, oldest first: step n is migration version n. */
-export const SCHEMA: readonly SchemaStep[] = [...JOB_STEPS, ...FLEET_STEPS, ...CLAIM_STEPS, ...STYLE_STEPS];
+export const SCHEMA: readonly SchemaStep[] = [
+  ...JOB_STEPS,
+  ...FLEET_STEPS,
+  ...CLAIM_STEPS,
+  ...JOB_KIND_STEPS,
+  ...STYLE_STEPS,
+];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */
 function spelled(text: PerDialect, dialect: Dialect): string | undefined {

@@ -1,11 +1,8 @@
 import { describe, expect, test } from "vitest";
-import {
-  Admission,
-  RefusedError,
-  type AdmissionRequest,
-  type AdmittedJobRef,
-} from "../../src/admission/admission.js";
+import { Admission, RefusedError, type AdmittedJobRef } from "../../src/admission/admission.js";
 import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
+import { IMAGINE } from "../../src/imagine/job-kind.js";
+import type { JobRequest, Requester } from "../../src/imagine/job-request.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
 import type { OwnerDefaults } from "../../src/settings/effective-settings.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
@@ -55,15 +52,16 @@ function setup(
 }
 
 let refs = 0;
-function request(overrides: Partial<AdmissionRequest> = {}): AdmissionRequest {
+/** A request of alice's for "a fox" in the server, with `overrides` of its requester, prompt or place. */
+function request(overrides: Partial<Requester & Pick<JobRequest, "prompt" | "place">> = {}): JobRequest {
   refs++;
+  const { prompt = "a fox", place = null, ...requester } = overrides;
   return {
-    userId: "alice",
-    guildId: GUILD,
-    isModerator: false,
-    prompt: "a fox",
+    requester: { userId: "alice", guildId: GUILD, isModerator: false, ...requester },
     ref: `ref-${refs}`,
-    ...overrides,
+    place,
+    prompt,
+    kind: IMAGINE,
   };
 }
 

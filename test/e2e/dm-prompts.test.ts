@@ -193,16 +193,20 @@ describe("DM prompts", () => {
   test.each([
     ["help", "help"],
     ["a lone attachment-free question mark", "?"],
-  ])("%s gets the usage text and nothing is sent to the service", async (_name, content) => {
-    h = await startBotHarness();
-    const { emu, world, service } = h;
-    await emu.sendDirectMessage({ user: world.alice, content });
-    const answer = await waitForBotDm(world.alice);
-    expect(textOf(answer)).toMatch(/send me a prompt/i);
-    expect(textOf(answer)).toContain("/imagine");
-    expect(service.records()).toHaveLength(0);
-    emu.assertNoRejectedRequests();
-  });
+  ])(
+    "%s gets the usage text, without the server's commands, and nothing is sent to the service",
+    async (_name, content) => {
+      h = await startBotHarness();
+      const { emu, world, service } = h;
+      await emu.sendDirectMessage({ user: world.alice, content });
+      const answer = await waitForBotDm(world.alice);
+      expect(textOf(answer)).toMatch(/send me a prompt/i);
+      // The harness registers the commands in its server (DISCORD_GUILD_ID): a DM offers none of them.
+      expect(textOf(answer)).not.toContain("`/imagine prompt:`");
+      expect(service.records()).toHaveLength(0);
+      emu.assertNoRejectedRequests();
+    },
+  );
 
   test.each([
     ["only whitespace", "   "],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { english, translator } from "../../src/i18n/translate.js";
 import { renderBannedWords, renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
-import { renderConfigShow } from "../../src/render/config-show.js";
+import { renderConfigShow } from "../../commands/config/config-view.js";
 import { settingChanges, shownMemberSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings } from "../../src/settings/effective-settings.js";
 

@@ -75,8 +75,6 @@ export const en = {
   "command.settings.language.language.description": "One of the bot's languages",
   "command.settings.reset.name": "reset",
   "command.settings.reset.description": "Remove all your preferences",
-  "help.quota":
-    "• `/$t(command.quota.name)`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
 
   // Times and statuses.
   "duration.hours_one": "{{count}} hour",
@@ -414,8 +412,6 @@ export const en = {
   "statusJob.field.created": "Created by the image service",
   "statusJob.field.upscaleOf": "Upscale of",
   "statusJob.field.error": "Error",
-  "help.commands":
-    "**Commands**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optionally `$t(command.imagine.image.name):`): draw a prompt in this channel.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (up to `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` and `$t(command.blend.aspect.name):`): blend 2–5 images.\n• `/$t(command.imagine-status.name)` (moderators): service health, this server's jobs, recent failures and limits.\n• `/$t(command.history.name)`: your recent images (in a server, that server's; in DMs, all), with links. `/$t(command.show.name) $t(command.show.job.name):` posts one again.\n• `/$t(command.help.name)`: this message.\n• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
   "help.syntax":
     "**Prompt syntax**: image URLs first, then the text, then parameters.\n> a lighthouse at dusk, oil painting --ar 16:9\n> https://example.com/cat.png a cat as a knight --iw 1.5\n> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
   "help.parameters": "Parameters: {{parameters}}.",
@@ -639,6 +635,11 @@ export const en = {
   "settings.show.defaultLanguage": "your Discord language",
   "settings.show.note":
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
+  // /help's command list, built from the command registry (commands/help/help.ts).
+  "helpList.title": "**Commands**",
+  "helpList.command": "• `{{usage}}`: {{description}}",
+  "helpList.dmPrompt":
+    "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
 
   // `/imagine-status` in plain words: the image service's own report, quoted as its own.
   "statusPage.condition.unknown": "Image service: not checked yet",

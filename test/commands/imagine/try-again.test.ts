@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { tryAgainCodec } from "../../../src/custom-ids/try-again-id.js";
+import { tryAgainCodec } from "../../../commands/imagine/try-again-id.js";
 import { mayTryAgain } from "../../../commands/imagine/try-again-rows.js";
 import { UserError } from "../../../src/errors.js";
 import { RefusedError } from "../../../src/admission/admission.js";
