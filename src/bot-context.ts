@@ -4,6 +4,8 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
+import type { ServerWatch } from "./imagine/server-watch.js";
+import type { RefusalPauses } from "./moderation/refusal-pauses.js";
 import type {
   Claims,
   FleetRegistry,
@@ -41,6 +43,10 @@ export interface BotContext {
   readonly service: ImagineClient;
   /** Which kind of server the service is: whether it takes `ref` and has the upscale route (Enhance). */
   readonly profile: ServiceProfile;
+  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
+  readonly serverWatch: ServerWatch;
+  /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
+  readonly pauses: RefusalPauses;
   readonly store: CommandStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;

@@ -183,6 +183,12 @@ export const configSchema = z.object({
   BANNED_WORDS: z.string().default(""),
   /** A file with more banned words, one per line (`#` starts a comment). */
   BANNED_WORDS_FILE: z.string().optional(),
+  /** Midjourney's starter list of banned words (src/moderation/midjourney-banned-words.ts), checked after the owner's and each server's. */
+  MIDJOURNEY_BANNED_WORDS: oneOf(["on", "off"]).default("on"),
+  /** Midjourney's refusals of one member's prompts within 24 h that pause them (where it happened); 0: never. */
+  MIDJOURNEY_REFUSALS_TO_PAUSE: int(0, 100).default(3),
+  /** How long such a pause lasts, in hours. */
+  MIDJOURNEY_REFUSAL_PAUSE_HOURS: int(1, 24 * 365).default(24),
   /** A channel where every submission and refusal is posted for moderators. */
   AUDIT_CHANNEL_ID: snowflake,
   /** The Enhance buttons under every single image (U1-U4), as upscale factors; none (off) by default. */

@@ -12,6 +12,7 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
+import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -19,11 +20,14 @@ import type { Logger } from "./logger.js";
 import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
+import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
 import { createImagineClient } from "./service/client.js";
 import { ServiceProfile } from "./service/service-profile.js";
 import { Semaphore } from "./service/semaphore.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
+import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
+import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -62,6 +66,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     jobs: deps.store,
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
+    pauses: new MemoryRefusalPauseStore(),
   };
 }
 
@@ -75,7 +80,13 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const pauses = new RefusalPauses({
+    store: pauseStore,
+    threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
+    pauseMs: config.MIDJOURNEY_REFUSAL_PAUSE_HOURS * 3_600_000,
+    now,
+  });
   const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
   const fleetSlots =
     fleetCap === undefined
@@ -111,6 +122,12 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
+  const serverWatch = new ServerWatch({
+    logger: log.child({ component: "service" }),
+    now,
+    selfHosted: () => profile.selfHosted,
+    botStatus: () => health.last.botStatus,
+  });
   const imagine = new ImagineService({
     client: service,
     messenger,
@@ -123,6 +140,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
     profile,
+    jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -137,12 +155,25 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
+      void countRefusal(job);
     },
+  });
+  const countRefusal = watchRefusals({
+    pauses,
+    audit,
+    messenger,
+    logger: log.child({ component: "moderation" }),
   });
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
+    midjourneyWords:
+      config.MIDJOURNEY_BANNED_WORDS === "on"
+        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+        : null,
     guildSettings: (guildId) => settings.guild(guildId),
+    serviceSpeeds: () => profile.speeds,
+    pauses,
     daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
@@ -161,6 +192,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imagine,
     service,
     profile,
+    serverWatch,
+    pauses,
     store,
     settings,
     messenger,

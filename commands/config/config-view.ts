@@ -16,7 +16,7 @@ import {
 import { configCodec } from "./config-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { EffectiveSettings, InForce } from "../../src/settings/effective-settings.js";
-import type { MemberLimits } from "../../src/settings/settings.js";
+import type { GuildSettings, MemberLimits } from "../../src/settings/settings.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import { truncate } from "../../src/render/limits.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
@@ -28,6 +28,8 @@ import { inlineCode } from "../../src/render/markdown.js";
 export interface ConfigShowContext {
   readonly effective: EffectiveSettings;
   readonly roleLimits: Readonly<Record<string, MemberLimits>>;
+  /** The speeds of roles that have their own (`/imagine-config role-speeds`). */
+  readonly roleSpeeds?: GuildSettings["roleSpeeds"];
   readonly ownerBannedWordCount: number;
   /** The server's style names (`/imagine-config styles`). */
   readonly styleNames?: readonly string[];
@@ -47,7 +49,8 @@ export function renderConfigShow(
   const none = t("setting.none");
   const onOff = (on: boolean) => onOffText(t, on);
   const e = ctx.effective;
-  const roleLines = shownGuildSettings({ roleLimits: { ...ctx.roleLimits } }, t)
+  const roleSpeeds = ctx.roleSpeeds ? { roleSpeeds: ctx.roleSpeeds } : {};
+  const roleLines = shownGuildSettings({ roleLimits: { ...ctx.roleLimits }, ...roleSpeeds }, t)
     .filter((s) => s.label.startsWith("<@&") && s.value !== null)
     .map((s) => `${s.label}: ${s.value ?? ""}`);
   const bannedWords = (words: readonly string[]) =>
@@ -65,6 +68,8 @@ export function renderConfigShow(
     `**${t("setting.ageRestrictedOnly")}**: ${inForce(e.ageRestrictedOnly, onOff)}`,
     `**${t("setting.defaultParameters")}**: ${inForce(e.defaultParameters, (p) => (p === "" ? none : `\`${p}\``))}`,
     `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
+    `**${t("setting.speed")}**: ${inForce(e.speed, (s) => (s === null ? t("command.imagine-config.speeds.default.choice.account") : `\`--${s}\``))}`,
+    `**${t("setting.speeds")}**: ${inForce(e.speeds, (list) => (list.length === 0 ? none : list.map((s) => `\`--${s}\``).join(", ")))}`,
     `**${t("setting.styles")}**: ${ctx.styleNames?.length ? ctx.styleNames.map(inlineCode).join(", ") : none}`,
   ];
   const roles =

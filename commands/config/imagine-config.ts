@@ -20,6 +20,8 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
+import { answerPaused, PAUSED_PATHS } from "./paused-members.js";
+import { SPEED_CHOICES, SPEED_PATHS, speedEditOf } from "./speed-options.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "./config-view.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
@@ -139,6 +141,39 @@ const data = slashCommand("imagine-config")
       withTexts(o, "command.imagine-config.enhance.enabled").setRequired(true),
     ),
   )
+  .addSubcommand((s) =>
+    withTexts(s, "command.imagine-config.speeds")
+      .addStringOption((o) =>
+        withTexts(o, "command.imagine-config.speeds.default").addChoices(
+          ...SPEED_CHOICES.map((value) => ({ name: value, value })),
+        ),
+      )
+      .addStringOption((o) => withTexts(o, "command.imagine-config.speeds.allowed").setMaxLength(40)),
+  )
+  .addSubcommandGroup((g) =>
+    withTexts(g, "command.imagine-config.role-speeds")
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.role-speeds.set")
+          .addRoleOption((o) => withTexts(o, "command.imagine-config.role-speeds.set.role").setRequired(true))
+          .addStringOption((o) =>
+            withTexts(o, "command.imagine-config.role-speeds.set.speeds").setRequired(true).setMaxLength(40),
+          ),
+      )
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.role-speeds.clear").addRoleOption((o) =>
+          withTexts(o, "command.imagine-config.role-speeds.clear.role").setRequired(true),
+        ),
+      ),
+  )
+  .addSubcommandGroup((g) =>
+    withTexts(g, "command.imagine-config.paused")
+      .addSubcommand((s) => withTexts(s, "command.imagine-config.paused.list"))
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.paused.lift").addUserOption((o) =>
+          withTexts(o, "command.imagine-config.paused.lift.member").setRequired(true),
+        ),
+      ),
+  )
   .addSubcommand((s) => withTexts(s, "command.imagine-config.reset"))
   .addSubcommandGroup(stylesGroup);
 
@@ -147,13 +182,19 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
   const path = subcommandPath(interaction);
+  if (PAUSED_PATHS.has(path)) {
+    await interaction.reply({ ...(await answerPaused(interaction, app, t, guildId, path)), ...ephemeral });
+    return;
+  }
   const view = VIEWS[path];
   if (view) {
     const server = await app.settings.guild(guildId);
     await interaction.reply({ ...view({ t, guildId, server, app }), ...ephemeral });
     return;
   }
-  const edit = configEditOf(interaction, path, app.config);
+  const edit = SPEED_PATHS.has(path)
+    ? speedEditOf(interaction, path, app)
+    : configEditOf(interaction, path, app.config);
   const actor = { guildId, userId: interaction.user.id, command: `/imagine-config ${path}` };
   const changes = await changeServerSettings(app, actor, edit, t);
   await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });
@@ -173,6 +214,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
     renderConfigShow(t, {
       effective: effectiveSettings(ownerDefaults(app.config), server),
       roleLimits: server.roleLimits ?? {},
+      ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
       styleNames: (server.styles ?? []).map((s) => s.name),
     }),

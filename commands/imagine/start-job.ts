@@ -57,6 +57,13 @@ export async function admitAndAudit(
   }
 }
 
+/** The server's default parameters with its default speed (each added only when the prompt sets none). */
+function defaultsWithSpeed(app: Pick<BotContext, "admission">, ticket: AdmissionTicket): string {
+  const speed = app.admission.defaultSpeed(ticket.settings);
+  const defaults = ticket.settings.defaultParameters.value;
+  return speed === null ? defaults : `${defaults} --${speed}`.trim();
+}
+
 /**
  * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
  * requester's cooldown starts and the submission is posted to the audit channel.
@@ -121,7 +128,7 @@ export async function startJob(
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
       const location = await responder.answer();
-      const prompt = promptToSubmit(request, ticket.settings.defaultParameters.value);
+      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket));
       return app.imagine.submit(
         { ...request, prompt },
         {

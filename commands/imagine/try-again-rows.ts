@@ -51,6 +51,8 @@ const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
   "channel-not-allowed",
   "age-restricted-only",
   "daily",
+  "speed-unavailable",
+  "paused",
 ]);
 
 /**

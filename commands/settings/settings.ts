@@ -9,6 +9,8 @@ import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
+import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
+import { parseSpeeds } from "../config/speed-options.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
@@ -42,6 +44,13 @@ const data = (config: Config) =>
         ),
       ),
     )
+    .addSubcommand((sub) =>
+      withTexts(sub, "command.settings.speed").addStringOption((option) =>
+        withTexts(option, "command.settings.speed.speed").addChoices(
+          ...SPEEDS.map((value) => ({ name: value, value })),
+        ),
+      ),
+    )
     .addSubcommand((sub) => withTexts(sub, "command.settings.reset"));
 
 /** The checked value, or the check's problems as a refusal. */
@@ -71,6 +80,10 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
       const language = options.getString("language");
       return { key: "language", value: language !== null && isLanguage(language) ? language : null };
     }
+    case "speed": {
+      const speed = options.getString("speed");
+      return { key: "speed", value: speed !== null && isSpeed(speed) ? speed : null };
+    }
     default:
       throw new Error(`unknown /settings subcommand ${options.getSubcommand()}`);
   }
@@ -93,6 +106,8 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     }
     default: {
       const edit = editOf(interaction, app.config);
+      // Only speeds the bot's image server can run are taken (a self-hosted ImagineAPI cannot follow relax).
+      if (edit.key === "speed" && typeof edit.value === "string") parseSpeeds(edit.value, app.profile.speeds);
       // A new language is confirmed in that language (none chosen: in the member's Discord language).
       const answerIn =
         edit.key === "language"

@@ -10,6 +10,7 @@ import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
 import type { ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import type { ServiceProfile } from "../../src/service/service-profile.js";
+import type { ServerWatch } from "../../src/imagine/server-watch.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,6 +28,8 @@ export interface StatusSources {
   health: ServiceHealthMonitor;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
+  /** Whether the server is named out of date; not shown without it. */
+  serverWatch?: Pick<ServerWatch, "outOfDate">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -69,6 +72,7 @@ export async function gatherStatus(
   return {
     service,
     ...(sources.profile ? { features: sources.profile.features } : {}),
+    outOfDate: sources.serverWatch?.outOfDate ?? null,
     stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
     inFlight,
     counts24h: {

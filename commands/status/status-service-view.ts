@@ -55,6 +55,8 @@ export interface StatusInput {
   readonly now: number;
   /** The bot processes sharing the database, when there is a fleet (Postgres). */
   readonly fleet?: FleetStatus;
+  /** Set while the server is named out of date (`ServerWatch`): since when, and its failures. */
+  readonly outOfDate?: { readonly since: number; readonly errors: readonly string[] } | null;
 }
 
 /** The fleet as `/imagine-status` shows it. */
@@ -153,6 +155,13 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   if (stale && stale.count > 0 && service.botStatus === "healthy")
     lines.push(t("statusPage.stalePending", stale));
   if (input.features) lines.push(featuresLine(t, input.features));
+  if (input.outOfDate) {
+    const { since, errors } = input.outOfDate;
+    const named = [...new Set(errors)].map((error) => `\`${oneLine(error, 60)}\``).join(", ");
+    lines.push(
+      `⚠️ ${t("accountSafety.outOfDate.status", { count: errors.length, errors: named, since: ageOf(since) })}`,
+    );
+  }
   const cooldown =
     limits.userCooldownMs > 0
       ? t("statusPage.cooldown", { duration: formatDuration(t, limits.userCooldownMs) })

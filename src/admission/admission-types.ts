@@ -6,6 +6,8 @@ import type { ActiveJobRef } from "../moderation/usage-limits.js";
 import type { EffectiveSettings, OwnerDefaults } from "../settings/effective-settings.js";
 import type { GuildSettings } from "../settings/settings.js";
 import type { ServiceHealthMonitor } from "./service-health.js";
+import type { Speed } from "../prompt/speed.js";
+import type { RefusalPauses } from "../moderation/refusal-pauses.js";
 
 /** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
 export interface AdmittedJobRef extends ActiveJobRef {
@@ -17,7 +19,13 @@ export interface AdmissionOptions {
   owner: OwnerDefaults;
   /** The owner's banned words, which apply everywhere. */
   bannedWords: BannedWords;
+  /** Midjourney's starter list (MIDJOURNEY_BANNED_WORDS), checked after the owner's and the server's; none when off. */
+  midjourneyWords?: BannedWords | null;
   health: ServiceHealthMonitor;
+  /** The speeds the job's server can run (`ServiceProfile.speeds`), read at each submission. Default: all. */
+  serviceSpeeds?(): readonly Speed[];
+  /** Members paused after Midjourney's refusals (`RefusalPauses`); none without it. */
+  pauses?: Pick<RefusalPauses, "activePause">;
   /** A server's settings (read at every submission). Default: none set. */
   guildSettings?(guildId: string): Promise<GuildSettings>;
   /** Images started per member, server and day, for one process; a fleet's ledger counts its own. Default: in memory. */

@@ -16,6 +16,7 @@ import {
   type UsageDecision,
   type UsageLimits,
 } from "../moderation/usage-limits.js";
+import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type {
   AdmissionOptions,
@@ -24,6 +25,7 @@ import type {
   Quota,
   Requester,
 } from "./admission-types.js";
+import type { BannedWordsList } from "./admission-refusal.js";
 import { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 import type { JobRequest } from "../imagine/job-request.js";
 
@@ -84,7 +86,10 @@ export class Admission {
       const refusal = checkPlace(settings, request.place);
       if (refusal) throw new RefusedError(refusal);
     }
+    const pause = await this.options.pauses?.activePause(requester.userId, requester.guildId);
+    if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
     this.checkBannedWords(request.prompt, requester.guildId, settings);
+    this.checkSpeed(request.prompt, settings);
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(requester.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
@@ -191,19 +196,53 @@ export class Admission {
     };
   }
 
-  /** @throws {RefusedError} when the prompt has a word of the owner's or the server's list. */
+  /**
+   * A speed the prompt asks for must be one the member may use here and the job's server can run.
+   * @throws {RefusedError} for a speed not allowed, or `--relax` on a server that cannot follow relax mode.
+   */
+  private checkSpeed(prompt: string, settings: EffectiveSettings): void {
+    const asked = speedOfPrompt(prompt);
+    if (asked === null) return;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    const allowed = runnable.filter((speed) => settings.speeds.value.includes(speed));
+    if (allowed.includes(asked)) return;
+    const why = runnable.includes(asked) ? "role" : "server";
+    throw new RefusedError({ code: "speed-unavailable", speed: asked, why, available: allowed });
+  }
+
+  /**
+   * The speed added to a prompt that names none: the server's default, when the member may use it and
+   * the server can run it; else none (the account's own mode).
+   */
+  defaultSpeed(settings: EffectiveSettings): Speed | null {
+    const speed = settings.speed.value;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    return speed !== null && runnable.includes(speed) && settings.speeds.value.includes(speed) ? speed : null;
+  }
+
+  /**
+   * Checks the owner's list, the server's, then Midjourney's starter list (when on): the first list with a
+   * word of the prompt refuses it.
+   * @throws {RefusedError} when the prompt has a word of one of them.
+   */
   private checkBannedWords(prompt: string, guildId: string | null, settings: EffectiveSettings): void {
+    const refuse = (matched: string, list: BannedWordsList): never => {
+      throw new RefusedError({ code: "banned-words", list, inDm: guildId === null }, { matched, list });
+    };
     const owner = this.options.bannedWords.find(prompt);
-    if (owner !== null) throw new RefusedError({ code: "banned-words" }, { matched: owner });
-    if (guildId === null || settings.bannedWords.value.length === 0) return;
-    const list = settings.bannedWords.value.join("\n");
-    let compiled = this.serverWords.get(guildId);
-    if (compiled?.list !== list) {
-      compiled = { list, words: new BannedWords(settings.bannedWords.value) };
-      this.serverWords.set(guildId, compiled);
+    if (owner !== null) refuse(owner, "owner");
+    if (guildId !== null && settings.bannedWords.value.length > 0) {
+      const list = settings.bannedWords.value.join("\n");
+      let compiled = this.serverWords.get(guildId);
+      if (compiled?.list !== list) {
+        compiled = { list, words: new BannedWords(settings.bannedWords.value) };
+        this.serverWords.set(guildId, compiled);
+      }
+      const matched = compiled.words.find(prompt);
+      if (matched !== null) refuse(matched, "server");
     }
-    const matched = compiled.words.find(prompt);
-    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched, list: "server" });
+    const midjourney = this.options.midjourneyWords?.find(prompt) ?? null;
+    if (midjourney !== null) refuse(midjourney, "midjourney");
   }
 
   /**

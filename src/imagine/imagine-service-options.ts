@@ -91,6 +91,11 @@ export interface ImagineServiceOptions {
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
    */
   serviceStatus?(): string | null;
+  /**
+   * Told of each job's finished record before its final message is rendered (`ServerWatch.jobEnded`);
+   * answers whether the server is named out of date now, which its failure then says.
+   */
+  jobRecordEnded?(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;

@@ -244,7 +244,14 @@ export class ImagineService {
     job.progress = record.progress;
     // Set before rendering: the final message says how long the job took.
     if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
-    const view = viewForRecord(job, record, this.options.imageDelivery, notice);
+    const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
+    const outOfDate = ended !== null && (this.options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
+    const view = viewForRecord(
+      job,
+      record,
+      this.options.imageDelivery,
+      outOfDate ? { serverOutOfDate: true } : notice,
+    );
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;

@@ -139,7 +139,11 @@ export function viewForRecord(
   const t = translator(job.language);
   if (record.status === "completed") return completedView(t, job, record, mode);
   if (record.status === "failed") {
-    const failed = withRetryButtons(t, job, renderFailed(t, record, renderContext(job, null)));
+    const failed = withRetryButtons(
+      t,
+      job,
+      renderFailed(t, record, renderContext(job, null), notice.serverOutOfDate ?? false),
+    );
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
     return { ...view(renderPrivateRefusalNotice(t, job.imageId), null, true), privateNote: failed };

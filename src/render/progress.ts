@@ -66,6 +66,8 @@ export interface ProgressNotice {
    * and starts once the service is healthy, within the job's time limit.
    */
   readonly serviceNotReady?: "starting" | "down";
+  /** The job's server is named out of date (`ServerWatch`): its failure says so. */
+  readonly serverOutOfDate?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { foldForMatching, parseBannedWords } from "../moderation/banned-words.js";
 import type { GuildSettings, MemberLimits } from "./settings.js";
+import type { Speed } from "../prompt/speed.js";
 import { applyStyleEdit, type StyleEdit } from "./style-edits.js";
 
 /** The limits a server sets for every member, and the server-wide one. */
@@ -26,6 +27,10 @@ export type ConfigEdit =
   | { readonly kind: "age-restricted-only"; readonly enabled: boolean }
   | { readonly kind: "default-parameters"; readonly parameters: string | null }
   | { readonly kind: "enhance"; readonly enabled: boolean }
+  /** The default speed (`null`: the account's own) and the speeds allowed (`undefined`: unchanged, `[]`: cleared). */
+  | { readonly kind: "speeds"; readonly speed?: Speed | null; readonly allowed?: readonly Speed[] }
+  /** A role's speeds; `null` removes the role's own list. */
+  | { readonly kind: "role-speeds"; readonly roleId: string; readonly speeds: readonly Speed[] | null }
   | StyleEdit;
 
 const LIMIT_NAMES: readonly ServerLimitName[] = [
@@ -111,6 +116,16 @@ export function applyConfigEdit(current: GuildSettings, edit: ConfigEdit): Guild
       return withValue(current, "defaultParameters", edit.parameters ?? undefined);
     case "enhance":
       return withValue(current, "enhance", edit.enabled);
+    case "speeds": {
+      const withSpeed =
+        edit.speed === undefined ? current : withValue(current, "speed", edit.speed ?? undefined);
+      return edit.allowed === undefined ? withSpeed : withValue(withSpeed, "speeds", nonEmpty(edit.allowed));
+    }
+    case "role-speeds": {
+      const { [edit.roleId]: _removed, ...roles } = current.roleSpeeds ?? {};
+      const next = edit.speeds === null ? roles : { ...roles, [edit.roleId]: [...edit.speeds] };
+      return withValue(current, "roleSpeeds", Object.keys(next).length === 0 ? undefined : next);
+    }
     case "set-style":
     case "remove-style":
       return withValue(current, "styles", nonEmpty(applyStyleEdit(current.styles ?? [], edit)));

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages.js";
+import { SPEEDS } from "../prompt/speed.js";
 import { stylesSchema } from "./styles.js";
 
 const snowflake = z.string().regex(/^\d{17,20}$/);
@@ -39,6 +40,12 @@ export const guildSettingsSchema = memberLimitsSchema.extend({
   defaultParameters: z.string().optional(),
   /** Whether Enhance buttons are offered here (only when the owner configured factors). */
   enhance: z.boolean().optional(),
+  /** The speed of every prompt here that names none and whose member chose none (`--fast`, …). */
+  speed: z.enum(SPEEDS).optional(),
+  /** The speeds members may use here; absent: all the server can run. */
+  speeds: z.array(z.enum(SPEEDS)).optional(),
+  /** Per-role speeds, keyed by role id: a member with such roles may use the speeds of any of them. */
+  roleSpeeds: z.record(snowflake, z.array(z.enum(SPEEDS))).optional(),
   /** Named texts a member may add to a prompt with `/imagine`'s `style` option (see `styles.ts`). */
   styles: stylesSchema.optional(),
 });
@@ -54,6 +61,8 @@ export const memberSettingsSchema = z.object({
   delivery: z.enum(["channel", "dm"]).optional(),
   /** The language the bot answers this member in, over Discord's locale. */
   language: z.enum(LANGUAGES).optional(),
+  /** The speed of the member's prompts that name none, where the server allows it. */
+  speed: z.enum(SPEEDS).optional(),
 });
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
 

@@ -8,6 +8,7 @@ import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
+import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { STYLE_STEPS } from "./schema-styles.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
@@ -18,6 +19,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...FLEET_STEPS,
   ...CLAIM_STEPS,
   ...JOB_KIND_STEPS,
+  ...REFUSAL_PAUSE_STEPS,
   ...STYLE_STEPS,
 ];
 

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ServiceProfile } from "../../tools/reference-service/index.js";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
-import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../support/bot-harness.js";
+import type { BotHarness, BotHarnessOptions } from "../support/bot-harness.js";
+import { startOnProfile } from "./profile-steps.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { clickLabel, isGrid, startImagine, waitForResult, waitForUpscale } from "./imagine-steps.js";
 
@@ -20,14 +21,7 @@ afterEach(async () => {
 
 /** Starts the bot against the reference service of `profile`, its bot healthy unless told otherwise. */
 async function start(profile: ServiceProfile, options: BotHarnessOptions = {}): Promise<BotHarness> {
-  h = await startBotHarness({
-    ...options,
-    service: { initialHealth: "healthy", ...options.service, profile },
-  });
-  // The bot found out what kind of server it talks to before the test goes on.
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
-    description: "the bot to find out the kind of server",
-  });
+  h = await startOnProfile(profile, options);
   return h;
 }
 

@@ -160,6 +160,9 @@ export async function startReferenceService(
     failPattern: null,
     failError: "Timeout while waiting for completion",
     hangPattern: null,
+    accountMode: "fast",
+    relaxFails: profile === "self-hosted",
+    outdated: false,
     ...options.lifecycle,
   };
   let control: ControlApi | null = null;
