@@ -45,7 +45,7 @@ async function execute(context: CommandContext<BotContext>): Promise<void> {
         { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
         defaults,
       ),
-    style,
+    style ? { style } : {},
   );
 }
 

@@ -12,7 +12,7 @@ import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
 import type { AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job } from "../../src/imagine/job.js";
+import type { Job, JobOrigin } from "../../src/imagine/job.js";
 import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Logger } from "../../src/logger.js";
@@ -78,6 +78,8 @@ export interface StartOptions {
   kind?: JobKind;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
+  /** The job is a Remix or More like this of this one. */
+  origin?: JobOrigin;
   /** The name of the server's style whose text the prompt holds. */
   style?: string;
 }
@@ -94,6 +96,7 @@ export function jobRequestOf(
     place: submissionPlace(interaction),
     prompt,
     kind: options.kind ?? IMAGINE,
+    ...(options.origin ? { origin: options.origin } : {}),
     ...(options.style ? { style: options.style } : {}),
   };
 }
@@ -153,18 +156,25 @@ export async function checkAndStartJob(
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
-  style?: Style,
-): Promise<void> {
+  options: Pick<StartOptions, "origin"> & { style?: Style } = {},
+): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare({ ...promptDefaultsOf(member), ...(style ? { style: style.text } : {}) });
+    prompt = prepare({
+      ...promptDefaultsOf(member),
+      ...(options.style ? { style: options.style.text } : {}),
+    });
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
-    return;
+    return null;
   }
-  await startImagineJob(interaction, context, prompt, { member, ...(style ? { style: style.name } : {}) });
+  return startImagineJob(interaction, context, prompt, {
+    ...(options.origin ? { origin: options.origin } : {}),
+    member,
+    ...(options.style ? { style: options.style.name } : {}),
+  });
 }

@@ -60,11 +60,11 @@ function discordTime(seconds, style) {
   return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
 }
 
-/** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
+/** Inline markdown: mentions, **bold**, *italic*, `code`, links, and ```code blocks```. */
 export function inline(text, users) {
   const nodes = [];
   const pattern =
-    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|<#(\d+)>/g;
+    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?([\s\S]*?)\n?```|<#(\d+)>/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
@@ -82,7 +82,8 @@ export function inline(text, users) {
           ? messageLinkChip(link[2], link[3], link[1] === "@me")
           : h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]),
       );
-    } else if (m[8]) nodes.push(h("span", { class: "mention" }, `#${channelName(m[8])}`));
+    } else if (m[8] !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, m[8])));
+    else if (m[9]) nodes.push(h("span", { class: "mention" }, `#${channelName(m[9])}`));
     last = m.index + m[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));

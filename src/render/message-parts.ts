@@ -27,6 +27,8 @@ export interface RenderContext {
    * directly, as they may not be reachable by Discord.
    */
   readonly imageUrl?: string | null;
+  /** A Remix or More like this: the job (and message) it was made from, shown with a link. */
+  readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
   /** The name of the server's style the prompt was given with (its text is in `prompt`); absent: none. */
   readonly style?: string | undefined;
 }
@@ -69,11 +71,22 @@ export function timingFields(t: Translator, ctx: RenderContext): APIEmbedField[]
   ];
 }
 
+/** "Remix of" / "More like" and the jump link of the message it was made from (else its job id). */
+function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>): APIEmbedField {
+  return {
+    name: t(origin.kind === "remix" ? "origin.remix" : "origin.more"),
+    // A bare jump link: Discord's client shows it as a chip that leads to the message.
+    value: origin.link ?? t("origin.job", { id: origin.jobId }),
+    inline: true,
+  };
+}
+
 /** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
 export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
+  if (ctx.origin) fields.push(originField(t, ctx.origin));
   if (ctx.style)
     fields.push({ name: t("field.style"), value: truncate(escapeMarkdown(ctx.style), 100), inline: true });
   const timing = timingFields(t, ctx);
