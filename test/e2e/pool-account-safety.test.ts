@@ -28,7 +28,7 @@ async function pool(first: ReferenceServiceOptions, second: ReferenceServiceOpti
 }
 
 describe("relax on a pool of a self-hosted and a hosted server", () => {
-  test("the server's default speed relax is accepted, and its jobs go only to the hosted server", async () => {
+  test("the server's default speed relax and a member's choice of it are accepted, and relax jobs go only to the hosted server", async () => {
     const { h, services } = await pool(SELF_HOSTED, {});
     const { answer } = await runSettingsCommand(h, {
       name: "imagine-config",
@@ -42,6 +42,15 @@ describe("relax on a pool of a self-hosted and a hosted server", () => {
     expect(serviceOf(p!, job.imageId)).toBe(1);
     expect(services[1]!.record(job.imageId)?.prompt).toBe("a calm lake --relax");
     expect(services[0]!.creates).toBe(0);
+    // A member may choose relax too: server 2 runs it.
+    const member = await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "speed",
+      options: { speed: "relax" },
+      user: h.world.alice,
+    });
+    expect(textOf(member.answer)).not.toContain("cannot run");
+    expect(textOf(member.answer)).toContain("relax");
   });
 
   test("a --relax job waits for the hosted server while a plain job behind it starts on the self-hosted one", async () => {
