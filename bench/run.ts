@@ -14,10 +14,11 @@ import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
 import { runLatency } from "./scenario-latency.js";
 import { FLEET_SHARD_GUILDS, runFleet } from "./scenario-fleet.js";
 import { runScale } from "./scenario-scale.js";
+import { runSoak } from "./scenario-soak.js";
 import { runStartup } from "./scenario-startup.js";
 import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
-const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet"] as const;
+const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet", "soak"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
@@ -42,12 +43,15 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "bot-node-options": { type: "string" },
     "scale-jobs": { type: "string", default: "1000,10000" },
+    "soak-jobs": { type: "string" },
+    "soak-rate": { type: "string", default: "40" },
+    "soak-snapshots": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
   console.log(
-    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000]`,
+    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000] [--soak-jobs 20000] [--soak-rate 40] [--soak-snapshots DIR]`,
   );
   process.exit(0);
 }
@@ -134,6 +138,24 @@ try {
       jobsPerProcessAtKill: quick ? 6 : 10,
       leaseMs: quick ? 10_000 : 30_000,
       pollIntervalMs: 3000,
+      log,
+    });
+  });
+  await attempt("soak", async () => {
+    const jobs = Number(values["soak-jobs"] ?? (quick ? 3000 : 20_000));
+    results.soak = await runSoak({
+      jobs,
+      ratePerSecond: Number(values["soak-rate"]),
+      channels: 12,
+      members: 40,
+      warmupJobs: Math.round(jobs / 5),
+      clickEvery: 25,
+      failEvery: 33,
+      afterLoadMs: quick ? 30_000 : 60_000,
+      heapEveryMs: 15_000,
+      // A heap snapshot leaves the bot holding more memory than before (and costs it seconds): only on
+      // request, and then its RSS figures are not comparable with a run without.
+      snapshotDir: values["soak-snapshots"] ?? null,
       log,
     });
   });

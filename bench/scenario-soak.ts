@@ -1,0 +1,345 @@
+/**
+ * Soak: memory under sustained load. Real /imagine jobs at a steady rate from many members in many
+ * channels of one server, results as new messages, some U1 clicks on the results, a few Midjourney
+ * failures; the bot's RSS (from /proc) and its heap used after a full collection (through the V8
+ * inspector, bench/inspector.ts) sampled throughout, with the database's size. After a warm-up the load
+ * pauses until every job has ended (the "warm" point, a heap snapshot), runs to the end, and the bot is
+ * then left idle (the "idle" point, a second snapshot). Slopes are least-squares fits over the jobs ended.
+ */
+import { createWriteStream } from "node:fs";
+import { mkdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { benchUsers } from "./discord-calls.js";
+import { diffSnapshots, type ConstructorDelta } from "./heap-snapshot-diff.js";
+import { INSPECT_FLAG, connectInspector } from "./inspector.js";
+import { postJson } from "./http.js";
+import type { OutputLine } from "./processes.js";
+import { rssMiB } from "./proc-stats.js";
+import { botEnv, dataDirectory, startBot, startEmulator, startService } from "./stack.js";
+import { pollUntil, round, sleep } from "./stats.js";
+
+const FAIL_WORD = "soakfail";
+const MiB = 2 ** 20;
+
+/** What a soak run does. */
+export interface SoakOptions {
+  jobs: number;
+  ratePerSecond: number;
+  /** Text channels of the server, #general included. */
+  channels: number;
+  members: number;
+  /** Jobs before the "warm" point. */
+  warmupJobs: number;
+  /** Every n-th job's result gets a U1 click. */
+  clickEvery: number;
+  /** Every n-th job fails as Midjourney fails. */
+  failEvery: number;
+  /** Idle time after the last job ended. */
+  afterLoadMs: number;
+  /** How often the heap used after a full collection is read (each read is a full collection). */
+  heapEveryMs: number;
+  /** Where the two heap snapshots go; null: none. */
+  snapshotDir: string | null;
+  log: (line: string) => void;
+}
+
+/** One reading. */
+export interface SoakSample {
+  atS: number;
+  jobsEnded: number;
+  rssMiB: number;
+  databaseMiB: number;
+  heapAfterGcMiB: number | null;
+}
+
+/** The figures at one moment: RSS, heap after a full collection, database size. */
+export interface SoakPoint {
+  jobsEnded: number;
+  atS: number;
+  rssMiB: number;
+  heapAfterGcMiB: number;
+  databaseMiB: number;
+}
+
+/** Results of {@link runSoak}. */
+export interface SoakResult {
+  options: Omit<SoakOptions, "log">;
+  started: number;
+  ended: number;
+  completed: number;
+  failed: number;
+  /** Commands the bot logged a warning or error for and that started no job (a deferral past Discord's 3 s). */
+  unanswered: number;
+  /** Job ids ended more than once (each job must end, and be delivered, once). */
+  endedTwice: number;
+  clicks: number;
+  clickErrors: number;
+  buttonPosts: number;
+  /** Bot log lines at level error or above, and warnings. */
+  errorLines: number;
+  warnLines: number;
+  /** Discord's answers: 429s, and other refusals (4xx), over the whole run. */
+  rateLimited: number;
+  refused: number;
+  loadSeconds: number;
+  achievedJobsPerSecond: number;
+  warm: SoakPoint;
+  endOfLoad: SoakPoint;
+  idle: SoakPoint;
+  /** Least-squares slopes over the samples from "warm" to "end of load", per 1,000 jobs ended. */
+  heapMiBPer1000Jobs: number;
+  rssMiBPer1000Jobs: number;
+  databaseMiBPer1000Jobs: number;
+  samples: SoakSample[];
+  snapshots: { warm: string; idle: string; growth: ConstructorDelta[] } | null;
+}
+
+/** Least-squares slope of y over x. */
+export function slope(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? Number.NaN : num / den;
+}
+
+async function fileMiB(...paths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const path of paths)
+    bytes += await stat(path).then(
+      (s) => s.size,
+      () => 0,
+    );
+  return bytes / MiB;
+}
+
+/** Runs the soak against its own emulator (`channels`, `members`), service and bot. */
+export async function runSoak(options: SoakOptions): Promise<SoakResult> {
+  const { log } = options;
+  const emu = await startEmulator(options.members, options.channels - 1);
+  const service = await startService({ tickMs: 500, steps: 2, failPattern: FAIL_WORD });
+  const data = await dataDirectory();
+  if (options.snapshotDir) await mkdir(options.snapshotDir, { recursive: true });
+  const database = join(data.path, "bot.db");
+  let stopBot = async () => {};
+  try {
+    const env = botEnv(emu, service, database, {
+      USER_COOLDOWN_MS: "0",
+      USER_MAX_ACTIVE_JOBS: "100",
+      GUILD_MAX_ACTIVE_JOBS: "10000",
+    });
+    const bot = await startBot(env, { cwd: data.path, extraNodeFlags: [INSPECT_FLAG] });
+    stopBot = () => bot.stop();
+    const inspector = await connectInspector(bot.proc);
+    const users = benchUsers(options.members);
+    const channels = [emu.generalId, ...emu.channelIds];
+    const userOf = new Map<string, string>();
+    const indexOf = new Map<string, number>();
+    const endedIds = new Set<string>();
+    /** Interactions with a warning or error logged: a command the bot could not answer in time on a loaded machine. */
+    const troubled = new Set<string>();
+    const unanswered = () => [...troubled].filter((id) => !endedInteractions.has(id)).length;
+    const endedInteractions = new Set<string>();
+    const counts = { ended: 0, completed: 0, failed: 0, endedTwice: 0, clicks: 0, clickErrors: 0 };
+    const counts2 = { buttonPosts: 0, errorLines: 0, warnLines: 0 };
+    const clicking = new Set<Promise<void>>();
+    const click = (messageId: string, jobId: string, userId: string, user: string) => {
+      counts.clicks++;
+      const done = postJson(emu.control("click"), {
+        message: messageId,
+        customId: `imagine:u:${jobId}:0:${userId}`,
+        user,
+      }).then(
+        () => undefined,
+        (err: unknown) => {
+          counts.clickErrors++;
+          if (counts.clickErrors <= 3) log(`soak: click failed: ${String(err)}`);
+        },
+      );
+      clicking.add(done);
+      void done.finally(() => clicking.delete(done));
+    };
+    const onLine = (line: OutputLine) => {
+      const j = line.json;
+      if (!j) return;
+      const level = Number(j["level"]);
+      if (level >= 50) counts2.errorLines++;
+      else if (level === 40) counts2.warnLines++;
+      const jobId = typeof j["jobId"] === "string" ? j["jobId"] : null;
+      const interactionId = typeof j["interactionId"] === "string" ? j["interactionId"] : null;
+      if (level >= 40 && interactionId) troubled.add(interactionId);
+      if (j["msg"] === "job ended" && jobId) {
+        counts.ended++;
+        if (interactionId) endedInteractions.add(interactionId);
+        if (endedIds.has(jobId)) counts.endedTwice++;
+        endedIds.add(jobId);
+        if (j["outcome"] === "completed") counts.completed++;
+        else counts.failed++;
+      } else if (
+        j["msg"] === "posted the result" &&
+        jobId &&
+        interactionId &&
+        typeof j["messageId"] === "string"
+      ) {
+        const i = indexOf.get(interactionId);
+        const user = userOf.get(interactionId);
+        if (i !== undefined && user && i % options.clickEvery === 0 && i % options.failEvery !== 0)
+          click(j["messageId"], jobId, String(j["userId"]), user);
+      } else if (j["msg"] === "posted the message of a button") counts2.buttonPosts++;
+    };
+    bot.proc.onLine(onLine);
+    // The bot's whole log beside the snapshots, to read after a run.
+    const botLog = options.snapshotDir ? createWriteStream(join(options.snapshotDir, "soak-bot.log")) : null;
+    if (botLog) bot.proc.onLine((line) => botLog.write(`${line.text}\n`));
+
+    const samples: SoakSample[] = [];
+    let lastHeapAt = 0;
+    const reading = async (withHeap: boolean): Promise<SoakSample> => {
+      const sample: SoakSample = {
+        atS: round((Date.now() - bot.spawnedAt) / 1000, 2),
+        jobsEnded: counts.ended,
+        rssMiB: round(rssMiB(bot.botPid), 2),
+        databaseMiB: round(await fileMiB(database, `${database}-wal`, `${database}-shm`), 3),
+        // RSS is read before the collection this forces.
+        heapAfterGcMiB: withHeap ? round((await inspector.heapUsedAfterGc()) / MiB, 3) : null,
+      };
+      samples.push(sample);
+      return sample;
+    };
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const withHeap = Date.now() - lastHeapAt >= options.heapEveryMs;
+        if (withHeap) lastHeapAt = Date.now();
+        await reading(withHeap);
+        await sleep(1000);
+      }
+    })();
+    const point = async (): Promise<SoakPoint> => {
+      const s = await reading(true);
+      return { ...s, heapAfterGcMiB: s.heapAfterGcMiB ?? Number.NaN };
+    };
+    // Settled: every command issued has ended its job, or was one the bot could not answer in time.
+    const allEnded = (n: number, what: string) =>
+      pollUntil(
+        what,
+        async () => (counts.ended + unanswered() >= n && clicking.size === 0 ? true : undefined),
+        300_000,
+        200,
+      );
+
+    let issued = 0;
+    let slashErrors = 0;
+    const inFlight = new Set<Promise<void>>();
+    const issue = async (until: number) => {
+      const paceStart = Date.now() - (issued * 1000) / options.ratePerSecond;
+      const base = issued;
+      while (issued < until) {
+        const i = issued++;
+        const due = paceStart + ((i - base) * 1000) / options.ratePerSecond;
+        if (due > Date.now()) await sleep(due - Date.now());
+        const user = users[i % users.length]!;
+        const prompt = i % options.failEvery === 0 ? `${FAIL_WORD} soak ${i}` : `a lighthouse, soak ${i}`;
+        const sent = emu.imagine(user, prompt, channels[i % channels.length]).then(
+          (interaction) => {
+            indexOf.set(interaction.id, i);
+            userOf.set(interaction.id, user);
+          },
+          (err: unknown) => {
+            slashErrors++;
+            if (slashErrors <= 3) log(`soak: /imagine failed: ${String(err)}`);
+          },
+        );
+        inFlight.add(sent);
+        void sent.finally(() => inFlight.delete(sent));
+        if (inFlight.size >= 64) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+    };
+
+    const loadStarted = Date.now();
+    await issue(options.warmupJobs);
+    await allEnded(options.warmupJobs - slashErrors, "the warm-up's jobs ended");
+    const warm = await point();
+    log(
+      `soak warm: ${warm.jobsEnded} jobs, RSS ${warm.rssMiB} MiB, heap after GC ${warm.heapAfterGcMiB} MiB`,
+    );
+    const snapshotPath = (name: string) => join(options.snapshotDir ?? "", `soak-${name}.heapsnapshot`);
+    if (options.snapshotDir) await inspector.snapshot(snapshotPath("warm"));
+    const progress = setInterval(
+      () => log(`soak: ${issued} issued, ${counts.ended} ended, RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB`),
+      60_000,
+    );
+    try {
+      await issue(options.jobs);
+      await allEnded(options.jobs - slashErrors, "every job ended");
+    } finally {
+      clearInterval(progress);
+    }
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
+    const endOfLoad = await point();
+    log(
+      `soak end of load: ${endOfLoad.jobsEnded} jobs, RSS ${endOfLoad.rssMiB} MiB, heap ${endOfLoad.heapAfterGcMiB} MiB`,
+    );
+    await sleep(options.afterLoadMs);
+    sampling = false;
+    await sampler;
+    const idle = await point();
+    log(`soak idle: RSS ${idle.rssMiB} MiB, heap after GC ${idle.heapAfterGcMiB} MiB`);
+    let snapshots: SoakResult["snapshots"] = null;
+    if (options.snapshotDir) {
+      await inspector.snapshot(snapshotPath("idle"));
+      const growth = await diffSnapshots(snapshotPath("warm"), snapshotPath("idle"), 15);
+      snapshots = { warm: snapshotPath("warm"), idle: snapshotPath("idle"), growth };
+    }
+    inspector.close();
+    botLog?.end();
+    const stats = await emu.stats(0);
+
+    const loaded = samples.filter((s) => s.atS >= warm.atS && s.atS <= endOfLoad.atS);
+    const fit = (pick: (s: SoakSample) => number | null) =>
+      round(
+        slope(
+          loaded.flatMap((s) => {
+            const y = pick(s);
+            return y === null ? [] : [[s.jobsEnded / 1000, y] as const];
+          }),
+        ),
+        3,
+      );
+    let refused = 0;
+    for (const [status, n] of Object.entries((stats as { byStatus?: Record<string, number> }).byStatus ?? {}))
+      if (Number(status) >= 400 && Number(status) !== 429) refused += n;
+    const { log: _log, ...shown } = options;
+    return {
+      options: shown,
+      started: issued - slashErrors,
+      unanswered: unanswered(),
+      ...counts,
+      ...counts2,
+      rateLimited: stats.rateLimited,
+      refused,
+      loadSeconds: round(loadSeconds),
+      achievedJobsPerSecond: round(counts.ended / loadSeconds, 2),
+      warm,
+      endOfLoad,
+      idle,
+      heapMiBPer1000Jobs: fit((s) => s.heapAfterGcMiB),
+      rssMiBPer1000Jobs: fit((s) => s.rssMiB),
+      databaseMiBPer1000Jobs: fit((s) => s.databaseMiB),
+      samples,
+      snapshots,
+    };
+  } finally {
+    await stopBot();
+    await service.proc.stop();
+    await emu.proc.stop();
+    await data.cleanup();
+  }
+}
