@@ -5,7 +5,8 @@
  * See bench/README.md for the method.
  */
 import { spawnSync } from "node:child_process";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { histogramSvg, lineChartSvg, writeSvg } from "./plots.js";
 import { formatTable, machine, rowsOf, writeResults, type BenchResults } from "./report.js";
@@ -44,14 +45,16 @@ const { values } = parseArgs({
     "bot-node-options": { type: "string" },
     "scale-jobs": { type: "string", default: "1000,10000" },
     "soak-jobs": { type: "string" },
-    "soak-rate": { type: "string", default: "40" },
-    "soak-snapshots": { type: "string" },
+    "soak-rate": { type: "string", default: "20" },
+    "soak-dir": { type: "string" },
+    "soak-warm-snapshot": { type: "boolean", default: false },
+    "soak-compare": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
   console.log(
-    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000] [--soak-jobs 20000] [--soak-rate 40] [--soak-snapshots DIR]`,
+    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000] [--soak-jobs 20000] [--soak-rate 20] [--soak-dir DIR] [--soak-warm-snapshot] [--soak-compare FILE.heapsnapshot]`,
   );
   process.exit(0);
 }
@@ -153,9 +156,9 @@ try {
       failEvery: 33,
       afterLoadMs: quick ? 30_000 : 60_000,
       heapEveryMs: 15_000,
-      // A heap snapshot leaves the bot holding more memory than before (and costs it seconds): only on
-      // request, and then its RSS figures are not comparable with a run without.
-      snapshotDir: values["soak-snapshots"] ?? null,
+      outputDir: values["soak-dir"] ?? join(tmpdir(), `imagine-soak-${started}`),
+      warmSnapshot: values["soak-warm-snapshot"],
+      compareWith: values["soak-compare"] ?? null,
       log,
     });
   });

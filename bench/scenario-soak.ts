@@ -3,8 +3,10 @@
  * channels of one server, results as new messages, some U1 clicks on the results, a few Midjourney
  * failures; the bot's RSS (from /proc) and its heap used after a full collection (through the V8
  * inspector, bench/inspector.ts) sampled throughout, with the database's size. After a warm-up the load
- * pauses until every job has ended (the "warm" point, a heap snapshot), runs to the end, and the bot is
- * then left idle (the "idle" point, a second snapshot). Slopes are least-squares fits over the jobs ended.
+ * pauses until every job has ended (the "warm" point), runs to the end, and the bot is then left idle (the
+ * "idle" point, then a heap snapshot). Slopes are least-squares fits over the jobs ended. A snapshot at the
+ * warm point is optional: it stops the bot for seconds, and after a first snapshot V8 keeps track of every
+ * object its collector moves, so the rest of the run is no longer that of an untouched bot.
  */
 import { createWriteStream } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
@@ -38,8 +40,12 @@ export interface SoakOptions {
   afterLoadMs: number;
   /** How often the heap used after a full collection is read (each read is a full collection). */
   heapEveryMs: number;
-  /** Where the two heap snapshots go; null: none. */
-  snapshotDir: string | null;
+  /** Where the bot's log and the heap snapshots go. */
+  outputDir: string;
+  /** Also a heap snapshot at the warm point (see the module comment). */
+  warmSnapshot: boolean;
+  /** An earlier snapshot (e.g. a short run's warm one) to compare the idle snapshot with. */
+  compareWith: string | null;
   log: (line: string) => void;
 }
 
@@ -91,7 +97,8 @@ export interface SoakResult {
   rssMiBPer1000Jobs: number;
   databaseMiBPer1000Jobs: number;
   samples: SoakSample[];
-  snapshots: { warm: string; idle: string; growth: ConstructorDelta[] } | null;
+  /** The idle snapshot, and its growth by constructor over the warm one (or `compareWith`). */
+  snapshots: { before: string | null; idle: string; growth: ConstructorDelta[] | null };
 }
 
 /** Least-squares slope of y over x. */
@@ -125,7 +132,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const emu = await startEmulator(options.members, options.channels - 1);
   const service = await startService({ tickMs: 500, steps: 2, failPattern: FAIL_WORD });
   const data = await dataDirectory();
-  if (options.snapshotDir) await mkdir(options.snapshotDir, { recursive: true });
+  await mkdir(options.outputDir, { recursive: true });
   const database = join(data.path, "bot.db");
   let stopBot = async () => {};
   try {
@@ -195,8 +202,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     };
     bot.proc.onLine(onLine);
     // The bot's whole log beside the snapshots, to read after a run.
-    const botLog = options.snapshotDir ? createWriteStream(join(options.snapshotDir, "soak-bot.log")) : null;
-    if (botLog) bot.proc.onLine((line) => botLog.write(`${line.text}\n`));
+    const botLog = createWriteStream(join(options.outputDir, "soak-bot.log"));
+    bot.proc.onLine((line) => botLog.write(`${line.text}\n`));
 
     const samples: SoakSample[] = [];
     let lastHeapAt = 0;
@@ -238,7 +245,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let slashErrors = 0;
     const inFlight = new Set<Promise<void>>();
     const issue = async (until: number) => {
-      const paceStart = Date.now() - (issued * 1000) / options.ratePerSecond;
+      // Paced from now on: the pause before this part is not made up for with a burst.
+      const paceStart = Date.now();
       const base = issued;
       while (issued < until) {
         const i = issued++;
@@ -270,8 +278,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log(
       `soak warm: ${warm.jobsEnded} jobs, RSS ${warm.rssMiB} MiB, heap after GC ${warm.heapAfterGcMiB} MiB`,
     );
-    const snapshotPath = (name: string) => join(options.snapshotDir ?? "", `soak-${name}.heapsnapshot`);
-    if (options.snapshotDir) await inspector.snapshot(snapshotPath("warm"));
+    const snapshotPath = (name: string) => join(options.outputDir, `soak-${name}.heapsnapshot`);
+    if (options.warmSnapshot) await inspector.snapshot(snapshotPath("warm"));
     const progress = setInterval(
       () => log(`soak: ${issued} issued, ${counts.ended} ended, RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB`),
       60_000,
@@ -292,14 +300,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await sampler;
     const idle = await point();
     log(`soak idle: RSS ${idle.rssMiB} MiB, heap after GC ${idle.heapAfterGcMiB} MiB`);
-    let snapshots: SoakResult["snapshots"] = null;
-    if (options.snapshotDir) {
-      await inspector.snapshot(snapshotPath("idle"));
-      const growth = await diffSnapshots(snapshotPath("warm"), snapshotPath("idle"), 15);
-      snapshots = { warm: snapshotPath("warm"), idle: snapshotPath("idle"), growth };
-    }
+    // Last, after every figure: the snapshot changes how the bot collects from then on.
+    await inspector.snapshot(snapshotPath("idle"));
+    const before = options.warmSnapshot ? snapshotPath("warm") : options.compareWith;
+    const snapshots: SoakResult["snapshots"] = {
+      before,
+      idle: snapshotPath("idle"),
+      growth: before ? await diffSnapshots(before, snapshotPath("idle"), 15) : null,
+    };
     inspector.close();
-    botLog?.end();
+    botLog.end();
     const stats = await emu.stats(0);
 
     const loaded = samples.filter((s) => s.atS >= warm.atS && s.atS <= endOfLoad.atS);
