@@ -15,10 +15,10 @@ import { benchUsers } from "./discord-calls.js";
 import { diffSnapshots, type ConstructorDelta } from "./heap-snapshot-diff.js";
 import { INSPECT_FLAG, connectInspector } from "./inspector.js";
 import { postJson } from "./http.js";
-import type { OutputLine } from "./processes.js";
+import { SoakLog, type PostedResult } from "./soak-log.js";
 import { rssMiB } from "./proc-stats.js";
 import { botEnv, dataDirectory, startBot, startEmulator, startService } from "./stack.js";
-import { pollUntil, round, sleep } from "./stats.js";
+import { pollUntil, round, sleep, slope } from "./stats.js";
 
 const FAIL_WORD = "soakfail";
 const MiB = 2 ** 20;
@@ -101,21 +101,6 @@ export interface SoakResult {
   snapshots: { before: string | null; idle: string; growth: ConstructorDelta[] | null };
 }
 
-/** Least-squares slope of y over x. */
-export function slope(points: readonly (readonly [number, number])[]): number {
-  const n = points.length;
-  if (n < 2) return Number.NaN;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (const [x, y] of points) {
-    num += (x - mx) * (y - my);
-    den += (x - mx) ** 2;
-  }
-  return den === 0 ? Number.NaN : num / den;
-}
-
 async function fileMiB(...paths: string[]): Promise<number> {
   let bytes = 0;
   for (const path of paths)
@@ -148,19 +133,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const channels = [emu.generalId, ...emu.channelIds];
     const userOf = new Map<string, string>();
     const indexOf = new Map<string, number>();
-    const endedIds = new Set<string>();
-    /** Interactions with a warning or error logged: a command the bot could not answer in time on a loaded machine. */
-    const troubled = new Set<string>();
-    const unanswered = () => [...troubled].filter((id) => !endedInteractions.has(id)).length;
-    const endedInteractions = new Set<string>();
-    const counts = { ended: 0, completed: 0, failed: 0, endedTwice: 0, clicks: 0, clickErrors: 0 };
-    const counts2 = { buttonPosts: 0, errorLines: 0, warnLines: 0 };
+    const counts = { clicks: 0, clickErrors: 0 };
     const clicking = new Set<Promise<void>>();
-    const click = (messageId: string, jobId: string, userId: string, user: string) => {
+    const click = (posted: PostedResult, user: string) => {
       counts.clicks++;
       const done = postJson(emu.control("click"), {
-        message: messageId,
-        customId: `imagine:u:${jobId}:0:${userId}`,
+        message: posted.messageId,
+        customId: `imagine:u:${posted.jobId}:0:${posted.userId}`,
         user,
       }).then(
         () => undefined,
@@ -172,45 +151,23 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       clicking.add(done);
       void done.finally(() => clicking.delete(done));
     };
-    const onLine = (line: OutputLine) => {
-      const j = line.json;
-      if (!j) return;
-      const level = Number(j["level"]);
-      if (level >= 50) counts2.errorLines++;
-      else if (level === 40) counts2.warnLines++;
-      const jobId = typeof j["jobId"] === "string" ? j["jobId"] : null;
-      const interactionId = typeof j["interactionId"] === "string" ? j["interactionId"] : null;
-      if (level >= 40 && interactionId) troubled.add(interactionId);
-      if (j["msg"] === "job ended" && jobId) {
-        counts.ended++;
-        if (interactionId) endedInteractions.add(interactionId);
-        if (endedIds.has(jobId)) counts.endedTwice++;
-        endedIds.add(jobId);
-        if (j["outcome"] === "completed") counts.completed++;
-        else counts.failed++;
-      } else if (
-        j["msg"] === "posted the result" &&
-        jobId &&
-        interactionId &&
-        typeof j["messageId"] === "string"
-      ) {
-        const i = indexOf.get(interactionId);
-        const user = userOf.get(interactionId);
-        if (i !== undefined && user && i % options.clickEvery === 0 && i % options.failEvery !== 0)
-          click(j["messageId"], jobId, String(j["userId"]), user);
-      } else if (j["msg"] === "posted the message of a button") counts2.buttonPosts++;
-    };
-    bot.proc.onLine(onLine);
+    const botLog = new SoakLog((posted) => {
+      const i = indexOf.get(posted.interactionId);
+      const user = userOf.get(posted.interactionId);
+      if (i !== undefined && user && i % options.clickEvery === 0 && i % options.failEvery !== 0)
+        click(posted, user);
+    });
+    bot.proc.onLine((line) => botLog.read(line));
     // The bot's whole log beside the snapshots, to read after a run.
-    const botLog = createWriteStream(join(options.outputDir, "soak-bot.log"));
-    bot.proc.onLine((line) => botLog.write(`${line.text}\n`));
+    const botLogFile = createWriteStream(join(options.outputDir, "soak-bot.log"));
+    bot.proc.onLine((line) => botLogFile.write(`${line.text}\n`));
 
     const samples: SoakSample[] = [];
     let lastHeapAt = 0;
     const reading = async (withHeap: boolean): Promise<SoakSample> => {
       const sample: SoakSample = {
         atS: round((Date.now() - bot.spawnedAt) / 1000, 2),
-        jobsEnded: counts.ended,
+        jobsEnded: botLog.counts.ended,
         rssMiB: round(rssMiB(bot.botPid), 2),
         databaseMiB: round(await fileMiB(database, `${database}-wal`, `${database}-shm`), 3),
         // RSS is read before the collection this forces.
@@ -236,7 +193,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const allEnded = (n: number, what: string) =>
       pollUntil(
         what,
-        async () => (counts.ended + unanswered() >= n && clicking.size === 0 ? true : undefined),
+        async () =>
+          botLog.counts.ended + botLog.unanswered() >= n && clicking.size === 0 ? true : undefined,
         300_000,
         200,
       );
@@ -281,7 +239,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const snapshotPath = (name: string) => join(options.outputDir, `soak-${name}.heapsnapshot`);
     if (options.warmSnapshot) await inspector.snapshot(snapshotPath("warm"));
     const progress = setInterval(
-      () => log(`soak: ${issued} issued, ${counts.ended} ended, RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB`),
+      () =>
+        log(`soak: ${issued} issued, ${botLog.counts.ended} ended, RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB`),
       60_000,
     );
     try {
@@ -309,7 +268,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       growth: before ? await diffSnapshots(before, snapshotPath("idle"), 15) : null,
     };
     inspector.close();
-    botLog.end();
+    botLogFile.end();
     const stats = await emu.stats(0);
 
     const loaded = samples.filter((s) => s.atS >= warm.atS && s.atS <= endOfLoad.atS);
@@ -330,13 +289,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     return {
       options: shown,
       started: issued - slashErrors,
-      unanswered: unanswered(),
+      unanswered: botLog.unanswered(),
       ...counts,
-      ...counts2,
+      ...botLog.counts,
       rateLimited: stats.rateLimited,
       refused,
       loadSeconds: round(loadSeconds),
-      achievedJobsPerSecond: round(counts.ended / loadSeconds, 2),
+      achievedJobsPerSecond: round(botLog.counts.ended / loadSeconds, 2),
       warm,
       endOfLoad,
       idle,
