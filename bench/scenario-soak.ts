@@ -240,7 +240,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     if (options.warmSnapshot) await inspector.snapshot(snapshotPath("warm"));
     const progress = setInterval(
       () =>
-        log(`soak: ${issued} issued, ${botLog.counts.ended} ended, RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB`),
+        log(
+          `soak: ${issued} issued, ${botLog.counts.ended} ended, ${botLog.unanswered()} unanswered, ` +
+            `RSS ${samples.at(-1)?.rssMiB ?? "?"} MiB, heap after GC ` +
+            `${samples.findLast((s) => s.heapAfterGcMiB !== null)?.heapAfterGcMiB ?? "?"} MiB`,
+        ),
       60_000,
     );
     try {
