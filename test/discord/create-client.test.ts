@@ -1,9 +1,12 @@
 import { ChannelType, type APIMessage, type APIUser } from "discord-api-types/v10";
 import { ClientUser, type Client, type DMChannel, type Message, type User } from "discord.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   createDiscordClient,
   createInteractionRest,
+  DISCORD_CONNECTIONS,
   INTERACTION_HANDLER_SWEEP_MS,
 } from "../../src/discord/create-client.js";
 
@@ -77,5 +80,33 @@ describe("the interaction-token REST client", () => {
     expect(rest.options.globalRequestsPerSecond).toBe(Number.POSITIVE_INFINITY);
     rest.clearHandlerSweeper();
     rest.clearHashSweeper();
+  });
+
+  test("keeps at most its cap of connections open, however many requests are due at once", async () => {
+    let connections = 0;
+    const server = createServer((req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ id: "1" }));
+      }, 30);
+    });
+    server.on("connection", () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const rest = createInteractionRest({ apiUrl: `http://127.0.0.1:${port}/api` });
+    try {
+      // One token each: @discordjs/rest sends requests of different tokens side by side.
+      const edits = Array.from({ length: 3 * DISCORD_CONNECTIONS }, (_, i) =>
+        rest.patch(`/webhooks/100000000000000001/token-${i}/messages/@original`, { auth: false, body: {} }),
+      );
+      expect(await Promise.all(edits)).toHaveLength(3 * DISCORD_CONNECTIONS);
+      expect(connections).toBeGreaterThan(1);
+      expect(connections).toBeLessThanOrEqual(DISCORD_CONNECTIONS);
+    } finally {
+      rest.clearHandlerSweeper();
+      rest.clearHashSweeper();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
