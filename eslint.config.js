@@ -106,4 +106,28 @@ export default tseslint.config(
     files: ["src/config.ts", "test/**", "bench/**", "demo/**", "tools/bot-process/**", "tools/postgres/**"],
     rules: { "no-restricted-properties": "off" },
   },
+  {
+    // A feature keeps no state of its own between interactions: a module-level variable holds for one process
+    // only. What a click must do once is claimed in the job store (Claims), across restarts and a fleet.
+    files: ["commands/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            ":matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration > " +
+            "VariableDeclarator:not([id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly/]) > " +
+            "NewExpression:not([callee.name=/Builder$/])",
+          message:
+            "A feature keeps no state in its module (it holds for one process only): claim what a click does " +
+            "once in the job store (app.store.claimOnce), or type a constant table Readonly.",
+        },
+        {
+          selector: ':matches(Program, Program > ExportNamedDeclaration) > VariableDeclaration[kind="let"]',
+          message:
+            "A feature keeps no state in its module (it holds for one process only): use the job store.",
+        },
+      ],
+    },
+  },
 );

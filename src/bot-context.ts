@@ -4,7 +4,15 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
-import type { JobStore } from "./imagine/job-store.js";
+import type {
+  Claims,
+  FleetRegistry,
+  JobRecords,
+  JobStore,
+  KeptPrompts,
+  PostRecords,
+  StoreScope,
+} from "./imagine/job-store.js";
 import type { ServiceHealthMonitor } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
@@ -14,6 +22,18 @@ import type { ImagineClient } from "./service/client.js";
 import type { ServiceProfile } from "./service/service-profile.js";
 import type { SettingsStore } from "./settings/settings.js";
 
+/**
+ * The job store's ports commands and handlers use: finding jobs for `/history`, `/imagine-status` and Enhance,
+ * posted messages (U1-U4), kept prompts (Try again), claims (what a click starts once) and the fleet's
+ * processes. Leases, pruning and closing belong to the lifecycle ({@link BotCore}).
+ */
+export type CommandStore = Pick<StoreScope, "shared"> &
+  Pick<JobRecords, "startedSince" | "jobsOfRequester" | "latestUpscale"> &
+  PostRecords &
+  KeptPrompts &
+  Claims &
+  Pick<FleetRegistry, "processes">;
+
 /** What commands and handlers get: the core services, already wired. */
 export interface BotContext {
   readonly config: Config;
@@ -21,7 +41,7 @@ export interface BotContext {
   readonly service: ImagineClient;
   /** Which kind of server the service is: whether it takes `ref` and has the upscale route (Enhance). */
   readonly profile: ServiceProfile;
-  readonly store: JobStore;
+  readonly store: CommandStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;
   readonly messenger: DiscordMessenger;
@@ -36,4 +56,9 @@ export interface BotContext {
   readonly memberLanguage: MemberLanguage;
   /** The time source `now` reads, with timers (e.g. the deadline to acknowledge an interaction). */
   readonly clock: Clock;
+}
+
+/** The core as the lifecycle gets it: what commands get, with the whole job store (leases, pruning, closing). */
+export interface BotCore extends BotContext {
+  readonly store: JobStore;
 }

@@ -6,7 +6,7 @@
  */
 import { memberLanguageFrom } from "./i18n/choose-language.js";
 import { readFile } from "node:fs/promises";
-import type { BotContext } from "./bot-context.js";
+import type { BotCore } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
@@ -69,7 +69,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
  * Wires the core together and returns what commands, handlers and the lifecycle use.
  * @throws {Error} when BANNED_WORDS_FILE cannot be read; a StoreError when the database is unusable.
  */
-export async function buildCore(config: Config, deps: CoreDeps): Promise<BotContext> {
+export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore> {
   const log = deps.logger;
   const clock = deps.clock ?? systemClock;
   const now = () => clock.now();

@@ -5,7 +5,7 @@
  * exit non-zero instead of idling.
  */
 import { Events, type Client } from "discord.js";
-import type { BotContext } from "./bot-context.js";
+import type { BotCore } from "./bot-context.js";
 import { watchGateway } from "./discord/gateway-watch.js";
 import { LoginError, loginFailure } from "./discord/login-error.js";
 import { joinFleet } from "./fleet/fleet-member.js";
@@ -15,7 +15,7 @@ import { startOps } from "./ops.js";
 
 export interface LifecycleOptions {
   client: Client;
-  core: BotContext;
+  core: BotCore;
   clock: Clock;
   /**
    * Called when Discord refused the bot for good after the start (already logged), with the stop that
@@ -27,7 +27,7 @@ export interface LifecycleOptions {
 /** A bot that is up: connected, jobs resumed, housekeeping running. */
 export interface RunningBot {
   readonly client: Client;
-  readonly context: BotContext;
+  readonly context: BotCore;
   /** The operations server's URL, when HTTP_PORT is set. */
   readonly opsUrl: string | null;
   /** Stops taking work, stops polling, closes the HTTP server, destroys the Discord client, closes the store. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REST } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
-import type { BotContext } from "../src/bot-context.js";
+import type { BotCore } from "../src/bot-context.js";
 import { parseConfig } from "../src/config.js";
 import { buildCore } from "../src/core.js";
 import { DiscordMessenger } from "../src/discord/discord-messenger.js";
@@ -22,7 +22,7 @@ const ENV = {
 };
 
 let dir: string;
-let core: BotContext | undefined;
+let core: BotCore | undefined;
 afterEach(async () => {
   await core?.imagine.stop();
   await core?.store.close();

@@ -8,7 +8,7 @@
  * Like the U buttons (post-once.ts), a used Enhance button turns primary (blue), and each image and factor is
  * enhanced once: a click while that Enhance runs, or after its result was posted, starts nothing and answers
  * only the clicker (with a link to the result). What was enhanced is read from the store (the newest Enhance
- * job of that image and factor), so it holds after a restart; a fleet-wide named lease per image and factor,
+ * job of that image and factor), so it holds after a restart; a fleet-wide claim per image and factor,
  * held while a click creates the job, makes two simultaneous clicks (on any processes) create one. An Enhance
  * that failed, timed out or was cancelled may be started again (its Try again carries the same id).
  * @see https://discord.com/developers/docs/components/reference#button
@@ -36,10 +36,10 @@ import { alreadyPosted, markUsed } from "./post-once.js";
  * creation can take (admission, the service's answer with its retries), so only a process that died while
  * creating it leaves others waiting, this long at most.
  */
-const ENHANCE_START_LEASE_MS = 2 * 60_000;
+const ENHANCE_START_HOLD_MS = 2 * 60_000;
 
-/** The fleet-wide lease a click holds while it creates the Enhance job of `source`. */
-function startLeaseName({ parentId, index, factor }: UpscaleSource): string {
+/** The fleet-wide claim a click holds while it creates the Enhance job of `source`. */
+function startClaimKey({ parentId, index, factor }: UpscaleSource): string {
   return `enhance:${parentId}:${index}:${factor}`;
 }
 
@@ -66,7 +66,7 @@ async function answerEarlier(
 
 /**
  * Starts the Enhance of `source` unless one counts already (then answers with it); the caller holds the
- * start lease. The clicked button turns primary once the job exists.
+ * start claim. The clicked button turns primary once the job exists.
  */
 async function enhanceOnce(
   interaction: ComponentInteraction,
@@ -105,12 +105,13 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
     if (!app.config.ENHANCE_FACTORS.includes(request.factor)) {
       throw new UserError((tr) => tr("enhance.off", { factor }));
     }
+    if (!(await app.admission.settingsFor(requesterOf(interaction))).enhance.value) {
+      throw new UserError((tr) => renderEnhanceOff(tr, tr("enhance.name", { factor })));
+    }
     const { jobId: parentId, index } = request;
-    const lease = startLeaseName({ parentId, index, factor: request.factor });
-    const owner = interaction.id;
-    if (
-      !(await app.store.acquireNamedLease(lease, { owner, expiresAt: app.now() + ENHANCE_START_LEASE_MS }))
-    ) {
+    const key = startClaimKey({ parentId, index, factor: request.factor });
+    const holder = interaction.id;
+    if (!(await app.store.claimOnce(key, { holdMs: ENHANCE_START_HOLD_MS, holder }))) {
       // Another click is creating this Enhance right now.
       await interaction.reply({
         content: renderUnderWay(lang.ephemeral, name),
@@ -118,15 +119,12 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
       });
       return;
     }
-    if (!(await app.admission.settingsFor(requesterOf(interaction))).enhance.value) {
-      throw new UserError((tr) => renderEnhanceOff(tr, tr("enhance.name", { factor })));
-    }
     try {
       await enhanceOnce(interaction, app, request, name, log, lang);
     } finally {
       // The job (saved before it was returned) now says what was enhanced; a failed start may be retried.
-      await app.store.releaseNamedLease(lease, owner).catch((err: unknown) => {
-        log.warn({ err, lease }, "could not give up the Enhance start lease; it runs out by itself");
+      await app.store.releaseClaim(key, holder).catch((err: unknown) => {
+        log.warn({ err, key }, "could not release the Enhance start claim; it runs out by itself");
       });
     }
   },

@@ -12,10 +12,10 @@ import { viewForUpscale } from "../../src/imagine/job-view.js";
 import { materialize } from "../../src/imagine/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
-import { ClickGuard } from "../../src/discord/click-guard.js";
 import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import { isModerator } from "../../src/discord/moderator.js";
+import { startOncePerClick } from "../imagine/click-once.js";
 import { startImagineJob } from "../imagine/interaction-start.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
@@ -23,7 +23,11 @@ import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { upscaleAction } from "../../src/imagine/posted-message.js";
 import { postOnce } from "./post-once.js";
 
-const clicks = new ClickGuard();
+/**
+ * How long a click on a U button holds the right to post that image while it renders and posts it (released
+ * as soon as it is done): past the longest that takes, so a process that died meanwhile blocks it no longer.
+ */
+const UPSCALE_HOLD_MS = 2 * 60_000;
 
 /**
  * The prompt and requester of a job: from the store, else from the service's record with the requester the
@@ -47,13 +51,20 @@ async function upscale(
   jobId: string,
   index: number,
 ) {
-  const key = `u:${jobId}:${index}:${interaction.user.id}`;
-  if (!clicks.claim(key)) throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
+  const { app, log } = context;
+  const key = `upscale:${jobId}:${index}`;
+  const holder = interaction.id;
+  if (!(await app.store.claimOnce(key, { holdMs: UPSCALE_HOLD_MS, holder }))) {
+    throw new UserError((t) => t("upscale.onItsWay", { name: `U${index + 1}` }));
+  }
   try {
     await postUpscale(interaction, context, jobId, index);
   } finally {
-    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry.
-    clicks.release(key);
+    // Only a click while this one is in flight is a double click; a later one (after a failure) is a retry,
+    // and one after the post gets its link (job_posts).
+    await app.store.releaseClaim(key, holder).catch((err: unknown) => {
+      log.warn({ err, key }, "could not release the claim of a U button; it runs out by itself");
+    });
   }
 }
 
@@ -140,14 +151,13 @@ async function reroll(
   if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
     throw new UserError((t) => t("reroll.notYours"));
   }
-  const key = `r:${button.jobId}`;
-  if (!clicks.claim(key)) throw new UserError((t) => t("reroll.started"));
-  try {
-    await startImagineJob(interaction, context, source.prompt);
-  } catch (err) {
-    clicks.release(key);
-    throw err;
-  }
+  await startOncePerClick(
+    interaction,
+    context,
+    `reroll:${button.jobId}`,
+    (t) => t("reroll.started"),
+    () => startImagineJob(interaction, context, source.prompt),
+  );
 }
 
 /**

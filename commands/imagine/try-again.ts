@@ -5,6 +5,7 @@
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
+import { startOncePerClick } from "./click-once.js";
 import { startImagineJob } from "./interaction-start.js";
 import { TRY_AGAIN_PREFIX, tryAgainCodec } from "../../src/custom-ids/try-again-id.js";
 import { KEPT_PROMPT_TTL_MS, tryAgainExpired } from "./try-again-rows.js";
@@ -18,6 +19,12 @@ export const tryAgainHandler: ComponentHandler<string, BotContext> = {
     const kept = await app.store.getKeptPrompt(ref);
     if (!kept || app.now() - kept.keptAt > KEPT_PROMPT_TTL_MS) throw new UserError(tryAgainExpired);
     if (kept.requesterId !== interaction.user.id) throw new UserError((t) => t("tryAgain.notYours"));
-    await startImagineJob(interaction, context, kept.prompt);
+    await startOncePerClick(
+      interaction,
+      context,
+      `try-again:${ref}`,
+      (t) => t("tryAgain.started"),
+      () => startImagineJob(interaction, context, kept.prompt),
+    );
   },
 };

@@ -8,7 +8,7 @@ import type { ServiceProfile } from "../service/service-profile.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation, UpscaleSource } from "./job.js";
-import type { JobLeases, JobRecords, OnceClaims, PostRecords, StoreScope } from "./job-store.js";
+import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
@@ -17,8 +17,8 @@ export interface PostResultOptions {
   /** Makes a repeated post return the message already posted. */
   nonce: string;
   /**
-   * Records the nonce the result is posted under when it shares a message with other results (see
-   * `JobStore.claimPostNonce`); returns the one on record.
+   * Records the nonce the result is posted under when it shares a message with other results (a claim, see
+   * `postNonceKey`); returns the one on record.
    */
   claimNonce?: (nonce: string) => Promise<string>;
   /** The message the result replies to. */
@@ -69,8 +69,8 @@ export interface JobMessenger {
 export interface ImagineServiceOptions {
   client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
   messenger: JobMessenger;
-  /** The store's ports the engine uses: jobs, their leases, posted messages and once-claims. */
-  store: StoreScope & JobRecords & JobLeases & PostRecords & OnceClaims;
+  /** The store's ports the engine uses: jobs, their leases, posted messages and claims. */
+  store: StoreScope & JobRecords & JobLeases & PostRecords & Claims;
   pollIntervalMs: number;
   timeoutMs: number;
   progressUpdateIntervalMs: number;

@@ -55,13 +55,12 @@ export async function sendJobView(
  */
 export async function showPrivateNoteOnce(
   options: Pick<ImagineServiceOptions, "messenger" | "store">,
-  now: number,
   job: Job,
   payload: MessagePayload,
   log: Logger,
 ): Promise<void> {
   try {
-    if (!(await options.store.claimOnce(`private-note:${job.imageId}`, now))) {
+    if (!(await options.store.claimOnce(`private-note:${job.imageId}`))) {
       log.info("the refusal's detail was already shown to the requester");
       return;
     }
@@ -96,7 +95,7 @@ export async function settleEnding(
   const { job, view, shown, seenAt } = ending;
   const outcome = job.outcome;
   if (shown === "delivered" || shown === "message-gone") {
-    if (view.privateNote) await showPrivateNoteOnce(deps.options, deps.now(), job, view.privateNote, log);
+    if (view.privateNote) await showPrivateNoteOnce(deps.options, job, view.privateNote, log);
     job.delivered = true;
     const latencyMs = shown === "delivered" ? deps.now() - seenAt : null;
     await deps.persist(job);

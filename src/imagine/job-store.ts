@@ -1,5 +1,5 @@
 /**
- * Where jobs are kept, as the ports their callers use (jobs, posts, cooldowns, kept prompts, once-claims,
+ * Where jobs are kept, as the ports their callers use (jobs, posts, cooldowns, kept prompts, claims,
  * pruning, leases, the fleet): each caller depends on the ports it needs. The SQL job store
  * (src/store/sql-job-store.ts) implements them all and keeps them across restarts in SQLite or Postgres;
  * tests may use an in-memory one (test/support).
@@ -92,12 +92,6 @@ export interface PostRecords {
   savePost(post: PostedMessage): Promise<void>;
   /** The message posted for the job's action, if one was recorded. */
   getPost(jobId: string, action: PostAction): Promise<PostedMessage | undefined>;
-  /**
-   * Claims `nonce` for the message of the job's action before it is posted (a message may carry several
-   * jobs' results, under one nonce): the first claim is kept and returned, so after a crash the job is posted
-   * again under the nonce it was first posted with, and Discord returns that message instead of a second.
-   */
-  claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string>;
 }
 
 /** When each member last submitted a job, for per-member cooldowns. */
@@ -115,21 +109,49 @@ export interface KeptPrompts {
   getKeptPrompt(ref: string): Promise<KeptPrompt | undefined>;
 }
 
-/** Claims of what must happen at most once, across processes and restarts. */
-export interface OnceClaims {
+/** How a {@link Claims.claimOnce} holds. */
+export interface ClaimOptions {
   /**
-   * Records that `key` happened at `at` (ms epoch): `true` for the first claim of a key, `false` ever after,
-   * also from another process or after a restart. For what must happen at most once (a private note).
+   * How long the claim holds (ms) unless released: a double-click window, or past the longest the guarded
+   * work takes, so a process that died holding it keeps others out this long at most. Absent: for good
+   * (until housekeeping forgets it with other records older than `JOB_RETENTION_DAYS`).
    */
-  claimOnce(key: string, at: number): Promise<boolean>;
+  holdMs?: number;
+  /**
+   * Who claims: kept with the claim, read back by {@link Claims.claimHolder} and required by
+   * `releaseClaim`. An interaction id, or what the first claimer leaves for the others (the nonce a message
+   * is posted under). Default `""`.
+   */
+  holder?: string;
+}
+
+/**
+ * Claims of what must be started at most once (a button's work, an Enhance, a private note, the nonce of a
+ * post), shared by every process on the database and kept across restarts. The key names what is claimed,
+ * prefixed by who claims it: `reroll:`, `upscale:`, `enhance:`, `private-note:`, `post-nonce:`.
+ */
+export interface Claims {
+  /**
+   * Claims `key`: `true` when this call took it (nobody held it, or the hold ran out), `false` while
+   * another claim holds it, from any process. Two claims at once, on any connections: one gets `true`.
+   */
+  claimOnce(key: string, options?: ClaimOptions): Promise<boolean>;
+  /** The holder of the claim on `key` in force, if any. */
+  claimHolder(key: string): Promise<string | undefined>;
+  /**
+   * Frees `key` at once (e.g. the work it guarded is done, or failed before starting, so a later click may
+   * try again); only when `holder` holds it, if given.
+   */
+  releaseClaim(key: string, holder?: string): Promise<void>;
 }
 
 /** Removing what is old enough to forget. */
 export interface StorePruning {
   /**
    * Removes jobs that ended and were delivered more than `olderThanMs` ago (by `finishedAt`), and submission
-   * times, kept prompts, claims, posted messages, processes last seen and named leases that ran out before
-   * that. Unfinished or undelivered jobs and their posts are never removed.
+   * times, kept prompts, claims for good, posted messages, processes last seen and named leases that ran out
+   * before that, and held claims that ran out. Unfinished or undelivered jobs and their posts are never
+   * removed.
    * @returns how many jobs were removed.
    */
   prune(olderThanMs: number): Promise<number>;
@@ -185,7 +207,7 @@ export interface JobStore
     PostRecords,
     SubmissionTimes,
     KeptPrompts,
-    OnceClaims,
+    Claims,
     StorePruning,
     JobLeases,
     NamedLeases,

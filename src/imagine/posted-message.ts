@@ -41,3 +41,11 @@ export function messageNonce(jobId: string, action: PostAction): string {
   const digest = createHash("sha256").update(`${jobId}\u0000${action}`).digest("base64url");
   return digest.slice(0, MAX_NONCE_LENGTH);
 }
+
+/**
+ * The claim (see `Claims`) that records the nonce the message of `action` of job `jobId` is first posted
+ * under, when it carries several jobs' results under one nonce: a repeat after a crash reuses it.
+ */
+export function postNonceKey(jobId: string, action: PostAction): string {
+  return `post-nonce:${jobId}:${action}`;
+}

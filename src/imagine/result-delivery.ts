@@ -12,14 +12,14 @@ import { renderResultPointer } from "../render/final.js";
 import { messageJumpLink } from "../render/status-job.js";
 import type { JobMessenger } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
-import type { JobStore } from "./job-store.js";
+import type { Claims, JobStore } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
-import { messageNonce, upscaleAction, type PostedMessage } from "./posted-message.js";
+import { messageNonce, postNonceKey, upscaleAction, type PostedMessage } from "./posted-message.js";
 
 /** What {@link deliverResult} works with. */
 export interface ResultDeliveryDeps {
   messenger: JobMessenger;
-  store: Pick<JobStore, "getPost" | "savePost" | "claimPostNonce">;
+  store: Pick<JobStore, "getPost" | "savePost"> & Pick<Claims, "claimOnce" | "claimHolder">;
   now: () => number;
 }
 
@@ -46,9 +46,7 @@ export async function deliverResult(
       requesterId: job.requesterId,
       nonce: messageNonce(job.imageId, "result"),
       claimNonce: (nonce) =>
-        storeStep("recording the nonce of the job's result", () =>
-          store.claimPostNonce(job.imageId, "result", nonce, deps.now()),
-        ),
+        storeStep("recording the nonce of the job's result", () => claimNonce(store, job.imageId, nonce)),
       ...(replyTo === undefined ? {} : { replyTo }),
       ...(job.deliverByDm && !options.quiet ? { byDm: true } : {}),
       ...(options.quiet ? { quiet: true } : {}),
@@ -92,6 +90,18 @@ async function enlargedImageMessage(store: Pick<JobStore, "getPost">, job: Job):
     .getPost(job.upscale.parentId, upscaleAction(job.upscale.index))
     .catch(() => undefined);
   return single && single.channelId === job.location.channelId ? single.messageId : undefined;
+}
+
+/**
+ * Claims `nonce` for the result of job `jobId` before it is posted: the first claim is kept and returned, so
+ * after a crash the job is posted again under the nonce it was first posted with, and Discord returns that
+ * message instead of a second.
+ */
+async function claimNonce(store: ResultDeliveryDeps["store"], jobId: string, nonce: string): Promise<string> {
+  const key = postNonceKey(jobId, "result");
+  if (await store.claimOnce(key, { holder: nonce })) return nonce;
+  // Claimed for good, so only pruning (days later, long past Discord's nonce window) could have removed it.
+  return (await store.claimHolder(key)) ?? nonce;
 }
 
 /** Runs a store step of a delivery; a failure is a `transient` delivery failure, so the delivery is retried. */

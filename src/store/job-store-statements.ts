@@ -1,5 +1,5 @@
 /**
- * The SQL of the job store (jobs, posts, submissions, kept prompts, once-claims, pruning), each statement
+ * The SQL of the job store (jobs, posts, submissions, kept prompts, claims, pruning), each statement
  * written once with `$n` parameters for both dialects (`forDialect` in `sql-dialect.ts` spells them).
  * The SQL of leases is `lease-statements.ts`.
  */
@@ -39,11 +39,14 @@ export function jobStoreStatements({ rowOrder: order, pending }: SqlDialect) {
       "INSERT INTO kept_prompts (id, user_id, prompt, kept_at) VALUES ($1, $2, $3, $4) " +
       "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
     getKeptPrompt: "SELECT * FROM kept_prompts WHERE id = $1",
-    claimOnce: "INSERT INTO once_claims (key, claimed_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-    // The no-op update makes RETURNING give the nonce on record when the job's post was claimed before.
-    claimPostNonce:
-      "INSERT INTO job_post_nonces (job_id, action, nonce, claimed_at) VALUES ($1, $2, $3, $4) " +
-      "ON CONFLICT (job_id, action) DO UPDATE SET nonce = job_post_nonces.nonce RETURNING nonce",
+    // ($1 key, $2 holder, $3 now, $4 expiry or NULL) Takes the key when free or run out; a row when taken.
+    claim:
+      "INSERT INTO claims (key, holder, claimed_at, expires_at) VALUES ($1, $2, $3, $4) " +
+      "ON CONFLICT (key) DO UPDATE SET holder = excluded.holder, claimed_at = excluded.claimed_at, " +
+      "expires_at = excluded.expires_at WHERE claims.expires_at IS NOT NULL AND claims.expires_at <= $3 " +
+      "RETURNING key",
+    claimHolder: "SELECT holder FROM claims WHERE key = $1 AND (expires_at IS NULL OR expires_at > $2)",
+    releaseClaim: "DELETE FROM claims WHERE key = $1 AND (CAST($2 AS TEXT) IS NULL OR holder = $2)",
   };
 }
 
@@ -53,7 +56,8 @@ export const MARK_OPENED =
   "ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING value";
 
 /**
- * What `prune` deletes (`$1` the cutoff, or its UTC day for `daily_images`), in one transaction. The first
+ * What `prune` deletes (`$1` the cutoff, its UTC day for `daily_images`, or the time now for claims that ran
+ * out), in one transaction. The first
  * statement removes the jobs and is the one counted. Posts stay while their job is unfinished or undelivered.
  */
 export function pruneStatements({ pending, done }: SqlDialect): readonly PruneStatement[] {
@@ -61,13 +65,10 @@ export function pruneStatements({ pending, done }: SqlDialect): readonly PruneSt
     { sql: `DELETE FROM jobs WHERE ${done} AND finished_at < $1`, by: "cutoff" },
     { sql: "DELETE FROM user_usage WHERE last_submission_at < $1", by: "cutoff" },
     { sql: "DELETE FROM kept_prompts WHERE kept_at < $1", by: "cutoff" },
-    { sql: "DELETE FROM once_claims WHERE claimed_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM claims WHERE expires_at IS NULL AND claimed_at < $1", by: "cutoff" },
+    { sql: "DELETE FROM claims WHERE expires_at <= $1", by: "now" },
     {
       sql: `DELETE FROM job_posts WHERE posted_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${pending})`,
-      by: "cutoff",
-    },
-    {
-      sql: `DELETE FROM job_post_nonces WHERE claimed_at < $1 AND job_id NOT IN (SELECT image_id FROM jobs WHERE ${pending})`,
       by: "cutoff",
     },
     { sql: "DELETE FROM fleet_processes WHERE seen_at < $1", by: "cutoff" },
@@ -79,5 +80,5 @@ export function pruneStatements({ pending, done }: SqlDialect): readonly PruneSt
 /** A statement of `prune`, and whether its `$1` is the cutoff or the cutoff's UTC day. */
 export interface PruneStatement {
   sql: string;
-  by: "cutoff" | "day";
+  by: "cutoff" | "day" | "now";
 }

@@ -4,13 +4,14 @@
  * the versions applied (SQLite's `PRAGMA user_version`, Postgres's `schema_migrations`); never edit a
  * released step: add one.
  */
+import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
 /** Every step, oldest first: step n is migration version n. */
-export const SCHEMA: readonly SchemaStep[] = [...JOB_STEPS, ...FLEET_STEPS];
+export const SCHEMA: readonly SchemaStep[] = [...JOB_STEPS, ...FLEET_STEPS, ...CLAIM_STEPS];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */
 function spelled(text: PerDialect, dialect: Dialect): string | undefined {

@@ -5,7 +5,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { Job, UpscaleSource } from "../imagine/job.js";
-import type { JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
+import type { ClaimOptions, JobStore, KeptPrompt, RequesterJobsQuery } from "../imagine/job-store.js";
 import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { utcDay } from "../moderation/server-rules.js";
@@ -164,25 +164,29 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
     return row && rowToKeptPrompt(row);
   }
 
-  async claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string> {
-    const what = `claiming the nonce of the ${action} message of job ${jobId}`;
-    const row = (await this.execute(what, this.sql.claimPostNonce, [jobId, action, nonce, at])).rows[0];
-    const recorded = row?.["nonce"];
-    if (typeof recorded !== "string") throw new StoreError(`Cannot finish ${what}: no nonce was returned.`);
-    return recorded;
+  async claimOnce(key: string, options: ClaimOptions = {}): Promise<boolean> {
+    const now = this.now();
+    const expiresAt = options.holdMs === undefined ? null : now + options.holdMs;
+    const args = [key, options.holder ?? "", now, expiresAt];
+    return (await this.execute(`claiming ${key}`, this.sql.claim, args)).rows.length > 0;
   }
 
-  async claimOnce(key: string, at: number): Promise<boolean> {
-    return (await this.execute(`claiming ${key}`, this.sql.claimOnce, [key, at])).changed === 1;
+  async claimHolder(key: string): Promise<string | undefined> {
+    const row = (await this.execute(`reading the claim ${key}`, this.sql.claimHolder, [key, this.now()]))
+      .rows[0];
+    return row === undefined ? undefined : String(row["holder"]);
+  }
+
+  async releaseClaim(key: string, holder?: string): Promise<void> {
+    await this.execute(`releasing the claim ${key}`, this.sql.releaseClaim, [key, holder ?? null]);
   }
 
   async prune(olderThanMs: number): Promise<number> {
-    const cutoff = this.now() - olderThanMs;
-    const day = utcDay(cutoff);
+    const now = this.now();
+    const cutoff = now - olderThanMs;
+    const at = { cutoff, day: utcDay(cutoff), now };
     const [jobs] = await this.guard("pruning old jobs", () =>
-      this.connection.transaction(
-        this.prunes.map(({ sql, by }) => ({ sql, args: [by === "day" ? day : cutoff] })),
-      ),
+      this.connection.transaction(this.prunes.map(({ sql, by }) => ({ sql, args: [at[by]] }))),
     );
     const removed = jobs?.changed ?? 0;
     if (removed > 0) this.log.debug({ removed, cutoff }, "pruned old jobs");

@@ -9,6 +9,8 @@ import {
   imagineGrid,
   isGrid,
   recordFor,
+  startImagine,
+  waitForJobEnd,
   waitForResult,
   waitForUpscale,
 } from "./imagine-steps.js";
@@ -157,6 +159,24 @@ describe("/imagine grid buttons end to end", () => {
     const refused = answers.filter((m) => m.ephemeral);
     expect(refused).toHaveLength(1);
     expect(textOf(refused[0])).toMatch(/just started/i);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("🔄 refused at the limit starts nothing and may be clicked again at once, once the limit allows", async () => {
+    h = await startBotHarness({ env: { USER_MAX_ACTIVE_JOBS: "1", USER_COOLDOWN_MS: "0" } });
+    const { emu, world, service } = h;
+    const { grid } = await imagineGrid(h, { prompt: PROMPT });
+    const running = await startImagine(h, { prompt: "a blue whale" });
+    const refused = await (await clickLabel(h, grid, "🔄", world.alice)).waitForResponse();
+    expect(refused.ephemeral).toBe(true);
+    expect(textOf(refused)).toMatch(/You already have 1 image being generated/);
+
+    service.completeNow(running.record.id);
+    await waitForResult(h, running.record.id, isGrid);
+    await waitForJobEnd(h, running.record.id);
+    const again = await (await clickLabel(h, grid, "🔄", world.alice)).waitForResponse();
+    expect(textOf(again)).toMatch(/waiting in queue/i);
+    expect(service.records().filter((r) => r.prompt === PROMPT)).toHaveLength(2);
     emu.assertNoRejectedRequests();
   });
 

@@ -79,6 +79,27 @@ describe("Try again", () => {
     expect(textOf(grid)).toContain(`<@${h.world.alice.id}>`);
   });
 
+  test("a double click on Try again runs the prompt once; the second click is told so, only the clicker sees it", async () => {
+    h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
+    const refusal = await imagineAnswer(h, h.world.alice, "a green comet over the sea");
+    h.service.faults.queue.length = 0;
+    const clicks = [
+      await clickLabel(h, refusal, "Try again", h.world.alice),
+      await clickLabel(h, refusal, "Try again", h.world.alice),
+    ];
+    const answers = await Promise.all(clicks.map((click) => answerTo(h, click)));
+
+    const records = h.service.records().filter((r) => r.prompt === "a green comet over the sea");
+    expect(records).toHaveLength(1);
+    expect(answers.filter((m) => /waiting in queue/i.test(textOf(m)))).toHaveLength(1);
+    const told = answers.filter((m) => m.ephemeral);
+    expect(told.map(textOf)).toEqual(["This prompt was just tried again."]);
+    h.service.completeNow(records[0]?.id ?? "");
+    await waitForResult(h, records[0]?.id ?? "", isGrid);
+    await waitForJobEnd(h, records[0]?.id ?? "");
+    h.emu.assertNoRejectedRequests();
+  });
+
   test("a banned-words refusal offers no Try again (the same prompt would be refused again)", async () => {
     const refusal = await imagineAnswer(h, h.world.alice, "a dragon over the city");
     expect(refusal.ephemeral).toBe(true);

@@ -241,23 +241,77 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.latestUpscale({ ...source, parentId: "another-grid" })).toBeUndefined();
   });
 
-  test("claimOnce is true for the first claim of a key only", async () => {
-    expect(await store.claimOnce("private-note:a", NOW)).toBe(true);
-    expect(await store.claimOnce("private-note:a", NOW + 1)).toBe(false);
-    expect(await store.claimOnce("private-note:b", NOW)).toBe(true);
-  });
-
-  test("prune removes kept prompts and claims older than the cutoff, keeping recent ones", async () => {
+  test("prune removes kept prompts older than the cutoff, keeping recent ones", async () => {
     const day = 24 * HOUR;
     await store.keepPrompt({ ref: "old", requesterId: "1", prompt: "p", keptAt: NOW - 2 * day });
     await store.keepPrompt({ ref: "recent", requesterId: "1", prompt: "p", keptAt: NOW - HOUR });
-    await store.claimOnce("old", NOW - 2 * day);
-    await store.claimOnce("recent", NOW - HOUR);
     await store.prune(day);
     expect(await store.getKeptPrompt("old")).toBeUndefined();
     expect(await store.getKeptPrompt("recent")).toBeDefined();
-    expect(await store.claimOnce("old", NOW)).toBe(true);
-    expect(await store.claimOnce("recent", NOW)).toBe(false);
+  });
+
+  describe("claims", () => {
+    const HOLD = 10_000;
+
+    test("a claim for good is taken by the first claim of its key only, also after its hold would have run out", async () => {
+      expect(await store.claimOnce("private-note:a")).toBe(true);
+      expect(await store.claimOnce("private-note:a")).toBe(false);
+      now += 30 * 24 * HOUR;
+      expect(await store.claimOnce("private-note:a", { holdMs: HOLD })).toBe(false);
+      expect(await store.claimOnce("private-note:b")).toBe(true);
+    });
+
+    test("a held claim keeps the key until its hold runs out, then the next claim takes it", async () => {
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-1" })).toBe(true);
+      now += HOLD - 1;
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-2" })).toBe(false);
+      expect(await store.claimHolder("reroll:g")).toBe("click-1");
+      now += 1;
+      expect(await store.claimHolder("reroll:g")).toBeUndefined();
+      expect(await store.claimOnce("reroll:g", { holdMs: HOLD, holder: "click-3" })).toBe(true);
+      expect(await store.claimHolder("reroll:g")).toBe("click-3");
+    });
+
+    test("the holder of the first claim is kept and read back by every later one", async () => {
+      expect(await store.claimOnce("post-nonce:job-1:result", { holder: "batch-a" })).toBe(true);
+      expect(await store.claimOnce("post-nonce:job-1:result", { holder: "batch-b" })).toBe(false);
+      expect(await store.claimHolder("post-nonce:job-1:result")).toBe("batch-a");
+      expect(await store.claimHolder("post-nonce:job-2:result")).toBeUndefined();
+    });
+
+    test("a released claim is free at once; a release naming another holder leaves it held", async () => {
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-1" })).toBe(true);
+      await store.releaseClaim("upscale:g:1", "click-2");
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(false);
+      await store.releaseClaim("upscale:g:1", "click-1");
+      expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(true);
+      await store.releaseClaim("upscale:g:1");
+      expect(await store.claimHolder("upscale:g:1")).toBeUndefined();
+    });
+
+    test("one key claimed from two connections at once is taken by one claim", async () => {
+      const other = await openSecond();
+      const clicks = ["a", "b", "c", "d", "e", "f"];
+      const taken = await Promise.all(
+        clicks.map((holder, i) => (i % 2 ? other : store).claimOnce("reroll:x", { holdMs: HOLD, holder })),
+      );
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await other.claimHolder("reroll:x")).toBe(clicks[taken.indexOf(true)]);
+    });
+
+    test("prune forgets claims for good older than the cutoff, keeping recent ones and held ones", async () => {
+      const day = 24 * HOUR;
+      now = NOW - 2 * day;
+      await store.claimOnce("old");
+      now = NOW - HOUR;
+      await store.claimOnce("recent");
+      now = NOW;
+      await store.claimOnce("held", { holdMs: HOLD, holder: "y" });
+      await store.prune(day);
+      expect(await store.claimOnce("old")).toBe(true);
+      expect(await store.claimOnce("recent")).toBe(false);
+      expect(await store.claimHolder("held")).toBe("y");
+    });
   });
 
   test("the last submission of a user is undefined until recorded, then the latest recorded time", async () => {
@@ -326,13 +380,6 @@ describe.each(implementations)("%s", (name, open) => {
     });
     expect(await store.getPost("job-1", "upscale:1")).toBeUndefined();
     expect(await store.getPost("job-2", "result")).toBeUndefined();
-  });
-
-  test("the first nonce claimed for a job's message is kept and returned to every later claim", async () => {
-    expect(await store.claimPostNonce("job-1", "result", "batch-a", NOW)).toBe("batch-a");
-    expect(await store.claimPostNonce("job-1", "result", "batch-b", NOW + 1)).toBe("batch-a");
-    expect(await store.claimPostNonce("job-1", "upscale:0", "single", NOW)).toBe("single");
-    expect(await store.claimPostNonce("job-2", "result", "batch-b", NOW)).toBe("batch-b");
   });
 
   test("prune removes posts older than the cutoff, except those of jobs not yet delivered", async () => {
@@ -446,18 +493,18 @@ describe.each(implementations)("%s", (name, open) => {
     });
 
     test("a named lease given up by its holder is free at once; another owner cannot give it up", async () => {
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("a"))).toBe(true);
-      await store.releaseNamedLease("enhance:x", "b");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(false);
-      await store.releaseNamedLease("enhance:x", "a");
-      expect(await store.acquireNamedLease("enhance:x", leaseOf("b"))).toBe(true);
+      expect(await store.acquireNamedLease("task:x", leaseOf("a"))).toBe(true);
+      await store.releaseNamedLease("task:x", "b");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(false);
+      await store.releaseNamedLease("task:x", "a");
+      expect(await store.acquireNamedLease("task:x", leaseOf("b"))).toBe(true);
     });
 
     test("a named lease taken from two connections at once goes to one owner", async () => {
       const other = await openSecond();
       const owners = ["a", "b", "c", "d"];
       const taken = await Promise.all(
-        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("enhance:y", leaseOf(owner))),
+        owners.map((owner, i) => (i % 2 ? other : store).acquireNamedLease("task:y", leaseOf(owner))),
       );
       expect(taken.filter(Boolean)).toHaveLength(1);
     });

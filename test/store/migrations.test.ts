@@ -6,6 +6,9 @@ import { JOB_COLUMNS, jobToArgs, rowToJob } from "../../src/store/job-rows.js";
 import { MIGRATIONS, migrate, type Migration } from "../../src/store/migrations.js";
 import { POSTGRES_MIGRATIONS } from "../../src/store/postgres-migrations.js";
 import { migrationsFor } from "../../src/store/schema.js";
+import { CLAIM_STEPS } from "../../src/store/schema-claims.js";
+import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
+import { postNonceKey } from "../../src/imagine/posted-message.js";
 import { makeJob, tempDir } from "./store-fixtures.js";
 
 let client: Database.Database;
@@ -86,6 +89,7 @@ test("SQLite and Postgres have the same migration versions", () => {
 test("a new database gets every migration once; running again changes nothing", async () => {
   expect(await migrate(client, path)).toEqual({ from: 0, to: MIGRATIONS.length });
   expect(await tables()).toEqual([
+    "claims",
     "daily_images",
     "fleet_leases",
     "fleet_processes",
@@ -149,4 +153,25 @@ test("a job saved before job kinds existed reads back as an /imagine job after m
   const row = client.prepare("SELECT * FROM jobs").get() as Record<string, unknown> | undefined;
   expect(row?.["kind"]).toBe("imagine");
   expect(rowToJob(row!)).toStrictEqual(makeJob());
+});
+
+test("private notes shown and post nonces recorded before claims existed still count after migrating", async () => {
+  const before = MIGRATIONS.findIndex((m) => m.description === CLAIM_STEPS[0]?.description);
+  expect(before).toBeGreaterThan(0);
+  await migrate(client, path, MIGRATIONS.slice(0, before));
+  client.prepare("INSERT INTO once_claims (key, claimed_at) VALUES (?, ?)").run("private-note:job-1", 1);
+  client
+    .prepare("INSERT INTO job_post_nonces (job_id, action, nonce, claimed_at) VALUES (?, ?, ?, ?)")
+    .run("job-2", "result", "batch-nonce", 1);
+  client.close();
+
+  const store = await openSqliteJobStore(path);
+  try {
+    expect(await store.claimOnce("private-note:job-1")).toBe(false);
+    expect(await store.claimOnce("private-note:job-2")).toBe(true);
+    expect(await store.claimHolder(postNonceKey("job-2", "result"))).toBe("batch-nonce");
+  } finally {
+    await store.close();
+    client = new Database(path);
+  }
 });

@@ -10,6 +10,8 @@ import { migratePostgres, POSTGRES_MIGRATIONS } from "../../src/store/postgres-m
 import type { Migration } from "../../src/store/migrations.js";
 import { StoreError } from "../../src/store/store-error.js";
 import { freePort, usePostgresServer } from "../support/postgres-server.js";
+import { postNonceKey } from "../../src/imagine/posted-message.js";
+import { CLAIM_STEPS } from "../../src/store/schema-claims.js";
 import { makeJob } from "./store-fixtures.js";
 
 const postgres = usePostgresServer();
@@ -68,6 +70,7 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
       );
       expect(tables.map((t) => t.tablename)).toEqual([
+        "claims",
         "daily_images",
         "fleet_leases",
         "fleet_processes",
@@ -115,6 +118,29 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
       } finally {
         await pool.end();
       }
+    });
+
+    test("private notes shown and post nonces recorded before claims existed still count after migrating", async () => {
+      const before = POSTGRES_MIGRATIONS.findIndex((m) => m.description === CLAIM_STEPS[0]?.description);
+      expect(before).toBeGreaterThan(0);
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        await migratePostgres(pool, "test", POSTGRES_MIGRATIONS.slice(0, before));
+        await pool.query("INSERT INTO once_claims (key, claimed_at) VALUES ($1, $2)", [
+          "private-note:job-1",
+          1,
+        ]);
+        await pool.query(
+          "INSERT INTO job_post_nonces (job_id, action, nonce, claimed_at) VALUES ($1, $2, $3, $4)",
+          ["job-2", "result", "batch-nonce", 1],
+        );
+      } finally {
+        await pool.end();
+      }
+      const store = await open();
+      expect(await store.claimOnce("private-note:job-1")).toBe(false);
+      expect(await store.claimOnce("private-note:job-2")).toBe(true);
+      expect(await store.claimHolder(postNonceKey("job-2", "result"))).toBe("batch-nonce");
     });
 
     test("a database written by a newer bot is refused at start", async () => {

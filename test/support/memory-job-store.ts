@@ -4,6 +4,7 @@
  */
 import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type {
+  ClaimOptions,
   FleetProcess,
   JobStore,
   KeptPrompt,
@@ -27,10 +28,9 @@ export class MemoryJobStore implements JobStore {
   private readonly members = new Map<string, FleetProcess>();
   private readonly lastSubmissions = new Map<string, number>();
   private readonly keptPrompts = new Map<string, KeptPrompt>();
-  private readonly claims = new Map<string, number>();
+  private readonly claims = new Map<string, { holder: string; at: number; expiresAt: number | null }>();
   /** Keyed `<jobId> <action>`. */
   private readonly posts = new Map<string, PostedMessage>();
-  private readonly postNonces = new Map<string, { nonce: string; at: number }>();
   private readonly now: () => number;
 
   constructor(options: MemoryJobStoreOptions = {}) {
@@ -110,24 +110,34 @@ export class MemoryJobStore implements JobStore {
     return kept && { ...kept };
   }
 
-  async claimPostNonce(jobId: string, action: PostAction, nonce: string, at: number): Promise<string> {
-    const key = `${jobId} ${action}`;
-    const recorded = this.postNonces.get(key);
-    if (recorded) return recorded.nonce;
-    this.postNonces.set(key, { nonce, at });
-    return nonce;
+  async claimOnce(key: string, options: ClaimOptions = {}): Promise<boolean> {
+    const at = this.now();
+    if (this.claimInForce(key, at)) return false;
+    const expiresAt = options.holdMs === undefined ? null : at + options.holdMs;
+    this.claims.set(key, { holder: options.holder ?? "", at, expiresAt });
+    return true;
   }
 
-  async claimOnce(key: string, at: number): Promise<boolean> {
-    if (this.claims.has(key)) return false;
-    this.claims.set(key, at);
-    return true;
+  async claimHolder(key: string): Promise<string | undefined> {
+    return this.claimInForce(key, this.now())?.holder;
+  }
+
+  async releaseClaim(key: string, holder?: string): Promise<void> {
+    if (holder === undefined || this.claims.get(key)?.holder === holder) this.claims.delete(key);
+  }
+
+  private claimInForce(key: string, at: number) {
+    const claim = this.claims.get(key);
+    return claim && (claim.expiresAt === null || claim.expiresAt > at) ? claim : undefined;
   }
 
   async prune(olderThanMs: number): Promise<number> {
     const cutoff = this.now() - olderThanMs;
     for (const [id, kept] of this.keptPrompts) if (kept.keptAt < cutoff) this.keptPrompts.delete(id);
-    for (const [key, at] of this.claims) if (at < cutoff) this.claims.delete(key);
+    for (const [key, claim] of this.claims) {
+      const over = claim.expiresAt === null ? claim.at < cutoff : claim.expiresAt <= this.now();
+      if (over) this.claims.delete(key);
+    }
     let removed = 0;
     for (const [imageId, job] of this.jobs) {
       if (job.outcome !== null && job.delivered && job.finishedAt !== null && job.finishedAt < cutoff) {

@@ -266,6 +266,7 @@ export const en = {
   "tryAgain.expired":
     "This **Try again** button has expired (prompts are kept for {{kept}}). Copy the prompt from the message above and run `/$t(command.imagine.name)` again.",
   "tryAgain.notYours": "This **Try again** button is for the person whose prompt was refused.",
+  "tryAgain.started": "This prompt was just tried again.",
   "history.notYours": "This list belongs to someone else: run `/$t(command.history.name)` for yours.",
   "status.unknownJob": "No job {{job}} of this server is known to the bot (by job id or ref).",
   "show.unknownJob":
