@@ -94,29 +94,31 @@ export function createDiscordClient(options: CreateClientOptions & ShardOptions)
     partials: [Partials.Channel],
     makeCache: Options.cacheWithLimits(CACHE_LIMITS),
     sweepers: Options.DefaultSweeperSettings,
-    rest: { api: options.apiUrl, agent: discordAgent() },
+    rest: { api: options.apiUrl, agent: discordAgent(), handlerSweepInterval: IDLE_HANDLER_SWEEP_MS },
     // The bot mentions requesters explicitly per message; nothing else may ping.
     allowedMentions: { parse: [] },
   });
 }
 
 /**
- * How often the interaction-token client drops its idle rate-limit handlers, ms. @discordjs/rest keeps one
- * handler (a `SequentialHandler` and its queue) per route and major parameter, and for
- * `/webhooks/{app}/{token}/…` the major parameter is the token: one per job, while a token lives 15
- * minutes and a job uses it a few minutes at most. Its default sweep (every hour) kept an hour of dead
- * tokens. A handler is swept only while idle (nothing queued, not waiting for a limit), and what it knew
- * of its bucket comes back with the next answer's rate-limit headers (the route's bucket hash is kept
- * apart), so sweeping a live token's idle handler costs one new handler, never a 429.
+ * How often both REST clients drop their idle rate-limit handlers, ms. @discordjs/rest keeps one handler (a
+ * `SequentialHandler` and its queue) per route and major parameter, and for `/webhooks/{app}/{token}/…` the
+ * major parameter is the token: on the interaction client one per job, on the bot's client one per click
+ * (discord.js answers a component through `client.rest`), while a token lives 15 minutes and is used a few
+ * minutes at most. The default sweep (every hour) kept one to two hours of dead tokens (in the soak: 671
+ * handlers on the bot's client after 655 clicks). A handler is swept only while idle (nothing queued, not
+ * waiting for a limit), and what it knew of its bucket comes back with the next answer's rate-limit headers
+ * (the route's bucket hash is kept apart), so sweeping the idle handler of a live token or a channel costs
+ * one new handler, never a 429.
  */
-export const INTERACTION_HANDLER_SWEEP_MS = 60_000;
+export const IDLE_HANDLER_SWEEP_MS = 60_000;
 
 /**
  * A REST client for the interaction-token routes (`/webhooks/{app}/{token}/…`) alone. Discord does not
  * count them against the bot's global rate limit, but discord.js applies its own client-side limit of 50
  * requests per second to every request of one REST instance: on `client.rest`, every job's edits would
  * queue behind it once more than 50 a second are due (about 150 jobs at the default progress interval).
- * Per-token buckets still apply, from Discord's headers. Idle handlers: {@link INTERACTION_HANDLER_SWEEP_MS}.
+ * Per-token buckets still apply, from Discord's headers. Idle handlers: {@link IDLE_HANDLER_SWEEP_MS}.
  * @see https://discord.com/developers/docs/topics/rate-limits#global-rate-limit
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object (tokens valid for 15 minutes)
  */
@@ -125,6 +127,6 @@ export function createInteractionRest(options: CreateClientOptions): REST {
     api: options.apiUrl,
     agent: discordAgent(),
     globalRequestsPerSecond: Number.POSITIVE_INFINITY,
-    handlerSweepInterval: INTERACTION_HANDLER_SWEEP_MS,
+    handlerSweepInterval: IDLE_HANDLER_SWEEP_MS,
   });
 }

@@ -7,7 +7,7 @@ import {
   createDiscordClient,
   createInteractionRest,
   DISCORD_CONNECTIONS,
-  INTERACTION_HANDLER_SWEEP_MS,
+  IDLE_HANDLER_SWEEP_MS,
 } from "../../src/discord/create-client.js";
 
 const API_URL = "http://127.0.0.1:1/api";
@@ -73,11 +73,14 @@ describe("what the Discord client keeps of what Discord sends", () => {
 });
 
 describe("the interaction-token REST client", () => {
-  test("drops idle rate-limit handlers every minute instead of every hour (one handler per token)", () => {
+  test("drops idle rate-limit handlers every minute instead of every hour (one handler per token), as the bot's client does", () => {
     const rest = createInteractionRest({ apiUrl: API_URL });
-    expect(INTERACTION_HANDLER_SWEEP_MS).toBe(60_000);
-    expect(rest.options.handlerSweepInterval).toBe(INTERACTION_HANDLER_SWEEP_MS);
+    expect(IDLE_HANDLER_SWEEP_MS).toBe(60_000);
+    expect(rest.options.handlerSweepInterval).toBe(IDLE_HANDLER_SWEEP_MS);
     expect(rest.options.globalRequestsPerSecond).toBe(Number.POSITIVE_INFINITY);
+    // The bot's own client too: discord.js answers every click through it, one handler per token.
+    client = createDiscordClient({ apiUrl: API_URL });
+    expect(client.rest.options.handlerSweepInterval).toBe(IDLE_HANDLER_SWEEP_MS);
     rest.clearHandlerSweeper();
     rest.clearHashSweeper();
   });
