@@ -22,6 +22,41 @@ const notTests = {
   message: "Only tests import from test/: move what this needs out of test/ (tools/, demo/ or src/).",
 };
 
+/**
+ * A file's role, by its name: views (`*-view.ts`, and every file of src/render/), queries (`*-query.ts`) and
+ * custom-id codecs (`*-id.ts`) are pure wherever they live: no discord.js, no I/O. What they need comes as
+ * arguments; the handler beside them does the talking.
+ */
+const PURE_ROLES = ["**/*-view.ts", "**/*-query.ts", "**/*-id.ts"];
+const notImpure = {
+  group: [
+    "discord.js",
+    "@discordjs/*",
+    "undici",
+    "pg",
+    "better-sqlite3",
+    "fs",
+    "fs/*",
+    "node:fs",
+    "node:fs/*",
+    "node:net",
+    "node:http",
+    "node:https",
+    "node:child_process",
+    "**/discord/**",
+    "**/store/**",
+  ],
+  message:
+    "Views (*-view.ts, src/render/), queries (*-query.ts) and custom-id codecs (*-id.ts) are pure: no discord.js, no I/O. Take what is needed as arguments.",
+};
+
+/** A codec in a feature folder uses only the shared id parts and the service's vocabulary. */
+const codecImportsOnly = {
+  regex: "^(?!\\./[a-z-]+-id\\.js$|(\\.\\./)+src/custom-ids/|(\\.\\./)+src/service/schema\\.js$)",
+  message:
+    "A custom-id codec imports only codecs beside it, src/custom-ids/ (the shared id parts) and src/service/schema.ts.",
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -62,6 +97,31 @@ export default tseslint.config(
           paths: [notSharp],
           patterns: [notTools, notTheFeaturesWing, notTests],
         },
+      ],
+    },
+  },
+  {
+    // The roles' purity (see PURE_ROLES), with the rules of the wing the file is in.
+    files: ["src/render/**", ...PURE_ROLES.map((role) => `src/${role}`)],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [notSharp], patterns: [notTools, notTheFeaturesWing, notTests, notImpure] },
+      ],
+    },
+  },
+  {
+    files: PURE_ROLES.map((role) => `commands/${role}`),
+    rules: {
+      "no-restricted-imports": ["error", { paths: [notSharp], patterns: [notTools, notTests, notImpure] }],
+    },
+  },
+  {
+    files: ["commands/**/*-id.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [notSharp], patterns: [notTools, notTests, notImpure, codecImportsOnly] },
       ],
     },
   },

@@ -54,7 +54,7 @@ export async function seedUnfinishedJobs(
     delivered: false,
     error: null,
     language: "en",
-    upscale: null,
+    kind: { name: "imagine" },
   }));
   const db = new Database(databasePath);
   try {

@@ -13,9 +13,13 @@ import type { Config } from "../src/config.js";
 import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
+import { deleteButton } from "./delete/delete-button.js";
+import { promptButton } from "./prompt/prompt-button.js";
+import { remixHandler } from "./remix/remix.js";
+import { moreLikeThisButton } from "./more-like-this/more-like-this.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
-import help from "./help.js";
+import { helpCommand, helpEntries } from "./help/help.js";
 import history from "./history/history.js";
 import { historyPageHandler } from "./history/history-page.js";
 import show from "./history/show.js";
@@ -25,7 +29,7 @@ import { cancelButton } from "./imagine/cancel-button.js";
 import { handleDirectMessage } from "./imagine/dm-prompt.js";
 import imagine from "./imagine/imagine.js";
 import { tryAgainHandler } from "./imagine/try-again.js";
-import quota from "./quota.js";
+import quota from "./quota/quota.js";
 import settings from "./settings/settings.js";
 import imagineStatus from "./status/imagine-status.js";
 import { statusPage } from "./status/status-page.js";
@@ -36,7 +40,8 @@ export const commands: readonly Command<BotContext>[] = [
   blend,
   imagineStatus,
   imagineConfig,
-  help,
+  // Lists this very registry, read when /help runs.
+  helpCommand(() => commands),
   history,
   show,
   quota,
@@ -53,13 +58,18 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   tryAgainHandler,
   enhanceButton,
   configComponents,
+  promptButton,
+  deleteButton,
+  remixHandler,
+  moreLikeThisButton,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */
 export const registry: InteractionRegistry<BotContext> = { commands, components };
 
 /** Answers a direct message to the bot (a DM prompt, or help); never throws. */
-export const directMessage: (message: Message, app: BotContext) => Promise<void> = handleDirectMessage;
+export const directMessage = (message: Message, app: BotContext): Promise<void> =>
+  handleDirectMessage(message, app, () => helpEntries(commands, app.config));
 
 /** Registers {@link commands} (see `registerCommands`) and returns the names Discord accepted. */
 export function deployCommands(config: Config, rest?: REST, scope?: CommandScope): Promise<string[]> {

@@ -12,18 +12,19 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
+import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
-import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
-import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
-import { createImagineClient } from "./service/client.js";
-import { ServiceProfile } from "./service/service-profile.js";
+import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
 import { Semaphore } from "./service/semaphore.js";
+import { buildPool } from "./pool/build-pool.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
+import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
+import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -62,6 +63,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     jobs: deps.store,
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
+    pauses: new MemoryRefusalPauseStore(),
   };
 }
 
@@ -75,35 +77,30 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const pauses = new RefusalPauses({
+    store: pauseStore,
+    threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
+    pauseMs: config.MIDJOURNEY_REFUSAL_PAUSE_HOURS * 3_600_000,
+    now,
+  });
   const fleetCap = config.SERVICE_FLEET_MAX_CONCURRENCY;
   const fleetSlots =
     fleetCap === undefined
       ? undefined
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
-  // One semaphore bounds every request to the service, polls included.
+  // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
-  const service = createImagineClient(config, {
+  const pool = buildPool(config, {
     slots: serviceSlots,
-    logger: log.child({ component: "service" }),
     ...(fleetSlots ? { fleetSlots } : {}),
-  });
-  const profile = new ServiceProfile({
-    client: service,
-    ref: config.IMAGINE_API_REF,
-    upscale: config.IMAGINE_API_UPSCALE,
-    logger: log.child({ component: "service" }),
-  });
-  const health = new ServiceHealthMonitor({
-    getServiceStatus: async () => {
-      const status = await service.getServiceStatus();
-      // A service that was down at start is found out at its first answer.
-      void profile.probe();
-      return status;
-    },
+    metrics,
+    logger: log,
     now,
+    storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
-  instrumentClient(service, metrics, (err) => health.recordError(err));
+  const { health } = pool;
+  const { profile } = pool.first;
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
@@ -111,8 +108,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
+  const serverWatch = new ServerWatch({
+    logger: log.child({ component: "service" }),
+    now,
+    selfHosted: () => profile.selfHosted,
+    botStatus: () => health.last.botStatus,
+  });
   const imagine = new ImagineService({
-    client: service,
+    client: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -122,7 +125,13 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile,
+    profile: pool,
+    servers: pool,
+    // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
+    ...(config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven)
+      ? { slots: pool }
+      : {}),
+    jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -134,15 +143,40 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     onDelivered: (route, final) => metrics.discordEdit(route, final),
     onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
+      pool.forget(job.imageId);
+      imagine.drainQueue();
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
+      void countRefusal(job);
     },
+  });
+  metrics.watchPool(() => ({
+    waiting: imagine.waitingCount,
+    servers: pool.servers.map((s) => ({
+      name: s.name,
+      slots: s.slots,
+      inUse: s.inUse,
+      up: s.health.last.botStatus !== null,
+      backingOff: s.backingOff(now()),
+    })),
+  }));
+  const countRefusal = watchRefusals({
+    pauses,
+    audit,
+    messenger,
+    logger: log.child({ component: "moderation" }),
   });
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
+    midjourneyWords:
+      config.MIDJOURNEY_BANNED_WORDS === "on"
+        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+        : null,
     guildSettings: (guildId) => settings.guild(guildId),
+    serviceSpeeds: () => profile.speeds,
+    pauses,
     daily,
     health,
     // A job counts while it is followed; one that ended (a cancelled one at once) no longer does.
@@ -159,8 +193,11 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   return {
     config,
     imagine,
-    service,
+    service: pool,
+    pool,
     profile,
+    serverWatch,
+    pauses,
     store,
     settings,
     messenger,

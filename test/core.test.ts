@@ -12,6 +12,8 @@ import { MemoryJobStore } from "./support/memory-job-store.js";
 import { silentLogger } from "../src/logger.js";
 import { BotMetrics } from "../src/metrics/metrics.js";
 import { ManualClock } from "./jobs/manual-clock.js";
+import { IMAGINE } from "../src/imagine/job-kind.js";
+import type { JobRequest } from "../src/imagine/job-request.js";
 
 /** Addresses nothing listens on: building the core must not need Discord or the image service. */
 const ENV = {
@@ -48,12 +50,12 @@ async function build(env: Record<string, string> = {}, store: MemoryJobStore | n
   return { core, clock, config };
 }
 
-const submission = (prompt: string) => ({
-  userId: "100000000000000001",
-  guildId: null,
-  isModerator: false,
-  prompt,
+const submission = (prompt: string): JobRequest => ({
+  requester: { userId: "100000000000000001", guildId: null, isModerator: false },
   ref: "500000000000000001",
+  place: null,
+  prompt,
+  kind: IMAGINE,
 });
 
 describe("buildCore", () => {

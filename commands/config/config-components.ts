@@ -10,7 +10,7 @@ import { renderSettingsChanged } from "../../src/render/settings.js";
 import { changeServerSettings, resetServerSettings } from "../../src/settings/settings-actions.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { requireModerator } from "../../src/discord/moderator.js";
-import { CONFIG_PREFIX, configCodec, type ConfigAction } from "../../src/custom-ids/config-id.js";
+import { CONFIG_PREFIX, configCodec, type ConfigAction } from "./config-id.js";
 
 /** Applies the chosen channels or the reset, and shows what changed in place of the menu or button. */
 export const configComponents: ComponentHandler<ConfigAction, BotContext> = {

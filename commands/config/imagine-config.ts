@@ -8,13 +8,21 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
-import { slashCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import {
+  slashCommand,
+  withTexts,
+  type Command,
+  type CommandContext,
+  type CommandTextPath,
+} from "../../src/discord/command.js";
 import { en } from "../../src/i18n/locales/en.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
-import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "../../src/render/config-show.js";
+import { answerPaused, PAUSED_PATHS } from "./paused-members.js";
+import { SPEED_CHOICES, SPEED_PATHS, speedEditOf } from "./speed-options.js";
+import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "./config-view.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
@@ -28,10 +36,9 @@ function withLimits(
 ) {
   for (const name of names) {
     const { option, min, max } = LIMIT_OPTIONS[name];
-    const description = en[`command.imagine-config.${group}.set.${option}.description` as keyof typeof en];
-    sub.addIntegerOption((o) =>
-      o.setName(option).setDescription(description).setMinValue(min).setMaxValue(max),
-    );
+    // Not every group has every option: the localization test checks each path has its texts.
+    const path = `command.imagine-config.${group}.set.${option}` as CommandTextPath;
+    sub.addIntegerOption((o) => withTexts(o, path).setMinValue(min).setMaxValue(max));
   }
   return sub;
 }
@@ -45,177 +52,145 @@ const data = slashCommand("imagine-config")
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .setContexts(InteractionContextType.Guild)
   .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .addSubcommand((s) => s.setName("show").setDescription(en["command.imagine-config.show.description"]))
+  .addSubcommand((s) => withTexts(s, "command.imagine-config.show"))
   .addSubcommandGroup((g) =>
-    g
-      .setName("limits")
-      .setDescription(en["command.imagine-config.limits.description"])
+    withTexts(g, "command.imagine-config.limits")
       .addSubcommand((s) =>
-        withLimits(
-          s.setName("set").setDescription(en["command.imagine-config.limits.set.description"]),
-          "limits",
-          [...MEMBER_LIMITS, "guildMaxActive"],
-        ),
+        withLimits(withTexts(s, "command.imagine-config.limits.set"), "limits", [
+          ...MEMBER_LIMITS,
+          "guildMaxActive",
+        ]),
       )
       .addSubcommand((s) =>
-        s
-          .setName("clear")
-          .setDescription(en["command.imagine-config.limits.clear.description"])
-          .addStringOption((o) =>
-            o
-              .setName("limit")
-              .setDescription(en["command.imagine-config.limits.clear.limit.description"])
-              .addChoices(
-                ...Object.values(LIMIT_OPTIONS).map(({ option }) => ({
-                  name: en[`command.imagine-config.limits.clear.limit.choice.${option}`],
-                  value: option,
-                })),
-              ),
+        withTexts(s, "command.imagine-config.limits.clear").addStringOption((o) =>
+          withTexts(o, "command.imagine-config.limits.clear.limit").addChoices(
+            ...Object.values(LIMIT_OPTIONS).map(({ option }) => ({
+              name: en[`command.imagine-config.limits.clear.limit.choice.${option}`],
+              value: option,
+            })),
           ),
+        ),
       ),
   )
   .addSubcommandGroup((g) =>
-    g
-      .setName("role-limits")
-      .setDescription(en["command.imagine-config.role-limits.description"])
+    withTexts(g, "command.imagine-config.role-limits")
       .addSubcommand((s) =>
         withLimits(
-          s
-            .setName("set")
-            .setDescription(en["command.imagine-config.role-limits.set.description"])
-            .addRoleOption((o) =>
-              o
-                .setName("role")
-                .setDescription(en["command.imagine-config.role-limits.set.role.description"])
-                .setRequired(true),
-            ),
+          withTexts(s, "command.imagine-config.role-limits.set").addRoleOption((o) =>
+            withTexts(o, "command.imagine-config.role-limits.set.role").setRequired(true),
+          ),
           "role-limits",
           MEMBER_LIMITS,
         ),
       )
       .addSubcommand((s) =>
-        s
-          .setName("clear")
-          .setDescription(en["command.imagine-config.role-limits.clear.description"])
-          .addRoleOption((o) =>
-            o
-              .setName("role")
-              .setDescription(en["command.imagine-config.role-limits.clear.role.description"])
-              .setRequired(true),
-          ),
+        withTexts(s, "command.imagine-config.role-limits.clear").addRoleOption((o) =>
+          withTexts(o, "command.imagine-config.role-limits.clear.role").setRequired(true),
+        ),
       ),
   )
   .addSubcommandGroup((g) =>
-    g
-      .setName("banned-words")
-      .setDescription(en["command.imagine-config.banned-words.description"])
+    withTexts(g, "command.imagine-config.banned-words")
       .addSubcommand((s) =>
-        s
-          .setName("add")
-          .setDescription(en["command.imagine-config.banned-words.add.description"])
+        withTexts(s, "command.imagine-config.banned-words.add").addStringOption((o) =>
+          withTexts(o, "command.imagine-config.banned-words.add.words").setRequired(true).setMaxLength(1000),
+        ),
+      )
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.banned-words.remove").addStringOption((o) =>
+          withTexts(o, "command.imagine-config.banned-words.remove.words")
+            .setRequired(true)
+            .setMaxLength(1000),
+        ),
+      )
+      .addSubcommand((s) => withTexts(s, "command.imagine-config.banned-words.list")),
+  )
+  .addSubcommandGroup((g) =>
+    withTexts(g, "command.imagine-config.audit-channel")
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.audit-channel.set").addChannelOption((o) =>
+          withTexts(o, "command.imagine-config.audit-channel.set.channel")
+            .setRequired(true)
+            .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+        ),
+      )
+      .addSubcommand((s) => withTexts(s, "command.imagine-config.audit-channel.clear")),
+  )
+  .addSubcommand((s) => withTexts(s, "command.imagine-config.channels"))
+  .addSubcommand((s) =>
+    withTexts(s, "command.imagine-config.age-restricted-only").addBooleanOption((o) =>
+      withTexts(o, "command.imagine-config.age-restricted-only.enabled").setRequired(true),
+    ),
+  )
+  .addSubcommandGroup((g) =>
+    withTexts(g, "command.imagine-config.default-parameters")
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.default-parameters.set").addStringOption((o) =>
+          withTexts(o, "command.imagine-config.default-parameters.set.parameters")
+            .setRequired(true)
+            .setMaxLength(500),
+        ),
+      )
+      .addSubcommand((s) => withTexts(s, "command.imagine-config.default-parameters.clear")),
+  )
+  .addSubcommand((s) =>
+    withTexts(s, "command.imagine-config.enhance").addBooleanOption((o) =>
+      withTexts(o, "command.imagine-config.enhance.enabled").setRequired(true),
+    ),
+  )
+  .addSubcommand((s) =>
+    withTexts(s, "command.imagine-config.speeds")
+      .addStringOption((o) =>
+        withTexts(o, "command.imagine-config.speeds.default").addChoices(
+          ...SPEED_CHOICES.map((value) => ({ name: value, value })),
+        ),
+      )
+      .addStringOption((o) => withTexts(o, "command.imagine-config.speeds.allowed").setMaxLength(40)),
+  )
+  .addSubcommandGroup((g) =>
+    withTexts(g, "command.imagine-config.role-speeds")
+      .addSubcommand((s) =>
+        withTexts(s, "command.imagine-config.role-speeds.set")
+          .addRoleOption((o) => withTexts(o, "command.imagine-config.role-speeds.set.role").setRequired(true))
           .addStringOption((o) =>
-            o
-              .setName("words")
-              .setDescription(en["command.imagine-config.banned-words.add.words.description"])
-              .setRequired(true)
-              .setMaxLength(1000),
+            withTexts(o, "command.imagine-config.role-speeds.set.speeds").setRequired(true).setMaxLength(40),
           ),
       )
       .addSubcommand((s) =>
-        s
-          .setName("remove")
-          .setDescription(en["command.imagine-config.banned-words.remove.description"])
-          .addStringOption((o) =>
-            o
-              .setName("words")
-              .setDescription(en["command.imagine-config.banned-words.remove.words.description"])
-              .setRequired(true)
-              .setMaxLength(1000),
-          ),
-      )
-      .addSubcommand((s) =>
-        s.setName("list").setDescription(en["command.imagine-config.banned-words.list.description"]),
+        withTexts(s, "command.imagine-config.role-speeds.clear").addRoleOption((o) =>
+          withTexts(o, "command.imagine-config.role-speeds.clear.role").setRequired(true),
+        ),
       ),
   )
   .addSubcommandGroup((g) =>
-    g
-      .setName("audit-channel")
-      .setDescription(en["command.imagine-config.audit-channel.description"])
+    withTexts(g, "command.imagine-config.paused")
+      .addSubcommand((s) => withTexts(s, "command.imagine-config.paused.list"))
       .addSubcommand((s) =>
-        s
-          .setName("set")
-          .setDescription(en["command.imagine-config.audit-channel.set.description"])
-          .addChannelOption((o) =>
-            o
-              .setName("channel")
-              .setDescription(en["command.imagine-config.audit-channel.set.channel.description"])
-              .setRequired(true)
-              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
-          ),
-      )
-      .addSubcommand((s) =>
-        s.setName("clear").setDescription(en["command.imagine-config.audit-channel.clear.description"]),
+        withTexts(s, "command.imagine-config.paused.lift").addUserOption((o) =>
+          withTexts(o, "command.imagine-config.paused.lift.member").setRequired(true),
+        ),
       ),
   )
-  .addSubcommand((s) =>
-    s.setName("channels").setDescription(en["command.imagine-config.channels.description"]),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName("age-restricted-only")
-      .setDescription(en["command.imagine-config.age-restricted-only.description"])
-      .addBooleanOption((o) =>
-        o
-          .setName("enabled")
-          .setDescription(en["command.imagine-config.age-restricted-only.enabled.description"])
-          .setRequired(true),
-      ),
-  )
-  .addSubcommandGroup((g) =>
-    g
-      .setName("default-parameters")
-      .setDescription(en["command.imagine-config.default-parameters.description"])
-      .addSubcommand((s) =>
-        s
-          .setName("set")
-          .setDescription(en["command.imagine-config.default-parameters.set.description"])
-          .addStringOption((o) =>
-            o
-              .setName("parameters")
-              .setDescription(en["command.imagine-config.default-parameters.set.parameters.description"])
-              .setRequired(true)
-              .setMaxLength(500),
-          ),
-      )
-      .addSubcommand((s) =>
-        s.setName("clear").setDescription(en["command.imagine-config.default-parameters.clear.description"]),
-      ),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName("enhance")
-      .setDescription(en["command.imagine-config.enhance.description"])
-      .addBooleanOption((o) =>
-        o
-          .setName("enabled")
-          .setDescription(en["command.imagine-config.enhance.enabled.description"])
-          .setRequired(true),
-      ),
-  )
-  .addSubcommand((s) => s.setName("reset").setDescription(en["command.imagine-config.reset.description"]));
+  .addSubcommand((s) => withTexts(s, "command.imagine-config.reset"));
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
   const guildId = requireModerator(interaction);
   const ephemeral = { flags: MessageFlags.Ephemeral } as const;
   const path = subcommandPath(interaction);
+  if (PAUSED_PATHS.has(path)) {
+    await interaction.reply({ ...(await answerPaused(interaction, app, t, guildId, path)), ...ephemeral });
+    return;
+  }
   const view = VIEWS[path];
   if (view) {
     const server = await app.settings.guild(guildId);
     await interaction.reply({ ...view({ t, guildId, server, app }), ...ephemeral });
     return;
   }
-  const edit = configEditOf(interaction, path, app.config);
+  const edit = SPEED_PATHS.has(path)
+    ? speedEditOf(interaction, path, app)
+    : configEditOf(interaction, path, app.config);
   const actor = { guildId, userId: interaction.user.id, command: `/imagine-config ${path}` };
   const changes = await changeServerSettings(app, actor, edit, t);
   await interaction.reply({ ...renderSettingsChanged(t, changes, "server"), ...ephemeral });
@@ -235,6 +210,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
     renderConfigShow(t, {
       effective: effectiveSettings(ownerDefaults(app.config), server),
       roleLimits: server.roleLimits ?? {},
+      ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
     }),
   "banned-words list": ({ t, server, app }) =>

@@ -6,16 +6,12 @@
 import type { Translator } from "../../src/i18n/translate.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { HISTORY_PAGE_SIZE, loadHistoryPage } from "../../src/queries/history.js";
-import { renderHistory } from "../../src/render/history.js";
+import { HISTORY_PAGE_SIZE, loadHistoryPage } from "./history-query.js";
+import { renderHistory } from "./history-view.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
-import {
-  HISTORY_PAGE_PREFIX,
-  historyPageCodec,
-  type HistoryPageId,
-} from "../../src/custom-ids/history-page-id.js";
-import { showJobCodec } from "../../src/custom-ids/show-job-id.js";
+import { HISTORY_PAGE_PREFIX, historyPageCodec, type HistoryPageId } from "./history-page-id.js";
+import { showJobCodec } from "./show-job-id.js";
 
 /** Page `page` of the member's `/history` where they ask (a server, or DMs), ready to send. */
 export async function historyMessage(

@@ -3,7 +3,7 @@
  */
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { SHOW_JOB_PREFIX, showJobCodec } from "../../src/custom-ids/show-job-id.js";
+import { SHOW_JOB_PREFIX, showJobCodec } from "./show-job-id.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { repostJob } from "./repost-job.js";
 

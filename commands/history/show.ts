@@ -1,6 +1,5 @@
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
-import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { memberCommand, withTexts, type Command, type CommandContext } from "../../src/discord/command.js";
 import { repostJob } from "./repost-job.js";
 
 /**
@@ -9,11 +8,7 @@ import { repostJob } from "./repost-job.js";
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
 const data = memberCommand("show").addStringOption((option) =>
-  option
-    .setName("job")
-    .setDescription(en["command.show.job.description"])
-    .setRequired(true)
-    .setMaxLength(100),
+  withTexts(option, "command.show.job").setRequired(true).setMaxLength(100),
 );
 
 async function execute({ interaction, app, log, lang }: CommandContext<BotContext>): Promise<void> {

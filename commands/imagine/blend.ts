@@ -1,7 +1,12 @@
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
-import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import {
+  memberCommand,
+  withTexts,
+  type Command,
+  type CommandContext,
+  type CommandTextPath,
+} from "../../src/discord/command.js";
 import { checkAndStartJob } from "./interaction-start.js";
 import {
   BLEND_ASPECTS,
@@ -21,25 +26,14 @@ const data = (config: Config) => {
   const builder = memberCommand("blend");
   IMAGE_OPTIONS.forEach((name, i) =>
     builder.addAttachmentOption((option) =>
-      option
-        .setName(name)
-        .setDescription(en[`command.blend.${name}.description` as keyof typeof en])
-        .setRequired(i < BLEND_MIN_IMAGES),
+      withTexts(option, `command.blend.${name}` as CommandTextPath).setRequired(i < BLEND_MIN_IMAGES),
     ),
   );
   return builder
     .addStringOption((option) =>
-      option
-        .setName("prompt")
-        .setDescription(en["command.blend.prompt.description"])
-        .setMaxLength(config.PROMPT_MAX_LENGTH),
+      withTexts(option, "command.blend.prompt").setMaxLength(config.PROMPT_MAX_LENGTH),
     )
-    .addStringOption((option) =>
-      option
-        .setName("aspect")
-        .setDescription(en["command.blend.aspect.description"])
-        .addChoices(...BLEND_ASPECTS),
-    );
+    .addStringOption((option) => withTexts(option, "command.blend.aspect").addChoices(...BLEND_ASPECTS));
 };
 
 async function execute(context: CommandContext<BotContext>): Promise<void> {

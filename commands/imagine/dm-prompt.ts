@@ -9,16 +9,18 @@ import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import { readMemberLanguage } from "../../src/i18n/choose-language.js";
 import { translator, type Translator } from "../../src/i18n/translate.js";
-import { gatherHelp } from "../../src/queries/help-facts.js";
+import { gatherHelp } from "../help/help-query.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import type { Logger } from "../../src/logger.js";
 import { normalizePrompt } from "../../src/prompt/parse-prompt.js";
-import { renderHelp } from "../../src/render/help.js";
+import { renderHelp, type HelpEntry } from "../help/help-view.js";
 import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "../../src/discord/reply-with-error.js";
 import { promptDefaultsFor } from "../../src/settings/settings-actions.js";
-import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
+import { IMAGINE } from "../../src/imagine/job-kind.js";
+import type { JobRequest } from "../../src/imagine/job-request.js";
+import { startJob, type JobResponder } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
 async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger, t: Translator) {
@@ -88,6 +90,7 @@ function dmJobRequest(message: Message, prompt: string): JobRequest {
     ref: message.id,
     place: null,
     prompt,
+    kind: IMAGINE,
   };
 }
 
@@ -95,7 +98,11 @@ function dmJobRequest(message: Message, prompt: string): JobRequest {
  * Handles one incoming message; anything that is not a user's DM is ignored. Never throws. A DM has no
  * locale: the answer is in the member's `/settings` language, else English.
  */
-export async function handleDirectMessage(message: Message, app: BotContext): Promise<void> {
+export async function handleDirectMessage(
+  message: Message,
+  app: BotContext,
+  commandsForHelp: () => readonly HelpEntry[],
+): Promise<void> {
   if (message.author.bot || message.author.system || message.channel.type !== ChannelType.DM) return;
   const log = app.logger.child({ interactionId: message.id, userId: message.author.id, source: "dm" });
   // Normalised so a message of only invisible characters (zero-width spaces, fillers) counts as empty.
@@ -105,7 +112,8 @@ export async function handleDirectMessage(message: Message, app: BotContext): Pr
   try {
     // Shown for `help` or an empty message (whitespace and invisible characters only).
     if ((text === "" && images.length === 0) || /^(help|\/?help|\?)$/i.test(text)) {
-      const help = await gatherHelp(app, { userId: message.author.id, guildId: null, isModerator: false });
+      const reader = { userId: message.author.id, guildId: null, isModerator: false };
+      const help = await gatherHelp(app, reader, commandsForHelp());
       await message.reply(renderHelp(t, help));
       return;
     }

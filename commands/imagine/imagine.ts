@@ -1,7 +1,6 @@
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
-import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { memberCommand, withTexts, type Command, type CommandContext } from "../../src/discord/command.js";
 import { checkAndStartJob } from "./interaction-start.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 
@@ -12,15 +11,9 @@ import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 const data = (config: Config) =>
   memberCommand("imagine")
     .addStringOption((option) =>
-      option
-        .setName("prompt")
-        .setDescription(en["command.imagine.prompt.description"])
-        .setRequired(true)
-        .setMaxLength(config.PROMPT_MAX_LENGTH),
+      withTexts(option, "command.imagine.prompt").setRequired(true).setMaxLength(config.PROMPT_MAX_LENGTH),
     )
-    .addAttachmentOption((option) =>
-      option.setName("image").setDescription(en["command.imagine.image.description"]),
-    );
+    .addAttachmentOption((option) => withTexts(option, "command.imagine.image"));
 
 async function execute(context: CommandContext<BotContext>): Promise<void> {
   const { interaction, app } = context;

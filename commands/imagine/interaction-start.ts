@@ -12,12 +12,14 @@ import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
 import type { AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job, JobOrigin } from "../../src/imagine/job.js";
+import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
+import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
 import type { MemberSettings } from "../../src/settings/settings.js";
-import { startJob, type JobRequest, type JobResponder } from "./start-job.js";
+import { startJob, type JobResponder } from "./start-job.js";
 
 /**
  * How long after an interaction was created admission may take before the bot acknowledges it anyway:
@@ -71,10 +73,12 @@ async function admitInTime<T extends { ticket: AdmissionTicket }>(
 
 /** What {@link startImagineJob} may be given besides the prompt. */
 export interface StartOptions {
-  /** The job is an Enhance of this grid image. */
-  upscale?: UpscaleSource;
+  /** What the job makes. Default: a grid from the prompt. */
+  kind?: JobKind;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
+  /** The job is a Remix or More like this of this one. */
+  origin?: JobOrigin;
 }
 
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
@@ -88,7 +92,8 @@ export function jobRequestOf(
     ref: interaction.id,
     place: submissionPlace(interaction),
     prompt,
-    ...(options.upscale ? { upscale: options.upscale } : {}),
+    kind: options.kind ?? IMAGINE,
+    ...(options.origin ? { origin: options.origin } : {}),
   };
 }
 
@@ -146,7 +151,8 @@ export async function checkAndStartJob(
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
-): Promise<void> {
+  options: Pick<StartOptions, "origin"> = {},
+): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
@@ -156,7 +162,7 @@ export async function checkAndStartJob(
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
-    return;
+    return null;
   }
-  await startImagineJob(interaction, context, prompt, { member });
+  return startImagineJob(interaction, context, prompt, { ...options, member });
 }

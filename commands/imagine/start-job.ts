@@ -6,34 +6,15 @@
  */
 import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
 import type { BotContext } from "../../src/bot-context.js";
-import type { Requester } from "../../src/admission/admission-types.js";
 import { RefusedError, type AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, MessageLocation, UpscaleSource } from "../../src/imagine/job.js";
+import type { Job, MessageLocation } from "../../src/imagine/job.js";
+import { unknownKind } from "../../src/imagine/job-kind.js";
+import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
-import type { SubmissionPlace } from "../../src/moderation/server-rules.js";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
 import { tryAgainRows } from "./try-again-rows.js";
-
-/**
- * A job someone asks for, built once from what asked (an interaction, a DM message) and handed whole from
- * admission to the audit channel, the Try again button and the job's creation.
- */
-export interface JobRequest {
-  /** Who asks, and where: what the settings in force depend on. */
-  readonly requester: Requester;
-  /**
-   * The id of the interaction or DM message that asked: the job's `ref` at the service, the key its
-   * refused prompt is kept under (Try again), the `interactionId` of its log lines.
-   */
-  readonly ref: string;
-  /** The channel it was asked in (a server's channel rules); `null` in DMs. */
-  readonly place: SubmissionPlace | null;
-  readonly prompt: string;
-  /** Set for an Enhance job: the grid image it enlarges (the prompt is the grid's, shown with it). */
-  readonly upscale?: UpscaleSource;
-}
 
 /** How one kind of request is answered while its job starts. */
 export interface JobResponder {
@@ -64,16 +45,23 @@ export async function admitAndAudit(
   app: Pick<BotContext, "admission" | "audit">,
   request: JobRequest,
 ): Promise<AdmissionTicket> {
-  const { requester, prompt, ref, place } = request;
   try {
-    return await app.admission.admit({ ...requester, prompt, ref, place });
+    return await app.admission.admit(request);
   } catch (err) {
     if (err instanceof RefusedError) {
+      const { requester, prompt } = request;
       const { userId: requesterId, guildId } = requester;
       void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
     }
     throw err;
   }
+}
+
+/** The server's default parameters with its default speed (each added only when the prompt sets none). */
+function defaultsWithSpeed(app: Pick<BotContext, "admission">, ticket: AdmissionTicket): string {
+  const speed = app.admission.defaultSpeed(ticket.settings);
+  const defaults = ticket.settings.defaultParameters.value;
+  return speed === null ? defaults : `${defaults} --${speed}`.trim();
 }
 
 /**
@@ -106,6 +94,20 @@ async function createAdmitted(
   }
 }
 
+/** The prompt `request` is submitted with: the server's default parameters added where a prompt is sent. */
+function promptToSubmit(request: JobRequest, defaultParameters: string): string {
+  const { kind } = request;
+  switch (kind.name) {
+    case "imagine":
+      return withDefaultParameters(request.prompt, defaultParameters);
+    case "upscale":
+      // An upscale keeps the prompt of the grid it enlarges, which had the defaults already.
+      return request.prompt;
+    default:
+      return unknownKind(kind);
+  }
+}
+
 /**
  * Starts the job of `request`: admitted (see {@link admitAndAudit}), answered by `responder`, then created
  * with `ref` = the request's. A refusal before the job exists keeps the prompt and shows a Try again button
@@ -118,7 +120,6 @@ export async function startJob(
   responder: JobResponder,
   log: Logger,
 ): Promise<Job | null> {
-  const { upscale } = request;
   try {
     const { ticket, deliverByDm } = await responder.admit(async () => ({
       // Read before admission: the ticket's place is held from admission until the job is created.
@@ -127,19 +128,16 @@ export async function startJob(
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
       const location = await responder.answer();
-      return app.imagine.submit({
-        // An Enhance keeps the prompt of the grid it enlarges, which had the defaults already.
-        prompt: upscale
-          ? request.prompt
-          : withDefaultParameters(request.prompt, ticket.settings.defaultParameters.value),
-        ref: request.ref,
-        requesterId: request.requester.userId,
-        source: responder.source,
-        location,
-        language: responder.language,
-        ...(upscale ? { upscale } : {}),
-        ...(deliverByDm ? { deliverByDm } : {}),
-      });
+      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket));
+      return app.imagine.submit(
+        { ...request, prompt },
+        {
+          source: responder.source,
+          location,
+          language: responder.language,
+          ...(deliverByDm ? { deliverByDm } : {}),
+        },
+      );
     });
   } catch (err) {
     const rows = await tryAgainRows(app, request, err, log, responder.refusalLanguage);

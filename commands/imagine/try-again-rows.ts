@@ -21,7 +21,7 @@ import { formatDuration } from "../../src/render/format.js";
 import { isUpscaleRequest } from "../../src/render/service-errors.js";
 import { isMissingUpscaleRoute } from "../../src/service/service-profile.js";
 import { isRefusal } from "../../src/discord/reply-with-error.js";
-import { tryAgainCodec } from "../../src/custom-ids/try-again-id.js";
+import { tryAgainCodec } from "./try-again-id.js";
 
 /** What the Try again button needs of a refused request (a `JobRequest` of the start flow). */
 export interface RefusedRequest {
@@ -51,6 +51,8 @@ const NOT_AGAIN: ReadonlySet<RefusedError["reason"]> = new Set([
   "channel-not-allowed",
   "age-restricted-only",
   "daily",
+  "speed-unavailable",
+  "paused",
 ]);
 
 /**

@@ -7,7 +7,7 @@ import { UserError } from "../../src/errors.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { startOncePerClick } from "./click-once.js";
 import { startImagineJob } from "./interaction-start.js";
-import { TRY_AGAIN_PREFIX, tryAgainCodec } from "../../src/custom-ids/try-again-id.js";
+import { TRY_AGAIN_PREFIX, tryAgainCodec } from "./try-again-id.js";
 import { KEPT_PROMPT_TTL_MS, tryAgainExpired } from "./try-again-rows.js";
 
 export const tryAgainHandler: ComponentHandler<string, BotContext> = {

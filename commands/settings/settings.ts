@@ -1,15 +1,16 @@
 import { MessageFlags, type ChatInputCommandInteraction } from "discord.js";
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Config } from "../../src/config.js";
 import { chooseLanguages } from "../../src/i18n/choose-language.js";
-import { memberCommand, type Command, type CommandContext } from "../../src/discord/command.js";
+import { memberCommand, withTexts, type Command, type CommandContext } from "../../src/discord/command.js";
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from "../../src/i18n/languages.js";
 import { checkAspectRatio, checkSuffix, type DefaultsCheck } from "../../src/prompt/check-defaults.js";
 import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
+import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
+import { parseSpeeds } from "../config/speed-options.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
@@ -18,53 +19,39 @@ import { changeMemberSettings, resetMemberSettings } from "../../src/settings/se
  */
 const data = (config: Config) =>
   memberCommand("settings")
-    .addSubcommand((sub) => sub.setName("show").setDescription(en["command.settings.show.description"]))
+    .addSubcommand((sub) => withTexts(sub, "command.settings.show"))
     .addSubcommand((sub) =>
-      sub
-        .setName("suffix")
-        .setDescription(en["command.settings.suffix.description"])
-        .addStringOption((option) =>
-          option
-            .setName("text")
-            .setDescription(en["command.settings.suffix.text.description"])
-            .setMaxLength(config.PROMPT_MAX_LENGTH),
-        ),
+      withTexts(sub, "command.settings.suffix").addStringOption((option) =>
+        withTexts(option, "command.settings.suffix.text").setMaxLength(config.PROMPT_MAX_LENGTH),
+      ),
     )
     .addSubcommand((sub) =>
-      sub
-        .setName("aspect-ratio")
-        .setDescription(en["command.settings.aspect-ratio.description"])
-        .addStringOption((option) =>
-          option
-            .setName("ratio")
-            .setDescription(en["command.settings.aspect-ratio.ratio.description"])
-            .setMaxLength(20),
-        ),
+      withTexts(sub, "command.settings.aspect-ratio").addStringOption((option) =>
+        withTexts(option, "command.settings.aspect-ratio.ratio").setMaxLength(20),
+      ),
     )
     .addSubcommand((sub) =>
-      sub
-        .setName("delivery")
-        .setDescription(en["command.settings.delivery.description"])
-        .addStringOption((option) =>
-          option
-            .setName("where")
-            .setDescription(en["command.settings.delivery.where.description"])
-            .setRequired(true)
-            .addChoices({ name: "In the channel", value: "channel" }, { name: "By DM", value: "dm" }),
-        ),
+      withTexts(sub, "command.settings.delivery").addStringOption((option) =>
+        withTexts(option, "command.settings.delivery.where")
+          .setRequired(true)
+          .addChoices({ name: "In the channel", value: "channel" }, { name: "By DM", value: "dm" }),
+      ),
     )
     .addSubcommand((sub) =>
-      sub
-        .setName("language")
-        .setDescription(en["command.settings.language.description"])
-        .addStringOption((option) =>
-          option
-            .setName("language")
-            .setDescription(en["command.settings.language.language.description"])
-            .addChoices(...LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value }))),
+      withTexts(sub, "command.settings.language").addStringOption((option) =>
+        withTexts(option, "command.settings.language.language").addChoices(
+          ...LANGUAGES.map((value) => ({ name: LANGUAGE_NAMES[value], value })),
         ),
+      ),
     )
-    .addSubcommand((sub) => sub.setName("reset").setDescription(en["command.settings.reset.description"]));
+    .addSubcommand((sub) =>
+      withTexts(sub, "command.settings.speed").addStringOption((option) =>
+        withTexts(option, "command.settings.speed.speed").addChoices(
+          ...SPEEDS.map((value) => ({ name: value, value })),
+        ),
+      ),
+    )
+    .addSubcommand((sub) => withTexts(sub, "command.settings.reset"));
 
 /** The checked value, or the check's problems as a refusal. */
 function checked(result: DefaultsCheck): string {
@@ -93,6 +80,10 @@ function editOf(interaction: ChatInputCommandInteraction, config: Config): Membe
       const language = options.getString("language");
       return { key: "language", value: language !== null && isLanguage(language) ? language : null };
     }
+    case "speed": {
+      const speed = options.getString("speed");
+      return { key: "speed", value: speed !== null && isSpeed(speed) ? speed : null };
+    }
     default:
       throw new Error(`unknown /settings subcommand ${options.getSubcommand()}`);
   }
@@ -115,6 +106,8 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     }
     default: {
       const edit = editOf(interaction, app.config);
+      // Only speeds the bot's image server can run are taken (a self-hosted ImagineAPI cannot follow relax).
+      if (edit.key === "speed" && typeof edit.value === "string") parseSpeeds(edit.value, app.profile.speeds);
       // A new language is confirmed in that language (none chosen: in the member's Discord language).
       const answerIn =
         edit.key === "language"

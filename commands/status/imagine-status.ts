@@ -3,31 +3,26 @@ import {
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
-  SlashCommandBuilder,
 } from "discord.js";
-import { en } from "../../src/i18n/locales/en.js";
 import type { BotContext } from "../../src/bot-context.js";
-import type { Command, CommandContext } from "../../src/discord/command.js";
+import { slashCommand, withTexts, type Command, type CommandContext } from "../../src/discord/command.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
-import { gatherStatus } from "../../src/queries/status-report.js";
+import { gatherStatus } from "./status-query.js";
 import { inlineCode } from "../../src/render/markdown.js";
-import { messageJumpLink, renderJobDetails, renderStatus } from "../../src/render/status.js";
+import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
+import { renderStatus } from "./status-view.js";
 
 /**
  * `/imagine-status [job]`: for moderators (Manage Server). Hidden from others by
  * `default_member_permissions`, and checked again here because server admins can override that.
  * @see https://discord.com/developers/docs/interactions/application-commands#permissions
  */
-const data = new SlashCommandBuilder()
-  .setName("imagine-status")
-  .setDescription(en["command.imagine-status.description"])
+const data = slashCommand("imagine-status")
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
   .setContexts(InteractionContextType.Guild)
   .setIntegrationTypes(ApplicationIntegrationType.GuildInstall)
-  .addStringOption((option) =>
-    option.setName("job").setDescription(en["command.imagine-status.job.description"]).setMaxLength(100),
-  );
+  .addStringOption((option) => withTexts(option, "command.imagine-status.job").setMaxLength(100));
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;

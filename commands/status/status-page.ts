@@ -6,14 +6,14 @@
 import { MessageFlags } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { gatherStatus } from "../../src/queries/status-report.js";
+import { gatherStatus } from "./status-query.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { userMention } from "../../src/render/message-parts.js";
-import { renderStatus } from "../../src/render/status.js";
+import { renderStatus } from "./status-view.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { cancelJob } from "../imagine/cancel-button.js";
-import { STATUS_PREFIX, statusCodec, type StatusAction } from "../../src/custom-ids/status-id.js";
+import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
 
 /**
  * Shows the page a status button asks for, in place of the message the button is on; a cancel button first

@@ -2,11 +2,12 @@
 import type { SubmissionLedger } from "../fleet/fleet-channels.js";
 import type { BannedWords } from "../moderation/banned-words.js";
 import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
-import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { ActiveJobRef } from "../moderation/usage-limits.js";
 import type { EffectiveSettings, OwnerDefaults } from "../settings/effective-settings.js";
 import type { GuildSettings } from "../settings/settings.js";
-import type { ServiceHealthMonitor } from "./service-health.js";
+import type { HealthReader } from "./service-health.js";
+import type { Speed } from "../prompt/speed.js";
+import type { RefusalPauses } from "../moderation/refusal-pauses.js";
 
 /** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
 export interface AdmittedJobRef extends ActiveJobRef {
@@ -18,7 +19,13 @@ export interface AdmissionOptions {
   owner: OwnerDefaults;
   /** The owner's banned words, which apply everywhere. */
   bannedWords: BannedWords;
-  health: ServiceHealthMonitor;
+  /** Midjourney's starter list (MIDJOURNEY_BANNED_WORDS), checked after the owner's and the server's; none when off. */
+  midjourneyWords?: BannedWords | null;
+  health: HealthReader;
+  /** The speeds the job's server can run (`ServiceProfile.speeds`), read at each submission. Default: all. */
+  serviceSpeeds?(): readonly Speed[];
+  /** Members paused after Midjourney's refusals (`RefusalPauses`); none without it. */
+  pauses?: Pick<RefusalPauses, "activePause">;
   /** A server's settings (read at every submission). Default: none set. */
   guildSettings?(guildId: string): Promise<GuildSettings>;
   /** Images started per member, server and day, for one process; a fleet's ledger counts its own. Default: in memory. */
@@ -49,22 +56,7 @@ export interface AdmissionOptions {
   };
 }
 
-/** Who asks, and where: what the settings in force depend on. */
-export interface Requester {
-  userId: string;
-  guildId: string | null;
-  isModerator: boolean;
-  /** The member's roles in the server (per-role limits); none in DMs. */
-  roleIds?: readonly string[];
-}
-
-export interface AdmissionRequest extends Requester {
-  prompt: string;
-  /** The `ref` the job will be submitted with (interaction or DM message id). */
-  ref: string;
-  /** The channel the submission comes from (allowed channels, age restriction); `null` in DMs and for buttons. */
-  place?: SubmissionPlace | null;
-}
+export type { Requester } from "../imagine/job-request.js";
 
 /** What a member has used and has left, as `/quota` shows it. */
 export interface Quota {

@@ -16,16 +16,18 @@ import {
   type UsageDecision,
   type UsageLimits,
 } from "../moderation/usage-limits.js";
+import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type {
   AdmissionOptions,
-  AdmissionRequest,
   AdmissionTicket,
   AdmittedJobRef,
   Quota,
   Requester,
 } from "./admission-types.js";
+import type { BannedWordsList } from "./admission-refusal.js";
 import { RefusedError, type AdmissionRefusal } from "./refused-error.js";
+import type { JobRequest } from "../imagine/job-request.js";
 
 export { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 export type * from "./admission-types.js";
@@ -77,15 +79,19 @@ export class Admission {
    * Admits a submission and holds its place; release the ticket once the job was created or not.
    * @throws {RefusedError} when the submission may not start.
    */
-  async admit(request: AdmissionRequest): Promise<AdmissionTicket> {
-    const settings = await this.settingsFor(request);
-    if (request.guildId !== null && request.place) {
+  async admit(request: JobRequest): Promise<AdmissionTicket> {
+    const { requester, ref } = request;
+    const settings = await this.settingsFor(requester);
+    if (requester.guildId !== null && request.place) {
       const refusal = checkPlace(settings, request.place);
       if (refusal) throw new RefusedError(refusal);
     }
-    this.checkBannedWords(request, settings);
+    const pause = await this.options.pauses?.activePause(requester.userId, requester.guildId);
+    if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
+    this.checkBannedWords(request.prompt, requester.guildId, settings);
+    this.checkSpeed(request.prompt, settings);
     const [stored, health] = await Promise.all([
-      this.options.lastSubmission(request.userId),
+      this.options.lastSubmission(requester.userId),
       this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
     ]);
     // From here to the reservation nothing awaits, so no other submission can slip in between.
@@ -93,12 +99,12 @@ export class Admission {
     const limits = usageLimits(settings);
     refuse(
       checkUsage({
-        userId: request.userId,
-        guildId: request.guildId,
-        isModerator: request.isModerator,
+        userId: requester.userId,
+        guildId: requester.guildId,
+        isModerator: requester.isModerator,
         now,
         activeJobs: this.jobsInFlight(),
-        lastSubmissionAt: this.lastSubmission(request.userId, stored),
+        lastSubmissionAt: this.lastSubmission(requester.userId, stored),
         limits,
       }),
     );
@@ -112,17 +118,17 @@ export class Admission {
       });
     }
     const reservation: Reservation = {
-      requesterId: request.userId,
-      guildId: request.guildId,
-      ref: request.ref,
+      requesterId: requester.userId,
+      guildId: requester.guildId,
+      ref,
       at: now,
     };
     this.reservations.add(reservation);
     const fleet = this.options.fleet;
     const day = utcDay(now);
     try {
-      if (fleet) await this.reserveInFleet(request, settings, now, fleet);
-      else await this.countToday(request, settings, day, now);
+      if (fleet) await this.reserveInFleet(requester, ref, settings, now, fleet);
+      else await this.countToday(requester, settings, day, now);
     } catch (err) {
       this.reservations.delete(reservation);
       throw err;
@@ -130,19 +136,19 @@ export class Admission {
     let created = false;
     const settle = (submitted: boolean) =>
       fleet
-        ? fleet.ledger.settle(request.ref, submitted)
+        ? fleet.ledger.settle(ref, submitted)
         : submitted
           ? Promise.resolve()
-          : this.daily.add(request.userId, request.guildId, day, -1);
+          : this.daily.add(requester.userId, requester.guildId, day, -1);
     return {
       settings,
       submitted: async () => {
         created = true;
         const at = this.now();
         this.forgetSubmissionsBefore(at - limits.userCooldownMs);
-        this.submittedAt.set(request.userId, Math.max(at, this.submittedAt.get(request.userId) ?? at));
+        this.submittedAt.set(requester.userId, Math.max(at, this.submittedAt.get(requester.userId) ?? at));
         this.reservations.delete(reservation);
-        await this.options.recordSubmission(request.userId, at);
+        await this.options.recordSubmission(requester.userId, at);
         await settle(true);
       },
       release: () => {
@@ -190,19 +196,53 @@ export class Admission {
     };
   }
 
-  /** @throws {RefusedError} when the prompt has a word of the owner's or the server's list. */
-  private checkBannedWords(request: AdmissionRequest, settings: EffectiveSettings): void {
-    const owner = this.options.bannedWords.find(request.prompt);
-    if (owner !== null) throw new RefusedError({ code: "banned-words" }, { matched: owner });
-    if (request.guildId === null || settings.bannedWords.value.length === 0) return;
-    const list = settings.bannedWords.value.join("\n");
-    let compiled = this.serverWords.get(request.guildId);
-    if (compiled?.list !== list) {
-      compiled = { list, words: new BannedWords(settings.bannedWords.value) };
-      this.serverWords.set(request.guildId, compiled);
+  /**
+   * A speed the prompt asks for must be one the member may use here and the job's server can run.
+   * @throws {RefusedError} for a speed not allowed, or `--relax` on a server that cannot follow relax mode.
+   */
+  private checkSpeed(prompt: string, settings: EffectiveSettings): void {
+    const asked = speedOfPrompt(prompt);
+    if (asked === null) return;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    const allowed = runnable.filter((speed) => settings.speeds.value.includes(speed));
+    if (allowed.includes(asked)) return;
+    const why = runnable.includes(asked) ? "role" : "server";
+    throw new RefusedError({ code: "speed-unavailable", speed: asked, why, available: allowed });
+  }
+
+  /**
+   * The speed added to a prompt that names none: the server's default, when the member may use it and
+   * the server can run it; else none (the account's own mode).
+   */
+  defaultSpeed(settings: EffectiveSettings): Speed | null {
+    const speed = settings.speed.value;
+    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
+    return speed !== null && runnable.includes(speed) && settings.speeds.value.includes(speed) ? speed : null;
+  }
+
+  /**
+   * Checks the owner's list, the server's, then Midjourney's starter list (when on): the first list with a
+   * word of the prompt refuses it.
+   * @throws {RefusedError} when the prompt has a word of one of them.
+   */
+  private checkBannedWords(prompt: string, guildId: string | null, settings: EffectiveSettings): void {
+    const refuse = (matched: string, list: BannedWordsList): never => {
+      throw new RefusedError({ code: "banned-words", list, inDm: guildId === null }, { matched, list });
+    };
+    const owner = this.options.bannedWords.find(prompt);
+    if (owner !== null) refuse(owner, "owner");
+    if (guildId !== null && settings.bannedWords.value.length > 0) {
+      const list = settings.bannedWords.value.join("\n");
+      let compiled = this.serverWords.get(guildId);
+      if (compiled?.list !== list) {
+        compiled = { list, words: new BannedWords(settings.bannedWords.value) };
+        this.serverWords.set(guildId, compiled);
+      }
+      const matched = compiled.words.find(prompt);
+      if (matched !== null) refuse(matched, "server");
     }
-    const matched = compiled.words.find(request.prompt);
-    if (matched !== null) throw new RefusedError({ code: "banned-words" }, { matched, list: "server" });
+    const midjourney = this.options.midjourneyWords?.find(prompt) ?? null;
+    if (midjourney !== null) refuse(midjourney, "midjourney");
   }
 
   /**
@@ -211,18 +251,18 @@ export class Admission {
    * @throws {RefusedError} over the daily limit.
    */
   private async countToday(
-    request: AdmissionRequest,
+    requester: Requester,
     settings: EffectiveSettings,
     day: string,
     now: number,
   ): Promise<void> {
-    const key = `${request.guildId ?? ""} ${request.userId} ${day}`;
+    const key = `${requester.guildId ?? ""} ${requester.userId} ${day}`;
     const turn = (this.dailyTurns.get(key) ?? Promise.resolve()).then(async () => {
-      const used = await this.daily.count(request.userId, request.guildId, day);
+      const used = await this.daily.count(requester.userId, requester.guildId, day);
       const limit = settings.userDailyImages.value;
-      const refusal = checkDaily({ used, limit, isModerator: request.isModerator, now });
+      const refusal = checkDaily({ used, limit, isModerator: requester.isModerator, now });
       if (refusal) throw new RefusedError(refusal);
-      await this.daily.add(request.userId, request.guildId, day, 1);
+      await this.daily.add(requester.userId, requester.guildId, day, 1);
     });
     const settled = turn.catch(() => {});
     this.dailyTurns.set(key, settled);
@@ -248,7 +288,8 @@ export class Admission {
    * @throws {RefusedError} when the fleet's count refuses the submission.
    */
   private async reserveInFleet(
-    request: AdmissionRequest,
+    requester: Requester,
+    ref: string,
     settings: EffectiveSettings,
     now: number,
     fleet: NonNullable<AdmissionOptions["fleet"]>,
@@ -256,9 +297,9 @@ export class Admission {
     const limits = usageLimits(settings);
     const decide = (usage: FleetUsage): AdmissionRefusal | null => {
       const decision = checkUsageCounts({
-        userId: request.userId,
-        guildId: request.guildId,
-        isModerator: request.isModerator,
+        userId: requester.userId,
+        guildId: requester.guildId,
+        isModerator: requester.isModerator,
         now,
         userActive: usage.userActive,
         guildActive: usage.guildActive,
@@ -270,9 +311,9 @@ export class Admission {
         return refusal;
       }
       const limit = settings.userDailyImages.value;
-      return checkDaily({ used: usage.dailyImages, limit, isModerator: request.isModerator, now });
+      return checkDaily({ used: usage.dailyImages, limit, isModerator: requester.isModerator, now });
     };
-    const place = { ...this.place(request, now, fleet), ref: request.ref };
+    const place = { ...this.place(requester, now, fleet), ref };
     const { usage, reserved } = await fleet.ledger.reserve(place, (usage) => decide(usage) === null);
     const refusal = decide(usage);
     if (!reserved && refusal) throw new RefusedError(refusal);

@@ -67,11 +67,39 @@ export type CommandName = {
 }[keyof typeof en];
 
 /**
+ * The path of a command's, sub-command's or option's texts in `en.ts`: `command.<command>[.<name>…]`, which
+ * has a `.name` and a `.description`.
+ */
+export type CommandTextPath = {
+  [K in keyof typeof en]: K extends `command.${infer P}.description`
+    ? `command.${P}.name` extends keyof typeof en
+      ? `command.${P}`
+      : never
+    : never;
+}[keyof typeof en];
+
+/** A builder that has a name and a description: a command, sub-command (group) or option. */
+interface NamedBuilder {
+  setName(name: string): unknown;
+  setDescription(description: string): unknown;
+}
+
+/**
+ * `builder` with the name and description `en.ts` writes at `path` (`<path>.name`, `<path>.description`):
+ * each is written once, there; the other languages are found by the same path ({@link commandBody}).
+ */
+export function withTexts<B extends NamedBuilder>(builder: B, path: CommandTextPath): B {
+  builder.setName(en[`${path}.name` as keyof typeof en]);
+  builder.setDescription(en[`${path}.description` as keyof typeof en]);
+  return builder;
+}
+
+/**
  * A slash command's name and English description, as `en.ts` writes them (the one place English is
  * written; the other languages are added by {@link commandBody}).
  */
 export function slashCommand(name: CommandName): SlashCommandBuilder {
-  return new SlashCommandBuilder().setName(name).setDescription(en[`command.${name}.description`]);
+  return withTexts(new SlashCommandBuilder(), `command.${name}`);
 }
 
 /**

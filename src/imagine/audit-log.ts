@@ -13,7 +13,8 @@ import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 export interface AuditEntry {
-  kind: "submitted" | "refused" | JobOutcome;
+  /** `deleted`: a result message removed with its 🗑️ Delete button (`detail` says by whom). */
+  kind: "submitted" | "refused" | "deleted" | JobOutcome;
   requesterId: string;
   guildId: string | null;
   prompt: string;
@@ -21,9 +22,20 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
+/** A member paused after Midjourney's refusals, or their pause lifted by a moderator (`by`). */
+export interface PauseAuditEntry {
+  kind: "paused" | "lifted";
+  userId: string;
+  guildId: string | null;
+  until: number;
+  refusals: number;
+  by?: string;
+}
+
 const COLORS: Record<AuditEntry["kind"], number> = {
   submitted: EMBED_COLORS.submitting,
   refused: EMBED_COLORS.failed,
+  deleted: EMBED_COLORS.waiting,
   completed: EMBED_COLORS.completed,
   failed: EMBED_COLORS.failed,
   "timed-out": EMBED_COLORS.timedOut,
@@ -103,6 +115,28 @@ export class AuditLog {
     } catch (err) {
       this.options.logger.warn({ err, channelId, kind }, "posting to the audit channel failed");
     }
+  }
+
+  /**
+   * Posts that a member was paused after Midjourney's refusals, or that a moderator (`by`) lifted the pause;
+   * never throws.
+   */
+  async pauseChanged(entry: PauseAuditEntry): Promise<void> {
+    const until = `<t:${Math.ceil(entry.until / 1000)}:f>`;
+    const embed: APIEmbed = {
+      title: entry.kind === "paused" ? "Member paused" : "Pause lifted",
+      color: entry.kind === "paused" ? EMBED_COLORS.failed : EMBED_COLORS.completed,
+      description:
+        entry.kind === "paused"
+          ? `<@${entry.userId}> is paused until ${until}: Midjourney refused ${entry.refusals} of their prompts within 24 hours.`
+          : `<@${entry.by ?? ""}> lifted the pause of <@${entry.userId}> (it would have ended ${until}).`,
+      fields: [{ name: "Where", value: entry.guildId ? "server" : "DM", inline: true }],
+    };
+    await this.post(
+      entry.guildId,
+      { payload: { content: "", embeds: [embed], components: [], allowedMentions: NO_PINGS }, files: [] },
+      `pause-${entry.kind}`,
+    );
   }
 
   /** Posts the outcome of a finished job. */

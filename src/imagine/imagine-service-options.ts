@@ -1,13 +1,14 @@
 /** The options and collaborators of {@link ImagineService}. */
-import type { Language } from "../i18n/languages.js";
 import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
-import type { ServiceProfile } from "../service/service-profile.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
+import type { ServerRequirement } from "../pool/server-pool.js";
+import type { SlotSource } from "./job-queue.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
-import type { Job, MessageLocation, UpscaleSource } from "./job.js";
+import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
@@ -67,7 +68,8 @@ export interface JobMessenger {
 }
 
 export interface ImagineServiceOptions {
-  client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
+  /** Reads records and downloads images: a client, or the pool (each record from the server holding it). */
+  client: Pick<ImagineClient, "getImage" | "downloadImage">;
   messenger: JobMessenger;
   /** The store's ports the engine uses: jobs, their leases, posted messages and claims. */
   store: StoreScope & JobRecords & JobLeases & PostRecords & Claims;
@@ -86,12 +88,32 @@ export interface ImagineServiceOptions {
    * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
    * takes it.
    */
-  profile: Pick<ServiceProfile, "createImage" | "upscale">;
+  profile: JobCreator;
+  /**
+   * The pool of servers, when jobs are spread over several: which one holds a new record (recorded with the
+   * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
+   */
+  servers?: {
+    nameOf(imageId: string): string | undefined;
+    follow(job: Job): void;
+    /** The job's record finished (or it ended otherwise): its slot is free. */
+    ended(imageId: string): void;
+  };
+  /**
+   * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see
+   * `job-queue.ts`). Default: every job is created at once.
+   */
+  slots?: SlotSource;
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
    */
   serviceStatus?(): string | null;
+  /**
+   * Told of each job's finished record before its final message is rendered (`ServerWatch.jobEnded`);
+   * answers whether the server is named out of date now, which its failure then says.
+   */
+  jobRecordEnded?(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;
@@ -114,18 +136,11 @@ export interface ImagineServiceOptions {
   onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
 }
 
-/** A new job to start: the message it will be shown in is described by `location`. */
-export interface SubmitRequest {
-  /** The prompt; for an Enhance job, the grid's prompt (shown with the job, not sent). */
-  prompt: string;
-  /** Set for an Enhance job: the service's upscale endpoint creates the record instead of a prompt. */
-  upscale?: UpscaleSource;
-  ref: string;
-  requesterId: string;
-  source: Job["source"];
-  location: MessageLocation;
-  /** The language of the job's messages (progress, result), for as long as it runs. */
-  language: Language;
-  /** Post the result to the requester's DMs rather than the channel (falls back to the channel). */
-  deliverByDm?: boolean;
+/**
+ * Creates records: a `ServiceProfile` (one server, sending `ref` only where it is taken) or a `ServerPool`
+ * (the server a new job goes to; an upscale goes to its grid's).
+ */
+export interface JobCreator {
+  createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
+  upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
 }

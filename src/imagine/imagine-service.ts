@@ -13,19 +13,22 @@ import { systemClock, type Clock } from "../jobs/clock.js";
 import { isServiceError } from "../service/errors.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, newJob, type Job, type JobOutcome } from "./job.js";
+import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import { unknownKind, type JobKind } from "./job-kind.js";
+import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
 import { viewForCancelled, viewForRecord, type JobView } from "./job-view.js";
 import { claimJobs } from "./claimed-jobs.js";
 import { JobEndings } from "./job-endings.js";
 import { FollowedJobs, progressSignatureOf } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import type { ImagineServiceOptions, SubmitRequest } from "./imagine-service-options.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
+import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
 
-export type { ImagineServiceOptions, JobMessenger, SubmitRequest } from "./imagine-service-options.js";
+export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
@@ -40,6 +43,8 @@ export class ImagineService {
   /** Which jobs are this process's; saves under its lease. */
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
+  /** Jobs waiting for a free image server (only with `options.slots`). */
+  private readonly queue: JobQueue;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -73,6 +78,32 @@ export class ImagineService {
       throttle: this.throttle,
       persist: (job) => this.persist(job),
     });
+    this.queue = new JobQueue({
+      options,
+      slots: options.slots ?? { hasFreeSlot: () => true },
+      clock: this.clock,
+      log: this.log,
+      followed: this.active,
+      throttle: this.throttle,
+      ownership: this.ownership,
+      persist: (job) => this.persist(job),
+      create: (job) => this.createRecord(job.kind, job.prompt, job.ref),
+      started: (job, record) => {
+        this.tracker.track(tracked(job));
+        void this.handleRecord(job.imageId, record);
+      },
+      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+    });
+  }
+
+  /** Jobs waiting in the bot's queue for a free image server. */
+  get waitingCount(): number {
+    return this.queue.size;
+  }
+
+  /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */
+  drainQueue(): void {
+    this.queue.drain();
   }
 
   /** Jobs being followed right now (a snapshot). */
@@ -88,20 +119,25 @@ export class ImagineService {
   }
 
   /**
-   * Creates the image record (with `ref` = the interaction id when the server takes it) and starts following
-   * it. The interaction id stays the job's own `ref` in the store either way: a second call with the same
+   * Creates the image record of `request` (with `ref` = the interaction id when the server takes it) and starts
+   * following it, shown as `delivery` says. The interaction id stays the job's own `ref` in the store either way: a second call with the same
    * `ref` returns the existing job, so one interaction never creates two records.
    * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
    */
-  async submit(request: SubmitRequest): Promise<Job> {
+  async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
-    const { upscale } = request;
-    const { profile } = this.options;
-    const record = upscale
-      ? await profile.upscale(upscale.parentId, upscale.index, upscale.factor, request.ref)
-      : await profile.createImage(request.prompt, request.ref);
-    const job = newJob(request, record, this.clock.now());
+    if (this.options.slots && this.queue.mustWait()) {
+      const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
+      const waiting = newJob(request, delivery, standIn, this.clock.now());
+      await this.queue.enqueue(waiting);
+      return structuredClone(waiting);
+    }
+    const record = await this.createRecord(request.kind, request.prompt, request.ref);
+    const job = newJob(request, delivery, record, this.clock.now());
+    this.queue.noteStarted(job.requesterId);
+    const server = this.options.servers?.nameOf(record.id);
+    if (server !== undefined) job.server = server;
     this.active.add(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
@@ -111,6 +147,19 @@ export class ImagineService {
       void this.handleRecord(job.imageId, record);
     }
     return structuredClone(job);
+  }
+
+  /** Asks the service for the record of a job of `kind`: the one place a kind meets the service. */
+  private createRecord(kind: JobKind, prompt: string, ref: string): Promise<ImageRecord> {
+    const { profile } = this.options;
+    switch (kind.name) {
+      case "imagine":
+        return profile.createImage(prompt, ref);
+      case "upscale":
+        return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
+      default:
+        return unknownKind(kind);
+    }
   }
 
   /** The owner of this process's leases. */
@@ -139,7 +188,11 @@ export class ImagineService {
       ownership: this.ownership,
       followed: this.active,
       log: this.log,
-      follow: (job, pollNow) => this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow }),
+      follow: (job, pollNow) => {
+        if (isWaitingJobId(job.imageId)) return this.queue.restore(job);
+        this.options.servers?.follow(job);
+        this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
+      },
       handleRecord: (id, record) => this.handleRecord(id, record),
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
       jobLog: (id) => this.jobLog(id),
@@ -185,6 +238,7 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     job.cancelledBy = by;
     const shown = this.endings.finish(job, "cancelled", viewForCancelled(job, by));
+    this.queue.forget(jobId);
     return { job: structuredClone(job), shown };
   }
 
@@ -201,6 +255,7 @@ export class ImagineService {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
     // its answer would be dropped anyway. Handlers already running are still waited for.
     this.stopping.abort(new Error("the bot is stopping"));
+    this.queue.stop();
     await this.tracker.stop();
     this.scheduler.stop();
     await this.ownership.stop();
@@ -232,8 +287,20 @@ export class ImagineService {
     job.status = record.status;
     job.progress = record.progress;
     // Set before rendering: the final message says how long the job took.
-    if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
-    const view = viewForRecord(job, record, this.options.imageDelivery, notice);
+    if (isFinished(record.status)) {
+      job.finishedAt ??= this.clock.now();
+      // The server's slot is free once its record is finished, not once Discord took the result.
+      this.options.servers?.ended(jobId);
+      this.queue.drain();
+    }
+    const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
+    const outOfDate = ended !== null && (this.options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
+    const view = viewForRecord(
+      job,
+      record,
+      this.options.imageDelivery,
+      outOfDate ? { serverOutOfDate: true } : notice,
+    );
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;

@@ -3,7 +3,7 @@
  * chosen by the job's state; the image is referenced as `attachment://NAME` when it must be uploaded.
  */
 import { createHash } from "node:crypto";
-import { translator } from "../i18n/translate.js";
+import { translator, type Translator } from "../i18n/translate.js";
 import { renderCancelled } from "../render/cancelled.js";
 import { enhanceButtons, renderCompleted, renderEnhanced, renderUpscale } from "../render/final.js";
 import {
@@ -20,6 +20,7 @@ import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
 import type { Job } from "./job.js";
+import { unknownKind } from "./job-kind.js";
 
 /** An image shown by a message: where it comes from, and the file name when it is uploaded. */
 export interface ViewImage {
@@ -58,6 +59,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
     imageUrl,
+    ...(job.origin ? { origin: job.origin } : {}),
   };
 }
 
@@ -76,15 +78,42 @@ function embedUrl(image: ViewImage | null): string | null {
 }
 
 /**
- * An Enhance job's "Try again" enhances the same image again: the renderers' button would run the grid's
- * prompt anew.
+ * A failed or timed-out job's "Try again" per kind: an upscale's enhances the same image again (the
+ * renderers' button would run the grid's prompt anew).
  */
-function retryingEnhance(job: Job, payload: MessagePayload): MessagePayload {
-  if (job.upscale === null || payload.components.length === 0) return payload;
-  const { parentId, index, factor } = job.upscale;
-  const t = translator(job.language);
-  const again = enhanceButtons(t, parentId, index, job.requesterId, [factor], () => t("enhance.tryAgain"));
-  return { ...payload, components: again };
+function withRetryButtons(t: Translator, job: Job, payload: MessagePayload): MessagePayload {
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine":
+      return payload;
+    case "upscale": {
+      if (payload.components.length === 0) return payload;
+      const { parentId, index, factor } = kind;
+      const again = enhanceButtons(t, parentId, index, job.requesterId, [factor], () =>
+        t("enhance.tryAgain"),
+      );
+      return { ...payload, components: again };
+    }
+    default:
+      return unknownKind(kind);
+  }
+}
+
+/** The finished job's message per kind: the grid, or the enlarged image. */
+function completedView(t: Translator, job: Job, record: ImageRecord, mode: ImageDeliveryMode): JobView {
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine": {
+      const image = chooseImage(mode, "grid", record.url);
+      return view(renderCompleted(t, record, renderContext(job, embedUrl(image))), image, true);
+    }
+    case "upscale": {
+      const image = chooseImage(mode, `u${kind.index + 1}-${kind.factor}`, record.url);
+      return view(renderEnhanced(t, kind, renderContext(job, embedUrl(image))), image, true);
+    }
+    default:
+      return unknownKind(kind);
+  }
 }
 
 function view(payload: MessagePayload, image: ViewImage | null, final: boolean): JobView {
@@ -108,17 +137,13 @@ export function viewForRecord(
   notice: ProgressNotice = {},
 ): JobView {
   const t = translator(job.language);
-  if (record.status === "completed" && job.upscale !== null) {
-    const { index, factor } = job.upscale;
-    const image = chooseImage(mode, `u${index + 1}-${factor}`, record.url);
-    return view(renderEnhanced(t, job.upscale, renderContext(job, embedUrl(image))), image, true);
-  }
-  if (record.status === "completed") {
-    const image = chooseImage(mode, "grid", record.url);
-    return view(renderCompleted(t, record, renderContext(job, embedUrl(image))), image, true);
-  }
+  if (record.status === "completed") return completedView(t, job, record, mode);
   if (record.status === "failed") {
-    const failed = retryingEnhance(job, renderFailed(t, record, renderContext(job, null)));
+    const failed = withRetryButtons(
+      t,
+      job,
+      renderFailed(t, record, renderContext(job, null), notice.serverOutOfDate ?? false),
+    );
     // In a server, the channel sees a neutral line; a DM is already private.
     if (job.location.guildId === null || !isPrivateRefusal(record)) return view(failed, null, true);
     return { ...view(renderPrivateRefusalNotice(t, job.imageId), null, true), privateNote: failed };
@@ -138,11 +163,8 @@ export function progressSignature(record: ImageRecord): string {
 
 /** The message for a job the bot stopped waiting for. */
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
-  return view(
-    retryingEnhance(job, renderTimedOut(translator(job.language), renderContext(job, null), timeoutMs)),
-    null,
-    true,
-  );
+  const t = translator(job.language);
+  return view(withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs)), null, true);
 }
 
 /**

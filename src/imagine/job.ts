@@ -3,7 +3,9 @@
  * restart is here (the store persists it as is).
  */
 import type { Language } from "../i18n/languages.js";
-import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
+import type { JobKind, UpscaleKind } from "./job-kind.js";
+
+export type { JobKind } from "./job-kind.js";
 
 /** Where the job's message lives and how the bot can reach it. */
 export interface MessageLocation {
@@ -20,18 +22,18 @@ export interface MessageLocation {
   channelEditable: boolean;
 }
 
-/**
- * What an Enhance job enlarges: image `index` (0-based, U1 = 0) of the grid `parentId` (the image id of
- * the grid's job), by `factor`.
- */
-export interface UpscaleSource {
-  parentId: string;
-  index: number;
-  factor: UpscaleFactor;
-}
+/** What an Enhance job enlarges: its kind without the name (the store's Enhance lookup takes it). */
+export type UpscaleSource = Omit<UpscaleKind, "name">;
 
-/** The kinds of job: a prompt made into a grid, or one image of a grid upscaled (Enhance). */
-export type JobKind = "imagine" | "upscale";
+/**
+ * What a job was made from: a 🖌️ Remix (an edited prompt) or 🔁 More like this (an image as the image
+ * prompt) of job `jobId`, clicked on the message at `link` (a jump link; `null` when unknown).
+ */
+export interface JobOrigin {
+  kind: "remix" | "more";
+  jobId: string;
+  link: string | null;
+}
 
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
@@ -41,8 +43,8 @@ export interface Job {
   /** The `ref` sent to the service: the interaction id (or the DM message id). */
   ref: string;
   prompt: string;
-  /** Set for an Enhance job: the grid image it upscales (its record has this `parent_id`). */
-  upscale: UpscaleSource | null;
+  /** What the job makes (an upscale's record has its `parentId` as `parent_id`). */
+  kind: JobKind;
   requesterId: string;
   /** How the job was started: a slash command (or button), or a DM prompt. */
   source: "interaction" | "dm";
@@ -64,11 +66,13 @@ export interface Job {
   language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
-}
-
-/** The job's kind, as the store records it. */
-export function jobKind(job: Pick<Job, "upscale">): JobKind {
-  return job.upscale === null ? "imagine" : "upscale";
+  /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
+  origin?: JobOrigin;
+  /**
+   * The name of the ImagineAPI server holding its record (IMAGINE_API_NAME[_N]): its polls, Enhance and
+   * resume go there. Absent for a job recorded before the pool: server 1.
+   */
+  server?: string;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */
@@ -82,40 +86,10 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
 
 /** The log fields that say which job, interaction and user a line is about. */
 export function logContextOf(job: Job): Record<string, string> {
-  return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
-}
-
-/** A job just created for `request` from the service's first `record` of it, started at `startedAt`. */
-export function newJob(
-  request: {
-    prompt: string;
-    upscale?: UpscaleSource | undefined;
-    ref: string;
-    requesterId: string;
-    source: Job["source"];
-    location: MessageLocation;
-    language: Language;
-    deliverByDm?: boolean | undefined;
-  },
-  record: Pick<ImageRecord, "id" | "status" | "progress">,
-  startedAt: number,
-): Job {
   return {
-    imageId: record.id,
-    ref: request.ref,
-    prompt: request.prompt,
-    upscale: request.upscale ?? null,
-    requesterId: request.requesterId,
-    source: request.source,
-    location: request.location,
-    startedAt,
-    status: record.status,
-    progress: record.progress,
-    outcome: null,
-    finishedAt: null,
-    delivered: false,
-    error: null,
-    language: request.language,
-    ...(request.deliverByDm ? { deliverByDm: true } : {}),
+    jobId: job.imageId,
+    userId: job.requesterId,
+    interactionId: job.ref,
+    ...(job.server === undefined ? {} : { server: job.server }),
   };
 }

@@ -85,10 +85,9 @@ export async function deliverResult(
  * cannot say is no reason to hold the result up.
  */
 async function enlargedImageMessage(store: Pick<JobStore, "getPost">, job: Job): Promise<string | undefined> {
-  if (!job.upscale) return undefined;
-  const single = await store
-    .getPost(job.upscale.parentId, upscaleAction(job.upscale.index))
-    .catch(() => undefined);
+  const { kind } = job;
+  if (kind.name !== "upscale") return undefined;
+  const single = await store.getPost(kind.parentId, upscaleAction(kind.index)).catch(() => undefined);
   return single && single.channelId === job.location.channelId ? single.messageId : undefined;
 }
 

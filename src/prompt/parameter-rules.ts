@@ -40,7 +40,7 @@ interface ParameterRule {
   /** Names after the dashes; the rule applies to each. */
   readonly names: readonly string[];
   /** When set, the parameter is refused whatever its value, with this problem. */
-  readonly refused?: "repeat";
+  readonly refused?: "repeat" | "video";
   /** The parameter is valid without a value (e.g. `--niji`). */
   readonly valueOptional?: boolean;
   /** The value may contain spaces (e.g. `--no plants, text`). */
@@ -91,6 +91,12 @@ const RULES: readonly ParameterRule[] = [
     refused: "repeat",
     example: "",
   },
+  // Midjourney's video (2025): no ImagineAPI returns video, and the server expects a 2x2 grid back.
+  { names: ["video"], refused: "video", example: "" },
+  { names: ["motion"], refused: "video", example: "" },
+  { names: ["loop"], refused: "video", example: "" },
+  { names: ["end"], refused: "video", example: "" },
+  { names: ["bs"], refused: "video", example: "" },
   {
     names: ["ar", "aspect"],
     example: "16:9",
@@ -128,8 +134,14 @@ const RULES: readonly ParameterRule[] = [
 
 const RULES_BY_NAME = new Map(RULES.flatMap((rule) => rule.names.map((name) => [name, rule] as const)));
 
-/** Names of one parameter that choose the same thing: the model (`--v`, `--niji`) is one choice. */
-const SAME_CHOICE: Readonly<Record<string, string>> = { niji: "v" };
+/** Names of one parameter that choose the same thing: the model (`--v`, `--niji`) is one choice, and the speed. */
+const SAME_CHOICE: Readonly<Record<string, string>> = {
+  niji: "v",
+  // The speed is one choice too: a prompt's `--relax` keeps a server default `--fast` out.
+  fast: "speed",
+  turbo: "speed",
+  relax: "speed",
+};
 
 /**
  * The one name a parameter goes by, whatever alias was written (`--aspect` → `ar`, `--quality` → `q`,

@@ -27,6 +27,8 @@ export type PromptProblem =
   | { readonly code: "permutation"; readonly permutation: string }
   /** `--repeat`/`--r` (`parameter`, as written): starts several jobs at once. */
   | { readonly code: "repeat"; readonly parameter: string }
+  /** A video parameter (`--video`, `--motion`, `--loop`, `--end`, `--bs`; `parameter` as written): no image server returns video. */
+  | { readonly code: "video"; readonly parameter: string }
   /** A parameter that needs a value was given none, e.g. `--ar` at the end; `example` is a valid one. */
   | { readonly code: "missing-value"; readonly parameter: string; readonly example: string }
   /** A parameter that takes one word was given several, e.g. `--ar 16:9 a cat` (`value`: all of it). */

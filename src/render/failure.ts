@@ -9,7 +9,7 @@ import type { Translator } from "../i18n/translate.js";
 import type { ServiceError } from "../service/errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import { EMBED_COLORS, formatDuration } from "./format.js";
-import { classifyImageError, describeImageError } from "./image-errors.js";
+import { classifyImageError, describeImageError, isOutOfDateFailure } from "./image-errors.js";
 import { fitMessageLimits, truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import {
@@ -46,11 +46,27 @@ function withFooter(t: Translator, embed: APIEmbed, jobId: string | null): APIEm
  * A failed record: what went wrong in plain words (the generator's moderation, a bad parameter, one of
  * the service's timeouts, ...), what to do, the generator's or service's own text when there is one, the
  * prompt and the job id. A "Try again" button is added when running the prompt again can help. The
- * requester is pinged once, like for a finished image: this is the end of their job.
+ * requester is pinged once, like for a finished image: this is the end of their job. On a server named out
+ * of date (`serverOutOfDate`), its failures say that the server probably needs updating, without Try again.
  */
-export function renderFailed(t: Translator, record: ImageRecord, ctx: RenderContext): MessagePayload {
+export function renderFailed(
+  t: Translator,
+  record: ImageRecord,
+  ctx: RenderContext,
+  serverOutOfDate = false,
+): MessagePayload {
   const jobId = ctx.jobId ?? record.id;
-  const described = describeImageError(t, record.error);
+  const plain = describeImageError(t, record.error);
+  // On a server named out of date its failures say so: trying again would fail the same way.
+  const described =
+    serverOutOfDate && isOutOfDateFailure(record.error)
+      ? {
+          ...plain,
+          summary: t("accountSafety.outOfDate.summary"),
+          hint: t("accountSafety.outOfDate.hint"),
+          retryable: false,
+        }
+      : plain;
   const fields: APIEmbedField[] = [];
   if (described.detail !== null) {
     const label = described.kind === "unknown" ? t("failure.serviceSaid") : t("failure.generatorSaid");

@@ -26,6 +26,11 @@ export type ImageErrorKind =
   | "unspecified"
   /** The service said `completed` but gave no http(s) image URL (the bot's own text). */
   | "no-image"
+  /**
+   * Midjourney's progress line of a job in relax mode (`**a cat** - <@1> (0%) (relaxed)`): a self-hosted
+   * ImagineAPI fails such jobs with the line as its error (midjourney-facts.md, "Speeds").
+   */
+  | "relaxed"
   /** The record failed with no error text. */
   | "no-reason"
   /** A text this module does not know: shown as it is. */
@@ -45,6 +50,14 @@ export interface ImageErrorDescription {
 }
 
 const GENERATOR_PREFIX = /^midjourney message:\s*/i;
+
+/** The progress line of a relax-mode job as a self-hosted ImagineAPI stores it: `**<prompt>** - <@id> (0%) (relaxed)`. */
+const RELAXED_LINE = /^\*\*[\s\S]*\*\*\s*-\s*<@!?\d+>[\s\S]*\(relaxed\)\s*$/i;
+
+/** Whether a record's `error` is the relax-mode progress line (the account or the prompt asked for relax). */
+export function isRelaxedLine(error: string | null): boolean {
+  return error !== null && RELAXED_LINE.test(error.trim());
+}
 
 type Explanation = Omit<ImageErrorDescription, "detail" | "summary" | "hint">;
 
@@ -113,6 +126,21 @@ export function describeImageError(t: Translator, error: string | null): ImageEr
   };
 }
 
+/**
+ * The failures an out-of-date self-hosted server's jobs end with, one after another (midjourney-facts.md,
+ * "When a self-hosted server falls behind Midjourney").
+ */
+const OUT_OF_DATE_KINDS: ReadonlySet<ImageErrorKind> = new Set([
+  "not-delivered",
+  "prompt-timeout",
+  "queue-timeout",
+]);
+
+/** Whether a record's `error` is one an out-of-date self-hosted server ends jobs with. */
+export function isOutOfDateFailure(error: string | null): boolean {
+  return OUT_OF_DATE_KINDS.has(classifyImageError(error).kind);
+}
+
 /** Which failure a record's `error` text is, without the sentences. */
 export function classifyImageError(error: string | null): Omit<ImageErrorDescription, "summary" | "hint"> {
   const text = (error ?? "").trim();
@@ -123,6 +151,8 @@ export function classifyImageError(error: string | null): Omit<ImageErrorDescrip
       retryable: true,
     };
   }
+  // Never shown as it is: the line quotes the prompt and a Discord mention of the operator's account.
+  if (isRelaxedLine(text)) return { kind: "relaxed", detail: null, retryable: false };
   if (GENERATOR_PREFIX.test(text)) {
     const said = text.replace(GENERATOR_PREFIX, "");
     const match = GENERATOR_ERRORS.find((entry) => entry.pattern.test(said));

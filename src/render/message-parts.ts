@@ -3,7 +3,7 @@ import type { APIButtonComponent, APIEmbedField, APIEmbedFooter } from "discord-
 import { cancelButtonCodec } from "../custom-ids/cancel-button-id.js";
 import { gridButtonCodec, type GridButton } from "../custom-ids/grid-button-id.js";
 import { isButtonJobId, isSnowflake } from "../custom-ids/id-parts.js";
-import type { Translator } from "../i18n/translate.js";
+import { english, type Translator } from "../i18n/translate.js";
 import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js";
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
@@ -27,6 +27,8 @@ export interface RenderContext {
    * directly, as they may not be reachable by Discord.
    */
   readonly imageUrl?: string | null;
+  /** A Remix or More like this: the job (and message) it was made from, shown with a link. */
+  readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
 }
 
 /** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */
@@ -67,11 +69,22 @@ export function timingFields(t: Translator, ctx: RenderContext): APIEmbedField[]
   ];
 }
 
+/** "Remix of" / "More like" and the jump link of the message it was made from (else its job id). */
+function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>): APIEmbedField {
+  return {
+    name: t(origin.kind === "remix" ? "origin.remix" : "origin.more"),
+    // A bare jump link: Discord's client shows it as a chip that leads to the message.
+    value: origin.link ?? t("origin.job", { id: origin.jobId }),
+    inline: true,
+  };
+}
+
 /** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
 export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
+  if (ctx.origin) fields.push(originField(t, ctx.origin));
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);
@@ -129,4 +142,15 @@ export function cancelButton(
     label: t("button.cancel"),
     emoji: { name: "✖️" },
   };
+}
+
+/** User or service text on one line, escaped and cut to `max` characters. */
+export function oneLine(text: string, max: number): string {
+  return truncate(escapeMarkdown(text.replace(/\s+/g, " ").trim()), max);
+}
+
+/** A prompt on one line with its links shortened to 🔗 (image prompts start with long URLs). */
+export function promptExcerpt(prompt: string, max: number, t: Translator = english): string {
+  const line = oneLine(prompt.replace(/https?:\/\/\S+/g, "🔗"), max);
+  return line === "" ? t("prompt.empty") : line;
 }

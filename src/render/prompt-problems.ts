@@ -70,6 +70,8 @@ export function renderPromptProblem(problem: PromptProblem, t: Translator): stri
       return t("check.permutation", { permutation: inlineCode(quoteForProblem(problem.permutation)) });
     case "repeat":
       return t("check.repeat", { parameter: inlineCode(problem.parameter) });
+    case "video":
+      return t("accountSafety.video", { parameter: inlineCode(problem.parameter) });
     case "missing-value":
       return t("check.missingValue", {
         parameter: inlineCode(problem.parameter),

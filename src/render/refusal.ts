@@ -51,6 +51,13 @@ export function renderEnhanceOff(t: Translator, name: string): string {
   return t("enhance.offServer", { name });
 }
 
+/** A member paused after Midjourney's refusals: why, until when, and who can lift it. */
+export function renderPaused(t: Translator, refusals: number, until: number): string {
+  const when = relativeTimestamp(until) ?? new Date(until).toISOString();
+  const at = Number.isFinite(until) ? `<t:${Math.ceil(until / 1000)}:f>` : when;
+  return t("accountSafety.paused", { count: refusals, until: at, when });
+}
+
 /**
  * Any admission refusal, for the requester only (an ephemeral reply, or the answer to their DM). A prompt
  * with a banned word is refused without repeating the words.
@@ -58,12 +65,23 @@ export function renderEnhanceOff(t: Translator, name: string): string {
 export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal): string {
   switch (refusal.code) {
     case "banned-words":
-      return t("refusal.bannedWords");
+      // The starter list is Midjourney's; elsewhere a DM has no server: the bot's owner's list refused it.
+      if (refusal.list === "midjourney") return t("accountSafety.bannedMidjourney");
+      return refusal.inDm ? t("accountSafety.bannedWordsDm") : t("refusal.bannedWords");
     case "channel-not-allowed":
     case "age-restricted-only":
       return renderPlaceRefusal(t, refusal);
     case "daily":
       return renderDailyRefusal(t, refusal);
+    case "paused":
+      return renderPaused(t, refusal.refusals, refusal.until);
+    case "speed-unavailable": {
+      const speeds = refusal.available.map((speed) => `\`--${speed}\``).join(", ");
+      const parameter = `\`--${refusal.speed}\``;
+      if (refusal.why === "server") return t("accountSafety.speedServer", { parameter, speeds });
+      if (refusal.available.length === 0) return t("accountSafety.speedNone", { parameter });
+      return t("accountSafety.speedRole", { parameter, speeds });
+    }
     case "service-unhealthy":
       return refusal.detail
         ? t("refusal.serviceUnhealthyWhy", {

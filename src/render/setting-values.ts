@@ -26,6 +26,7 @@ export const formatCooldown = (ms: number, t: Translator = english): string =>
 const cooldown = (t: Translator, value: number | undefined) =>
   value === undefined ? null : formatCooldown(value, t);
 const code = (value: string | undefined) => (value === undefined ? null : inlineCode(truncate(value, 300)));
+const speedCode = (speed: string | undefined) => (speed === undefined ? null : inlineCode(`--${speed}`));
 const list = (values: readonly string[] | undefined, show: (v: string) => string) =>
   values === undefined || values.length === 0 ? null : truncate(values.map(show).join(", "), 900);
 
@@ -58,6 +59,12 @@ export function shownGuildSettings(settings: GuildSettings, t: Translator = engl
     { label: t("setting.ageRestrictedOnly"), value: onOff(t, settings.ageRestrictedOnly) },
     { label: t("setting.defaultParameters"), value: code(settings.defaultParameters) },
     { label: t("setting.enhance"), value: onOff(t, settings.enhance) },
+    { label: t("setting.speed"), value: speedCode(settings.speed) },
+    { label: t("setting.speeds"), value: list(settings.speeds, (s) => inlineCode(`--${s}`)) },
+    ...Object.entries(settings.roleSpeeds ?? {}).map(([roleId, speeds]) => ({
+      label: `<@&${roleId}>: ${t("setting.speeds")}`,
+      value: speeds.length === 0 ? t("setting.none") : speeds.map((s) => inlineCode(`--${s}`)).join(", "),
+    })),
   ];
 }
 
@@ -67,6 +74,7 @@ export const MEMBER_DEFAULTS = [
   ["setting.aspectRatio", "settings.show.defaultAspectRatio"],
   ["setting.delivery", "settings.show.defaultDelivery"],
   ["setting.language", "settings.show.defaultLanguage"],
+  ["setting.speed", "settings.show.defaultSpeed"],
 ] as const;
 
 /** A member's preferences, every one listed (unset ones `null`), in `t`'s language (English by default). */
@@ -80,6 +88,7 @@ export function shownMemberSettings(settings: MemberSettings, t: Translator = en
       label: t("setting.language"),
       value: settings.language === undefined ? null : escapeMarkdown(LANGUAGE_NAMES[settings.language]),
     },
+    { label: t("setting.speed"), value: speedCode(settings.speed) },
   ];
 }
 

@@ -5,6 +5,7 @@
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
 import type { Job, MessageLocation } from "../imagine/job.js";
+import { unknownKind } from "../imagine/job-kind.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
@@ -74,15 +75,17 @@ function field(name: string, value: string | null, inline = true): APIEmbedField
 
 /** What an upscale enlarges: the Enhance the job records (image and factor), else the record's `parent_id`. */
 function upscaleOf(t: Translator, job: Job, record: ImageRecord | null): string | null {
-  const parentId = job.upscale?.parentId ?? record?.parent_id ?? null;
-  if (parentId === null) return null;
-  const parent = inlineCode(truncate(parentId, 100));
-  if (job.upscale === null) return parent;
-  return t("statusJob.upscaleOf", {
-    n: job.upscale.index + 1,
-    parent,
-    factor: factorLabel(job.upscale.factor),
-  });
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine":
+      return record?.parent_id ? inlineCode(truncate(record.parent_id, 100)) : null;
+    case "upscale": {
+      const parent = inlineCode(truncate(kind.parentId, 100));
+      return t("statusJob.upscaleOf", { n: kind.index + 1, parent, factor: factorLabel(kind.factor) });
+    }
+    default:
+      return unknownKind(kind);
+  }
 }
 
 function errorField(t: Translator, error: string | null, status: string): APIEmbedField[] {

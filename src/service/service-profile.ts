@@ -8,6 +8,7 @@ import type { Logger } from "../logger.js";
 import type { ImagineClient } from "./client.js";
 import { isServiceError, type ServiceError } from "./errors.js";
 import type { ImageRecord, UpscaleFactor } from "./schema.js";
+import { SPEEDS, type Speed } from "../prompt/speed.js";
 
 /** IMAGINE_API_REF: find out (`auto`), or always / never send `ref`. */
 export type RefSetting = "auto" | "send" | "omit";
@@ -59,6 +60,8 @@ export class ServiceProfile {
   #upscale: Finding;
   #probing: Promise<void> | null = null;
   #reported = false;
+  /** Set once an answer of the server proved it a self-hosted ImagineAPI. */
+  #selfHosted = false;
   readonly #options: ServiceProfileOptions;
 
   constructor(options: ServiceProfileOptions) {
@@ -86,6 +89,23 @@ export class ServiceProfile {
   /** Whether creates carry `ref`: unless the server is known not to take it (the interface documents it). */
   get sendsRef(): boolean {
     return this.#ref.has !== false;
+  }
+
+  /**
+   * Whether the server is known to be a self-hosted ImagineAPI: it has no `ref` field, or no upscale route
+   * (found out from its answers, not from the owner's IMAGINE_API_REF / IMAGINE_API_UPSCALE).
+   */
+  get selfHosted(): boolean {
+    return this.#selfHosted;
+  }
+
+  /**
+   * The speeds this server can run: a self-hosted ImagineAPI fails every job in relax mode
+   * (midjourney-facts.md, "Speeds"), so it runs fast and turbo only; any other server all three. A pool
+   * routes by this per server.
+   */
+  get speeds(): readonly Speed[] {
+    return this.#selfHosted ? SPEEDS.filter((speed) => speed !== "relax") : SPEEDS;
   }
 
   /** Whether Enhance may be offered: unless the server is known to have no upscale route. */
@@ -148,6 +168,7 @@ export class ServiceProfile {
     try {
       return await this.#options.client.upscale(parentId, index, factor, this.sendsRef ? { ref } : {});
     } catch (err) {
+      if (isMissingUpscaleRoute(err)) this.#selfHosted = true;
       if (isMissingUpscaleRoute(err) && this.#upscale.has !== false) {
         this.#upscale = { has: false, why: "an upscale answered 404 ROUTE_NOT_FOUND: Enhance is off" };
         this.#options.logger.warn(
@@ -163,12 +184,13 @@ export class ServiceProfile {
     if (this.#ref.has === null) {
       const field = await this.#readRefField();
       if (field === "present") this.#ref = { has: true, why: "the service has a ref field" };
-      else if (field === "absent")
+      else if (field === "absent") {
+        this.#selfHosted = true;
         this.#ref = {
           has: false,
           why: "no ref field: a self-hosted ImagineAPI; jobs are matched by image id",
         };
-      else if (field === "uncheckable")
+      } else if (field === "uncheckable")
         this.#ref = { has: true, why: "the fields cannot be listed; sent as documented until refused" };
     }
     if (this.#upscale.has === null) this.#upscale = (await this.#probeUpscale()) ?? this.#upscale;
@@ -209,6 +231,7 @@ export class ServiceProfile {
       return { has: true, why: "the upscale route answered" };
     } catch (err) {
       if (isMissingUpscaleRoute(err)) {
+        this.#selfHosted = true;
         return { has: false, why: "404 ROUTE_NOT_FOUND: a self-hosted ImagineAPI; Enhance is off" };
       }
       if (isServiceError(err) && (err.kind === "forbidden" || err.kind === "validation")) {
@@ -220,6 +243,7 @@ export class ServiceProfile {
 
   /** `ref` is never sent again; the owner is told once why. */
   #refuseRef(proven: boolean): void {
+    if (proven) this.#selfHosted = true;
     if (this.#ref.has === false) return;
     this.#ref = {
       has: false,

@@ -5,6 +5,7 @@
  */
 import { foldForMatching, parseBannedWords } from "../moderation/banned-words.js";
 import type { GuildSettings, MemberLimits } from "./settings.js";
+import type { Speed } from "../prompt/speed.js";
 
 /** The limits a server sets for every member, and the server-wide one. */
 export type ServerLimits = MemberLimits & Pick<GuildSettings, "guildMaxActive">;
@@ -24,7 +25,11 @@ export type ConfigEdit =
   | { readonly kind: "allowed-channels"; readonly channelIds: readonly string[] }
   | { readonly kind: "age-restricted-only"; readonly enabled: boolean }
   | { readonly kind: "default-parameters"; readonly parameters: string | null }
-  | { readonly kind: "enhance"; readonly enabled: boolean };
+  | { readonly kind: "enhance"; readonly enabled: boolean }
+  /** The default speed (`null`: the account's own) and the speeds allowed (`undefined`: unchanged, `[]`: cleared). */
+  | { readonly kind: "speeds"; readonly speed?: Speed | null; readonly allowed?: readonly Speed[] }
+  /** A role's speeds; `null` removes the role's own list. */
+  | { readonly kind: "role-speeds"; readonly roleId: string; readonly speeds: readonly Speed[] | null };
 
 const LIMIT_NAMES: readonly ServerLimitName[] = [
   "userMaxActive",
@@ -109,5 +114,15 @@ export function applyConfigEdit(current: GuildSettings, edit: ConfigEdit): Guild
       return withValue(current, "defaultParameters", edit.parameters ?? undefined);
     case "enhance":
       return withValue(current, "enhance", edit.enabled);
+    case "speeds": {
+      const withSpeed =
+        edit.speed === undefined ? current : withValue(current, "speed", edit.speed ?? undefined);
+      return edit.allowed === undefined ? withSpeed : withValue(withSpeed, "speeds", nonEmpty(edit.allowed));
+    }
+    case "role-speeds": {
+      const { [edit.roleId]: _removed, ...roles } = current.roleSpeeds ?? {};
+      const next = edit.speeds === null ? roles : { ...roles, [edit.roleId]: [...edit.speeds] };
+      return withValue(current, "roleSpeeds", Object.keys(next).length === 0 ? undefined : next);
+    }
   }
 }

@@ -3,6 +3,7 @@
  * settings (`/imagine-config`), under the per-role overrides of the member's roles. Pure, so admission,
  * `/quota` and `/imagine-config show` all see the same values, each with where it comes from.
  */
+import { SPEEDS, type Speed } from "../prompt/speed.js";
 import type { Config } from "../config.js";
 import type { GuildSettings, MemberLimits } from "./settings.js";
 
@@ -35,6 +36,10 @@ export interface EffectiveSettings {
   /** `null`: no daily limit. */
   readonly userDailyImages: InForce<number | null>;
   readonly guildMaxActive: InForce<number>;
+  /** The speeds this member may use here (a role's, else the server's, else all); the server's runnable ones apply on top. */
+  readonly speeds: InForce<readonly Speed[]>;
+  /** The server's default speed; `null`: the account's own mode. */
+  readonly speed: InForce<Speed | null>;
   /** The server's banned words; the owner's list always applies besides them. */
   readonly bannedWords: InForce<readonly string[]>;
   readonly auditChannelId: InForce<string | null>;
@@ -96,6 +101,15 @@ function memberLimit<K extends keyof MemberLimits, O>(
   return set === undefined ? { value: owner, source: "owner" } : { value: set, source: "server" };
 }
 
+/** The speeds of the member's roles that have some (all of them together), else the server's, else all. */
+function roleSpeeds(server: GuildSettings, roleIds: readonly string[]): InForce<readonly Speed[]> {
+  const byRole = roleIds.flatMap((id) => server.roleSpeeds?.[id] ?? []);
+  const roleId = roleIds.find((id) => server.roleSpeeds?.[id] !== undefined);
+  if (roleId !== undefined)
+    return { value: SPEEDS.filter((s) => byRole.includes(s)), source: "role", roleId };
+  return serverOr<readonly Speed[]>(server.speeds, SPEEDS);
+}
+
 /** The server's value when it set one, else the owner's. */
 function serverOr<T>(set: T | undefined, owner: T): InForce<T> {
   return set === undefined ? { value: owner, source: "owner" } : { value: set, source: "server" };
@@ -115,6 +129,8 @@ export function effectiveSettings(
     userCooldownMs: memberLimit("userCooldownMs", owner.userCooldownMs, server, roleIds) as InForce<number>,
     userDailyImages: memberLimit("userDailyImages", owner.userDailyImages, server, roleIds),
     guildMaxActive: serverOr(server.guildMaxActive, owner.guildMaxActive),
+    speeds: roleSpeeds(server, roleIds),
+    speed: serverOr<Speed | null>(server.speed, null),
     bannedWords: serverOr<readonly string[]>(server.bannedWords, []),
     auditChannelId: serverOr<string | null>(server.auditChannelId, owner.auditChannelId),
     allowedChannelIds: serverOr<readonly string[]>(server.allowedChannelIds, []),

@@ -99,7 +99,7 @@ export async function resetMemberSettings(
 
 /** What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`). */
 export function promptDefaultsOf(member: MemberSettings): PromptDefaults {
-  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
+  return { suffix: member.suffix, aspectRatio: member.aspectRatio, speed: member.speed };
 }
 
 /** {@link promptDefaultsOf} the member's stored preferences. */

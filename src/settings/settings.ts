@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages.js";
+import { SPEEDS } from "../prompt/speed.js";
 
 const snowflake = z.string().regex(/^\d{17,20}$/);
 const count = z.number().int().min(1);
@@ -38,6 +39,12 @@ export const guildSettingsSchema = memberLimitsSchema.extend({
   defaultParameters: z.string().optional(),
   /** Whether Enhance buttons are offered here (only when the owner configured factors). */
   enhance: z.boolean().optional(),
+  /** The speed of every prompt here that names none and whose member chose none (`--fast`, …). */
+  speed: z.enum(SPEEDS).optional(),
+  /** The speeds members may use here; absent: all the server can run. */
+  speeds: z.array(z.enum(SPEEDS)).optional(),
+  /** Per-role speeds, keyed by role id: a member with such roles may use the speeds of any of them. */
+  roleSpeeds: z.record(snowflake, z.array(z.enum(SPEEDS))).optional(),
 });
 export type GuildSettings = z.infer<typeof guildSettingsSchema>;
 
@@ -51,6 +58,8 @@ export const memberSettingsSchema = z.object({
   delivery: z.enum(["channel", "dm"]).optional(),
   /** The language the bot answers this member in, over Discord's locale. */
   language: z.enum(LANGUAGES).optional(),
+  /** The speed of the member's prompts that name none, where the server allows it. */
+  speed: z.enum(SPEEDS).optional(),
 });
 export type MemberSettings = z.infer<typeof memberSettingsSchema>;
 

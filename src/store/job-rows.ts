@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import type { KeptPrompt } from "../imagine/job-store.js";
-import { jobKind, type Job, type JobKind, type JobOutcome, type UpscaleSource } from "../imagine/job.js";
+import type { Job, JobOrigin, JobOutcome } from "../imagine/job.js";
+import { IMAGINE, JOB_KIND_NAMES, unknownKind, type JobKind, type JobKindName } from "../imagine/job-kind.js";
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
@@ -31,7 +32,16 @@ const integer = z.number().int();
 const nullableInteger = integer.nullable();
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
-const KINDS: Record<JobKind, true> = { imagine: true, upscale: true };
+/** What a kind holds besides its name. */
+type KindDetail<K extends JobKindName> = Omit<Extract<JobKind, { name: K }>, "name">;
+
+const gridIndex = integer.min(0).max(GRID_SIZE - 1);
+
+/** The schema of each kind's `kind_detail`; the mapped type makes the compiler ask for a new kind here. */
+const KIND_DETAILS: { [K in JobKindName]: z.ZodType<KindDetail<K>> } = {
+  imagine: z.object({}),
+  upscale: z.object({ parentId: text, index: gridIndex, factor: z.enum(UPSCALE_FACTORS) }),
+};
 
 const jobRowSchema = z.object({
   image_id: text,
@@ -54,16 +64,19 @@ const jobRowSchema = z.object({
   delivered: flag,
   error: nullableText,
   cancelled_by: nullableText,
-  kind: z.enum(Object.keys(KINDS) as [JobKind, ...JobKind[]]),
+  kind: z.enum(JOB_KIND_NAMES),
   parent_id: nullableText,
-  parent_index: integer
-    .min(0)
-    .max(GRID_SIZE - 1)
-    .nullable(),
+  parent_index: gridIndex.nullable(),
   upscale_factor: z.enum(UPSCALE_FACTORS).nullable(),
   // A language this version does not speak (written by a newer one) is read as English, not as a lost job.
   language: z.enum(LANGUAGES).catch("en"),
   deliver_by_dm: flag,
+  server: nullableText.optional(),
+  // JSON; null in rows written before the column was added.
+  kind_detail: nullableText,
+  origin_kind: z.enum(["remix", "more"]).nullable().default(null),
+  origin_job_id: nullableText.default(null),
+  origin_link: nullableText.default(null),
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -105,14 +118,58 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     delivered: job.delivered ? 1 : 0,
     error: job.error,
     cancelled_by: job.cancelledBy ?? null,
-    kind: jobKind(job),
-    parent_id: job.upscale?.parentId ?? null,
-    parent_index: job.upscale?.index ?? null,
-    upscale_factor: job.upscale?.factor ?? null,
+    ...kindColumns(job.kind),
     language: job.language,
     deliver_by_dm: job.deliverByDm ? 1 : 0,
+    origin_kind: job.origin?.kind ?? null,
+    origin_job_id: job.origin?.jobId ?? null,
+    origin_link: job.origin?.link ?? null,
+    server: job.server ?? null,
     updated_at: updatedAt,
   };
+}
+
+/**
+ * The columns of `kind`: its name, its detail as JSON, and an upscale's grid, image and factor in their own
+ * columns too (the Enhance lookup's index, and what versions before `kind_detail` read).
+ */
+function kindColumns(kind: JobKind) {
+  const { name, ...detail } = kind;
+  const columns = { kind: name, kind_detail: JSON.stringify(detail) };
+  switch (kind.name) {
+    case "imagine":
+      return { ...columns, parent_id: null, parent_index: null, upscale_factor: null };
+    case "upscale":
+      return { ...columns, parent_id: kind.parentId, parent_index: kind.index, upscale_factor: kind.factor };
+    default:
+      return unknownKind(kind);
+  }
+}
+
+/**
+ * The kind of a parsed row: from `kind_detail`, or for a row written before it, from the upscale columns.
+ * @throws {Error} when the detail does not fit the kind.
+ */
+function rowKind(r: z.output<typeof jobRowSchema>): JobKind {
+  if (r.kind_detail !== null) {
+    let json: unknown;
+    try {
+      json = JSON.parse(r.kind_detail);
+    } catch {
+      json = undefined;
+    }
+    const detail = KIND_DETAILS[r.kind].safeParse(json);
+    if (!detail.success) throw new Error(`the stored job ${r.image_id} has an invalid ${r.kind} kind_detail`);
+    // Each name's schema gives that kind's detail; TypeScript cannot follow the index to the member.
+    return { ...detail.data, name: r.kind } as JobKind;
+  }
+  if (r.kind === "imagine") return IMAGINE;
+  if (r.parent_id === null || r.parent_index === null || r.upscale_factor === null) {
+    throw new Error(
+      `the stored job ${r.image_id} is an upscale without its parent_id, parent_index or upscale_factor`,
+    );
+  }
+  return { name: "upscale", parentId: r.parent_id, index: r.parent_index, factor: r.upscale_factor };
 }
 
 /**
@@ -127,20 +184,11 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     throw new Error(`the stored job ${String(row["image_id"])} has invalid values in: ${columns}`);
   }
   const r = parsed.data;
-  let upscale: UpscaleSource | null = null;
-  if (r.kind === "upscale") {
-    if (r.parent_id === null || r.parent_index === null || r.upscale_factor === null) {
-      throw new Error(
-        `the stored job ${r.image_id} is an upscale without its parent_id, parent_index or upscale_factor`,
-      );
-    }
-    upscale = { parentId: r.parent_id, index: r.parent_index, factor: r.upscale_factor };
-  }
   return {
     imageId: r.image_id,
     ref: r.ref,
     prompt: r.prompt,
-    upscale,
+    kind: rowKind(r),
     requesterId: sharedString(r.requester_id),
     source: sharedString(r.source),
     location: {
@@ -162,7 +210,19 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...(r.cancelled_by === null ? {} : { cancelledBy: r.cancelled_by }),
     language: sharedString(r.language),
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
+    ...originOf(r),
+    ...(r.server == null ? {} : { server: r.server }),
   };
+}
+
+/** The job's origin from its columns: none unless the kind and job are both there. */
+function originOf(r: {
+  origin_kind: JobOrigin["kind"] | null;
+  origin_job_id: string | null;
+  origin_link: string | null;
+}): { origin?: JobOrigin } {
+  if (r.origin_kind === null || r.origin_job_id === null) return {};
+  return { origin: { kind: r.origin_kind, jobId: r.origin_job_id, link: r.origin_link } };
 }
 
 const keptPromptRowSchema = z.object({ id: text, user_id: text, prompt: text, kept_at: integer });

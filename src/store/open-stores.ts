@@ -13,6 +13,8 @@ import type { SettingsStore } from "../settings/settings.js";
 import { PostgresSettingsRows, SqliteSettingsRows, type OnConnection } from "./settings-rows.js";
 import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-image-counts.js";
 import { SqlSettingsStore } from "./sql-settings-store.js";
+import { postgresRun, SqlRefusalPauseStore, sqliteRun } from "./sql-refusal-pauses.js";
+import type { RefusalPauseStore } from "../moderation/refusal-pauses.js";
 import type { SqliteDatabase } from "./sqlite-database.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
 
@@ -29,6 +31,8 @@ export interface Stores {
   jobs: JobStore;
   settings: SettingsStore;
   daily: DailyImageCounts;
+  /** Midjourney's refusals per member and the pauses they start. */
+  pauses: RefusalPauseStore;
 }
 
 /**
@@ -49,6 +53,7 @@ export async function openStores(
       jobs,
       settings: new SqlSettingsStore(new SqliteSettingsRows(onConnection, now), settingsOptions),
       daily: new SqliteDailyImageCounts(onConnection),
+      pauses: new SqlRefusalPauseStore(sqliteRun(onConnection)),
     };
   }
   const [{ postgresTarget }, { openPostgresJobStore }] = await Promise.all([
@@ -63,5 +68,6 @@ export async function openStores(
     jobs,
     settings: new SqlSettingsStore(new PostgresSettingsRows(onConnection, now), settingsOptions),
     daily: new PostgresDailyImageCounts(onConnection),
+    pauses: new SqlRefusalPauseStore(postgresRun(onConnection)),
   };
 }

@@ -1,12 +1,11 @@
 import { describe, expect, test } from "vitest";
-import {
-  Admission,
-  RefusedError,
-  type AdmissionRequest,
-  type AdmittedJobRef,
-} from "../../src/admission/admission.js";
+import { Admission, RefusedError, type AdmittedJobRef } from "../../src/admission/admission.js";
+import type { BannedWordsList } from "../../src/admission/admission-refusal.js";
 import { ServiceHealthMonitor } from "../../src/admission/service-health.js";
+import { IMAGINE } from "../../src/imagine/job-kind.js";
+import type { JobRequest, Requester } from "../../src/imagine/job-request.js";
 import { BannedWords } from "../../src/moderation/banned-words.js";
+import type { Speed } from "../../src/prompt/speed.js";
 import type { OwnerDefaults } from "../../src/settings/effective-settings.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
@@ -24,7 +23,13 @@ const OWNER: OwnerDefaults = {
 
 /** An admission with in-memory jobs, submission times and service status that a test can change. */
 function setup(
-  options: { limits?: Partial<OwnerDefaults>; banned?: string[]; settings?: GuildSettings } = {},
+  options: {
+    limits?: Partial<OwnerDefaults>;
+    banned?: string[];
+    midjourney?: string[];
+    speeds?: readonly Speed[];
+    settings?: GuildSettings;
+  } = {},
 ) {
   const state = {
     now: NOW,
@@ -45,6 +50,8 @@ function setup(
     owner: { ...OWNER, ...options.limits },
     ...(options.settings ? { guildSettings: async () => options.settings ?? {} } : {}),
     bannedWords: new BannedWords(options.banned ?? []),
+    ...(options.speeds ? { serviceSpeeds: () => options.speeds ?? [] } : {}),
+    ...(options.midjourney ? { midjourneyWords: new BannedWords(options.midjourney) } : {}),
     health,
     activeJobs: () => state.active,
     lastSubmission: async (userId) => state.stored.get(userId),
@@ -55,15 +62,16 @@ function setup(
 }
 
 let refs = 0;
-function request(overrides: Partial<AdmissionRequest> = {}): AdmissionRequest {
+/** A request of alice's for "a fox" in the server, with `overrides` of its requester, prompt or place. */
+function request(overrides: Partial<Requester & Pick<JobRequest, "prompt" | "place">> = {}): JobRequest {
   refs++;
+  const { prompt = "a fox", place = null, ...requester } = overrides;
   return {
-    userId: "alice",
-    guildId: GUILD,
-    isModerator: false,
-    prompt: "a fox",
+    requester: { userId: "alice", guildId: GUILD, isModerator: false, ...requester },
     ref: `ref-${refs}`,
-    ...overrides,
+    place,
+    prompt,
+    kind: IMAGINE,
   };
 }
 
@@ -88,6 +96,51 @@ describe("Admission", () => {
     expect(refusal.reason).toBe("banned-words");
     expect(refusal.message).not.toMatch(/gore/i);
     expect(state.statusChecks).toBe(0);
+  });
+
+  test.each<[string, Parameters<typeof setup>[0], string | null, { list: BannedWordsList; inDm: boolean }]>([
+    ["the owner's list, in a server", { banned: ["gore"] }, GUILD, { list: "owner", inDm: false }],
+    ["the owner's list, in a DM", { banned: ["gore"] }, null, { list: "owner", inDm: true }],
+    ["a server's list", { settings: { bannedWords: ["gore"] } }, GUILD, { list: "server", inDm: false }],
+    [
+      "Midjourney's starter list, in a DM",
+      { midjourney: ["gore"] },
+      null,
+      { list: "midjourney", inDm: true },
+    ],
+  ])("a word of %s is refused, saying which list and where", async (_name, lists, guildId, said) => {
+    const { state, admission } = setup(lists);
+    const refusal = await refusalOf(admission.admit(request({ prompt: "a field of gore", guildId })));
+    expect(refusal.refusal).toEqual({ code: "banned-words", ...said });
+    expect(state.statusChecks).toBe(0);
+  });
+
+  test.each([
+    ["--relax", ["fast", "turbo"], true],
+    ["--fast --relax", ["fast", "turbo"], true],
+    ["--relax --fast", ["fast", "turbo"], false],
+    ["--relax", ["fast", "turbo", "relax"], false],
+    ["--turbo", ["fast", "turbo"], false],
+  ] as const)("a prompt ending %j on a server running %j is refused: %s", async (speed, runs, refused) => {
+    const { admission } = setup({ speeds: runs });
+    const outcome = admission.admit(request({ prompt: `a fox ${speed}` }));
+    if (!refused) return expect(outcome).resolves.toBeDefined();
+    expect((await refusalOf(outcome)).refusal).toEqual({
+      code: "speed-unavailable",
+      speed: "relax",
+      why: "server",
+      available: ["fast", "turbo"],
+    });
+  });
+
+  test("the owner's and the server's lists are checked before Midjourney's starter list", async () => {
+    const { admission } = setup({ banned: ["kraken"], midjourney: ["kraken", "gore"] });
+    expect((await refusalOf(admission.admit(request({ prompt: "a kraken" })))).refusal).toMatchObject({
+      list: "owner",
+    });
+    expect((await refusalOf(admission.admit(request({ prompt: "gore" })))).refusal).toMatchObject({
+      list: "midjourney",
+    });
   });
 
   test.each([

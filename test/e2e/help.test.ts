@@ -35,6 +35,8 @@ describe("/help", () => {
     const text = textOf(help);
     expect(text).toContain("`/imagine prompt:`");
     expect(text).toContain("`/help`");
+    expect(text).toContain("`/settings`");
+    expect(text).not.toContain("/imagine-config");
     expect(text).toContain("--ar 16:9");
     expect(text).toContain("At most 3 images at once; you have 1 running now.");
     expect(text).toContain("Wait 15 seconds between two prompts.");
@@ -44,6 +46,8 @@ describe("/help", () => {
     const forMod = await emu.sendSlashCommand({ name: "help", user: world.mod, channelId: world.general.id });
     const mods = textOf(await forMod.waitForResponse({ where: (m) => m.content !== "" }));
     expect(mods).toContain("As a moderator you have no per-user limit");
+    expect(mods).toContain("`/imagine-config`");
+    expect(mods).toContain("`/imagine-status`");
     expect(mods).not.toContain("you have 1 running now");
     expect(mods).toContain("This server runs at most 7 images at once; 1 running now.");
     emu.assertNoRejectedRequests();

@@ -42,7 +42,7 @@ function oldJob(n: number, requesterId: string, guildId: string | null, channelI
     finishedAt: Date.now() - (10 - n) * DAY + 60_000,
     delivered: true,
     error: n === 2 ? "Image generation failed" : null,
-    upscale: null,
+    kind: { name: "imagine" },
     language: "en",
   };
 }

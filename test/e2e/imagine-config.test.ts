@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
 import type { UserRef } from "../../tools/discord-emulator/world/world-types.js";
 import type { SlashOptionValue } from "../../tools/discord-emulator/world/slash-options.js";
-import { configCodec } from "../../src/custom-ids/config-id.js";
+import { configCodec } from "../../commands/config/config-id.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer, removeTempDirs } from "./admission-steps.js";

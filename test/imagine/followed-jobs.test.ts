@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { FollowedJobs, progressSignatureOf } from "../../src/imagine/followed-jobs.js";
-import { newJob } from "../../src/imagine/job.js";
+import { newJob } from "../../src/imagine/job-request.js";
 import { NO_NOTICE } from "../../src/imagine/waiting-notice.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { request } from "./service-fakes.js";
 
 function followedJob(id: string) {
-  return newJob(request(), imageRecord(id, "in-progress", 10), 0);
+  return newJob(...request(), imageRecord(id, "in-progress", 10), 0);
 }
 
 describe("FollowedJobs", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import type { UpscaleSource } from "../../src/imagine/job.js";
+import type { UpscaleKind } from "../../src/imagine/job-kind.js";
 import { enhanceIdCodec } from "../../src/custom-ids/enhance-id.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
@@ -14,7 +14,7 @@ afterEach(async () => {
   stop = undefined;
 });
 
-const upscale: UpscaleSource = { parentId: "grid-1", index: 2, factor: "4x" };
+const upscale: UpscaleKind = { name: "upscale", parentId: "grid-1", index: 2, factor: "4x" };
 
 function setup() {
   const env = createService();
@@ -35,11 +35,13 @@ describe("an Enhance job", () => {
   test("is created through the upscale endpoint with the interaction id as ref, and stored with its grid", async () => {
     const env = setup();
 
-    const job = await env.imagine.submit({ ...request("700000000000000001"), upscale });
+    const job = await env.imagine.submit(...request("700000000000000001", upscale));
 
-    expect(env.service.upscales).toEqual([{ ...upscale, ref: "700000000000000001" }]);
-    expect(job.upscale).toEqual(upscale);
-    expect((await env.store.get(job.imageId))?.upscale).toEqual(upscale);
+    expect(env.service.upscales).toEqual([
+      { parentId: "grid-1", index: 2, factor: "4x", ref: "700000000000000001" },
+    ]);
+    expect(job.kind).toEqual(upscale);
+    expect((await env.store.get(job.imageId))?.kind).toEqual(upscale);
   });
 
   test("shows progress like any job and ends with the enhanced image", async () => {
@@ -50,7 +52,7 @@ describe("an Enhance job", () => {
       upscaled("job-1"),
     ]);
 
-    await env.imagine.submit({ ...request(), upscale });
+    await env.imagine.submit(...request(undefined, upscale));
     await env.clock.advance(30_000);
 
     const titles = env.messenger.shown.map((s) => s.message.payload.embeds[0]?.title ?? "");
@@ -62,7 +64,11 @@ describe("an Enhance job", () => {
       title: "🔍 Image U3 enhanced 4×",
       image: { url: "https://cdn.example/job-1/upscale-4x.png" },
     });
-    expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true, upscale });
+    expect(await env.store.get("job-1")).toMatchObject({
+      outcome: "completed",
+      delivered: true,
+      kind: upscale,
+    });
   });
 
   test("that fails offers Try again as the same Enhance, not a new run of the grid's prompt", async () => {
@@ -70,7 +76,7 @@ describe("an Enhance job", () => {
     const failed = { ...imageRecord("job-1", "failed"), error: "Timeout while waiting for completion" };
     env.service.script("job-1", [imageRecord("job-1", "pending"), failed]);
 
-    await env.imagine.submit({ ...request(), upscale });
+    await env.imagine.submit(...request(undefined, upscale));
     await env.clock.advance(30_000);
 
     const final = env.messenger.shown.filter((s) => s.final)[0]!.message.payload;
@@ -80,7 +86,7 @@ describe("an Enhance job", () => {
       jobId: "grid-1",
       index: 2,
       factor: "4x",
-      requesterId: request().requesterId,
+      requesterId: request()[0].requester.userId,
     });
   });
 });

@@ -8,7 +8,7 @@ describe("ImagineService with a server that keeps no ref", () => {
   test("a webhook record without ref names a followed job by its image id; an unknown id is ignored", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
 
     expect(env.imagine.push({ ...imageRecord("job-1", "in-progress", 31), ref: null })).toBe(true);
     expect(env.imagine.push({ ...imageRecord("job-2", "in-progress", 31), ref: null })).toBe(false);
@@ -17,8 +17,8 @@ describe("ImagineService with a server that keeps no ref", () => {
   test("the interaction id stays the job's own key: a second submit of one interaction creates nothing", async () => {
     const env = setup();
     env.service.script("job-1", [{ ...imageRecord("job-1", "pending"), ref: null }]);
-    const first = await env.imagine.submit(request("500000000000000009"));
-    const again = await env.imagine.submit(request("500000000000000009"));
+    const first = await env.imagine.submit(...request("500000000000000009"));
+    const again = await env.imagine.submit(...request("500000000000000009"));
 
     expect(first.ref).toBe("500000000000000009");
     expect(again.imageId).toBe(first.imageId);
@@ -30,7 +30,7 @@ describe("ImagineService with a server that keeps no ref", () => {
     let status = "starting";
     const env = setup({ serviceStatus: () => status });
     env.service.script("job-1", [imageRecord("job-1", "pending")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(3_000);
     const text = () => JSON.stringify(env.messenger.shown.at(-1)?.message.payload);
     expect(text()).toContain("reports that it is starting");

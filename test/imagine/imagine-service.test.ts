@@ -33,7 +33,7 @@ describe("ImagineService", () => {
       ...[10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => imageRecord(id, "in-progress", p)),
       imageRecord(id, "completed"),
     ]);
-    const job = await env.imagine.submit(request());
+    const job = await env.imagine.submit(...request());
     expect(job.imageId).toBe(id);
     await env.clock.advance(60_000);
 
@@ -62,7 +62,7 @@ describe("ImagineService", () => {
   test("a job refused for its prompt shows the channel a neutral line and only the requester the service's text", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "failed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(10_000);
     const last = env.messenger.shown.at(-1)!;
     expect(last.final).toBe(true);
@@ -75,7 +75,7 @@ describe("ImagineService", () => {
 
   test("a job that never finishes is reported as timed out once, and polling stops", async () => {
     const env = setup({ timeoutMs: 30_000 });
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(120_000);
     const finals = env.messenger.shown.filter((s) => s.final);
     expect(finals).toHaveLength(1);
@@ -89,8 +89,8 @@ describe("ImagineService", () => {
 
   test("submitting the same interaction twice creates one record", async () => {
     const env = setup();
-    const first = await env.imagine.submit(request("777"));
-    const second = await env.imagine.submit(request("777"));
+    const first = await env.imagine.submit(...request("777"));
+    const second = await env.imagine.submit(...request("777"));
     expect(second.imageId).toBe(first.imageId);
     expect(env.service.creates).toBe(1);
   });
@@ -107,7 +107,7 @@ describe("ImagineService", () => {
       "job-1",
       [10, 20, 30, 40, 50, 60, 70].map((p) => imageRecord("job-1", "in-progress", p)),
     );
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(30_000);
     expect(env.messenger.calls).toBe(1);
     env.service.script("job-1", [imageRecord("job-1", "completed")]);
@@ -140,7 +140,7 @@ describe("ImagineService", () => {
     const store = new FlakyStore();
     const env = setup({ store });
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(60_000);
 
     expect(env.messenger.nonces).toEqual([messageNonce("job-1", "result"), messageNonce("job-1", "result")]);
@@ -152,7 +152,7 @@ describe("ImagineService", () => {
   test("a failed poll is logged once, by the tracker, with the job's ids", async () => {
     const logs = captureLogs("debug");
     const env = setup({ logger: logs.logger });
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     env.service.getFails = new ServiceError("server", "Image service failed (503)");
     await env.clock.advance(4_000);
     const failures = logs.lines.filter((l) => /[Pp]olling/.test(l));
@@ -163,7 +163,7 @@ describe("ImagineService", () => {
   test("with attach delivery the grid is downloaded and referenced as an attachment", async () => {
     const env = setup({ imageDelivery: "attach" });
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(10_000);
     const final = env.messenger.shown.at(-1)!;
     expect(final.message.files.map((f) => f.name)).toEqual(["grid.png"]);
@@ -175,7 +175,7 @@ describe("ImagineService", () => {
     const env = setup({ imageDelivery: "attach" });
     env.service.downloadFails = true;
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     await env.clock.advance(10_000);
     const final = env.messenger.shown.at(-1)!;
     expect(final.message.files).toEqual([]);
@@ -184,7 +184,7 @@ describe("ImagineService", () => {
 
   test("jobs left unfinished in the store are resumed and delivered", async () => {
     const first = setup();
-    await first.imagine.submit(request());
+    await first.imagine.submit(...request());
     await first.imagine.stop();
     const second = setup({ store: first.store });
     second.service.script("job-1", [imageRecord("job-1", "completed")]);
@@ -198,7 +198,7 @@ describe("ImagineService", () => {
   test("a job another process took over is not delivered here: the process holding it delivers it once", async () => {
     const first = setup({ processId: "first" });
     first.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await first.imagine.submit(request());
+    await first.imagine.submit(...request());
     // first's lease ran out (it hung) and another process claimed the job.
     await first.store.release(null);
     const second = setup({ store: first.store, processId: "second" });
@@ -216,7 +216,7 @@ describe("ImagineService", () => {
   test("renewing finds the jobs another process took over and stops following them", async () => {
     const first = setup({ processId: "first" });
     first.service.script("job-1", [imageRecord("job-1", "pending")]);
-    await first.imagine.submit(request());
+    await first.imagine.submit(...request());
     expect(first.imagine.followedJobIds()).toEqual(["job-1"]);
     await first.store.release(null);
     await first.store.claim({ owner: "second", expiresAt: Number.MAX_SAFE_INTEGER }, 10);
@@ -230,7 +230,7 @@ describe("ImagineService", () => {
   test("a result Discord refuses on every route is settled instead of retried at every start", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     env.messenger.failWith = new DeliveryError("unreachable", "no channel access and DMs closed");
     await env.clock.advance(10_000);
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: true });
@@ -240,7 +240,7 @@ describe("ImagineService", () => {
   test("a result that failed for a passing reason is kept for the next start", async () => {
     const env = setup();
     env.service.script("job-1", [imageRecord("job-1", "pending"), imageRecord("job-1", "completed")]);
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     env.messenger.failWith = new DeliveryError("transient", "Discord is down");
     await env.clock.advance(20 * 60_000);
     expect(await env.store.get("job-1")).toMatchObject({ outcome: "completed", delivered: false });
@@ -248,7 +248,7 @@ describe("ImagineService", () => {
 
   test("a job the service stops knowing (403 on every poll) ends with a message saying so", async () => {
     const env = setup();
-    await env.imagine.submit(request());
+    await env.imagine.submit(...request());
     env.service.getFails = new ServiceError("forbidden", "Image service refused the request (403 FORBIDDEN)");
     await env.clock.advance(120_000);
     const finals = env.messenger.shown.filter((s) => s.final);

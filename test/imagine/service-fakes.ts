@@ -1,7 +1,9 @@
 import { afterEach } from "vitest";
 import type { JobMessenger } from "../../src/imagine/imagine-service.js";
 import { ImagineService } from "../../src/imagine/imagine-service.js";
-import type { Job, MessageLocation } from "../../src/imagine/job.js";
+import type { MessageLocation } from "../../src/imagine/job.js";
+import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
+import type { JobDelivery, JobRequest } from "../../src/imagine/job-request.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { FakeImageService } from "../fixtures/fake-image-service.js";
@@ -92,15 +94,13 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
   return { clock, service, messenger, store, imagine };
 }
 
-export function request(ref = "500000000000000001") {
-  return {
-    prompt: "a cat",
-    ref,
-    requesterId: "600000000000000001",
-    source: "interaction" as Job["source"],
-    location,
-    language: "en" as const,
-  };
+/** A request for a job of `kind` asked by interaction `ref`, and where its messages go: `submit`'s arguments. */
+export function request(ref = "500000000000000001", kind: JobKind = IMAGINE): [JobRequest, JobDelivery] {
+  const requester = { userId: "600000000000000001", guildId: location.guildId, isModerator: false };
+  return [
+    { requester, ref, place: null, prompt: "a cat", kind },
+    { source: "interaction", location, language: "en" },
+  ];
 }
 
 /**

@@ -89,6 +89,11 @@ describe("checkPrompt refuses, saying what to change", () => {
     ["a {red, blue} car", "permutation", "`{red, blue}` is a permutation, which is not supported here"],
     ["a car in {red,blue,green} --ar {1:1, 16:9}", "permutation", "Run `/imagine` once for each option"],
     ["a cat --repeat 2", "repeat", "starts several jobs at once"],
+    ["a cat --video", "video", "`--video` asks Midjourney for a video"],
+    ["a cat --motion high", "video", "`--motion` asks Midjourney for a video"],
+    ["a cat --loop", "video", "`--loop` asks Midjourney for a video"],
+    ["a cat --end https://example.com/end.png", "video", "`--end` asks Midjourney for a video"],
+    ["a cat --bs 2", "video", "`--bs` asks Midjourney for a video"],
     ["a cat --ar 16:9.5", "invalid-value", "`--ar 16:9.5` is not valid: use whole numbers"],
     ["a cat --ar", "missing-value", "`--ar` needs a value"],
   ])("%j (%s)", (text, code, message) => {
@@ -185,6 +190,14 @@ describe("checkPrompt returns codes with the facts a message needs, no text", ()
     ["a {red, blue} car", [], [{ code: "permutation", permutation: "{red, blue}" }]],
     ["a cat", ["ftp://a.example/x.png"], [{ code: "image-url", url: "ftp://a.example/x.png" }]],
     ["a cat --r 2", [], [{ code: "repeat", parameter: "--r" }]],
+    [
+      "a cat --VIDEO --motion low",
+      [],
+      [
+        { code: "video", parameter: "--VIDEO" },
+        { code: "video", parameter: "--motion" },
+      ],
+    ],
   ])("%j with images %j", (text, imageUrls, problems) => {
     expect(checkPrompt({ text, imageUrls, maxLength: MAX })).toEqual({ ok: false, problems });
   });

@@ -57,7 +57,17 @@ describe("the reference service's benchmark control routes", () => {
     expect(completions[0]!.at).toBeGreaterThanOrEqual(before);
   });
 
+  test("the lifecycle route sets the account's speed and an out-of-date server for the next jobs", async () => {
+    service = await startReferenceService({ tickMs: 0, control: true, profile: "self-hosted" });
+    expect((await post("/_control/lifecycle", { accountMode: "relax", outdated: true })).json).toEqual({
+      accountMode: "relax",
+      outdated: true,
+    });
+    expect(service.lifecycle).toMatchObject({ accountMode: "relax", outdated: true, relaxFails: true });
+  });
+
   test.each([
+    ["an unknown speed", "/_control/lifecycle", { accountMode: "slow" }, 400, /fast, turbo or relax/],
     ["a count of 0", "/_control/seed", { count: 0 }, 400, /count must be a whole number from 1/],
     ["a body that is not JSON", "/_control/seed", "{", 400, /JSON/],
     ["an unknown ref", "/_control/complete", { ref: "nope" }, 404, /no record with ref "nope"/],

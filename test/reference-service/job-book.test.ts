@@ -86,6 +86,32 @@ describe("a job that fails", () => {
     await expect(fixture.read(allowed.id)).resolves.toMatchObject({ status: "in-progress" });
   });
 
+  test("a hosted server runs relax jobs: --relax, and any prompt while the account is in relax mode", async () => {
+    fixture.service.lifecycle.accountMode = "relax";
+    const asked = await fixture.create("a calm lake --relax");
+    const byAccount = await fixture.create("a calm lake");
+
+    expect((await fixture.ticksOf(asked.id)).at(-1)).toMatchObject({ status: "completed" });
+    expect((await fixture.ticksOf(byAccount.id)).at(-1)).toMatchObject({ status: "completed" });
+  });
+
+  test("an out-of-date server fails every job with its three errors in turn, its status unchanged", async () => {
+    fixture.service.lifecycle.outdated = true;
+    const errors: (string | null)[] = [];
+    for (const prompt of ["one", "two", "three", "four"]) {
+      const { id } = await fixture.create(prompt);
+      errors.push((await fixture.ticksOf(id)).at(-1)!.error);
+    }
+
+    expect(errors).toEqual([
+      "Image not sent to API",
+      "Timeout after prompt was sent",
+      "Timeout while waiting to start",
+      "Image not sent to API",
+    ]);
+    expect(fixture.service.health).toBe("healthy");
+  });
+
   test("a prompt matching failPattern fails with failError", async () => {
     fixture.service.lifecycle.failPattern = /doomed/;
     fixture.service.lifecycle.failError = "Timeout while waiting to start";
@@ -199,7 +225,17 @@ describe("scheduling", () => {
 test("a JobBook with thousands of queued jobs starts each once, in order, and finishes them all", () => {
   const started: string[] = [];
   const book = new JobBook(
-    { steps: 2, concurrency: 100, bannedWords: [], failPattern: null, failError: "", hangPattern: null },
+    {
+      steps: 2,
+      concurrency: 100,
+      bannedWords: [],
+      failPattern: null,
+      failError: "",
+      hangPattern: null,
+      accountMode: "fast",
+      relaxFails: false,
+      outdated: false,
+    },
     recordMedia("hosted", () => "http://assets"),
     (record) => {
       if (record.status === "in-progress" && record.progress === 0) started.push(record.prompt ?? "");

@@ -21,6 +21,32 @@ async function download(url: string): Promise<{ status: number; type: unknown; b
   };
 }
 
+describe("a self-hosted job in relax mode", () => {
+  test.each([
+    ["the prompt's --relax", "a calm lake --relax", "fast"],
+    ["the account's relax mode", "a calm lake", "relax"],
+  ] as const)("fails at its first tick with Midjourney's progress line (%s)", async (_why, prompt, mode) => {
+    fixture.service.setHealth("healthy");
+    fixture.service.lifecycle.accountMode = mode;
+    const { id } = await fixture.create(prompt);
+
+    const last = (await fixture.ticksOf(id)).at(-1);
+
+    expect(last).toMatchObject({
+      status: "failed",
+      error: `**${prompt}** - <@1100000000000000042> (0%) (relaxed)`,
+    });
+  });
+
+  test("a prompt's --fast wins over the account's relax mode", async () => {
+    fixture.service.setHealth("healthy");
+    fixture.service.lifecycle.accountMode = "relax";
+    const { id } = await fixture.create("a calm lake --fast");
+
+    expect((await fixture.ticksOf(id)).at(-1)).toMatchObject({ status: "completed" });
+  });
+});
+
 describe("a self-hosted job while running", () => {
   test("progress goes 0, 31, 62, 93 as integers, then null at completion", async () => {
     fixture.service.setHealth("healthy");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { translator } from "../../src/i18n/translate.js";
 import { renderFailed, renderTimedOut } from "../../src/render/failure.js";
 import { renderCompleted } from "../../src/render/final.js";
-import { renderHelp } from "../../src/render/help.js";
+import { renderHelp } from "../../commands/help/help-view.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import { renderProgress } from "../../src/render/progress.js";
 import { renderAdmissionRefusal } from "../../src/render/refusal.js";
@@ -77,6 +77,7 @@ describe("the messages of a job in French", () => {
         "Tu pourras en lancer une autre quand l'une d'elles sera terminée.",
     );
     const help = renderHelp(fr, {
+      commands: [{ name: "imagine", required: ["prompt"], inDms: true, forModerators: false }],
       guildId: "1",
       isModerator: false,
       userMaxActive: 1,

@@ -5,6 +5,20 @@ import { english, translator } from "../../src/i18n/translate.js";
 describe("describeImageError", () => {
   test.each<[string | null, ImageErrorKind, string, string | null, boolean]>([
     [
+      "**a cat --v 7** - <@1234> (0%) (relaxed)",
+      "relaxed",
+      "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
+      null,
+      false,
+    ],
+    [
+      "**a cat --relax** - <@!98765432109876543> (Waiting to start) (relaxed)",
+      "relaxed",
+      "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
+      null,
+      false,
+    ],
+    [
       "Midjourney message: Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards.",
       "moderation",
       "The image generator's moderation refused this prompt.",

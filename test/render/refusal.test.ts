@@ -43,7 +43,21 @@ describe("renderUsageRefusal", () => {
 
 describe("renderAdmissionRefusal", () => {
   test.each<[string, AdmissionRefusal, string]>([
-    ["a banned word, without naming it", { code: "banned-words" }, english("refusal.bannedWords")],
+    [
+      "a banned word in a server, without naming it",
+      { code: "banned-words", list: "server", inDm: false },
+      english("refusal.bannedWords"),
+    ],
+    [
+      "a word of the owner's list in a DM, as the bot's rule, not a server's",
+      { code: "banned-words", list: "owner", inDm: true },
+      "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+    ],
+    [
+      "a word of Midjourney's starter list, as Midjourney's rule and the account's risk",
+      { code: "banned-words", list: "midjourney", inDm: true },
+      "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+    ],
     [
       "an unhealthy service, with its reason",
       { code: "service-unhealthy", status: "unhealthy", detail: "maintenance" },
@@ -76,7 +90,7 @@ describe("renderAdmissionRefusal", () => {
   });
 
   test("the banned-words message does not name any word", () => {
-    expect(renderAdmissionRefusal(english, { code: "banned-words" })).toBe(
+    expect(renderAdmissionRefusal(english, { code: "banned-words", list: "owner", inDm: false })).toBe(
       "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
     );
   });

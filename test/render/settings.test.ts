@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { english, translator } from "../../src/i18n/translate.js";
 import { renderBannedWords, renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
-import { renderConfigShow } from "../../src/render/config-show.js";
+import { renderConfigShow } from "../../commands/config/config-view.js";
 import { settingChanges, shownMemberSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings } from "../../src/settings/effective-settings.js";
 
@@ -11,6 +11,16 @@ const text = (payload: {
   payload.embeds
     .map((e) => [e.description, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`)].join("\n"))
     .join("\n");
+
+/** The owner's defaults of these tests. */
+const owner = {
+  userMaxActive: 2,
+  userCooldownMs: 0,
+  userDailyImages: null,
+  guildMaxActive: 10,
+  enhanceAvailable: false,
+  auditChannelId: null,
+};
 
 describe("settings answers", () => {
   test("a change says old → new and when it applies", () => {
@@ -56,14 +66,6 @@ describe("settings answers", () => {
   });
 
   test("a Japanese moderator's /imagine-config show names settings and sources in Japanese", () => {
-    const owner = {
-      userMaxActive: 2,
-      userCooldownMs: 0,
-      userDailyImages: null,
-      guildMaxActive: 10,
-      enhanceAvailable: false,
-      auditChannelId: null,
-    };
     const effective = effectiveSettings(owner, { userMaxActive: 1 });
     const shown = text(
       renderConfigShow(translator("ja"), { effective, roleLimits: {}, ownerBannedWordCount: 0 }),
@@ -71,5 +73,22 @@ describe("settings answers", () => {
     expect(shown).toContain("**メンバーごとの同時ジョブ数**: 1 — *このサーバー*");
     expect(shown).toContain("**メンバーのプロンプト間の待ち時間**: なし — *オーナーの既定値*");
     expect(shown).toContain("`/画像生成設定 ロール上限 設定`");
+  });
+});
+
+describe("/imagine-config show and speeds", () => {
+  test("shows the default speed and the speeds allowed with their source, and each role's speeds", () => {
+    const effective = effectiveSettings(owner, { speed: "turbo", speeds: ["fast", "turbo"] });
+    const shown = text(
+      renderConfigShow(english, {
+        effective,
+        roleLimits: {},
+        roleSpeeds: { "810000000000000001": ["relax"] },
+        ownerBannedWordCount: 0,
+      }),
+    );
+    expect(shown).toContain("**Speed**: `--turbo` — *this server*");
+    expect(shown).toContain("**Speeds allowed**: `--fast`, `--turbo` — *this server*");
+    expect(shown).toContain("<@&810000000000000001>: Speeds allowed: `--relax`");
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import type { MessageLocation } from "../../src/imagine/job.js";
+import type { Job, MessageLocation } from "../../src/imagine/job.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { messageJumpLink, renderJobDetails } from "../../src/render/status.js";
+import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
 import {
   CDN,
   completedRecord,
@@ -106,7 +106,7 @@ describe("renderJobDetails", () => {
   });
 
   test("says which image of which grid an Enhance job enlarges, and by how much, even without its record", () => {
-    const enhance = { ...job, upscale: { parentId: "parent-1", index: 2, factor: "4x" as const } };
+    const enhance: Job = { ...job, kind: { name: "upscale", parentId: "parent-1", index: 2, factor: "4x" } };
     const payload = renderJobDetails(english, enhance, null, LINK);
     expect(fieldsOf(payload)).toMatchObject({ "Upscale of": "U3 of `parent-1`, enhanced 4×" });
   });

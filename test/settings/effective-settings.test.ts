@@ -58,6 +58,8 @@ describe("effective settings", () => {
       userCooldownMs: { value: 10_000, source: "owner" },
       userDailyImages: { value: null, source: "owner" },
       guildMaxActive: { value: 10, source: "owner" },
+      speeds: { value: ["fast", "turbo", "relax"], source: "owner" },
+      speed: { value: null, source: "owner" },
       bannedWords: { value: [], source: "owner" },
       auditChannelId: { value: "1000000000000000099", source: "owner" },
       allowedChannelIds: { value: [], source: "owner" },
@@ -150,4 +152,30 @@ describe("effective settings", () => {
       expect(settings.enhance).toEqual(expected);
     },
   );
+});
+
+const ROLE_A = "810000000000000001";
+const ROLE_B = "810000000000000002";
+
+describe("speeds in force", () => {
+  const server: GuildSettings = {
+    speed: "turbo",
+    speeds: ["fast", "turbo"],
+    roleSpeeds: { [ROLE_A]: ["relax"], [ROLE_B]: ["fast", "relax"] },
+  };
+
+  test.each<[string, string[], string[], string]>([
+    ["no role with speeds: the server's", [], ["fast", "turbo"], "server"],
+    ["one role with speeds: that role's", [ROLE_A], ["relax"], "role"],
+    ["several roles with speeds: all of theirs", [ROLE_A, ROLE_B], ["fast", "relax"], "role"],
+  ])("%s", (_what, roleIds, speeds, source) => {
+    const settings = effectiveSettings(owner, server, roleIds);
+    expect(settings.speeds).toMatchObject({ value: speeds, source });
+    expect(settings.speed).toEqual({ value: "turbo", source: "server" });
+  });
+
+  test("a server that set no speeds allows all three, with no default", () => {
+    expect(effectiveSettings(owner, {}).speeds.value).toEqual(["fast", "turbo", "relax"]);
+    expect(effectiveSettings(owner, {}).speed.value).toBeNull();
+  });
 });

@@ -3,8 +3,10 @@
  * runs against a real server started by this file (a new database per test).
  */
 import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Job } from "../../src/imagine/job.js";
+import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type { JobStore, RequesterJobsQuery } from "../../src/imagine/job-store.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
@@ -19,6 +21,11 @@ const HOUR = 3_600_000;
 
 interface Opened {
   store: JobStore;
+  /**
+   * Runs `sql` on the store's database directly (`$1`, ... for `args`), as an older version of the bot
+   * would have written; absent for the store in memory, which has no rows.
+   */
+  sql?: (sql: string, args: unknown[]) => Promise<void>;
   /** Another connection to the same database, as a second bot process has (the same store in memory). */
   second(): Promise<JobStore>;
   cleanup: () => void;
@@ -39,7 +46,15 @@ const implementations: [string, Open][] = [
       const temp = tempDir();
       const path = join(temp.dir, "jobs.db");
       const store = await openSqliteJobStore(path, { now });
-      return { store, second: () => openSqliteJobStore(path, { now }), cleanup: temp.cleanup };
+      const sql = async (text: string, args: unknown[]) => {
+        const db = new Database(path);
+        try {
+          db.prepare(text.replace(/\$\d+/g, "?")).run(...args);
+        } finally {
+          db.close();
+        }
+      };
+      return { store, sql, second: () => openSqliteJobStore(path, { now }), cleanup: temp.cleanup };
     },
   ],
   [
@@ -47,7 +62,16 @@ const implementations: [string, Open][] = [
     async (now) => {
       const url = await postgres.createDatabase();
       const store = await openPostgresJobStore(url, { now });
-      return { store, second: () => openPostgresJobStore(url, { now }), cleanup: () => {} };
+      const sql = async (text: string, args: unknown[]) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(text, args);
+        } finally {
+          await client.end();
+        }
+      };
+      return { store, sql, second: () => openPostgresJobStore(url, { now }), cleanup: () => {} };
     },
   ],
 ];
@@ -76,13 +100,14 @@ const dmJob = makeJob({
 const enhanceJob = makeJob({
   imageId: "enhance-image",
   ref: "1300000000000000009",
-  upscale: { parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" },
+  kind: { name: "upscale", parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" },
 });
 
 const byImageId = (jobs: Job[]) => jobs.map((j) => j.imageId).sort();
 
 describe.each(implementations)("%s", (name, open) => {
   let store: JobStore;
+  let sql: Opened["sql"];
   let second: () => Promise<JobStore>;
   let cleanup = () => {};
   let now = NOW;
@@ -98,7 +123,7 @@ describe.each(implementations)("%s", (name, open) => {
     // Outside CI a machine without Postgres skips (and lists) these tests; in CI it fails.
     if (name === "PostgresJobStore" && !postgres.available) context.skip("Postgres is not installed");
     now = NOW;
-    ({ store, second, cleanup } = await open(() => now));
+    ({ store, sql, second, cleanup } = await open(() => now));
   });
   afterEach(async (context) => {
     if (context.task.result?.state === "skip") return;
@@ -118,10 +143,40 @@ describe.each(implementations)("%s", (name, open) => {
     ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
     ["a job whose messages are in Japanese", makeJob({ language: "ja" })],
     ["a job whose result goes to its requester's DMs", makeJob({ deliverByDm: true })],
+    [
+      "a Remix with a link to the message it was made from",
+      makeJob({
+        origin: { kind: "remix", jobId: "grid-1", link: "https://discord.com/channels/1/2/3" },
+      }),
+    ],
+    [
+      "a More like this whose message is unknown",
+      makeJob({ origin: { kind: "more", jobId: "g", link: null } }),
+    ],
+    ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
     expect(await store.findByRef(job.ref)).toStrictEqual(job);
+  });
+
+  test("remove takes one job out (a queued job's stand-in) and leaves the others", async () => {
+    await store.save(makeJob({ imageId: "q-1", ref: "r1" }));
+    await store.save(makeJob({ imageId: "real", ref: "r1" }));
+    await store.remove("q-1");
+    await store.remove("never-saved");
+    expect(await store.get("q-1")).toBeUndefined();
+    expect((await store.findByRef("r1"))?.imageId).toBe("real");
+  });
+
+  test("jobs saved before kinds had their detail column read back the same, an Enhance from its upscale columns", async (context) => {
+    if (!sql) return context.skip("the store in memory has no rows from older versions");
+    for (const job of [makeJob(), enhanceJob]) {
+      await store.save(job);
+      // What a row written before the `kind_detail` migration holds: no detail.
+      await sql("UPDATE jobs SET kind_detail = NULL WHERE image_id = $1", [job.imageId]);
+      expect(await store.get(job.imageId)).toStrictEqual(job);
+    }
   });
 
   test("get and findByRef return undefined for jobs never saved", async () => {
@@ -226,9 +281,9 @@ describe.each(implementations)("%s", (name, open) => {
   });
 
   test("latestUpscale finds the newest Enhance of that image and factor, and no other", async () => {
-    const source = enhanceJob.upscale!;
-    const enhance = (imageId: string, startedAt: number, upscale = source) =>
-      makeJob({ imageId, ref: `ref-${imageId}`, startedAt, upscale });
+    const source = { parentId: "c0ffee00-0000-4000-8000-000000000001", index: 3, factor: "12x" } as const;
+    const enhance = (imageId: string, startedAt: number, upscale: UpscaleSource = source) =>
+      makeJob({ imageId, ref: `ref-${imageId}`, startedAt, kind: { name: "upscale", ...upscale } });
     expect(await store.latestUpscale(source)).toBeUndefined();
     await store.save(enhance("first", NOW - HOUR));
     await store.save(enhance("again", NOW));

@@ -196,10 +196,20 @@ describe("SqliteJobStore at run time", () => {
     await store.close();
   });
 
-  test("an upscale row without its parent gives an error saying what is missing", async () => {
+  test("an upscale row whose detail is not an upscale's gives an error naming the kind and column", async () => {
     const store = await openSqliteJobStore(path());
     await store.save(makeJob());
     connect(path()).exec("UPDATE jobs SET kind = 'upscale'");
+    await expect(store.get(makeJob().imageId)).rejects.toThrow(
+      `the stored job ${makeJob().imageId} has an invalid upscale kind_detail`,
+    );
+    await store.close();
+  });
+
+  test("an upscale row of an older version without its parent gives an error saying what is missing", async () => {
+    const store = await openSqliteJobStore(path());
+    await store.save(makeJob());
+    connect(path()).exec("UPDATE jobs SET kind = 'upscale', kind_detail = NULL");
     await expect(store.get(makeJob().imageId)).rejects.toThrow(
       `the stored job ${makeJob().imageId} is an upscale without its parent_id, parent_index or upscale_factor`,
     );

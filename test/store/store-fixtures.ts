@@ -10,7 +10,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     imageId: "c0ffee00-0000-4000-8000-000000000001",
     ref: "1234567890123456789",
     prompt: "a lighthouse at dusk, 'quoted' \"twice\" --ar 16:9 🌅",
-    upscale: null,
+    kind: { name: "imagine" },
     requesterId: "18446744073709551615",
     source: "interaction",
     location: {

@@ -41,6 +41,10 @@ export class MemoryJobStore implements JobStore {
     this.jobs.set(job.imageId, structuredClone(job));
   }
 
+  async remove(imageId: string): Promise<void> {
+    this.jobs.delete(imageId);
+  }
+
   async get(imageId: string): Promise<Job | undefined> {
     const job = this.jobs.get(imageId);
     return job && structuredClone(job);
@@ -86,9 +90,10 @@ export class MemoryJobStore implements JobStore {
   async latestUpscale(source: UpscaleSource): Promise<Job | undefined> {
     let latest: Job | undefined;
     for (const job of this.jobs.values()) {
-      const { upscale } = job;
-      if (upscale?.parentId !== source.parentId || upscale.index !== source.index) continue;
-      if (upscale.factor === source.factor && (!latest || job.startedAt >= latest.startedAt)) latest = job;
+      const { kind } = job;
+      if (kind.name !== "upscale" || kind.parentId !== source.parentId || kind.index !== source.index)
+        continue;
+      if (kind.factor === source.factor && (!latest || job.startedAt >= latest.startedAt)) latest = job;
     }
     return latest && structuredClone(latest);
   }

@@ -2,7 +2,8 @@
  * Benchmark-only control routes of the reference service under `/_control/`, enabled with `--control`
  * (`control: true`): pre-create records that stay in progress (`POST seed {count, progress?, prompt?}`),
  * complete a record now (`POST complete {id | ref}`), read when records were marked completed
- * (`GET completions`: `[{id, ref, at}]`) and count the API requests served (`GET stats?from=INDEX`). Not part of the image service's interface; no token is checked, so
+ * (`GET completions`: `[{id, ref, at}]`), count the API requests served (`GET stats?from=INDEX`), and set
+ * the account's speed or an out-of-date server (`POST lifecycle {accountMode?, outdated?}`). Not part of the image service's interface; no token is checked, so
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -69,6 +70,24 @@ export function createControlApi(deps: ControlDeps): ControlApi {
     return { ids };
   }
 
+  /**
+   * Changes how the next jobs behave: `accountMode` (the Midjourney account's speed: fast, turbo or
+   * relax) and `outdated` (the server's ImagineAPI no longer drives Midjourney). Answers the settings.
+   */
+  function setLifecycle(body: Record<string, unknown>): unknown {
+    const { settings } = deps.book;
+    if (body.accountMode !== undefined) {
+      if (body.accountMode !== "fast" && body.accountMode !== "turbo" && body.accountMode !== "relax")
+        throw new Error("accountMode must be fast, turbo or relax");
+      settings.accountMode = body.accountMode;
+    }
+    if (body.outdated !== undefined) {
+      if (typeof body.outdated !== "boolean") throw new Error("outdated must be true or false");
+      settings.outdated = body.outdated;
+    }
+    return { accountMode: settings.accountMode, outdated: settings.outdated };
+  }
+
   function findByRef(ref: unknown): string {
     if (typeof ref !== "string") throw new Error("give `id` or `ref` as a string");
     for (const { record } of deps.book.records.values()) if (record.ref === ref) return record.id;
@@ -95,6 +114,10 @@ export function createControlApi(deps: ControlDeps): ControlApi {
         const id = typeof body.id === "string" ? body.id : findByRef(body.ref);
         return deps.book.completeNow(id);
       }
+      case "GET /_control/concurrency":
+        return { maxInFlight: deps.book.maxInFlight };
+      case "POST /_control/lifecycle":
+        return setLifecycle(await readJson(req));
       case "GET /_control/completions":
         return [...completedAt].map(([id, at]) => ({ id, ref: deps.book.get(id)?.ref ?? null, at }));
       case "GET /_control/stats": {

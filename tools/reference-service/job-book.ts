@@ -23,6 +23,35 @@ export interface LifecycleSettings {
   failError: string;
   /** Prompts matching this never finish: they stay in progress, stuck below 100. */
   hangPattern: RegExp | null;
+  /** The Midjourney account's own speed, used when a prompt names none (`--fast`, `--turbo`, `--relax`). */
+  accountMode: "fast" | "turbo" | "relax";
+  /**
+   * Jobs in relax mode fail at their first tick with Midjourney's progress line as the error, as a
+   * self-hosted ImagineAPI does (midjourney-facts.md, "Speeds"). Default: on for the self-hosted profile.
+   */
+  relaxFails: boolean;
+  /**
+   * The server's ImagineAPI is out of date (Midjourney changed its `/imagine` command): every job fails
+   * at its first tick with `Image not sent to API`, `Timeout after prompt was sent` or `Timeout while
+   * waiting to start`, in turn, while `/items/status` stays as it is (midjourney-facts.md).
+   */
+  outdated: boolean;
+}
+
+/** The errors of an out-of-date self-hosted server, in the order its jobs get them. */
+export const OUTDATED_ERRORS = [
+  "Image not sent to API",
+  "Timeout after prompt was sent",
+  "Timeout while waiting to start",
+] as const;
+
+/** The user id Midjourney's progress line mentions (the operator's Discord account). */
+const OPERATOR_MENTION = "<@1100000000000000042>";
+
+/** The speed a prompt runs at: its last `--fast`/`--turbo`/`--relax`, else the account's mode. */
+function speedOf(prompt: string, accountMode: LifecycleSettings["accountMode"]): string {
+  const named = [...prompt.matchAll(/(?:^|\s)--(fast|turbo|relax)(?=\s|$)/gi)].pop()?.[1];
+  return named?.toLowerCase() ?? accountMode;
 }
 
 /** `RegExp.test` without the `lastIndex` state a `g` or `y` flag would carry from one prompt to the next. */
@@ -54,6 +83,8 @@ export class JobBook {
   private queue: string[] = [];
   private queueHead = 0;
   private running = new Set<string>();
+  /** Jobs failed as an out-of-date server fails them: which of {@link OUTDATED_ERRORS} comes next. */
+  private outdatedFailures = 0;
   /** Whether pending jobs start: the service's bot is healthy (and running). */
   accepting = true;
 
@@ -104,7 +135,11 @@ export class JobBook {
 
   private enqueue(entry: Entry, queued: boolean): ServiceRecord {
     this.records.set(entry.record.id, entry);
-    if (queued) this.queue.push(entry.record.id);
+    if (queued) {
+      this.queue.push(entry.record.id);
+      this.unfinished.add(entry.record.id);
+      this.maxInFlight = Math.max(this.maxInFlight, this.unfinished.size);
+    }
     this.onUpdate(entry.record, "create");
     return entry.record;
   }
@@ -172,6 +207,14 @@ export class JobBook {
     return entry.record;
   }
 
+  /**
+   * The most jobs it held unfinished (running or waiting to start) at any moment: what a pool's slots must
+   * bound, counted by the service itself.
+   */
+  maxInFlight = 0;
+  /** Queued records not finished yet (a record completed by hand may still sit in the queue). */
+  private readonly unfinished = new Set<string>();
+
   /** Jobs running or waiting to start. */
   get inFlight(): number {
     return this.running.size + this.queue.length - this.queueHead;
@@ -189,6 +232,10 @@ export class JobBook {
       return `Midjourney message: Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards. The word "${banned}" is banned.`;
     }
     if (matches(this.settings.failPattern, prompt)) return this.settings.failError;
+    if (this.settings.outdated) return OUTDATED_ERRORS[this.outdatedFailures++ % OUTDATED_ERRORS.length]!;
+    if (this.settings.relaxFails && speedOf(prompt, this.settings.accountMode) === "relax") {
+      return `**${prompt}** - ${OPERATOR_MENTION} (0%) (relaxed)`;
+    }
     return null;
   }
 
@@ -219,6 +266,7 @@ export class JobBook {
 
   private finish(entry: Entry, fields: Partial<ServiceRecord>): void {
     this.running.delete(entry.record.id);
+    this.unfinished.delete(entry.record.id);
     this.update(entry, { progress: null, ...fields });
   }
 

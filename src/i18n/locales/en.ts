@@ -74,8 +74,6 @@ export const en = {
   "command.settings.language.language.description": "One of the bot's languages",
   "command.settings.reset.name": "reset",
   "command.settings.reset.description": "Remove all your preferences",
-  "help.quota":
-    "• `/$t(command.quota.name)`: what you have left today (images, jobs at once, cooldown) and when it starts again.",
 
   // Times and statuses.
   "duration.hours_one": "{{count}} hour",
@@ -413,8 +411,6 @@ export const en = {
   "statusJob.field.created": "Created (service)",
   "statusJob.field.upscaleOf": "Upscale of",
   "statusJob.field.error": "Error",
-  "help.commands":
-    "**Commands**\n• `/$t(command.imagine.name) $t(command.imagine.prompt.name):` (optionally `$t(command.imagine.image.name):`): draw a prompt in this channel.\n• `/$t(command.blend.name) $t(command.blend.image1.name): $t(command.blend.image2.name):` (up to `$t(command.blend.image5.name):`, optional `$t(command.blend.prompt.name):` and `$t(command.blend.aspect.name):`): blend 2–5 images.\n• `/$t(command.imagine-status.name)` (moderators): service health, this server's jobs, recent failures and limits.\n• `/$t(command.history.name)`: your recent images (in a server, that server's; in DMs, all), with links. `/$t(command.show.name) $t(command.show.job.name):` posts one again.\n• `/$t(command.help.name)`: this message.\n• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
   "help.syntax":
     "**Prompt syntax**: image URLs first, then the text, then parameters.\n> a lighthouse at dusk, oil painting --ar 16:9\n> https://example.com/cat.png a cat as a knight --iw 1.5\n> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
   "help.parameters": "Parameters: {{parameters}}.",
@@ -638,4 +634,122 @@ export const en = {
   "settings.show.defaultLanguage": "your Discord language",
   "settings.show.note":
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
+  // Issue 32: the Midjourney account's safety, speeds, what the server can run.
+  "accountSafety.bannedWordsDm":
+    "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+  "accountSafety.bannedMidjourney":
+    "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+  "accountSafety.video":
+    "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
+  "imageError.relaxed.summary":
+    "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
+  "imageError.relaxed.hint": "The bot's owner has been told what to switch. Please try again later.",
+  "accountSafety.speedServer":
+    "{{parameter}} can't be used: this bot's image server cannot follow that speed (its jobs fail there). Speeds you can use: {{speeds}}.",
+  "accountSafety.speedRole":
+    "{{parameter}} is not allowed for your roles in this server. Speeds you can use: {{speeds}}.",
+  "accountSafety.outOfDate.summary":
+    "This image server can no longer drive Midjourney: its last jobs all failed the same way while it reports itself healthy. Its ImagineAPI probably needs updating (Midjourney changed its `/imagine` command).",
+  "accountSafety.outOfDate.hint":
+    "The bot's owner has been told. Trying again won't help until the server is updated.",
+  "accountSafety.outOfDate.status":
+    "This server's ImagineAPI probably needs updating: its last {{count}} jobs failed one after another ({{errors}}) while its status says healthy, as happens when Midjourney changes its `/imagine` command. Named so {{since}}.",
+  "accountSafety.paused_one":
+    "You can't make images here until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts within 24 hours, and more refusals could get the image service's account suspended. A moderator can lift the pause.",
+  "accountSafety.paused_other":
+    "You can't make images here until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts within 24 hours, and more refusals could get the image service's account suspended. A moderator can lift the pause.",
+  "accountSafety.pausedList.title": "Paused members",
+  "accountSafety.pausedList.none": "No member is paused in this server.",
+  "accountSafety.pausedList.entry": "{{user}}: until {{until}} · Midjourney's refusals: {{refusals}}",
+  "accountSafety.pausedList.rule":
+    "Rule: {{threshold}} of Midjourney's refusals within 24 h pause a member here for {{hours}} h. Lift a pause with `/$t(command.imagine-config.name) paused lift`.",
+  "accountSafety.pausedList.off": "Pauses are off: the bot's owner set `MIDJOURNEY_REFUSALS_TO_PAUSE=0`.",
+  "accountSafety.lifted": "The pause of {{user}} is lifted: they can make images again.",
+  "accountSafety.notPaused": "{{user}} is not paused in this server.",
+  "command.imagine-config.paused.name": "paused",
+  "command.imagine-config.paused.description": "Members paused after Midjourney refused their prompts",
+  "command.imagine-config.paused.list.name": "list",
+  "command.imagine-config.paused.list.description": "Show the paused members",
+  "command.imagine-config.paused.lift.name": "lift",
+  "command.imagine-config.paused.lift.description": "Lift a member's pause",
+  "command.imagine-config.paused.lift.member.name": "member",
+  "command.imagine-config.paused.lift.member.description": "The paused member",
+  "accountSafety.speedNone": "{{parameter}} can't be used: your roles in this server may use no speed.",
+  "accountSafety.speedUnknown": "{{value}} is not a speed: give fast, turbo or relax, separated by commas.",
+  "accountSafety.speedCannotRun":
+    "This bot's image server cannot run {{speed}}. Speeds it can run: {{speeds}}.",
+  "setting.speed": "Speed",
+  "setting.speeds": "Speeds allowed",
+  "settings.show.defaultSpeed": "the server's, else the account's own",
+  "command.imagine-config.speeds.name": "speeds",
+  "command.imagine-config.speeds.description": "The default speed here, and the speeds members may use",
+  "command.imagine-config.speeds.default.name": "default",
+  "command.imagine-config.speeds.default.description":
+    "Used when a prompt names no speed (account: the Midjourney account's own mode)",
+  "command.imagine-config.speeds.allowed.name": "allowed",
+  "command.imagine-config.speeds.allowed.description":
+    "Speeds members may use, comma-separated, e.g. fast, relax",
+  "command.imagine-config.role-speeds.name": "role-speeds",
+  "command.imagine-config.role-speeds.description": "Speeds the members of a role may use",
+  "command.imagine-config.role-speeds.set.name": "set",
+  "command.imagine-config.role-speeds.set.description": "Set the speeds of a role",
+  "command.imagine-config.role-speeds.set.role.name": "role",
+  "command.imagine-config.role-speeds.set.role.description": "The role",
+  "command.imagine-config.role-speeds.set.speeds.name": "speeds",
+  "command.imagine-config.role-speeds.set.speeds.description": "Comma-separated, e.g. fast, turbo",
+  "command.imagine-config.role-speeds.clear.name": "clear",
+  "command.imagine-config.role-speeds.clear.description": "Remove a role's own speeds",
+  "command.imagine-config.role-speeds.clear.role.name": "role",
+  "command.imagine-config.role-speeds.clear.role.description": "The role",
+  "command.settings.speed.name": "speed",
+  "command.settings.speed.description": "The speed of your prompts that name none, where allowed",
+  "command.settings.speed.speed.name": "speed",
+  "command.settings.speed.speed.description": "fast, turbo or relax; leave empty for the server's",
+  "command.imagine-config.speeds.default.choice.fast": "fast",
+  "command.imagine-config.speeds.default.choice.turbo": "turbo",
+  "command.imagine-config.speeds.default.choice.relax": "relax",
+  "command.imagine-config.speeds.default.choice.account": "the account's own mode",
+  "command.settings.speed.speed.choice.fast": "fast",
+  "command.settings.speed.speed.choice.turbo": "turbo",
+  "command.settings.speed.speed.choice.relax": "relax",
+  // Result tools: 🖌️ Remix, 🔁 More like this, 📋 Prompt, 🗑️ Delete.
+  "tool.remix": "Remix",
+  "tool.more": "More like this",
+  "tool.prompt": "Prompt",
+  "tool.delete": "Delete",
+  "promptTool.heading": "The exact prompt sent for job `{{id}}`, ready to copy:",
+  "promptTool.unknown":
+    "The bot no longer keeps the prompt of this job: finished jobs are removed after a while.",
+  "delete.notAllowed":
+    "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
+  "delete.done": "Deleted.",
+  "delete.gone": "That message was already deleted.",
+  "delete.failed":
+    "The bot could not delete that message: it may have lost access to this channel. Try again later.",
+  "posted.deleted": "{{name}} was posted, then deleted.",
+  "remix.notYours": "Only the person this image was posted for can remix it.",
+  "remix.title": "Remix: edit the prompt",
+  "remix.label": "Prompt",
+  "more.notYours": "Only the person this image was posted for (or a moderator) can ask for more like it.",
+  "more.started": "More like this image was just started.",
+  "origin.remix": "Remix of",
+  "origin.more": "More like",
+  "origin.job": "job `{{id}}`",
+  "help.tools":
+    "Under each result: **🖌️ Remix** (yours: edit the prompt and go again), **📋 Prompt** (the exact prompt sent, suffix and defaults included, to copy), **🗑️ Delete** (yours; moderators who may manage messages, any). Under a single image also **🔁 More like this**: a new grid with that image as the image prompt plus the same words. It is not Midjourney's variation (V1–V4), which reworks the image itself: the image service has no variation, so this is a new job guided by the image.",
+  "help.toolsTitle": "Buttons under your images",
+  // /help's command list, built from the command registry (commands/help/help.ts).
+  "helpList.title": "**Commands**",
+  "helpList.command": "• `{{usage}}`: {{description}}",
+  "helpList.dmPrompt":
+    "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
+  "pool.placeInLine":
+    "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+  "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
+  "pool.slots": "{{inUse}} of {{slots}} slots busy",
+  "pool.noRef": "self-hosted (no ref)",
+  "pool.enhance": "Enhance",
+  "pool.backingOff": "resting after failed requests",
+  "pool.lastError": "last error {{when}}: {{error}}",
+  "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { tryAgainCodec } from "../../../src/custom-ids/try-again-id.js";
+import { tryAgainCodec } from "../../../commands/imagine/try-again-id.js";
 import { mayTryAgain } from "../../../commands/imagine/try-again-rows.js";
 import { UserError } from "../../../src/errors.js";
 import { RefusedError } from "../../../src/admission/admission.js";
@@ -33,7 +33,7 @@ describe("mayTryAgain", () => {
     ],
     ["the service unavailable", new ServiceError("server", "503"), true],
     ["another refusal", new UserError("no"), true],
-    ["banned words", new RefusedError({ code: "banned-words" }), false],
+    ["banned words", new RefusedError({ code: "banned-words", list: "owner", inDm: false }), false],
   ])("%s: %s", (_what, err, expected) => {
     expect(mayTryAgain(err)).toBe(expected);
   });

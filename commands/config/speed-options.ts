@@ -1,0 +1,69 @@
+/**
+ * `/imagine-config speeds` and `role-speeds`: the server's default speed and the speeds members (or a
+ * role's members) may use, read from the options and checked against what the bot's image server can run
+ * (`ServiceProfile.speeds`: a self-hosted ImagineAPI cannot follow relax).
+ */
+import type { ChatInputCommandInteraction } from "discord.js";
+import type { BotContext } from "../../src/bot-context.js";
+import { UserError } from "../../src/errors.js";
+import { isSpeed, SPEEDS, type Speed } from "../../src/prompt/speed.js";
+import type { ConfigEdit } from "../../src/settings/config-edits.js";
+
+/** The subcommand paths this module reads. */
+export const SPEED_PATHS: ReadonlySet<string> = new Set(["speeds", "role-speeds set", "role-speeds clear"]);
+
+/** The speed choices of the `default` option; `account` is the Midjourney account's own mode. */
+export const SPEED_CHOICES = [...SPEEDS, "account"] as const;
+
+const shown = (speeds: readonly Speed[]) => speeds.map((s) => `\`--${s}\``).join(", ");
+
+/**
+ * Reads a comma-separated list of speeds (`fast, turbo`; dashes allowed), each one the server can run.
+ * @throws {UserError} naming what is not a speed, or what the server cannot run.
+ */
+export function parseSpeeds(text: string, runnable: readonly Speed[]): Speed[] {
+  const given = text
+    .split(/[\s,]+/)
+    .map((s) => s.replace(/^--/, "").trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = given.filter((s) => !isSpeed(s));
+  if (unknown.length > 0) {
+    throw new UserError((t) => t("accountSafety.speedUnknown", { value: `\`${unknown.join(", ")}\`` }));
+  }
+  const speeds = SPEEDS.filter((s) => given.includes(s));
+  const cannot = speeds.filter((s) => !runnable.includes(s));
+  if (cannot.length > 0) {
+    throw new UserError((t) =>
+      t("accountSafety.speedCannotRun", { speed: shown(cannot), speeds: shown(runnable) }),
+    );
+  }
+  return speeds;
+}
+
+/** The edit of a speed subcommand (path in {@link SPEED_PATHS}). @throws {UserError} for a value refused. */
+export function speedEditOf(
+  interaction: ChatInputCommandInteraction,
+  path: string,
+  app: BotContext,
+): ConfigEdit {
+  const { options } = interaction;
+  const runnable = app.profile.speeds;
+  if (path === "role-speeds clear")
+    return { kind: "role-speeds", roleId: options.getRole("role", true).id, speeds: null };
+  if (path === "role-speeds set") {
+    const roleId = options.getRole("role", true).id;
+    return { kind: "role-speeds", roleId, speeds: parseSpeeds(options.getString("speeds", true), runnable) };
+  }
+  const chosen = options.getString("default");
+  const allowedText = options.getString("allowed");
+  let speed: Speed | null | undefined;
+  if (chosen === null) speed = undefined;
+  else if (chosen === "account") speed = null;
+  else speed = parseSpeeds(chosen, runnable)[0] ?? null;
+  const allowed = allowedText === null ? undefined : parseSpeeds(allowedText, runnable);
+  return {
+    kind: "speeds",
+    ...(speed === undefined ? {} : { speed }),
+    ...(allowed === undefined ? {} : { allowed }),
+  };
+}

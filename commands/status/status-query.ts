@@ -1,0 +1,124 @@
+/**
+ * Gathers what `/imagine-status` shows for one server: the service's health, the server's jobs in flight,
+ * the last 24 hours' outcomes and failures, and the limits in force.
+ */
+import type { Config } from "../../src/config.js";
+import type { BannedWords } from "../../src/moderation/banned-words.js";
+import type { Admission } from "../../src/admission/admission.js";
+import type { StatusInput } from "./status-view.js";
+import type { ImagineService } from "../../src/imagine/imagine-service.js";
+import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
+import type { ServiceProfile } from "../../src/service/service-profile.js";
+import type { ServerWatch } from "../../src/imagine/server-watch.js";
+import type { HealthReader } from "../../src/admission/service-health.js";
+import type { ServerPool } from "../../src/pool/server-pool.js";
+import type { ServersStatus } from "./status-servers-view.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A job `pending` this long while the service reports `healthy` suggests the report is stale: a self-hosted
+ * server keeps its last `bot_status` while its Midjourney bot is down (service-facts.md). A typical job
+ * starts within seconds.
+ */
+export const STALE_PENDING_MS = 3 * 60_000;
+
+export interface StatusSources {
+  config: Config;
+  imagine: ImagineService;
+  store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
+  health: HealthReader;
+  /** The pool of ImagineAPI servers: a row each on the status page. */
+  pool?: Pick<ServerPool, "servers">;
+  /** What the bot found out about the server; not shown without it. */
+  profile?: Pick<ServiceProfile, "features">;
+  /** Whether the server is named out of date; not shown without it. */
+  serverWatch?: Pick<ServerWatch, "outOfDate">;
+  bannedWords: BannedWords;
+  /** The settings in force in the server (its own over the owner's defaults). */
+  admission: Pick<Admission, "settingsFor">;
+  now: () => number;
+}
+
+/** Each server of the pool as the status page shows it. */
+function serversStatus(pool: Pick<ServerPool, "servers">, waiting: number, now: number): ServersStatus {
+  return {
+    waiting,
+    rows: pool.servers.map((s) => ({
+      name: s.name,
+      health: s.health.last,
+      inUse: s.inUse,
+      slots: s.slots,
+      backingOff: s.backingOff(now),
+      lastCreateError: s.lastCreateError,
+      features: s.profile.features,
+    })),
+  };
+}
+
+/** The status of server `guildId` (page `page` of its jobs in flight). */
+export async function gatherStatus(
+  sources: StatusSources,
+  guildId: string,
+  page: number,
+): Promise<StatusInput> {
+  const now = sources.now();
+  const [service, recent, settings] = await Promise.all([
+    sources.health.current(),
+    sources.store.startedSince(now - DAY_MS),
+    // The server's values for a member without role overrides.
+    sources.admission.settingsFor({ userId: "", guildId, isModerator: false }),
+  ]);
+  const here = recent.filter((job) => job.location.guildId === guildId);
+  const { store, imagine } = sources;
+  // In a fleet the server's jobs are followed by several processes: the database has them all.
+  const inFlight = store.shared
+    ? here.filter((job) => job.outcome === null)
+    : imagine.activeJobs().filter((job) => job.location.guildId === guildId);
+  const fleet = store.shared
+    ? {
+        processes: await store.processes(now - sources.config.JOB_LEASE_MS),
+        self: imagine.processId,
+      }
+    : null;
+  const count = (outcome: string) => here.filter((job) => job.outcome === outcome).length;
+  const { config } = sources;
+  // Every job this process follows, in any server: a stuck queue is the service's, not the server's.
+  const stalePending = imagine
+    .activeJobs()
+    .filter(
+      (job) => job.outcome === null && job.status === "pending" && now - job.startedAt > STALE_PENDING_MS,
+    );
+  return {
+    service,
+    ...(sources.profile ? { features: sources.profile.features } : {}),
+    outOfDate: sources.serverWatch?.outOfDate ?? null,
+    stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
+    inFlight,
+    counts24h: {
+      completed: count("completed"),
+      failed: count("failed") + count("lost"),
+      timedOut: count("timed-out"),
+    },
+    recentFailures: here
+      .filter((job) => job.outcome === "failed" || job.outcome === "lost" || job.outcome === "timed-out")
+      .map((job) => ({
+        imageId: job.imageId,
+        prompt: job.prompt,
+        error: job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : job.error,
+        at: job.finishedAt ?? job.startedAt,
+        requesterId: job.requesterId,
+      })),
+    limits: {
+      userMaxActive: settings.userMaxActive.value,
+      userCooldownMs: settings.userCooldownMs.value,
+      guildMaxActive: settings.guildMaxActive.value,
+      bannedWordsCount: sources.bannedWords.size + settings.bannedWords.value.length,
+      promptMaxLength: config.PROMPT_MAX_LENGTH,
+    },
+    page,
+    now,
+    ...(fleet ? { fleet } : {}),
+    ...(sources.pool ? { servers: serversStatus(sources.pool, sources.imagine.waitingCount, now) } : {}),
+  };
+}

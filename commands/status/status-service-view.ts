@@ -1,0 +1,191 @@
+/**
+ * The first embed of `/imagine-status`: the image service's health, the features found out, the last 24
+ * hours, the limits in force and the fleet; with what `/imagine-status` is given to show.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+import type { APIEmbed } from "discord-api-types/v10";
+import type { TextKey, Translator } from "../../src/i18n/translate.js";
+import type { Job } from "../../src/imagine/job.js";
+import type { FleetProcess } from "../../src/imagine/job-store.js";
+import { serviceCondition, type ServiceHealth } from "../../src/admission/service-health.js";
+import type { ServiceFeatures } from "../../src/service/service-profile.js";
+import { EMBED_COLORS, formatDuration, relativeTimestamp } from "../../src/render/format.js";
+import { truncate } from "../../src/render/limits.js";
+import { inlineCode } from "../../src/render/markdown.js";
+import { oneLine } from "../../src/render/message-parts.js";
+import { serversField, type ServersStatus } from "./status-servers-view.js";
+
+/** A job that failed recently. */
+export interface RecentFailure {
+  readonly imageId: string;
+  readonly prompt: string;
+  /** The record's `error` text (explained with `describeImageError`). */
+  readonly error: string | null;
+  /** When it failed, ms since the epoch. */
+  readonly at: number;
+  readonly requesterId: string;
+}
+
+/** The limits in force, as configured. */
+export interface StatusLimits {
+  readonly userMaxActive: number;
+  readonly userCooldownMs: number;
+  readonly guildMaxActive: number;
+  readonly bannedWordsCount: number;
+  readonly promptMaxLength: number;
+}
+
+/** Everything `/imagine-status` shows. */
+export interface StatusInput {
+  readonly service: ServiceHealth;
+  /** Whether the service takes `ref` and has the upscale route, as found out. Default: not shown. */
+  readonly features?: ServiceFeatures;
+  /** Jobs `pending` longer than `minutes` (shown while the service reports healthy: a stale report). */
+  readonly stalePending?: { readonly count: number; readonly minutes: number };
+  /** This server's jobs in flight, in any order (they are shown oldest first). */
+  readonly inFlight: readonly Job[];
+  readonly counts24h: { readonly completed: number; readonly failed: number; readonly timedOut: number };
+  /** Recent failures in any order; the {@link MAX_FAILURES_SHOWN} most recent are shown. */
+  readonly recentFailures: readonly RecentFailure[];
+  readonly limits: StatusLimits;
+  /** 0-based page of in-flight jobs; out of range pages show the nearest page. */
+  readonly page: number;
+  /** Jobs per page, 1 to {@link MAX_STATUS_PAGE_SIZE}; default {@link MAX_STATUS_PAGE_SIZE}. */
+  readonly pageSize?: number;
+  /** Current time, ms since the epoch. */
+  readonly now: number;
+  /** The bot processes sharing the database, when there is a fleet (Postgres). */
+  readonly fleet?: FleetStatus;
+  /** The pool's servers, a row each (shown when there are several). */
+  readonly servers?: ServersStatus;
+  /** Set while the server is named out of date (`ServerWatch`): since when, and its failures. */
+  readonly outOfDate?: { readonly since: number; readonly errors: readonly string[] } | null;
+}
+
+/** The fleet as `/imagine-status` shows it. */
+export interface FleetStatus {
+  /** Processes alive (seen within a lease time). */
+  readonly processes: readonly FleetProcess[];
+  /** The id of the process answering. */
+  readonly self: string;
+}
+
+/** Most processes listed; the rest are counted. */
+const MAX_PROCESSES_SHOWN = 10;
+
+function fleetField(t: Translator, fleet: FleetStatus): { name: string; value: string; inline: boolean } {
+  const lines = fleet.processes.slice(0, MAX_PROCESSES_SHOWN).map((p) => {
+    const shards =
+      p.shards.length === 0
+        ? t("statusPage.noShards")
+        : t("statusPage.shards", { shards: p.shards.join(", ") });
+    const self = p.id === fleet.self ? t("statusPage.answeredThis") : "";
+    return `${inlineCode(truncate(p.id, 60))}${self}: ${shards} · ${t("statusPage.jobs", { count: p.jobs })}`;
+  });
+  const more = fleet.processes.length - lines.length;
+  if (more > 0) lines.push(t("statusPage.andMore", { n: more }));
+  const alive = fleet.processes.length;
+  return {
+    name: t("statusPage.processes", { alive }),
+    value: lines.join("\n") || t("statusPage.noProcesses"),
+    inline: false,
+  };
+}
+
+/** Most jobs per page: ten of the longest possible lines still fit one embed description with room to spare. */
+export const MAX_STATUS_PAGE_SIZE = 10;
+/** Most recent failures listed. */
+export const MAX_FAILURES_SHOWN = 5;
+
+/** `<t:…:R>` or a dash for a time that is not valid. */
+export function ageOf(epochMs: number | null): string {
+  return (epochMs === null ? null : relativeTimestamp(epochMs)) ?? "—";
+}
+
+/** The keys naming the service's conditions. */
+type ConditionKey = Extract<TextKey, `statusPage.condition.${string}`>;
+
+export const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
+  healthy: { emoji: "🟢", color: EMBED_COLORS.completed, name: "statusPage.condition.healthy" },
+  degraded: { emoji: "🟠", color: EMBED_COLORS.waiting, name: "statusPage.condition.degraded" },
+  unreachable: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unreachable" },
+  unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unhealthy" },
+  starting: { emoji: "🟡", color: EMBED_COLORS.waiting, name: "statusPage.condition.starting" },
+  paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut, name: "statusPage.condition.paused" },
+};
+
+/** Whether the service takes `ref` and has the upscale route, as the bot found out. */
+function featuresLine(t: Translator, { ref, upscale }: ServiceFeatures): string {
+  return t("statusPage.features", {
+    ref: t(
+      ref.has === null ? "statusPage.refUnknown" : ref.has ? "statusPage.refSent" : "statusPage.refOmitted",
+    ),
+    enhance: t(
+      upscale.has === null
+        ? "statusPage.enhanceUnknown"
+        : upscale.has
+          ? "statusPage.enhanceRoute"
+          : "statusPage.noEnhanceRoute",
+    ),
+  });
+}
+
+/** The service embed of `/imagine-status`. */
+export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
+  const { service, counts24h, limits } = input;
+  const condition = serviceCondition(service, input.now);
+  const health = HEALTH[condition] ?? null;
+  const conditionName = health === null ? condition : t(health.name);
+  const lines = [`${health?.emoji ?? "⚪"} **${oneLine(conditionName, 40)}**`];
+  if (condition === "degraded") {
+    lines[0] += ` — ${t("statusPage.degraded")}`;
+  } else if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
+  const latency =
+    service.latencyMs === null ? t("statusPage.noAnswer") : `${Math.round(service.latencyMs)} ms`;
+  lines.push(t("statusPage.latency", { latency, checked: ageOf(service.checkedAt) }));
+  if (service.lastError?.trim()) {
+    lines.push(
+      t("statusPage.lastError", { when: ageOf(service.lastErrorAt), error: oneLine(service.lastError, 300) }),
+    );
+  }
+  const stale = input.stalePending;
+  if (stale && stale.count > 0 && service.botStatus === "healthy")
+    lines.push(t("statusPage.stalePending", stale));
+  if (input.features) lines.push(featuresLine(t, input.features));
+  if (input.outOfDate) {
+    const { since, errors } = input.outOfDate;
+    const named = [...new Set(errors)].map((error) => `\`${oneLine(error, 60)}\``).join(", ");
+    lines.push(
+      `⚠️ ${t("accountSafety.outOfDate.status", { count: errors.length, errors: named, since: ageOf(since) })}`,
+    );
+  }
+  const cooldown =
+    limits.userCooldownMs > 0
+      ? t("statusPage.cooldown", { duration: formatDuration(t, limits.userCooldownMs) })
+      : t("statusPage.noCooldown");
+  return {
+    title: t("statusPage.title"),
+    description: lines.join("\n"),
+    color: health?.color ?? EMBED_COLORS.timedOut,
+    fields: [
+      {
+        name: t("statusPage.last24h"),
+        value: t("statusPage.counts", counts24h),
+        inline: true,
+      },
+      {
+        name: t("statusPage.limits"),
+        value: [
+          t("statusPage.limitsUser", { active: limits.userMaxActive, cooldown }),
+          t("statusPage.limitsServer", { active: limits.guildMaxActive }),
+          t("statusPage.limitsPrompt", { max: limits.promptMaxLength }),
+          t("statusPage.limitsBanned", { count: limits.bannedWordsCount }),
+        ].join("\n"),
+        inline: true,
+      },
+      ...(input.fleet ? [fleetField(t, input.fleet)] : []),
+      ...(input.servers && input.servers.rows.length > 1 ? [serversField(t, input.servers, input.now)] : []),
+    ],
+    ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
+  };
+}
