@@ -17,7 +17,8 @@ import { renderHelp, type HelpEntry } from "../help/help-view.js";
 import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "../../src/discord/reply-with-error.js";
-import { promptDefaultsFor } from "../../src/settings/settings-actions.js";
+import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
+import type { MemberSettings } from "../../src/settings/settings.js";
 import { IMAGINE } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
 import { startJob, type JobResponder } from "./start-job.js";
@@ -84,13 +85,14 @@ function dmResponder(
 }
 
 /** The request of a DM prompt: no server, no roles, no channel rules; `ref` is the message's id. */
-function dmJobRequest(message: Message, prompt: string): JobRequest {
+function dmJobRequest(message: Message, prompt: string, member: MemberSettings): JobRequest {
   return {
     requester: { userId: message.author.id, guildId: null, isModerator: false },
     ref: message.id,
     place: null,
     prompt,
     kind: IMAGINE,
+    memberSpeed: member.speed,
   };
 }
 
@@ -117,14 +119,15 @@ export async function handleDirectMessage(
       await message.reply(renderHelp(t, help));
       return;
     }
+    const member = await app.settings.member(message.author.id);
     const prompt = preparePrompt(
       text,
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
-      await promptDefaultsFor(app.settings, message.author.id),
+      promptDefaultsOf(member),
     );
     const responder = dmResponder(message, prompt, app, log, t);
-    await startJob(app, dmJobRequest(message, prompt), responder, log);
+    await startJob(app, dmJobRequest(message, prompt, member), responder, log);
   } catch (err) {
     if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");

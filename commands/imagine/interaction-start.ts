@@ -91,6 +91,7 @@ export function jobRequestOf(
     place: submissionPlace(interaction),
     prompt,
     kind: options.kind ?? IMAGINE,
+    memberSpeed: options.member?.speed,
   };
 }
 

@@ -57,9 +57,16 @@ export async function admitAndAudit(
   }
 }
 
-/** The server's default parameters with its default speed (each added only when the prompt sets none). */
-function defaultsWithSpeed(app: Pick<BotContext, "admission">, ticket: AdmissionTicket): string {
-  const speed = app.admission.defaultSpeed(ticket.settings);
+/**
+ * The server's default parameters with the speed chosen for a prompt that names none: the member's, else
+ * the server's, where allowed (each added only when the prompt sets none).
+ */
+function defaultsWithSpeed(
+  app: Pick<BotContext, "admission">,
+  ticket: AdmissionTicket,
+  request: JobRequest,
+): string {
+  const speed = app.admission.defaultSpeed(ticket.settings, request.memberSpeed);
   const defaults = ticket.settings.defaultParameters.value;
   return speed === null ? defaults : `${defaults} --${speed}`.trim();
 }
@@ -128,7 +135,7 @@ export async function startJob(
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
       const location = await responder.answer();
-      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket));
+      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket, request));
       return app.imagine.submit(
         { ...request, prompt },
         {

@@ -14,8 +14,6 @@ export interface PromptDefaults {
   readonly suffix?: string | undefined;
   /** The member's default aspect ratio (`16:9`), sent as `--ar` when nothing else sets one. */
   readonly aspectRatio?: string | undefined;
-  /** The member's speed (`fast`, `turbo`, `relax`), sent as `--fast`, … when nothing else sets one. */
-  readonly speed?: string | undefined;
 }
 
 /**
@@ -45,7 +43,6 @@ export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages
   };
   addUnset(suffix.parameters);
   if (aspectRatio !== "") addUnset(parsePrompt(`--ar ${aspectRatio}`).parameters);
-  if (defaults.speed) addUnset(parsePrompt(`--${defaults.speed}`).parameters);
   // A suffix's words before its first parameter belong to the description.
   const words = [...suffix.imageUrls, suffix.text].filter((w) => w !== "");
   if (words.length === 0 && added.length === 0) return text;

@@ -70,6 +70,21 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     });
     expect(await sentPrompt("a kite")).toBe("a kite --fast");
   });
+
+  test("a member's own speed the server does not allow is skipped, not refused: the server's default is sent", async () => {
+    await start(profile);
+    await setSpeeds({ default: "fast", allowed: "fast" });
+    await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "speed",
+      options: { speed: "turbo" },
+      user: h.world.alice,
+    });
+    const answer = await imagineAnswer(h, h.world.alice, "a kite");
+    expect(textOf(answer)).not.toContain("not allowed");
+    expect(h.service.creates).toBe(1);
+    expect(h.service.records().map((r) => r.prompt)).toEqual(["a kite --fast"]);
+  });
 });
 
 test("a self-hosted server offers no relax: /imagine-config and /settings refuse it, naming what it can run", async () => {
