@@ -14,6 +14,7 @@ import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
+import { withoutSpeeds } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
 
 /** How one kind of request is answered while its job starts. */
@@ -67,7 +68,7 @@ function defaultsWithSpeed(
   request: JobRequest,
 ): string {
   const speed = app.admission.defaultSpeed(ticket.settings, request.memberSpeed);
-  const defaults = ticket.settings.defaultParameters.value;
+  const defaults = withoutSpeeds(ticket.settings.defaultParameters.value);
   return speed === null ? defaults : `${defaults} --${speed}`.trim();
 }
 

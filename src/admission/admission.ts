@@ -87,7 +87,10 @@ export class Admission {
       if (refusal) throw new RefusedError(refusal);
     }
     const pause = await this.options.pauses?.activePause(requester.userId, requester.guildId);
-    if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
+    if (pause) {
+      const { until, refusals } = pause;
+      throw new RefusedError({ code: "paused", until, refusals, inDm: requester.guildId === null });
+    }
     this.checkBannedWords(request.prompt, requester.guildId, settings);
     this.checkSpeed(request.prompt, settings);
     const [stored, health] = await Promise.all([

@@ -47,9 +47,10 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     await refusedPrompt(2);
     expect(textOf(await imagineAnswer(h, world.alice, "a quiet meadow"))).not.toContain(PAUSED);
     const third = await refusedPrompt(3);
-    const told = await third.handle.waitForFollowUp({ where: (m) => textOf(m).includes(PAUSED) });
+    const toldText = `You can't make images in **${world.guild.name}** until`;
+    const told = await third.handle.waitForFollowUp({ where: (m) => textOf(m).includes(toldText) });
     expect(told.ephemeral).toBe(true);
-    expect(textOf(told)).toContain("Midjourney refused 3 of your prompts within 24 hours");
+    expect(textOf(told)).toContain("Midjourney refused 3 of your prompts there within 24 hours");
     expect(textOf(told)).toMatch(/<t:\d+:f>/);
     await auditPost("is paused until");
 
