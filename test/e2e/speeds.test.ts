@@ -87,6 +87,16 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
   });
 });
 
+test("a default speed that is not among the allowed speeds is refused, whichever is set first", async () => {
+  await start("hosted");
+  expect(await setSpeeds({ default: "turbo", allowed: "fast" })).toContain(
+    "`--turbo` can't be the default speed: it is not among the speeds allowed here (`--fast`).",
+  );
+  await setSpeeds({ default: "turbo" });
+  expect(await setSpeeds({ allowed: "fast, relax" })).toContain("`--turbo` can't be the default speed");
+  expect(await sentPrompt("a kite")).toBe("a kite --turbo");
+});
+
 test("a self-hosted server offers no relax: /imagine-config and /settings refuse it, naming what it can run", async () => {
   await start("self-hosted");
   const { answer } = await runSettingsCommand(h, {
