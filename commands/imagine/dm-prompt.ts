@@ -43,9 +43,7 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
 function dmResponder(
   message: Message,
   prompt: string,
-  app: BotContext,
-  log: Logger,
-  t: Translator,
+  { app, log, t, member }: { app: BotContext; log: Logger; t: Translator; member: MemberSettings },
 ): JobResponder {
   let shown: Message | null = null;
   return {
@@ -58,6 +56,7 @@ function dmResponder(
       return admitted;
     },
     deliverByDm: async () => false,
+    memberSpeed: async () => member.speed,
     async answer() {
       shown = await answerPrompt(message, prompt, app, log, t);
       return {
@@ -85,14 +84,13 @@ function dmResponder(
 }
 
 /** The request of a DM prompt: no server, no roles, no channel rules; `ref` is the message's id. */
-function dmJobRequest(message: Message, prompt: string, member: MemberSettings): JobRequest {
+function dmJobRequest(message: Message, prompt: string): JobRequest {
   return {
     requester: { userId: message.author.id, guildId: null, isModerator: false },
     ref: message.id,
     place: null,
     prompt,
     kind: IMAGINE,
-    memberSpeed: member.speed,
   };
 }
 
@@ -126,8 +124,8 @@ export async function handleDirectMessage(
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
       promptDefaultsOf(member),
     );
-    const responder = dmResponder(message, prompt, app, log, t);
-    await startJob(app, dmJobRequest(message, prompt, member), responder, log);
+    const responder = dmResponder(message, prompt, { app, log, t, member });
+    await startJob(app, dmJobRequest(message, prompt), responder, log);
   } catch (err) {
     if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {
       log.info("the user does not accept DMs from the bot; nothing to answer");

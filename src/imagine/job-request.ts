@@ -6,7 +6,6 @@
 import type { Language } from "../i18n/languages.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { JobKind } from "./job-kind.js";
-import type { Speed } from "../prompt/speed.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { Job, MessageLocation } from "./job.js";
 
@@ -34,11 +33,6 @@ export interface JobRequest {
   readonly prompt: string;
   /** What the job makes. */
   readonly kind: JobKind;
-  /**
-   * The member's own speed (`/settings speed`): sent with a prompt that names none where the member may use
-   * it and the server can run it, else skipped for the server's default (`Admission.defaultSpeed`).
-   */
-  readonly memberSpeed?: Speed | undefined;
 }
 
 /** Where and how an admitted job's messages go, known once the request was answered. */
