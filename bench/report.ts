@@ -2,6 +2,7 @@
  * The benchmark's results as a table for stdout and a JSON file under bench/results/, each row with its
  * target and whether it was met.
  */
+import type { PoolResult } from "./scenario-pool.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,33 @@ export interface BenchResults {
   latency?: LatencyResult[];
   scale?: ScaleResult[];
   fleet?: FleetResult;
+  /** 1, 2 and 4 ImagineAPI servers behind the bot's queue. */
+  pool?: PoolResult[];
+}
+
+/** The pool's rows: jobs per minute against N x one server's, and each server's most jobs at once. */
+function poolRows(pool: readonly PoolResult[]): Row[] {
+  const one = pool.find((p) => p.servers === 1)?.jobsPerMinute;
+  return pool.flatMap((p) => {
+    const area = `pool ${p.servers} x ${p.slotsPerServer} slots, ${p.jobs} jobs of ${p.jobDurationMs / 1000} s`;
+    const target = one === undefined ? null : 0.9 * p.servers * one;
+    return [
+      {
+        area,
+        measure: "jobs/min",
+        result: String(p.jobsPerMinute),
+        target: target === null || p.servers === 1 ? "" : `>= ${target.toFixed(1)} (0.9 x N x 1 server's)`,
+        met: target === null || p.servers === 1 ? null : p.jobsPerMinute >= target,
+      },
+      {
+        area,
+        measure: "most jobs at once per server",
+        result: p.maxInFlight.join(", "),
+        target: `<= ${p.slotsPerServer}`,
+        met: p.maxInFlight.every((m) => m <= p.slotsPerServer),
+      },
+    ];
+  });
 }
 
 /** One line of the table. */
@@ -86,9 +114,11 @@ function fleetRows(f: FleetResult): Row[] {
       `${run.jobsPerSecond} jobs/s (${round(run.durationMs / 1000)} s), calls/job ${run.callsPerJob.median} ` +
       `(max ${run.callsPerJob.max})` +
       (run.proxy
-        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy`
+        ? `, ${run.rateLimited} x 429 from Discord, ${run.proxyRateLimited} x 429 from the proxy` +
+          (run.proxyHeld ? `, ${run.proxyHeld.calls} held (longest ${run.proxyHeld.longestMs} ms)` : "")
         : `${run.rateLimited ? `, ${run.rateLimited} x 429` : ""}`) +
       `${run.peakBotCallsPerSecond === undefined ? "" : `, peak ${run.peakBotCallsPerSecond} bot calls/s`}` +
+      `${run.busiestBotSecond === undefined ? "" : ` (${run.busiestBotSecond} in any 1 s)`}` +
       `${run.unanswered ? `, ${run.unanswered} commands unanswered (load)` : ""}`,
     target: "",
     met: null,
@@ -158,6 +188,7 @@ function fleetRows(f: FleetResult): Row[] {
 export function rowsOf(r: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const c of r.calls ?? []) rows.push(callsRow(c));
+  rows.push(...poolRows(r.pool ?? []));
   for (const k of r.knee ?? []) rows.push(...kneeRows(k));
   for (const s of r.scale ?? []) {
     const area =

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only startup,calls,knee,latency,scale,fleet] [-- --no-build]`:
+ * `npm run bench [-- --quick] [-- --only startup,calls,knee,latency,scale,fleet,pool] [-- --no-build]`:
  * builds the bot, starts the Discord emulator, and runs each scenario with the bot in its own process
  * against its own reference-service process. Prints a table and writes bench/results/<time>.json.
  * See bench/README.md for the method.
@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { histogramSvg, lineChartSvg, writeSvg } from "./plots.js";
+import { runPool } from "./scenario-pool.js";
 import { formatTable, machine, rowsOf, writeResults, type BenchResults } from "./report.js";
 import { PROJECT_ROOT } from "./processes.js";
 import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
@@ -17,7 +18,7 @@ import { runScale } from "./scenario-scale.js";
 import { runStartup } from "./scenario-startup.js";
 import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
-const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet"] as const;
+const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet", "pool"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
@@ -136,6 +137,10 @@ try {
       pollIntervalMs: 3000,
       log,
     });
+  });
+  await attempt("pool", async () => {
+    results.pool = [];
+    for (const servers of [1, 2, 4]) results.pool.push(await runPool(emu, servers, log));
   });
 } finally {
   await emu.proc.stop();

@@ -81,6 +81,21 @@ export interface FleetRun {
    * does not count them): past 50, Discord's global limit answers 429 (a fleet's processes keep to 50 each).
    */
   peakBotCallsPerSecond: number;
+  /**
+   * Most bot-token calls Discord received in any span of one second, wherever it starts: what a sliding
+   * window keeps to 50 (a fixed window of the same limit can let up to twice that through).
+   */
+  busiestBotSecond?: number;
+  /** Calls the proxy held for the bot token's global limit until they fitted, and the longest hold; null without it. */
+  proxyHeld?: { calls: number; longestMs: number } | null;
+}
+
+/** When Discord received each call made with the bot token (not the interaction-token routes), in order. */
+function botCallTimes(requests: readonly LoggedRequest[]): number[] {
+  return requests
+    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
+    .map((r) => r.realAt)
+    .sort((a, b) => a - b);
 }
 
 /**
@@ -88,10 +103,7 @@ export interface FleetRun {
  * window opens with the first call after the last one closed and lasts a second.
  */
 export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): number {
-  const times = requests
-    .filter((r) => !/\/(webhooks|interactions)\//.test(r.path))
-    .map((r) => r.realAt)
-    .sort((a, b) => a - b);
+  const times = botCallTimes(requests);
   let peak = 0;
   let windowStart = Number.NEGATIVE_INFINITY;
   let inWindow = 0;
@@ -103,6 +115,17 @@ export function peakBotCallsPerSecond(requests: readonly LoggedRequest[]): numbe
     peak = Math.max(peak, ++inWindow);
   }
   return peak;
+}
+
+/** Most calls made with the bot token within any one second (a sliding window over their arrivals). */
+export function busiestBotSecond(requests: readonly LoggedRequest[]): number {
+  const times = botCallTimes(requests);
+  let most = 0;
+  for (let first = 0, last = 0; last < times.length; last++) {
+    while (times[last]! - times[first]! >= 1000) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
 }
 
 /** The takeover measurement. */
@@ -203,7 +226,7 @@ async function throughputRun(
   const proxy = run.proxy ? await startProxy(emu) : null;
   try {
     const env: Record<string, string> = { ...TIMINGS.env };
-    if (proxy) env["DISCORD_API_URL"] = proxy.apiUrl;
+    if (proxy) env["DISCORD_PROXY_URL"] = proxy.apiUrl;
     if (options.databaseUrl) env["DATABASE_URL"] = options.databaseUrl;
     if (run.fleetCap !== null) env["SERVICE_FLEET_MAX_CONCURRENCY"] = String(run.fleetCap);
     const where = { cwd: data.path, databasePath: join(data.path, "bot.db") };
@@ -235,15 +258,25 @@ async function throughputRun(
         rateLimited: requests.filter((r) => r.status === 429).length,
         proxyRateLimited: null,
         peakBotCallsPerSecond: peakBotCallsPerSecond(requests),
+        busiestBotSecond: busiestBotSecond(requests),
+        proxyHeld: null,
       };
       // Every process stopped: the proxy's counts are final.
       await Promise.all(bots.map((b) => b.stop()));
-      if (proxy) result.proxyRateLimited = (await proxy.stop()).rateLimitedHere;
+      if (proxy) {
+        const counts = await proxy.stop();
+        result.proxyRateLimited = counts.rateLimitedHere;
+        result.proxyHeld = { calls: counts.heldForGlobalLimit, longestMs: counts.longestGlobalHoldMs };
+      }
       options.log(
         `fleet ${run.label}: ${interactions.length} jobs (${result.unanswered} unanswered) in ${durationMs} ms = ${result.jobsPerSecond} jobs/s, ` +
           `median ${result.callsPerJob.median} calls/job, ${result.rateLimited} x 429` +
-          (proxy ? ` from Discord, ${result.proxyRateLimited} x 429 from the proxy` : "") +
-          `, at most ${result.peakBotCallsPerSecond} bot-token calls in one second`,
+          (proxy
+            ? ` from Discord, ${result.proxyRateLimited} x 429 from the proxy, ${result.proxyHeld?.calls} held ` +
+              `(longest ${result.proxyHeld?.longestMs} ms)`
+            : "") +
+          `, at most ${result.peakBotCallsPerSecond} bot-token calls in one of Discord's windows, ` +
+          `${result.busiestBotSecond} in any second`,
       );
       return result;
     } finally {

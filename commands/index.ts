@@ -13,6 +13,10 @@ import type { Config } from "../src/config.js";
 import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
+import { deleteButton } from "./delete/delete-button.js";
+import { promptButton } from "./prompt/prompt-button.js";
+import { remixHandler } from "./remix/remix.js";
+import { moreLikeThisButton } from "./more-like-this/more-like-this.js";
 import { enhanceButton } from "./grid/enhance-button.js";
 import { gridButtons } from "./grid/grid-buttons.js";
 import { helpCommand, helpEntries } from "./help/help.js";
@@ -54,6 +58,10 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   tryAgainHandler,
   enhanceButton,
   configComponents,
+  promptButton,
+  deleteButton,
+  remixHandler,
+  moreLikeThisButton,
 ];
 
 /** Commands and handlers, as the interaction router takes them. */

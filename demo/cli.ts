@@ -12,6 +12,9 @@ Starts the reference image service, the Discord emulator, the bot and a local pa
   --port N          port of the page and the emulator (default: DEMO_PORT or 8780; 0 = any free port)
   --profile NAME    which ImagineAPI the image service is: hosted (default; \`ref\` and the upscale
                     endpoint) or self-hosted (ImagineAPI's own server: no \`ref\`, no upscale route)
+  --servers N       ImagineAPI servers behind the bot, 1 to 16 (default 1); every second one self-hosted;
+                    make one unhealthy or stop it: POST /_pool/servers/<n>/health {"status":"unhealthy"},
+                    /_pool/servers/<n>/stop, /_pool/servers/<n>/start; GET /_pool/servers lists them
   --keep            keep the demo's database (under the OS temp dir) at exit`;
 
 const { values } = parseArgs({
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     port: { type: "string" },
     profile: { type: "string", default: "hosted" },
     keep: { type: "boolean", default: false },
+    servers: { type: "string", default: "1" },
     help: { type: "boolean", default: false },
   },
 });
@@ -37,12 +41,17 @@ if (!(SERVICE_PROFILES as readonly string[]).includes(values.profile)) {
   process.exit(1);
 }
 const profile = values.profile as ServiceProfile;
+const servers = Number(values.servers);
+if (!Number.isInteger(servers) || servers < 1 || servers > 16) {
+  console.error(`--servers must be a whole number from 1 to 16, got "${values.servers}"`);
+  process.exit(1);
+}
 
 const startedAt = Date.now();
 console.log(`Starting the image service (${profile}), the Discord emulator and the bot...`);
 let demo;
 try {
-  demo = await startDemo({ port, keep: values.keep, profile });
+  demo = await startDemo({ port, keep: values.keep, profile, servers });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const inUse = message.includes("EADDRINUSE");
@@ -58,7 +67,7 @@ console.log(`
 imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s).
 
   Open the page:     ${running.pageUrl}
-  Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)
+  Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /stop, /start)` : ""}
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
 
 Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);

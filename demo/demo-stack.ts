@@ -9,6 +9,7 @@ import type { ServiceProfile } from "../tools/reference-service/index.js";
 import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
 import { startProcessWorld, type ProcessWorld } from "../tools/bot-process/bot-process.js";
 import { pageHandler } from "./page-server.js";
+import { startDemoPool, type DemoPool } from "./demo-pool.js";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -20,6 +21,8 @@ export interface DemoOptions {
   tickMs?: number;
   /** Which ImagineAPI the reference service is (default hosted); it starts healthy either way. */
   profile?: ServiceProfile;
+  /** ImagineAPI servers (reference services) behind the bot, 1 to 16; default 1 (see `demo-pool.ts`). */
+  servers?: number;
 }
 
 /** A running demo. */
@@ -43,6 +46,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   let emu: DiscordEmulator | null = null;
   const control = controlApi(() => emu);
   const page = await pageHandler();
+  let pool: DemoPool | null = null;
   const world = await startProcessWorld({
     emulator: { port: options.port, botUsername: "Imagine Bot" },
     service: {
@@ -50,11 +54,14 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       profile: options.profile ?? "hosted",
       initialHealth: "healthy",
     },
-    emulatorHandler: async (req, res, url) => (await page(req, res, url)) || control(req, res, url),
+    emulatorHandler: async (req, res, url) =>
+      (await page(req, res, url)) || (await pool?.handle(req, res, url)) || control(req, res, url),
     dataDirPrefix: "imagine-bot-demo-",
     keepDataDir: options.keep ?? false,
   });
   emu = world.emu;
+  const tickMs = options.tickMs ?? 600;
+  if ((options.servers ?? 1) > 1) pool = await startDemoPool(world.service, options.servers ?? 1, tickMs);
   // A second member, so the page can switch between two members and a moderator.
   emu.addMember({ guildId: world.world.guild.id, user: emu.addUser({ username: "bob" }) });
   try {
@@ -67,8 +74,10 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       // The demo's image service is local and free: show the Enhance buttons.
       ENHANCE_FACTORS: "2x,4x",
       LOG_LEVEL: "info",
+      ...(pool ? { ...pool.env, IMAGINE_API_SLOTS: "3" } : {}),
     });
   } catch (error) {
+    await pool?.close();
     await world.stop();
     throw error;
   }
@@ -77,6 +86,9 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     controlUrl: `${emu.baseUrl}/_control`,
     dataDir: world.dataDir,
     world,
-    stop: () => world.stop("SIGTERM"),
+    stop: async () => {
+      await world.stop("SIGTERM");
+      await pool?.close();
+    },
   };
 }

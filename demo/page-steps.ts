@@ -62,3 +62,12 @@ export async function waitForMessage(
   }
   return message;
 }
+
+/** Fills in the open modal's fields (by their label) and submits it; waits until it closed. */
+export async function submitModal(page: Page, values: Record<string, string>): Promise<void> {
+  const dialog = page.locator("dialog.modal[open]");
+  await dialog.waitFor();
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await dialog.waitFor({ state: "detached" });
+}

@@ -15,13 +15,14 @@ import type {
   PostRecords,
   StoreScope,
 } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./admission/service-health.js";
+import type { HealthReader } from "./admission/service-health.js";
 import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ImagineClient } from "./service/client.js";
 import type { ServiceProfile } from "./service/service-profile.js";
+import type { ServerPool } from "./pool/server-pool.js";
 import type { SettingsStore } from "./settings/settings.js";
 
 /**
@@ -40,9 +41,15 @@ export type CommandStore = Pick<StoreScope, "shared"> &
 export interface BotContext {
   readonly config: Config;
   readonly imagine: ImagineService;
-  readonly service: ImagineClient;
-  /** Which kind of server the service is: whether it takes `ref` and has the upscale route (Enhance). */
+  /** Reads records from the server holding each (see {@link pool}). */
+  readonly service: Pick<ImagineClient, "getImage" | "getServiceStatus" | "downloadImage">;
+  /**
+   * Which kind of server server 1 is: whether it takes `ref` and has the upscale route (Enhance). A job's own
+   * server's is `pool.serverFor(imageId)`'s.
+   */
   readonly profile: ServiceProfile;
+  /** The ImagineAPI servers, and which one runs each job. */
+  readonly pool: ServerPool;
   /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
   readonly serverWatch: ServerWatch;
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
@@ -52,7 +59,7 @@ export interface BotContext {
   readonly settings: SettingsStore;
   readonly messenger: DiscordMessenger;
   readonly admission: Admission;
-  readonly health: ServiceHealthMonitor;
+  readonly health: HealthReader;
   readonly bannedWords: BannedWords;
   readonly audit: AuditLog;
   readonly metrics: MetricsSink;

@@ -40,11 +40,18 @@ export interface StartBotOptions {
  */
 export async function startBot(config: Config, options: StartBotOptions): Promise<RunningBot> {
   const log = options.logger;
-  for (const secret of [config.DISCORD_TOKEN, config.IMAGINE_API_TOKEN, config.WEBHOOK_SECRET])
+  const serverTokens = config.IMAGINE_SERVERS.map((s) => s.token);
+  for (const secret of [
+    config.DISCORD_TOKEN,
+    config.IMAGINE_API_TOKEN,
+    config.WEBHOOK_SECRET,
+    ...serverTokens,
+  ])
     registerSecret(secret);
   const clock = options.clock ?? systemClock;
   const client = createDiscordClient({
     apiUrl: config.DISCORD_API_URL,
+    proxyUrl: config.DISCORD_PROXY_URL,
     shardCount: config.DISCORD_SHARD_COUNT,
     shards: config.DISCORD_SHARDS,
   });

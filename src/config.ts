@@ -5,6 +5,7 @@
 import dotenv from "dotenv";
 import { z } from "zod";
 import { isUpscaleFactor, UPSCALE_FACTORS, type UpscaleFactor } from "./service/schema.js";
+import { parseServers, type ImagineServerConfig } from "./config-servers.js";
 
 const DISCORD_API = "https://discord.com/api";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -110,6 +111,11 @@ export const configSchema = z.object({
   DISCORD_CLIENT_ID: snowflake,
   DISCORD_GUILD_ID: snowflake,
   DISCORD_API_URL: httpUrl.default(DISCORD_API),
+  /**
+   * A fleet's Discord proxy (REST base including /api): bot-token calls go through it, interaction calls
+   * straight to DISCORD_API_URL.
+   */
+  DISCORD_PROXY_URL: httpUrl.optional(),
   /** Gateway shards of the whole bot (every process): auto asks Discord. */
   DISCORD_SHARD_COUNT: autoOr(1, 100_000).default("auto"),
   /** Which of the shards this process runs: auto runs them all. */
@@ -225,7 +231,13 @@ const checkedConfigSchema = configSchema.superRefine((config, ctx) => {
   }
 });
 
-export type Config = z.output<typeof configSchema>;
+export type Config = z.output<typeof configSchema> & {
+  /**
+   * The ImagineAPI servers of the pool, server 1 first (IMAGINE_API_URL, then IMAGINE_API_URL_2 ...); see
+   * `config-servers.ts`.
+   */
+  readonly IMAGINE_SERVERS: readonly ImagineServerConfig[];
+};
 
 /** Thrown when the environment is not a valid configuration; the message lists every problem. */
 export class ConfigError extends Error {
@@ -246,15 +258,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   // Blank values (`FOO=` as copied from .env.example) count as unset, so defaults apply.
   const cleaned = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, blankAsUnset(v)]));
   const result = checkedConfigSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  const pool = parseServers(cleaned as Record<string, string | undefined>);
+  if (result.success && pool.problems.length === 0) return { ...result.data, IMAGINE_SERVERS: pool.servers };
+  const issues = result.success ? [] : result.error.issues;
+  const problems = issues.map((issue) => {
     const name = issue.path.join(".");
     const value = env[name];
     const shown =
       value === undefined || /TOKEN|SECRET|DATABASE_URL/.test(name) ? "" : ` (got ${JSON.stringify(value)})`;
     return `${name} ${issue.message}${shown}`;
   });
-  throw new ConfigError(problems);
+  throw new ConfigError([...problems, ...pool.problems]);
 }
 
 /** Requirements beyond the schema for `npm run deploy`. */

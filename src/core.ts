@@ -14,16 +14,13 @@ import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
-import { ServiceHealthMonitor } from "./admission/service-health.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
-import { instrumentClient } from "./metrics/instrument-client.js";
 import { createMetrics, type MetricsSink } from "./metrics/metrics-sink.js";
 import { BannedWords } from "./moderation/banned-words.js";
 import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
-import { createImagineClient } from "./service/client.js";
-import { ServiceProfile } from "./service/service-profile.js";
 import { Semaphore } from "./service/semaphore.js";
+import { buildPool } from "./pool/build-pool.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
@@ -94,29 +91,18 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     fleetCap === undefined
       ? undefined
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
-  // One semaphore bounds every request to the service, polls included.
+  // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
-  const service = createImagineClient(config, {
+  const pool = buildPool(config, {
     slots: serviceSlots,
-    logger: log.child({ component: "service" }),
     ...(fleetSlots ? { fleetSlots } : {}),
-  });
-  const profile = new ServiceProfile({
-    client: service,
-    ref: config.IMAGINE_API_REF,
-    upscale: config.IMAGINE_API_UPSCALE,
-    logger: log.child({ component: "service" }),
-  });
-  const health = new ServiceHealthMonitor({
-    getServiceStatus: async () => {
-      const status = await service.getServiceStatus();
-      // A service that was down at start is found out at its first answer.
-      void profile.probe();
-      return status;
-    },
+    metrics,
+    logger: log,
     now,
+    storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
-  instrumentClient(service, metrics, (err) => health.recordError(err));
+  const { health } = pool;
+  const { profile } = pool.first;
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
@@ -131,7 +117,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     botStatus: () => health.last.botStatus,
   });
   const imagine = new ImagineService({
-    client: service,
+    client: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -141,7 +127,12 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile,
+    profile: pool,
+    servers: pool,
+    // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
+    ...(config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven)
+      ? { slots: pool }
+      : {}),
     jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
@@ -154,12 +145,24 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     onDelivered: (route, final) => metrics.discordEdit(route, final),
     onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
     onJobEnded: (job, latencyMs) => {
+      pool.forget(job.imageId);
+      imagine.drainQueue();
       if (job.outcome) metrics.jobFinished(job.outcome);
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
       void countRefusal(job);
     },
   });
+  metrics.watchPool(() => ({
+    waiting: imagine.waitingCount,
+    servers: pool.servers.map((s) => ({
+      name: s.name,
+      slots: s.slots,
+      inUse: s.inUse,
+      up: s.health.last.botStatus !== null,
+      backingOff: s.backingOff(now()),
+    })),
+  }));
   const countRefusal = watchRefusals({
     pauses,
     audit,
@@ -193,7 +196,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   return {
     config,
     imagine,
-    service,
+    service: pool,
+    pool,
     profile,
     serverWatch,
     pauses,

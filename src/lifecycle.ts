@@ -42,7 +42,7 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
   const { client, core, clock } = options;
   const { config, logger: log, store, imagine } = core;
   // Which kind of server the service is, found out while Discord connects; never waited for.
-  void core.profile.probe();
+  for (const server of core.pool.servers) void server.profile.probe();
   let refusedAtStart: (error: LoginError) => void = () => {};
   const refusal = new Promise<never>((_, reject) => (refusedAtStart = reject));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

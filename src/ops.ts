@@ -8,12 +8,13 @@ import type { OpsServer } from "./http/ops-server.js";
 import type { HealthCheck } from "./http/health.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { StoreScope, SubmissionTimes } from "./imagine/job-store.js";
-import type { ServiceHealthMonitor } from "./admission/service-health.js";
+import type { HealthReader } from "./admission/service-health.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import { errorMessage } from "./errors.js";
 import type { WebhookDisposition } from "./http/webhook.js";
 import type { ImageRecord } from "./service/schema.js";
+import type { ServerPool } from "./pool/server-pool.js";
 import type { ServiceProfile } from "./service/service-profile.js";
 
 export interface OpsDeps {
@@ -21,7 +22,9 @@ export interface OpsDeps {
   /** The Discord gateway connection's state. */
   gateway: Pick<GatewayWatch, "problem">;
   store: StoreScope & Pick<SubmissionTimes, "recordSubmission">;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
+  /** The pool's servers: with several, /healthz has a check for each (information, never a failure). */
+  pool?: Pick<ServerPool, "servers">;
   /** Which kind of server the service is (shown by /healthz). */
   profile: Pick<ServiceProfile, "describe">;
   imagine: ImagineService;
@@ -70,7 +73,27 @@ export async function healthChecks(deps: OpsDeps): Promise<HealthCheck[]> {
       : { name: "image-service", ok: true, detail: `bot_status ${service.botStatus}` };
   // What the bot found out about the server (ref, upscale route): information, never a failure.
   const kind: HealthCheck = { name: "image-service-kind", ok: true, detail: deps.profile.describe() };
-  return [gateway, store, serviceCheck, kind, processCheck(deps)];
+  return [gateway, store, serviceCheck, kind, ...serverChecks(deps), processCheck(deps)];
+}
+
+/**
+ * With several servers, one check per server: its status, slots in use and what it is. Always passing: the
+ * bot works while any server does (`image-service` says whether one answers).
+ */
+function serverChecks(deps: Pick<OpsDeps, "pool" | "now">): HealthCheck[] {
+  const servers = deps.pool?.servers ?? [];
+  if (servers.length < 2) return [];
+  return servers.map((s) => {
+    const { botStatus, lastError } = s.health.last;
+    const status =
+      botStatus === null ? `unreachable: ${lastError ?? "no answer yet"}` : `bot_status ${botStatus}`;
+    const resting = s.backingOff(deps.now()) ? " · resting after failed creates" : "";
+    return {
+      name: `image-server:${s.name}`,
+      ok: true,
+      detail: `${status} · ${s.inUse}/${s.slots} slots busy${resting} · ${s.profile.describe()}`,
+    };
+  });
 }
 
 /**

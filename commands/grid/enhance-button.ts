@@ -29,7 +29,7 @@ import { renderEnhanceOff } from "../../src/render/refusal.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "../../src/custom-ids/enhance-id.js";
 import { loadSource } from "./grid-buttons.js";
-import { alreadyPosted, markUsed } from "./post-once.js";
+import { earlierPostAnswer, markUsed } from "./post-once.js";
 
 /**
  * How long a click holds the right to create the Enhance job of an image and factor: past the longest the
@@ -58,9 +58,10 @@ async function answerEarlier(
   job: Job,
   name: string,
   t: Translator,
+  log: Logger,
 ) {
   const post = job.outcome === null ? undefined : await app.store.getPost(job.imageId, "result");
-  const content = post ? alreadyPosted(t, name, post) : renderUnderWay(t, name);
+  const content = post ? await earlierPostAnswer(interaction, t, name, post, log) : renderUnderWay(t, name);
   await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
 
@@ -81,7 +82,7 @@ async function enhanceOnce(
   const earlier = await app.store.latestUpscale(source);
   if (earlier && stillCounts(earlier)) {
     log.info({ enhanceJobId: earlier.imageId, outcome: earlier.outcome }, "Enhance already made");
-    await answerEarlier(interaction, app, earlier, name, lang.ephemeral);
+    await answerEarlier(interaction, app, earlier, name, lang.ephemeral, log);
     return;
   }
   const { prompt } = await loadSource(request, app);
@@ -98,7 +99,9 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
   async execute(interaction, request, { app, log, lang }) {
     if (!interaction.isButton()) throw new UserError((tr) => tr("error.deadControl"));
     // A button from before the bot found the service has no upscale route: nothing to try again.
-    if (!app.profile.hasUpscale) throw new UserError((tr) => tr("enhance.noRoute"));
+    // The grid's own server decides (a pool may mix servers with and without the route).
+    if (!(await app.pool.profileOf(request.jobId)).hasUpscale)
+      throw new UserError((tr) => tr("enhance.noRoute"));
     const factor = factorLabel(request.factor);
     const name = lang.ephemeral("enhance.name", { factor });
     if (request.requesterId !== interaction.user.id && !isModerator(interaction)) {

@@ -124,7 +124,7 @@ async function renderUpscale(
     index,
     app.config.IMAGE_DELIVERY,
     // A server may turn Enhance off; the owner's factors and the service's upscale route are needed.
-    enhance.value ? app.profile.enhanceFactors(app.config.ENHANCE_FACTORS) : [],
+    enhance.value ? (await app.pool.profileOf(jobId)).enhanceFactors(app.config.ENHANCE_FACTORS) : [],
   );
   return materialize(view, {
     download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),

@@ -15,6 +15,7 @@ import { messageJumpLink } from "../../src/render/status-job.js";
 import { withButtonUsed } from "./used-button-view.js";
 import type { ComponentInteraction } from "../../src/discord/component.js";
 import { interactionLocation } from "../../src/discord/interaction-location.js";
+import { isMessageGone } from "../../src/discord/bot-message.js";
 
 /** What {@link postOnce} posts, and for which job and action. */
 export interface PostOnceRequest {
@@ -43,7 +44,7 @@ export async function postOnce(
   const earlier = await app.store.getPost(jobId, action);
   if (earlier) {
     await interaction.reply({
-      content: alreadyPosted(request.t, request.name, earlier),
+      content: await earlierPostAnswer(interaction, request.t, request.name, earlier, log),
       flags: MessageFlags.Ephemeral,
     });
     return;
@@ -72,7 +73,22 @@ export async function postOnce(
   await markUsed(interaction, "interaction", log);
 }
 
-/** The ephemeral answer to a click on a button whose message was already posted. */
+/**
+ * The ephemeral answer to a click on a button whose message was already posted: its link, or that it was
+ * deleted since (🗑️ Delete, or a moderator in Discord), which Discord is asked.
+ */
+export async function earlierPostAnswer(
+  interaction: ComponentInteraction,
+  t: Translator,
+  name: string,
+  post: PostedMessage,
+  log: Logger,
+): Promise<string> {
+  const gone = await isMessageGone(interaction.client.rest, post.channelId, post.messageId, log);
+  return gone ? t("posted.deleted", { name }) : alreadyPosted(t, name, post);
+}
+
+/** The answer to a click on a button whose message was already posted: its link when it has one. */
 export function alreadyPosted(t: Translator, name: string, post: PostedMessage): string {
   const link = messageJumpLink(post);
   return link === null ? t("posted.already", { name }) : t("posted.alreadyLink", { name, link });

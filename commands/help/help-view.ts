@@ -99,5 +99,7 @@ export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
     "",
     ...limitLines(t, ctx),
   ].join("\n");
-  return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
+  // The buttons under results, in an embed: the content's 2000 characters hold the rest.
+  const tools = { title: t("help.toolsTitle"), description: t("help.tools") };
+  return { content, embeds: [tools], components: [], allowedMentions: NO_PINGS };
 }

@@ -12,7 +12,7 @@ import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { requesterOf, submissionPlace } from "../../src/discord/submission-place.js";
 import { UserError } from "../../src/errors.js";
 import type { AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job } from "../../src/imagine/job.js";
+import type { Job, JobOrigin } from "../../src/imagine/job.js";
 import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Logger } from "../../src/logger.js";
@@ -77,6 +77,8 @@ export interface StartOptions {
   kind?: JobKind;
   /** The requester's preferences, when the caller has already read them (else they are read here). */
   member?: MemberSettings;
+  /** The job is a Remix or More like this of this one. */
+  origin?: JobOrigin;
 }
 
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
@@ -91,6 +93,7 @@ export function jobRequestOf(
     place: submissionPlace(interaction),
     prompt,
     kind: options.kind ?? IMAGINE,
+    ...(options.origin ? { origin: options.origin } : {}),
   };
 }
 
@@ -150,7 +153,8 @@ export async function checkAndStartJob(
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
-): Promise<void> {
+  options: Pick<StartOptions, "origin"> = {},
+): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
@@ -160,7 +164,7 @@ export async function checkAndStartJob(
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
-    return;
+    return null;
   }
-  await startImagineJob(interaction, context, prompt, { member });
+  return startImagineJob(interaction, context, prompt, { ...options, member });
 }

@@ -8,9 +8,11 @@ import type { Admission } from "../../src/admission/admission.js";
 import type { StatusInput } from "./status-view.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
-import type { ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import type { ServiceProfile } from "../../src/service/service-profile.js";
 import type { ServerWatch } from "../../src/imagine/server-watch.js";
+import type { HealthReader } from "../../src/admission/service-health.js";
+import type { ServerPool } from "../../src/pool/server-pool.js";
+import type { ServersStatus } from "./status-servers-view.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +27,9 @@ export interface StatusSources {
   config: Config;
   imagine: ImagineService;
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
+  /** The pool of ImagineAPI servers: a row each on the status page. */
+  pool?: Pick<ServerPool, "servers">;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
   /** Whether the server is named out of date; not shown without it. */
@@ -34,6 +38,22 @@ export interface StatusSources {
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
   now: () => number;
+}
+
+/** Each server of the pool as the status page shows it. */
+function serversStatus(pool: Pick<ServerPool, "servers">, waiting: number, now: number): ServersStatus {
+  return {
+    waiting,
+    rows: pool.servers.map((s) => ({
+      name: s.name,
+      health: s.health.last,
+      inUse: s.inUse,
+      slots: s.slots,
+      backingOff: s.backingOff(now),
+      lastCreateError: s.lastCreateError,
+      features: s.profile.features,
+    })),
+  };
 }
 
 /** The status of server `guildId` (page `page` of its jobs in flight). */
@@ -99,5 +119,6 @@ export async function gatherStatus(
     page,
     now,
     ...(fleet ? { fleet } : {}),
+    ...(sources.pool ? { servers: serversStatus(sources.pool, sources.imagine.waitingCount, now) } : {}),
   };
 }

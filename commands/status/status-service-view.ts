@@ -13,6 +13,7 @@ import { EMBED_COLORS, formatDuration, relativeTimestamp } from "../../src/rende
 import { truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
+import { serversField, type ServersStatus } from "./status-servers-view.js";
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -55,6 +56,8 @@ export interface StatusInput {
   readonly now: number;
   /** The bot processes sharing the database, when there is a fleet (Postgres). */
   readonly fleet?: FleetStatus;
+  /** The pool's servers, a row each (shown when there are several). */
+  readonly servers?: ServersStatus;
   /** Set while the server is named out of date (`ServerWatch`): since when, and its failures. */
   readonly outOfDate?: { readonly since: number; readonly errors: readonly string[] } | null;
 }
@@ -102,7 +105,7 @@ export function ageOf(epochMs: number | null): string {
 /** The keys naming the service's conditions. */
 type ConditionKey = Extract<TextKey, `statusPage.condition.${string}`>;
 
-const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
+export const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
   healthy: { emoji: "🟢", color: EMBED_COLORS.completed, name: "statusPage.condition.healthy" },
   degraded: { emoji: "🟠", color: EMBED_COLORS.waiting, name: "statusPage.condition.degraded" },
   unreachable: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unreachable" },
@@ -181,6 +184,7 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
         inline: true,
       },
       ...(input.fleet ? [fleetField(t, input.fleet)] : []),
+      ...(input.servers && input.servers.rows.length > 1 ? [serversField(t, input.servers, input.now)] : []),
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };

@@ -3,12 +3,18 @@
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
+import { openModalIfAny } from "./modal.js";
 import { h, renderMessage } from "./render.js";
 import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
 
 const actions = {
   click: (message, customId) =>
-    api("click", { message: message.id, customId, user: state.user }).then(() => showError(null), showError),
+    api("click", { message: message.id, customId, user: state.user })
+      .then((view) => {
+        showError(null);
+        return openModalIfAny(view);
+      })
+      .catch(showError),
   select: (message, customId, values) =>
     api("select", { message: message.id, customId, values, user: state.user }).then(
       () => showError(null),

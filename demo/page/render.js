@@ -66,11 +66,11 @@ function previewText(text, users) {
     .replace(/<@&\d+>/g, "@role");
 }
 
-/** Inline markdown: mentions, **bold**, *italic*, `code`, links. */
+/** Inline markdown: mentions, **bold**, *italic*, `code`, links, and ```code blocks```. */
 export function inline(text, users) {
   const nodes = [];
   const pattern =
-    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)/g;
+    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?([\s\S]*?)\n?```/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
@@ -82,6 +82,7 @@ export function inline(text, users) {
     else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
     else if (m[6]) nodes.push(h("code", {}, m[6]));
     else if (m[7]) nodes.push(h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]));
+    else if (m[8] !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, m[8])));
     last = m.index + m[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));

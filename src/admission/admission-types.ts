@@ -5,7 +5,7 @@ import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
 import type { ActiveJobRef } from "../moderation/usage-limits.js";
 import type { EffectiveSettings, OwnerDefaults } from "../settings/effective-settings.js";
 import type { GuildSettings } from "../settings/settings.js";
-import type { ServiceHealthMonitor } from "./service-health.js";
+import type { HealthReader } from "./service-health.js";
 import type { Speed } from "../prompt/speed.js";
 import type { RefusalPauses } from "../moderation/refusal-pauses.js";
 
@@ -21,7 +21,7 @@ export interface AdmissionOptions {
   bannedWords: BannedWords;
   /** Midjourney's starter list (MIDJOURNEY_BANNED_WORDS), checked after the owner's and the server's; none when off. */
   midjourneyWords?: BannedWords | null;
-  health: ServiceHealthMonitor;
+  health: HealthReader;
   /** The speeds the job's server can run (`ServiceProfile.speeds`), read at each submission. Default: all. */
   serviceSpeeds?(): readonly Speed[];
   /** Members paused after Midjourney's refusals (`RefusalPauses`); none without it. */

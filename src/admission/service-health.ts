@@ -56,6 +56,9 @@ export interface CurrentHealthOptions {
   maxWaitMs?: number;
 }
 
+/** What readers of the health need: the pool's health (see `ServerPool.health`) is read the same way. */
+export type HealthReader = Pick<ServiceHealthMonitor, "current" | "last">;
+
 /** Follows the image service's own health report. */
 export class ServiceHealthMonitor {
   private snapshot: ServiceHealth = {

@@ -1,8 +1,42 @@
-import { Client, GatewayIntentBits, Partials, REST, type ClientOptions } from "discord.js";
+import {
+  Client,
+  DefaultRestOptions,
+  GatewayIntentBits,
+  Partials,
+  REST,
+  type ClientOptions,
+  type RESTOptions,
+} from "discord.js";
 
 export interface CreateClientOptions {
   /** REST base including `/api`; the gateway address is then taken from `GET /gateway/bot` on it. */
   apiUrl: string;
+  /**
+   * A fleet's Discord proxy (REST base including `/api`): the calls made with the bot token go through it,
+   * the others (interaction responses and the interaction's webhook) straight to `apiUrl`.
+   */
+  proxyUrl?: string | undefined;
+}
+
+/**
+ * With a proxy, the REST options that send bot-token calls through it and every call without the bot token
+ * straight to Discord. Those (an interaction's response, its edits and follow-ups, `auth: false` in
+ * discord.js) are not bound to the bot's global limit, only to buckets of their own interaction, which only
+ * the process that holds the interaction uses: the proxy has nothing to share for them, and its extra hop
+ * would delay every acknowledgement, which Discord wants within 3 s.
+ * @see https://discord.com/developers/docs/topics/rate-limits#global-rate-limit
+ */
+export function proxiedRestOptions(options: CreateClientOptions): Partial<RESTOptions> {
+  const { apiUrl, proxyUrl } = options;
+  if (!proxyUrl) return { api: apiUrl };
+  return {
+    api: proxyUrl,
+    makeRequest: (url, init) => {
+      const headers = new Headers(init.headers as ConstructorParameters<typeof Headers>[0]);
+      const direct = !headers.has("authorization") && url.startsWith(proxyUrl);
+      return DefaultRestOptions.makeRequest(direct ? apiUrl + url.slice(proxyUrl.length) : url, init);
+    },
+  };
 }
 
 /** Which gateway shards the client runs (DISCORD_SHARD_COUNT, DISCORD_SHARDS); default auto. */
@@ -35,7 +69,7 @@ export function createDiscordClient(options: CreateClientOptions & ShardOptions)
     ...shardClientOptions(options),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
-    rest: { api: options.apiUrl },
+    rest: proxiedRestOptions(options),
     // The bot mentions requesters explicitly per message; nothing else may ping.
     allowedMentions: { parse: [] },
   });

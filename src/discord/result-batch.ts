@@ -15,6 +15,8 @@ import { createHash } from "node:crypto";
 import type { APIEmbed } from "discord-api-types/v10";
 import type { OutgoingFile, OutgoingMessage } from "../imagine/outgoing-message.js";
 import { MAX_NONCE_LENGTH } from "../imagine/posted-message.js";
+import { customIdPrefix } from "../custom-ids/id-codec.js";
+import { RESULT_TOOL_PREFIXES } from "../custom-ids/result-tool-ids.js";
 import { DISCORD_LIMITS, embedTextLength } from "../render/limits.js";
 
 type OutgoingRow = OutgoingMessage["payload"]["components"][number];
@@ -49,6 +51,19 @@ export const MESSAGE_BATCH_LIMITS: BatchLimits = {
   fileBytes: 10 * 1024 * 1024,
 };
 
+/**
+ * The rows a result keeps in a message shared with other results: all but its row of tools (Remix, Prompt,
+ * Delete…), which are one member's, and one message of several members' results is nobody's to delete.
+ */
+function sharedRows(payload: OutgoingMessage["payload"]): OutgoingRow[] {
+  return payload.components.filter(
+    (row) =>
+      !row.components.every(
+        (c) => "custom_id" in c && RESULT_TOOL_PREFIXES.includes(customIdPrefix(c.custom_id)),
+      ),
+  );
+}
+
 /** The mention of a requester, as the results' content spells it. */
 function mentionOf(requesterId: string): string {
   return `<@${requesterId}>`;
@@ -68,7 +83,7 @@ export function resultsFitting(
   limits: BatchLimits = MESSAGE_BATCH_LIMITS,
 ): number {
   let embeds = 0;
-  let rows = 0;
+  let sharedRowCount = 0;
   let embedChars = 0;
   let content = 0;
   let files = 0;
@@ -79,7 +94,9 @@ export function resultsFitting(
     const { payload, files: uploads } = candidate.message;
     const line = contentLine(candidate, mentioned);
     embeds += payload.embeds.length;
-    rows += payload.components.length;
+    sharedRowCount += sharedRows(payload).length;
+    // Alone, a result keeps every row; with others, each keeps only its {@link sharedRows}.
+    const rows = count === 0 ? payload.components.length : sharedRowCount;
     const mark = resultMark(count);
     embedChars += payload.embeds.reduce((sum, e) => sum + embedTextLength(numbered(e, mark)), 0);
     content += line.length + (content > 0 && line !== "" ? 1 : 0);
@@ -119,7 +136,9 @@ export function combineResults(batch: readonly BatchCandidate[]): OutgoingMessag
     const mark = resultMark(i);
     for (const embed of candidate.message.payload.embeds)
       embeds.push(numbered(renameAttachments(embed, renamed), mark));
-    components.push(...candidate.message.payload.components.map((row) => numberedRow(row, mark)));
+    const rows =
+      batch.length === 1 ? candidate.message.payload.components : sharedRows(candidate.message.payload);
+    components.push(...rows.map((row) => numberedRow(row, mark)));
     for (const file of candidate.message.files)
       files.push({ ...file, name: renamed.get(file.name) ?? file.name });
   });

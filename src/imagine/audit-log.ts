@@ -13,7 +13,8 @@ import type { Job, JobOutcome } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 export interface AuditEntry {
-  kind: "submitted" | "refused" | JobOutcome;
+  /** `deleted`: a result message removed with its 🗑️ Delete button (`detail` says by whom). */
+  kind: "submitted" | "refused" | "deleted" | JobOutcome;
   requesterId: string;
   guildId: string | null;
   prompt: string;
@@ -34,6 +35,7 @@ export interface PauseAuditEntry {
 const COLORS: Record<AuditEntry["kind"], number> = {
   submitted: EMBED_COLORS.submitting,
   refused: EMBED_COLORS.failed,
+  deleted: EMBED_COLORS.waiting,
   completed: EMBED_COLORS.completed,
   failed: EMBED_COLORS.failed,
   "timed-out": EMBED_COLORS.timedOut,

@@ -3,7 +3,9 @@ import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
-import type { ServiceProfile } from "../service/service-profile.js";
+import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
+import type { ServerRequirement } from "../pool/server-pool.js";
+import type { SlotSource } from "./job-queue.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation } from "./job.js";
@@ -66,7 +68,8 @@ export interface JobMessenger {
 }
 
 export interface ImagineServiceOptions {
-  client: Pick<ImagineClient, "createImage" | "upscale" | "getImage" | "downloadImage">;
+  /** Reads records and downloads images: a client, or the pool (each record from the server holding it). */
+  client: Pick<ImagineClient, "getImage" | "downloadImage">;
   messenger: JobMessenger;
   /** The store's ports the engine uses: jobs, their leases, posted messages and claims. */
   store: StoreScope & JobRecords & JobLeases & PostRecords & Claims;
@@ -85,7 +88,22 @@ export interface ImagineServiceOptions {
    * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
    * takes it.
    */
-  profile: Pick<ServiceProfile, "createImage" | "upscale">;
+  profile: JobCreator;
+  /**
+   * The pool of servers, when jobs are spread over several: which one holds a new record (recorded with the
+   * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
+   */
+  servers?: {
+    nameOf(imageId: string): string | undefined;
+    follow(job: Job): void;
+    /** The job's record finished (or it ended otherwise): its slot is free. */
+    ended(imageId: string): void;
+  };
+  /**
+   * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see
+   * `job-queue.ts`). Default: every job is created at once.
+   */
+  slots?: SlotSource;
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
@@ -116,4 +134,13 @@ export interface ImagineServiceOptions {
   onDelivered?(route: DeliveryRoute, final: boolean): void;
   /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
   onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
+}
+
+/**
+ * Creates records: a `ServiceProfile` (one server, sending `ref` only where it is taken) or a `ServerPool`
+ * (the server a new job goes to; an upscale goes to its grid's).
+ */
+export interface JobCreator {
+  createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
+  upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
 }

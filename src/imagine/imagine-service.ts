@@ -26,6 +26,7 @@ import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
+import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -42,6 +43,8 @@ export class ImagineService {
   /** Which jobs are this process's; saves under its lease. */
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
+  /** Jobs waiting for a free image server (only with `options.slots`). */
+  private readonly queue: JobQueue;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -75,6 +78,32 @@ export class ImagineService {
       throttle: this.throttle,
       persist: (job) => this.persist(job),
     });
+    this.queue = new JobQueue({
+      options,
+      slots: options.slots ?? { hasFreeSlot: () => true },
+      clock: this.clock,
+      log: this.log,
+      followed: this.active,
+      throttle: this.throttle,
+      ownership: this.ownership,
+      persist: (job) => this.persist(job),
+      create: (job) => this.createRecord(job.kind, job.prompt, job.ref),
+      started: (job, record) => {
+        this.tracker.track(tracked(job));
+        void this.handleRecord(job.imageId, record);
+      },
+      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+    });
+  }
+
+  /** Jobs waiting in the bot's queue for a free image server. */
+  get waitingCount(): number {
+    return this.queue.size;
+  }
+
+  /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */
+  drainQueue(): void {
+    this.queue.drain();
   }
 
   /** Jobs being followed right now (a snapshot). */
@@ -98,8 +127,17 @@ export class ImagineService {
   async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
+    if (this.options.slots && this.queue.mustWait()) {
+      const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
+      const waiting = newJob(request, delivery, standIn, this.clock.now());
+      await this.queue.enqueue(waiting);
+      return structuredClone(waiting);
+    }
     const record = await this.createRecord(request.kind, request.prompt, request.ref);
     const job = newJob(request, delivery, record, this.clock.now());
+    this.queue.noteStarted(job.requesterId);
+    const server = this.options.servers?.nameOf(record.id);
+    if (server !== undefined) job.server = server;
     this.active.add(job);
     await this.persist(job);
     this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
@@ -150,7 +188,11 @@ export class ImagineService {
       ownership: this.ownership,
       followed: this.active,
       log: this.log,
-      follow: (job, pollNow) => this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow }),
+      follow: (job, pollNow) => {
+        if (isWaitingJobId(job.imageId)) return this.queue.restore(job);
+        this.options.servers?.follow(job);
+        this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
+      },
       handleRecord: (id, record) => this.handleRecord(id, record),
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
       jobLog: (id) => this.jobLog(id),
@@ -196,6 +238,7 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     job.cancelledBy = by;
     const shown = this.endings.finish(job, "cancelled", viewForCancelled(job, by));
+    this.queue.forget(jobId);
     return { job: structuredClone(job), shown };
   }
 
@@ -212,6 +255,7 @@ export class ImagineService {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
     // its answer would be dropped anyway. Handlers already running are still waited for.
     this.stopping.abort(new Error("the bot is stopping"));
+    this.queue.stop();
     await this.tracker.stop();
     this.scheduler.stop();
     await this.ownership.stop();
@@ -243,7 +287,12 @@ export class ImagineService {
     job.status = record.status;
     job.progress = record.progress;
     // Set before rendering: the final message says how long the job took.
-    if (isFinished(record.status)) job.finishedAt ??= this.clock.now();
+    if (isFinished(record.status)) {
+      job.finishedAt ??= this.clock.now();
+      // The server's slot is free once its record is finished, not once Discord took the result.
+      this.options.servers?.ended(jobId);
+      this.queue.drain();
+    }
     const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
     const outOfDate = ended !== null && (this.options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
     const view = viewForRecord(

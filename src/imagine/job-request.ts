@@ -7,7 +7,7 @@ import type { Language } from "../i18n/languages.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { JobKind } from "./job-kind.js";
 import type { ImageRecord } from "../service/schema.js";
-import type { Job, MessageLocation } from "./job.js";
+import type { Job, JobOrigin, MessageLocation } from "./job.js";
 
 /** Who asks, and where: what the settings in force depend on. */
 export interface Requester {
@@ -33,6 +33,8 @@ export interface JobRequest {
   readonly prompt: string;
   /** What the job makes. */
   readonly kind: JobKind;
+  /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
+  readonly origin?: JobOrigin;
 }
 
 /** Where and how an admitted job's messages go, known once the request was answered. */
@@ -52,7 +54,7 @@ export interface JobDelivery {
  * at `startedAt`.
  */
 export function newJob(
-  request: Pick<JobRequest, "ref" | "prompt" | "kind" | "requester">,
+  request: Pick<JobRequest, "ref" | "prompt" | "kind" | "requester" | "origin">,
   delivery: JobDelivery,
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -74,5 +76,6 @@ export function newJob(
     error: null,
     language: delivery.language,
     ...(delivery.deliverByDm ? { deliverByDm: true } : {}),
+    ...(request.origin ? { origin: request.origin } : {}),
   };
 }

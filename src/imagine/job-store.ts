@@ -68,6 +68,8 @@ export interface StoreScope {
 export interface JobRecords {
   /** Inserts or replaces the job (keyed by image id). */
   save(job: Job): Promise<void>;
+  /** Removes a job (a queued job's stand-in once its record exists); nothing when there is none. */
+  remove(imageId: string): Promise<void>;
   get(imageId: string): Promise<Job | undefined>;
   findByRef(ref: string): Promise<Job | undefined>;
   /** Jobs still being followed, or finished but whose result has not reached the user yet. */

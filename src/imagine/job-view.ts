@@ -59,6 +59,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
     imageUrl,
+    ...(job.origin ? { origin: job.origin } : {}),
   };
 }
 

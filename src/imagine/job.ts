@@ -25,6 +25,16 @@ export interface MessageLocation {
 /** What an Enhance job enlarges: its kind without the name (the store's Enhance lookup takes it). */
 export type UpscaleSource = Omit<UpscaleKind, "name">;
 
+/**
+ * What a job was made from: a 🖌️ Remix (an edited prompt) or 🔁 More like this (an image as the image
+ * prompt) of job `jobId`, clicked on the message at `link` (a jump link; `null` when unknown).
+ */
+export interface JobOrigin {
+  kind: "remix" | "more";
+  jobId: string;
+  link: string | null;
+}
+
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {
@@ -56,6 +66,13 @@ export interface Job {
   language: Language;
   /** The requester asked for results by DM (`/settings delivery`); absent: in the channel. */
   deliverByDm?: boolean;
+  /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
+  origin?: JobOrigin;
+  /**
+   * The name of the ImagineAPI server holding its record (IMAGINE_API_NAME[_N]): its polls, Enhance and
+   * resume go there. Absent for a job recorded before the pool: server 1.
+   */
+  server?: string;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */
@@ -69,5 +86,10 @@ export function interactionTokenUsable(location: MessageLocation, now: number, m
 
 /** The log fields that say which job, interaction and user a line is about. */
 export function logContextOf(job: Job): Record<string, string> {
-  return { jobId: job.imageId, userId: job.requesterId, interactionId: job.ref };
+  return {
+    jobId: job.imageId,
+    userId: job.requesterId,
+    interactionId: job.ref,
+    ...(job.server === undefined ? {} : { server: job.server }),
+  };
 }

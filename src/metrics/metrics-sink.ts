@@ -20,6 +20,7 @@ export type MetricsSink = Pick<
   | "deliveryLatency"
   | "render"
   | "setProcess"
+  | "watchPool"
 >;
 
 const ignore = (): void => undefined;
@@ -36,6 +37,7 @@ export const discardedMetrics: MetricsSink = {
   webhookReceived: ignore,
   deliveryLatency: ignore,
   setProcess: ignore,
+  watchPool: ignore,
   render: () =>
     Promise.resolve({
       contentType: "text/plain; version=0.0.4; charset=utf-8",

@@ -3,6 +3,7 @@
  * one), so tests and tools can create as many as they like. No Discord code here.
  * @see https://prometheus.io/docs/practices/naming/
  */
+import { registerPoolMetrics, type PoolReading } from "./pool-metrics.js";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { JobOutcome } from "../imagine/job.js";
 import {
@@ -181,6 +182,11 @@ export class BotMetrics {
       throw new RangeError(`jobs in flight must be a whole number >= 0, got ${String(count)}`);
     }
     this.#jobsInFlight.set(count);
+  }
+
+  /** Reads the pool of ImagineAPI servers at each scrape (see `pool-metrics.ts`). */
+  watchPool(read: () => PoolReading): void {
+    registerPoolMetrics(this.registry, read);
   }
 
   /** Says which process this is and which gateway shards it runs. */

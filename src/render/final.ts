@@ -27,6 +27,7 @@ import {
   type RenderContext,
 } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
+import { resultToolsRow } from "./result-tools.js";
 
 /** Longest prompt shown with the result (the description holds 4096). */
 const PROMPT_LENGTH = 3000;
@@ -88,7 +89,10 @@ export function renderCompleted(t: Translator, record: ImageRecord, ctx: RenderC
   return fitMessageLimits({
     content: mention === "" ? "" : t("result.content", { mention }),
     embeds: [embed],
-    components: gridButtons(record, jobId, ctx.requesterId),
+    components: [
+      ...gridButtons(record, jobId, ctx.requesterId),
+      ...resultToolsRow(t, { jobId, requesterId: ctx.requesterId }, ["remix", "prompt", "delete"]),
+    ],
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }
@@ -168,11 +172,20 @@ export function renderUpscale(
   const enhance =
     embed.image === undefined ? [] : enhanceButtons(t, jobId, index, ctx.requesterId, enhanceFactors);
   if (enhance.length > 0) embed.description = `${embed.description ?? ""}\n\n${t("enhance.creditNote")}`;
+  const tools =
+    embed.image === undefined
+      ? []
+      : resultToolsRow(t, { jobId, requesterId: ctx.requesterId, index }, [
+          "remix",
+          "more",
+          "prompt",
+          "delete",
+        ]);
   return fitMessageLimits({
     content:
       mention === "" || embed.image === undefined ? "" : t("upscale.content", { mention, name: name ?? "" }),
     embeds: [embed],
-    components: enhance,
+    components: [...enhance, ...tools],
     allowedMentions: NO_PINGS,
   });
 }
@@ -204,7 +217,7 @@ export function renderEnhanced(
   return fitMessageLimits({
     content: mention === "" ? "" : t("enhance.content", { mention, name, factor }),
     embeds: [embed],
-    components: [],
+    components: resultToolsRow(t, { jobId: ctx.jobId, requesterId: ctx.requesterId }, ["prompt", "delete"]),
     allowedMentions: pingOnly(ctx.requesterId),
   });
 }

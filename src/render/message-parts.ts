@@ -27,6 +27,8 @@ export interface RenderContext {
    * directly, as they may not be reachable by Discord.
    */
   readonly imageUrl?: string | null;
+  /** A Remix or More like this: the job (and message) it was made from, shown with a link. */
+  readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
 }
 
 /** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */
@@ -67,11 +69,22 @@ export function timingFields(t: Translator, ctx: RenderContext): APIEmbedField[]
   ];
 }
 
+/** "Remix of" / "More like" and the jump link of the message it was made from (else its job id). */
+function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>): APIEmbedField {
+  return {
+    name: t(origin.kind === "remix" ? "origin.remix" : "origin.more"),
+    // A bare jump link: Discord's client shows it as a chip that leads to the message.
+    value: origin.link ?? t("origin.job", { id: origin.jobId }),
+    inline: true,
+  };
+}
+
 /** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
 export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
+  if (ctx.origin) fields.push(originField(t, ctx.origin));
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);

@@ -66,6 +66,8 @@ export interface ProgressNotice {
    * and starts once the service is healthy, within the job's time limit.
    */
   readonly serviceNotReady?: "starting" | "down";
+  /** The job waits in the bot's queue for a free image server: its place in line (1: next). */
+  readonly placeInLine?: number;
   /** The job's server is named out of date (`ServerWatch`): its failure says so. */
   readonly serverOutOfDate?: boolean;
 }
@@ -94,6 +96,7 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
+      (notice.placeInLine ? `\n${t("pool.placeInLine", { place: notice.placeInLine })}\n` : "") +
       `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),

@@ -20,6 +20,7 @@ export function jobStoreStatements({ rowOrder: order, pending }: SqlDialect) {
       `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${parameters(JOB_COLUMNS.length)}) ` +
       `ON CONFLICT (image_id) DO UPDATE SET ${jobUpdates.join(", ")}`,
     byImageId: "SELECT * FROM jobs WHERE image_id = $1",
+    removeJob: "DELETE FROM jobs WHERE image_id = $1",
     // Row order is save order: an upsert keeps the row, like a Map keeps a key's place.
     byRef: `SELECT * FROM jobs WHERE ref = $1 ORDER BY ${order} LIMIT 1`,
     unfinished: `SELECT * FROM jobs WHERE ${pending} ORDER BY ${order}`,

@@ -8,7 +8,9 @@ import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
+import { POOL_STEPS } from "./schema-pool.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
+import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
@@ -19,6 +21,8 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...CLAIM_STEPS,
   ...JOB_KIND_STEPS,
   ...REFUSAL_PAUSE_STEPS,
+  ...JOB_ORIGIN_STEPS,
+  ...POOL_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

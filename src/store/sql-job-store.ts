@@ -101,6 +101,10 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
     await this.execute(`saving job ${job.imageId}`, this.sql.upsertJob, jobToValues(job, this.now()));
   }
 
+  async remove(imageId: string): Promise<void> {
+    await this.execute(`removing job ${imageId}`, this.sql.removeJob, [imageId]);
+  }
+
   async get(imageId: string): Promise<Job | undefined> {
     return (await this.jobs(`reading job ${imageId}`, this.sql.byImageId, [imageId]))[0];
   }

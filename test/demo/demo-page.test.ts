@@ -53,7 +53,16 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     await waitForMessage(page, "Generating", { image: /preview/ });
     const grid = await waitForMessage(page, "a lighthouse at dusk", { image: /grid\.png$/ });
     await grid.getByRole("button", { name: "U1" }).waitFor();
-    expect(await grid.getByRole("button").allTextContents()).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(await grid.getByRole("button").allTextContents()).toEqual([
+      "U1",
+      "U2",
+      "U3",
+      "U4",
+      "🔄",
+      "🖌️ Remix",
+      "📋 Prompt",
+      "🗑️ Delete",
+    ]);
     await grid.getByRole("button", { name: "U1" }).click();
     const single = await waitForMessage(page, "U1", { image: /u1\.png$/ });
     // A new message replying to the grid, mentioning whoever clicked.
@@ -66,6 +75,10 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
     expect(await single.getByRole("button").allTextContents()).toEqual([
       "Enhance 2× (uses credits)",
       "Enhance 4× (uses credits)",
+      "🖌️ Remix",
+      "🔁 More like this",
+      "📋 Prompt",
+      "🗑️ Delete",
     ]);
     // Located by its buttons: the enhanced image's message below also says "U1".
     const enhance2x = page

@@ -5,7 +5,14 @@ import type { EmulatedUser } from "../../tools/discord-emulator/world/world-type
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import type { InjectedFault } from "../../tools/reference-service/index.js";
-import { buttonId, clickLabel, isGrid, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import {
+  buttonId,
+  clickLabel,
+  isGrid,
+  waitForResult,
+  waitForUpscale,
+  GRID_BUTTON_LABELS,
+} from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -53,7 +60,7 @@ describe("DM prompts", () => {
     const final = await waitForResult(h, record.id, isGrid);
     await emu.waitFor(() => emu.message(answer.id)?.deleted, { description: "the progress DM deleted" });
     expect(final.channel_id).toBe(answer.channel_id);
-    expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(buttonsOf(final).map((b) => b.label)).toEqual(GRID_BUTTON_LABELS);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(textOf(final)).toContain(record.id);
     const seen = emu.messageHistory(answer.id).map(textOf);

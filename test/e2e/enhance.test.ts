@@ -21,6 +21,11 @@ import {
   waitForUpscale,
 } from "./imagine-steps.js";
 
+/** The Enhance buttons of a message (the result tools beside them aside). */
+function enhanceButtons(message: Parameters<typeof buttonsOf>[0]) {
+  return buttonsOf(message).filter((b) => b.customId.startsWith("enhance:"));
+}
+
 let h: BotHarness;
 afterEach(async () => {
   await h?.stop();
@@ -66,7 +71,14 @@ describe("Enhance buttons", () => {
     h = await startBotHarness({ env: { ENHANCE_FACTORS: "2x,4x" } });
     const { emu, world, service } = h;
     const { record: gridRecord, single } = await singleImage(1);
-    expect(buttonsOf(single).map((b) => b.label)).toEqual([ENHANCE_2X, ENHANCE_4X]);
+    expect(buttonsOf(single).map((b) => b.label)).toEqual([
+      ENHANCE_2X,
+      ENHANCE_4X,
+      "Remix",
+      "More like this",
+      "Prompt",
+      "Delete",
+    ]);
     expect(textOf(single)).toContain("each one uses image-service credits");
 
     const { handle, waiting, record } = await enhance(single, ENHANCE_2X);
@@ -103,7 +115,7 @@ describe("Enhance buttons", () => {
     h = await startBotHarness();
     const { single } = await singleImage(2);
 
-    expect(buttonsOf(single)).toEqual([]);
+    expect(enhanceButtons(single)).toEqual([]);
     expect(textOf(single)).not.toMatch(/enhance|credits/i);
     h.emu.assertNoRejectedRequests();
   });
@@ -114,7 +126,7 @@ describe("Enhance buttons", () => {
     await h.bot.context.settings.updateGuild(h.world.guild.id, () => ({ enhance: false }));
 
     const { single: after } = await singleImage(2);
-    expect(buttonsOf(after)).toEqual([]);
+    expect(enhanceButtons(after)).toEqual([]);
     const click = await clickLabel(h, before, ENHANCE_2X, h.world.alice);
     const refusal = await click.waitForResponse();
     expect(refusal.ephemeral).toBe(true);
@@ -177,7 +189,7 @@ describe("Enhance buttons", () => {
       const { emu, world, service } = h;
       const { single } = await singleImage(1);
       const { handle, record } = await enhance(single, ENHANCE_2X);
-      const styles = () => buttonsOf(emu.message(single.id)!).map((b) => [b.label, b.style]);
+      const styles = () => enhanceButtons(emu.message(single.id)!).map((b) => [b.label, b.style]);
       await emu.waitFor(() => styles()[0]?.[1] === ButtonStyle.Primary, { description: "Enhance 2× blue" });
       expect(styles()).toEqual([
         [ENHANCE_2X, ButtonStyle.Primary],

@@ -18,6 +18,9 @@ export interface StartedJob {
   waiting: MessageSnapshot;
 }
 
+/** The buttons of a finished grid, row by row: U1-U4 and 🔄, then the result tools. */
+export const GRID_BUTTON_LABELS = ["U1", "U2", "U3", "U4", "🔄", "Remix", "Prompt", "Delete"];
+
 /** Whether the message is a finished grid (it has the U1-U4 and 🔄 buttons). */
 export function isGrid(message: MessageSnapshot): boolean {
   return buttonsOf(message).some((b) => isLabel(b.label, "U1"));

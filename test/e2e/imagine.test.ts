@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { isGrid, recordFor, waitForResult } from "./imagine-steps.js";
+import { isGrid, recordFor, waitForResult, GRID_BUTTON_LABELS } from "./imagine-steps.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -31,7 +31,7 @@ describe("/imagine end to end", () => {
     expect(preview.attachments.map((a) => a.filename)).toEqual(["preview.webp"]);
     service.advance(3);
     const final = await waitForResult(h, record.id, isGrid);
-    expect(buttonsOf(final).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(buttonsOf(final).map((b) => b.label)).toEqual(GRID_BUTTON_LABELS);
     expect(final.embeds[0]?.image?.url).toMatch(/\/grid\.png$/);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(final.attachments[0]!.bytes.length).toBeGreaterThan(1000);

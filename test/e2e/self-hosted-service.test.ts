@@ -9,10 +9,19 @@ import type { MessageSnapshot } from "../../tools/discord-emulator/world/message
 import type { BotHarness, BotHarnessOptions } from "../support/bot-harness.js";
 import { startOnProfile } from "./profile-steps.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { clickLabel, isGrid, startImagine, waitForResult, waitForUpscale } from "./imagine-steps.js";
+import {
+  clickLabel,
+  isGrid,
+  startImagine,
+  waitForResult,
+  waitForUpscale,
+  GRID_BUTTON_LABELS,
+} from "./imagine-steps.js";
 
 const SECRET = "webhook-secret-for-tests-0123456789";
 const ENHANCE_2X = "Enhance 2× (uses credits)";
+/** The tools under every single image, after its Enhance buttons. */
+const SINGLE_TOOLS = ["Remix", "More like this", "Prompt", "Delete"] as const;
 
 let h: BotHarness;
 afterEach(async () => {
@@ -43,7 +52,7 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     await job.handle.waitForResponse({ where: (m) => /\b[1-9]\d?%/.test(textOf(m)) });
     service.advance(3);
     const grid = await waitForResult(h, job.record.id, isGrid);
-    expect(buttonsOf(grid).map((b) => b.label)).toEqual(["U1", "U2", "U3", "U4", "🔄"]);
+    expect(buttonsOf(grid).map((b) => b.label)).toEqual(GRID_BUTTON_LABELS);
 
     await clickLabel(h, grid, "U1", world.alice);
     const single = await waitForUpscale(h, job.record.id, 0);
@@ -135,22 +144,22 @@ describe("Enhance follows the upscale route", () => {
   }
 
   test.each([
-    ["hosted", [ENHANCE_2X]],
-    ["self-hosted", []],
+    ["hosted", [ENHANCE_2X, ...SINGLE_TOOLS]],
+    ["self-hosted", SINGLE_TOOLS],
   ] as const)(
     "with ENHANCE_FACTORS=2x, on a %s server the single image offers %j",
     async (profile, labels) => {
       await start(profile, { env: { ENHANCE_FACTORS: "2x" } });
 
       expect(buttonsOf(await singleImage()).map((b) => b.label)).toEqual(labels);
-      expect(/Enhance/.test(await help())).toBe(labels.length > 0);
+      expect(/Enhance/.test(await help())).toBe((labels as readonly string[]).includes(ENHANCE_2X));
     },
   );
 
   test("an Enhance the owner forced on is refused by a self-hosted server: the clicker is told privately there is no Enhance, with no Try again, and it is offered no more", async () => {
     await start("self-hosted", { env: { ENHANCE_FACTORS: "2x", IMAGINE_API_UPSCALE: "on" } });
     const single = await singleImage();
-    expect(buttonsOf(single).map((b) => b.label)).toEqual([ENHANCE_2X]);
+    expect(buttonsOf(single).map((b) => b.label)).toEqual([ENHANCE_2X, ...SINGLE_TOOLS]);
 
     const click = await clickLabel(h, single, ENHANCE_2X, h.world.alice);
     // The click was acknowledged before the service answered: the refusal is a private follow-up.
@@ -166,7 +175,7 @@ describe("Enhance follows the upscale route", () => {
     const second = await again.waitForResponse({ where: (m) => /no Enhance/.test(textOf(m)) });
     expect(second.ephemeral).toBe(true);
     expect(upscales()).toBe(before);
-    expect(buttonsOf(await singleImage())).toEqual([]);
+    expect(buttonsOf(await singleImage()).map((b) => b.label)).toEqual(SINGLE_TOOLS);
   });
 });
 

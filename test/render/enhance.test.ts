@@ -23,8 +23,14 @@ describe("renderUpscale with Enhance factors", () => {
     expect(buttons(payload).map((b) => ("label" in b ? b.label : ""))).toEqual([
       "Enhance 2× (uses credits)",
       "Enhance 4× (uses credits)",
+      "Remix",
+      "More like this",
+      "Prompt",
+      "Delete",
     ]);
-    const ids = buttons(payload).map((b) => ("custom_id" in b ? enhanceIdCodec.decode(b.custom_id) : null));
+    const ids = (payload.components[0]?.components ?? []).map((b) =>
+      "custom_id" in b ? enhanceIdCodec.decode(b.custom_id) : null,
+    );
     expect(ids).toEqual([
       { jobId: JOB_ID, index: 1, factor: "2x", requesterId: REQUESTER_ID },
       { jobId: JOB_ID, index: 1, factor: "4x", requesterId: REQUESTER_ID },
@@ -33,10 +39,12 @@ describe("renderUpscale with Enhance factors", () => {
     expectWithinDiscordLimits(payload);
   });
 
-  test("has no buttons and no credit note without factors", () => {
+  test("has no Enhance buttons and no credit note without factors", () => {
     const payload = renderUpscale(english, completedRecord(), 1, ctx);
 
-    expect(payload.components).toEqual([]);
+    expect(buttons(payload).map((b) => ("label" in b ? b.label : ""))).not.toContain(
+      "Enhance 2× (uses credits)",
+    );
     expect(visibleText(payload)).not.toMatch(/enhance|credits/i);
   });
 
@@ -69,7 +77,10 @@ describe("renderEnhanced", () => {
     expect(text).toContain("a lighthouse at dusk");
     expect(text).toContain("in 42 s");
     expect(text).toContain(JOB_ID);
-    expect(payload.components).toEqual([]);
+    expect(payload.components[0]?.components.map((b) => ("label" in b ? b.label : ""))).toEqual([
+      "Prompt",
+      "Delete",
+    ]);
     expectWithinDiscordLimits(payload);
   });
 

@@ -62,8 +62,14 @@ describe("renderCompleted", () => {
     expect(embed?.fields).toContainEqual({ name: "Aspect ratio", value: "16:9", inline: true });
   });
 
-  test("has buttons U1-U4 and 🔄 whose ids lead back to this job", () => {
-    const buttons = buttonsOf(renderCompleted(english, completedRecord(), ctx));
+  test("has buttons U1-U4 and 🔄 whose ids lead back to this job, then a row of Remix, Prompt and Delete", () => {
+    const payload = renderCompleted(english, completedRecord(), ctx);
+    expect(payload.components[1]?.components.map((b) => ("label" in b ? b.label : undefined))).toEqual([
+      "Remix",
+      "Prompt",
+      "Delete",
+    ]);
+    const buttons = payload.components[0]?.components ?? [];
     expect(buttons.map((b) => ("label" in b ? b.label : undefined))).toEqual([
       "U1",
       "U2",
@@ -154,7 +160,12 @@ describe("renderUpscale", () => {
     expect(payload.embeds[0]?.title).toBe(`🖼️ Image U${index + 1}`);
     expect(payload.embeds[0]?.image?.url).toBe(`${CDN}/u${index + 1}.png`);
     expect(payload.embeds[0]?.footer?.text).toBe(`Job ${JOB_ID}`);
-    expect(payload.components).toEqual([]);
+    expect(buttonsOf(payload).map((b) => ("label" in b ? b.label : undefined))).toEqual([
+      "Remix",
+      "More like this",
+      "Prompt",
+      "Delete",
+    ]);
   });
 
   test.each<[string, Record<string, unknown>, number, string | null, string, string]>([

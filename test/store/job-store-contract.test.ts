@@ -143,10 +143,30 @@ describe.each(implementations)("%s", (name, open) => {
     ["an Enhance job with the grid, image and factor it upscales", enhanceJob],
     ["a job whose messages are in Japanese", makeJob({ language: "ja" })],
     ["a job whose result goes to its requester's DMs", makeJob({ deliverByDm: true })],
+    [
+      "a Remix with a link to the message it was made from",
+      makeJob({
+        origin: { kind: "remix", jobId: "grid-1", link: "https://discord.com/channels/1/2/3" },
+      }),
+    ],
+    [
+      "a More like this whose message is unknown",
+      makeJob({ origin: { kind: "more", jobId: "g", link: null } }),
+    ],
+    ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
     expect(await store.findByRef(job.ref)).toStrictEqual(job);
+  });
+
+  test("remove takes one job out (a queued job's stand-in) and leaves the others", async () => {
+    await store.save(makeJob({ imageId: "q-1", ref: "r1" }));
+    await store.save(makeJob({ imageId: "real", ref: "r1" }));
+    await store.remove("q-1");
+    await store.remove("never-saved");
+    expect(await store.get("q-1")).toBeUndefined();
+    expect((await store.findByRef("r1"))?.imageId).toBe("real");
   });
 
   test("jobs saved before kinds had their detail column read back the same, an Enhance from its upscale columns", async (context) => {

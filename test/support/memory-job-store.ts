@@ -41,6 +41,10 @@ export class MemoryJobStore implements JobStore {
     this.jobs.set(job.imageId, structuredClone(job));
   }
 
+  async remove(imageId: string): Promise<void> {
+    this.jobs.delete(imageId);
+  }
+
   async get(imageId: string): Promise<Job | undefined> {
     const job = this.jobs.get(imageId);
     return job && structuredClone(job);

@@ -114,6 +114,8 @@ export function createControlApi(deps: ControlDeps): ControlApi {
         const id = typeof body.id === "string" ? body.id : findByRef(body.ref);
         return deps.book.completeNow(id);
       }
+      case "GET /_control/concurrency":
+        return { maxInFlight: deps.book.maxInFlight };
       case "POST /_control/lifecycle":
         return setLifecycle(await readJson(req));
       case "GET /_control/completions":

@@ -93,6 +93,8 @@ export interface ReferenceService {
   readonly creates: number;
   /** What `/items/status` reports now. */
   readonly health: HealthStatus;
+  /** The most jobs it held unfinished (running or waiting to start) at any moment. */
+  readonly maxInFlight: number;
   /** Every answered request (API calls and asset downloads) as `METHOD /path` with its status, in order. */
   readonly requests: readonly { request: string; status: number }[];
   /**
@@ -255,6 +257,9 @@ export async function startReferenceService(
     },
     get health() {
       return status.status;
+    },
+    get maxInFlight() {
+      return book.maxInFlight;
     },
     requests,
     record: (id) => book.get(id),

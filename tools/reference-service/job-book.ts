@@ -135,7 +135,11 @@ export class JobBook {
 
   private enqueue(entry: Entry, queued: boolean): ServiceRecord {
     this.records.set(entry.record.id, entry);
-    if (queued) this.queue.push(entry.record.id);
+    if (queued) {
+      this.queue.push(entry.record.id);
+      this.unfinished.add(entry.record.id);
+      this.maxInFlight = Math.max(this.maxInFlight, this.unfinished.size);
+    }
     this.onUpdate(entry.record, "create");
     return entry.record;
   }
@@ -203,6 +207,14 @@ export class JobBook {
     return entry.record;
   }
 
+  /**
+   * The most jobs it held unfinished (running or waiting to start) at any moment: what a pool's slots must
+   * bound, counted by the service itself.
+   */
+  maxInFlight = 0;
+  /** Queued records not finished yet (a record completed by hand may still sit in the queue). */
+  private readonly unfinished = new Set<string>();
+
   /** Jobs running or waiting to start. */
   get inFlight(): number {
     return this.running.size + this.queue.length - this.queueHead;
@@ -254,6 +266,7 @@ export class JobBook {
 
   private finish(entry: Entry, fields: Partial<ServiceRecord>): void {
     this.running.delete(entry.record.id);
+    this.unfinished.delete(entry.record.id);
     this.update(entry, { progress: null, ...fields });
   }
 

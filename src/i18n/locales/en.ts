@@ -713,6 +713,32 @@ export const en = {
   "command.settings.speed.speed.choice.fast": "fast",
   "command.settings.speed.speed.choice.turbo": "turbo",
   "command.settings.speed.speed.choice.relax": "relax",
+  // Result tools: 🖌️ Remix, 🔁 More like this, 📋 Prompt, 🗑️ Delete.
+  "tool.remix": "Remix",
+  "tool.more": "More like this",
+  "tool.prompt": "Prompt",
+  "tool.delete": "Delete",
+  "promptTool.heading": "The exact prompt sent for job `{{id}}`, ready to copy:",
+  "promptTool.unknown":
+    "The bot no longer keeps the prompt of this job: finished jobs are removed after a while.",
+  "delete.notAllowed":
+    "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
+  "delete.done": "Deleted.",
+  "delete.gone": "That message was already deleted.",
+  "delete.failed":
+    "The bot could not delete that message: it may have lost access to this channel. Try again later.",
+  "posted.deleted": "{{name}} was posted, then deleted.",
+  "remix.notYours": "Only the person this image was posted for can remix it.",
+  "remix.title": "Remix: edit the prompt",
+  "remix.label": "Prompt",
+  "more.notYours": "Only the person this image was posted for (or a moderator) can ask for more like it.",
+  "more.started": "More like this image was just started.",
+  "origin.remix": "Remix of",
+  "origin.more": "More like",
+  "origin.job": "job `{{id}}`",
+  "help.tools":
+    "Under each result: **🖌️ Remix** (yours: edit the prompt and go again), **📋 Prompt** (the exact prompt sent, suffix and defaults included, to copy), **🗑️ Delete** (yours; moderators who may manage messages, any). Under a single image also **🔁 More like this**: a new grid with that image as the image prompt plus the same words. It is not Midjourney's variation (V1–V4), which reworks the image itself: the image service has no variation, so this is a new job guided by the image.",
+  "help.toolsTitle": "Buttons under your images",
   // /help's command list, built from the command registry (commands/help/help.ts).
   "helpList.title": "**Commands**",
   "helpList.command": "• `{{usage}}`: {{description}}",
@@ -732,4 +758,13 @@ export const en = {
     "{{parameter}} can't be a default parameter: choose the default speed and the allowed ones with {{command}}.",
   "accountSafety.speedDefaultNotAllowed":
     "{{speed}} can't be the default speed: it is not among the speeds allowed here ({{speeds}}).",
+  "pool.placeInLine":
+    "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+  "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
+  "pool.slots": "{{inUse}} of {{slots}} slots busy",
+  "pool.noRef": "self-hosted (no ref)",
+  "pool.enhance": "Enhance",
+  "pool.backingOff": "resting after failed requests",
+  "pool.lastError": "last error {{when}}: {{error}}",
+  "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
 } as const;

@@ -59,6 +59,14 @@ describe("renderHelp", () => {
     );
   });
 
+  test("explains the buttons under results, and how More like this differs from Midjourney's variations", () => {
+    const [tools] = renderHelp(english, base).embeds;
+    expect(tools?.title).toBe("Buttons under your images");
+    expect(tools?.description).toContain("**🔁 More like this**");
+    expect(tools?.description).toMatch(/not Midjourney's variation \(V1–V4\)/);
+    expect(tools?.description).toMatch(/Remix.*Prompt.*Delete/s);
+  });
+
   test("fits one message and pings nobody", () => {
     const payload = renderHelp(english, {
       ...base,

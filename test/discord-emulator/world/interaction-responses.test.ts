@@ -9,6 +9,7 @@ import {
   type Interaction,
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
+  Routes,
 } from "discord.js";
 import { ApplicationCommandOptionType, InteractionResponseType } from "discord-api-types/v10";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -132,6 +133,29 @@ describe("more interaction responses with a real discord.js client", () => {
     await expect(h.emu.submitModal({ interaction: handle, user, values: { prompt: "b" } })).rejects.toThrow(
       /already submitted/,
     );
+  });
+
+  test("a modal submit cannot be answered with another modal, as Discord refuses it", async () => {
+    const { handle, interaction } = await run({ channelId: h.world.general.id });
+    const input = new TextInputBuilder()
+      .setCustomId("prompt")
+      .setLabel("Prompt")
+      .setStyle(TextInputStyle.Short);
+    const modal = new ModalBuilder()
+      .setCustomId("edit-prompt")
+      .setTitle("Edit prompt")
+      .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+    await interaction.showModal(modal);
+    const received = nextInteraction(h.client, isModal);
+    await h.emu.submitModal({ interaction: handle, user: h.world.alice, values: { prompt: "a fox" } });
+    const submit = await received;
+    await expect(
+      h.client.rest.post(Routes.interactionCallback(submit.id, submit.token), {
+        body: { type: InteractionResponseType.Modal, data: modal.toJSON() },
+        auth: false,
+      }),
+    ).rejects.toMatchObject({ code: 50035 });
+    expect(submit.replied).toBe(false);
   });
 
   test("picking a select-menu option arrives with the chosen values and a deferred update leaves the message as it was", async () => {

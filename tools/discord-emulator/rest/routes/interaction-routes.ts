@@ -122,6 +122,9 @@ function respond(
       return { type: body.type, message: source };
     }
     case InteractionResponseType.Modal: {
+      // "Not available for MODAL_SUBMIT and PING interactions": a modal cannot answer a modal.
+      if (record.type === InteractionType.ModalSubmit)
+        invalidType(body.type, "a modal submit cannot be answered with another modal");
       const modal = data as { custom_id?: unknown; title?: unknown; components?: unknown };
       const errors = new FormErrors();
       if (typeof modal.custom_id !== "string" || modal.custom_id.length < 1 || modal.custom_id.length > 100)

@@ -1,0 +1,78 @@
+/**
+ * 🔁 More like this under a single image (U1-U4): a new job whose prompt is that image's URL as the image
+ * prompt, then the grid's prompt as sent, through the same start flow as /imagine (checks, banned words,
+ * limits). It is not Midjourney's variation (V1-V4 rework the grid image itself; the image service has no
+ * such endpoint): the image guides a new grid. For the person the image was posted for, or a moderator (it
+ * uses credits); its messages link to the single image it was asked from. A double click starts one job
+ * (`startOncePerClick`: a claim in the job store, across a fleet's processes).
+ * @see https://docs.midjourney.com/docs/image-prompts
+ */
+import type { BotContext } from "../../src/bot-context.js";
+import type { ComponentHandler } from "../../src/discord/component.js";
+import { isModerator } from "../../src/discord/moderator.js";
+import { UserError } from "../../src/errors.js";
+import { MORE_ID_PREFIX, moreIdCodec, type MoreLikeThis } from "../../src/custom-ids/result-tool-ids.js";
+import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
+import { upscaleSourceUrl } from "../../src/render/final.js";
+import { messageJumpLink } from "../../src/render/status-job.js";
+import { readImage, UnknownImageError } from "../../src/service/image-access.js";
+import { loadSource } from "../grid/grid-buttons.js";
+import { startOncePerClick } from "../imagine/click-once.js";
+import { checkAndStartJob } from "../imagine/interaction-start.js";
+
+/**
+ * The URL of image U(index+1) of grid `jobId` at the image service, which the new job sends as its image
+ * prompt. @throws {UserError} when the service no longer has that image.
+ */
+async function imageUrl(app: BotContext, jobId: string, index: number): Promise<string> {
+  const record = await readImage(app.service, jobId).catch((err: unknown) => {
+    throw err instanceof UnknownImageError
+      ? new UserError((t) => t("serviceError.imageGone"), err.message)
+      : err;
+  });
+  const url = record.status === "completed" ? upscaleSourceUrl(record, index) : null;
+  if (url === null) throw new UserError((t) => t("upscale.notAvailable", { name: `U${index + 1}` }));
+  return url;
+}
+
+/** 🔁 More like this (see the module comment). */
+export const moreLikeThisButton: ComponentHandler<MoreLikeThis, BotContext> = {
+  prefix: MORE_ID_PREFIX,
+  codec: moreIdCodec,
+  async execute(interaction, more, context) {
+    const { app } = context;
+    if (more.requesterId !== interaction.user.id && !isModerator(interaction)) {
+      throw new UserError((t) => t("more.notYours"));
+    }
+    // One per image and clicker while a double click lasts, on whichever process of a fleet it lands.
+    const key = `more:${more.jobId}:${more.index}:${interaction.user.id}`;
+    await startOncePerClick(
+      interaction,
+      context,
+      key,
+      (t) => t("more.started"),
+      async () => {
+        const [{ prompt }, url] = await Promise.all([
+          loadSource(more, app),
+          imageUrl(app, more.jobId, more.index),
+        ]);
+        const typed = `${url} ${prompt}`;
+        const limits = {
+          maxLength: app.config.PROMPT_MAX_LENGTH,
+          attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
+        };
+        const source = interaction.message;
+        const link = source
+          ? messageJumpLink({
+              guildId: interaction.guildId,
+              channelId: source.channelId,
+              messageId: source.id,
+            })
+          : null;
+        return checkAndStartJob(interaction, context, typed, () => preparePrompt(typed, [], limits), {
+          origin: { kind: "more", jobId: more.jobId, link },
+        });
+      },
+    );
+  },
+};

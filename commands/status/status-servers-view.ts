@@ -1,0 +1,68 @@
+/**
+ * The pool's rows of `/imagine-status`: per ImagineAPI server its name, health, slots in use of total, what it
+ * offers and its last error, and how many jobs wait in the bot's line. Never a URL or token.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+import type { APIEmbedField } from "discord-api-types/v10";
+import { serviceCondition, type ServiceHealth } from "../../src/admission/service-health.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { ServiceFeatures } from "../../src/service/service-profile.js";
+import { escapeMarkdown } from "../../src/render/markdown.js";
+import { oneLine } from "../../src/render/message-parts.js";
+import { ageOf, HEALTH } from "./status-service-view.js";
+
+/** One server as moderators see it. */
+export interface ServerRow {
+  readonly name: string;
+  readonly health: ServiceHealth;
+  readonly inUse: number;
+  readonly slots: number;
+  /** Whether it gets no new job for now after failed creates. */
+  readonly backingOff: boolean;
+  /** Its last failed create, when newer than its health's last error. */
+  readonly lastCreateError: string | null;
+  readonly features: ServiceFeatures;
+}
+
+/** The pool as `/imagine-status` shows it. */
+export interface ServersStatus {
+  readonly rows: readonly ServerRow[];
+  /** Jobs waiting in the bot's line for a free slot. */
+  readonly waiting: number;
+}
+
+/** Most servers listed (the pool holds at most 16; an embed field holds 1024 characters). */
+const MAX_ROWS = 16;
+
+function row(t: Translator, server: ServerRow, now: number): string {
+  const condition = serviceCondition(server.health, now);
+  const health = HEALTH[condition];
+  const features = [
+    server.features.ref.has === false ? t("pool.noRef") : null,
+    server.features.upscale.has === true ? t("pool.enhance") : null,
+  ].filter(Boolean);
+  const parts = [
+    `${health?.emoji ?? "⚪"} **${escapeMarkdown(oneLine(server.name, 40))}** ${health ? t(health.name) : oneLine(condition, 20)}`,
+    t("pool.slots", { inUse: server.inUse, slots: server.slots }),
+    ...features,
+    ...(server.backingOff ? [t("pool.backingOff")] : []),
+  ];
+  const error = server.lastCreateError ?? server.health.lastError;
+  const errorLine = error?.trim()
+    ? `\n  ${t("pool.lastError", { when: ageOf(server.health.lastErrorAt), error: oneLine(error, 90) })}`
+    : "";
+  return parts.join(" · ") + errorLine;
+}
+
+/** The field listing every server of the pool. */
+export function serversField(t: Translator, servers: ServersStatus, now: number): APIEmbedField {
+  const value = servers.rows
+    .slice(0, MAX_ROWS)
+    .map((s) => row(t, s, now))
+    .join("\n");
+  return {
+    name: t("pool.serversTitle", { waiting: servers.waiting }),
+    value: value.length > 1024 ? `${value.slice(0, 1023)}…` : value,
+    inline: false,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The bot's own queue of jobs waiting for a free image server. A waiting job is a job like any other (it
+ * counts against the limits, its message has ✖ Cancel, it is saved and survives a restart) whose image id is
+ * a stand-in, `q-<ref>`, until its turn comes: then its record is created, the job is saved under the real
+ * image id and the stand-in removed. Members take turns ({@link FairQueue}); each waiting message says its
+ * place in line, through the update throttle (so a busy queue costs no more edits than progress does).
+ *
+ * Exactly once: before a create is sent, `create:<ref>` is claimed in the store; a stand-in found after a
+ * crash whose claim is taken may already have its record, so it is reported as not started rather than sent
+ * again (never two records for one request).
+ */
+import { errorMessage } from "../errors.js";
+import { translator } from "../i18n/translate.js";
+import type { Clock } from "../jobs/clock.js";
+import type { Logger } from "../logger.js";
+import { FairQueue } from "../pool/fair-queue.js";
+import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import type { FollowedJobs } from "./followed-jobs.js";
+import type { JobOwnership } from "./job-ownership.js";
+import type { ServerRequirement } from "../pool/server-pool.js";
+import { newImageRecord } from "../service/record-factory.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import { viewForRecord, type JobView } from "./job-view.js";
+
+const STAND_IN_PREFIX = "q-";
+
+/** Whether `imageId` is a waiting job's stand-in (no record yet). */
+export function isWaitingJobId(imageId: string): boolean {
+  return imageId.startsWith(STAND_IN_PREFIX);
+}
+
+/** The stand-in image id of the waiting job of request `ref`. */
+export function waitingJobId(ref: string): string {
+  return `${STAND_IN_PREFIX}${ref}`;
+}
+
+/** Whether a server has a free slot now, for a job with `requires`. */
+export interface SlotSource {
+  hasFreeSlot(requires?: ServerRequirement): boolean;
+}
+
+/** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
+const RETRY_MS = 2000;
+
+/** What the queue needs of the service that follows the jobs. */
+export interface JobQueueContext {
+  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers">;
+  slots: SlotSource;
+  clock: Clock;
+  log: Logger;
+  followed: FollowedJobs;
+  throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
+  ownership: Pick<JobOwnership, "forget">;
+  persist(job: Job): Promise<boolean>;
+  /** Creates the job's record on the service (a grid, or an upscale of its grid's image). */
+  create(job: Job): Promise<ImageRecord>;
+  /** Follows a job whose record was just created, showing `record`. */
+  started(job: Job, record: ImageRecord): void;
+  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
+}
+
+/** A pending record to render a waiting job's message from. */
+function waitingRecord(job: Job): ImageRecord {
+  return newImageRecord({
+    id: job.imageId,
+    prompt: job.prompt,
+    ref: job.ref,
+    parent_id: job.kind.name === "upscale" ? job.kind.parentId : null,
+  });
+}
+
+/** The jobs waiting for a free server, in fair order. */
+export class JobQueue {
+  private readonly waiting: FairQueue<{ id: string; member: string; queuedAt: number }>;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private cancelRetry: (() => void) | null = null;
+  private stopped = false;
+
+  constructor(private readonly ctx: JobQueueContext) {
+    this.waiting = new FairQueue((member) => this.lastStarted(member));
+  }
+
+  /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */
+  private lastStarted(member: string): number | undefined {
+    let last: number | undefined;
+    for (const id of this.ctx.followed.ids()) {
+      const job = this.ctx.followed.get(id);
+      if (job?.requesterId === member && !isWaitingJobId(id)) last = Math.max(last ?? 0, job.startedAt);
+    }
+    return last;
+  }
+
+  /** Jobs waiting now. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  /** Whether a new job must wait: no free slot, or others wait already (no one jumps the line). */
+  mustWait(requires?: ServerRequirement): boolean {
+    return this.waiting.size > 0 || !this.ctx.slots.hasFreeSlot(requires);
+  }
+
+  /** Queues a new job (`job` has its stand-in id), saves it and shows its place. */
+  async enqueue(job: Job): Promise<void> {
+    this.ctx.followed.add(job);
+    await this.ctx.persist(job);
+    this.restore(job);
+    this.ctx.log
+      .child(logContextOf(job))
+      .info({ waiting: this.waiting.size }, "job waits for a free image server");
+  }
+
+  /** A job of `member` started without waiting: it counts as their turn. */
+  noteStarted(member: string): void {
+    this.waiting.started(member, this.ctx.clock.now());
+  }
+
+  /** Takes up a waiting job claimed from the store (after a restart) or just queued. */
+  restore(job: Job): void {
+    this.waiting.add({ id: job.imageId, member: job.requesterId, queuedAt: job.startedAt });
+    this.showPlaces();
+    // After the caller's loop: jobs resumed beside it hold their slots first.
+    queueMicrotask(() => this.drain());
+  }
+
+  /** A waiting job was cancelled: it gives its place up. */
+  forget(jobId: string): void {
+    if (this.waiting.remove(jobId)) this.showPlaces();
+  }
+
+  /** Starts waiting jobs while servers have free slots (one drain at a time). */
+  drain(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drainOnce().finally(() => {
+      this.draining = null;
+      if (this.again) {
+        this.again = false;
+        this.drain();
+      }
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelRetry?.();
+  }
+
+  private async drainOnce(): Promise<void> {
+    let moved = false;
+    while (this.waiting.size > 0 && this.ctx.slots.hasFreeSlot()) {
+      const next = this.waiting.take(this.ctx.clock.now())!;
+      moved = true;
+      const job = this.ctx.followed.get(next.id);
+      if (job && job.outcome === null) await this.start(job);
+    }
+    if (moved) this.showPlaces();
+    this.cancelRetry?.();
+    this.cancelRetry =
+      this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
+  }
+
+  private showPlaces(): void {
+    this.waiting.order().forEach((entry, i) => {
+      const job = this.ctx.followed.get(entry.id);
+      if (!job) return;
+      const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
+        placeInLine: i + 1,
+      });
+      void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
+    });
+  }
+
+  /** Creates the waiting job's record and follows it under its image id; a failure ends the job. */
+  private async start(standIn: Job): Promise<void> {
+    const { options, clock } = this.ctx;
+    const log = this.ctx.log.child(logContextOf(standIn));
+    let record: ImageRecord;
+    try {
+      if (!(await options.store.claimOnce(`create:${standIn.ref}`))) {
+        throw new Error("it may have been sent before the bot restarted; start it again if no image came");
+      }
+      record = await this.ctx.create(standIn);
+    } catch (err) {
+      log.warn({ err }, "a waiting job could not be started when its turn came");
+      const reason = errorMessage(err);
+      const error = translator(standIn.language)("pool.failedToStart", { reason });
+      standIn.error = error;
+      standIn.finishedAt = clock.now();
+      const failed = { ...waitingRecord(standIn), status: "failed", error };
+      await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, options.imageDelivery));
+      return;
+    }
+    const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };
+    // Its time limit counts from now: the wait in line is not the service's.
+    job.startedAt = clock.now();
+    const server = options.servers?.nameOf(record.id);
+    if (server !== undefined) job.server = server;
+    // The stand-in is followed no more: its record now exists under another id.
+    this.ctx.throttle.forget(standIn.imageId);
+    this.ctx.followed.remove(standIn.imageId);
+    this.ctx.ownership.forget(standIn.imageId);
+    this.ctx.followed.add(job);
+    await this.ctx.persist(job);
+    await options.store.remove(standIn.imageId);
+    log.info({ jobId: job.imageId, server }, "a waiting job started");
+    this.ctx.started(job, record);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The pool's gauges, read at each scrape: per ImagineAPI server (labelled by its name) its slots, the slots
+ * in use, whether it answers and whether it rests after failed creates; and the jobs waiting in the bot's
+ * line.
+ */
+import { Gauge, type Registry } from "prom-client";
+
+/** One server at scrape time. */
+export interface PoolServerReading {
+  readonly name: string;
+  readonly slots: number;
+  readonly inUse: number;
+  /** Its last status check got an answer. */
+  readonly up: boolean;
+  readonly backingOff: boolean;
+}
+
+/** The pool at scrape time. */
+export interface PoolReading {
+  readonly servers: readonly PoolServerReading[];
+  readonly waiting: number;
+}
+
+/** Registers the pool's gauges in `registry`; each scrape calls `read` once per gauge. */
+export function registerPoolMetrics(registry: Registry, read: () => PoolReading): void {
+  const registers = [registry];
+  const perServer = (name: string, help: string, value: (s: PoolServerReading) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["server"],
+      registers,
+      collect() {
+        this.reset();
+        for (const server of read().servers) this.set({ server: server.name }, value(server));
+      },
+    });
+  perServer(
+    "imagine_server_slots",
+    "Jobs the ImagineAPI server runs at once (IMAGINE_API_SLOTS).",
+    (s) => s.slots,
+  );
+  perServer("imagine_server_slots_in_use", "Jobs running on the ImagineAPI server now.", (s) => s.inUse);
+  perServer(
+    "imagine_server_up",
+    "Whether the server's last status check got an answer (1) or not (0).",
+    (s) => (s.up ? 1 : 0),
+  );
+  perServer(
+    "imagine_server_resting",
+    "Whether the server gets no new job for now after failed creates (1) or takes jobs (0).",
+    (s) => (s.backingOff ? 1 : 0),
+  );
+  new Gauge({
+    name: "imagine_jobs_waiting",
+    help: "Jobs waiting in the bot's line for a free slot on an ImagineAPI server.",
+    registers,
+    collect() {
+      this.set(read().waiting);
+    },
+  });
+}

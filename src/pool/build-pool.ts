@@ -1,0 +1,80 @@
+/**
+ * Builds the pool's servers from the configuration: per server a client (all sharing the process's request
+ * slots and the fleet's cap), its own profile (ref and upscale route found out on their own), its own health
+ * (a `healthy` answer ends a back-off after failed creates) and metrics.
+ */
+import { ServiceHealthMonitor } from "../admission/service-health.js";
+import type { Config } from "../config.js";
+import type { ServiceSlots } from "../fleet/fleet-channels.js";
+import type { Logger } from "../logger.js";
+import { instrumentClient } from "../metrics/instrument-client.js";
+import type { MetricsSink } from "../metrics/metrics-sink.js";
+import { ImagineClient } from "../service/client.js";
+import type { Semaphore } from "../service/semaphore.js";
+import { ServiceProfile } from "../service/service-profile.js";
+import { ImageServer } from "./image-server.js";
+import { ServerPool, type ServerPoolDeps } from "./server-pool.js";
+
+/** What the servers share. */
+export interface PoolParts {
+  slots: Semaphore;
+  fleetSlots?: Pick<ServiceSlots, "run">;
+  metrics: MetricsSink;
+  logger: Logger;
+  now: () => number;
+  storedServer: ServerPoolDeps["storedServer"];
+}
+
+/** The pool of every configured server, server 1 first. */
+export function buildPool(config: Config, parts: PoolParts): ServerPool {
+  const servers = config.IMAGINE_SERVERS.map((server) => {
+    // One server keeps its log lines as they were; several name theirs.
+    const log = parts.logger.child(
+      config.IMAGINE_SERVERS.length > 1
+        ? { component: "service", server: server.name }
+        : { component: "service" },
+    );
+    const client = new ImagineClient({
+      baseUrl: server.url,
+      token: server.token,
+      timeoutMs: config.SERVICE_TIMEOUT_MS,
+      maxConcurrency: config.SERVICE_MAX_CONCURRENCY,
+      slots: parts.slots,
+      logger: log,
+      ...(parts.fleetSlots ? { fleetSlots: parts.fleetSlots } : {}),
+    });
+    const profile = new ServiceProfile({
+      client,
+      ref: config.IMAGINE_API_REF,
+      upscale: config.IMAGINE_API_UPSCALE,
+      logger: log,
+    });
+    const health = new ServiceHealthMonitor({
+      getServiceStatus: async () => {
+        const before = health.last.botStatus;
+        const status = await client.getServiceStatus();
+        // A service that was down at start is found out at its first answer.
+        void profile.probe();
+        // Its status turned healthy: it may take jobs again before its back-off ends.
+        if (status.bot_status === "healthy" && before !== "healthy") imageServer.recovered();
+        return status;
+      },
+      now: parts.now,
+    });
+    instrumentClient(client, parts.metrics, (err) => health.recordError(err));
+    const imageServer = new ImageServer({
+      number: server.number,
+      name: server.name,
+      slots: server.slots,
+      client,
+      profile,
+      health,
+    });
+    return imageServer;
+  });
+  return new ServerPool(servers, {
+    now: parts.now,
+    logger: parts.logger.child({ component: "pool" }),
+    storedServer: parts.storedServer,
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * One ImagineAPI server of the pool: its client, what it is (ref, upscale route: found out on its own), its
+ * health, the jobs it runs, and whether its creates fail (then it gets no new job until a back-off passed or
+ * its status turns `healthy` again).
+ */
+import type { ServiceHealthMonitor } from "../admission/service-health.js";
+import { errorMessage } from "../errors.js";
+import type { ImagineClient } from "../service/client.js";
+import { isServiceError } from "../service/errors.js";
+import type { ServiceProfile } from "../service/service-profile.js";
+
+/** First wait after a failed create before the server gets a new job; doubles up to {@link MAX_BACKOFF_MS}. */
+export const FIRST_BACKOFF_MS = 5_000;
+export const MAX_BACKOFF_MS = 60_000;
+
+/** Statuses in which a server gets no new job: its images would only wait (`paused`: refused). */
+const NOT_TAKING = new Set(["unhealthy", "paused"]);
+
+/**
+ * Whether a failed create says the server is down (5xx, no JSON, time-out, no connection) rather than
+ * refusing this one prompt (validation, a refused prompt, quota).
+ */
+export function isServerDown(err: unknown): boolean {
+  if (!isServiceError(err)) return false;
+  return err.kind === "server" || err.kind === "not-json" || err.kind === "network" || err.kind === "timeout";
+}
+
+/**
+ * Whether a failed create provably made no record: the connection was never established, so the request
+ * never reached the server. Only such a create may be sent to another server (never two records).
+ */
+export function madeNoRecord(err: unknown): boolean {
+  return isServiceError(err) && err.kind === "network" && err.connectFailed;
+}
+
+/** What {@link ImageServer} is built from. */
+export interface ImageServerParts {
+  readonly number: number;
+  readonly name: string;
+  readonly slots: number;
+  readonly client: ImagineClient;
+  readonly profile: ServiceProfile;
+  readonly health: ServiceHealthMonitor;
+}
+
+/** A server's state for routing and for moderators (see `/imagine-status`). */
+export class ImageServer {
+  readonly number: number;
+  readonly name: string;
+  readonly slots: number;
+  readonly client: ImagineClient;
+  readonly profile: ServiceProfile;
+  readonly health: ServiceHealthMonitor;
+  /** Image ids of the jobs it runs now (each holds one of its slots). */
+  readonly running = new Set<string>();
+  /** Creates sent and not answered yet (each holds a slot too). */
+  creating = 0;
+  /** Failed creates in a row. */
+  private createFailures = 0;
+  /** No new job before this time (ms epoch) after a failed create. */
+  private backoffUntil = 0;
+  /** The last create failure, for moderators. */
+  lastCreateError: string | null = null;
+
+  constructor(parts: ImageServerParts) {
+    this.number = parts.number;
+    this.name = parts.name;
+    this.slots = parts.slots;
+    this.client = parts.client;
+    this.profile = parts.profile;
+    this.health = parts.health;
+  }
+
+  /** Slots in use: jobs running and creates under way. */
+  get inUse(): number {
+    return this.running.size + this.creating;
+  }
+
+  /** Whether its status says it takes no new job: `unhealthy`, `paused`, or its status check failed. */
+  get statusRefuses(): boolean {
+    const { botStatus, checkedAt } = this.health.last;
+    return botStatus === null ? checkedAt !== null : NOT_TAKING.has(botStatus);
+  }
+
+  /** Whether its creates failed lately and the back-off has not passed at `now`. */
+  backingOff(now: number): boolean {
+    return now < this.backoffUntil;
+  }
+
+  /** Whether it may get a new job at `now` (slots aside): no refusing status, no back-off. */
+  takesJobs(now: number): boolean {
+    return !this.statusRefuses && !this.backingOff(now);
+  }
+
+  /** A create failed like an outage: no new job for a back-off that doubles with each failure in a row. */
+  createFailed(err: unknown, now: number): void {
+    this.createFailures++;
+    const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.createFailures - 1));
+    this.backoffUntil = now + wait;
+    this.lastCreateError = errorMessage(err);
+  }
+
+  /** A create succeeded, or its status turned `healthy`: it takes jobs again at once. */
+  recovered(): void {
+    this.createFailures = 0;
+    this.backoffUntil = 0;
+  }
+}

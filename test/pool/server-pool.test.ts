@@ -1,0 +1,109 @@
+import { describe, expect, test } from "vitest";
+import type { ServiceHealth, ServiceHealthMonitor } from "../../src/admission/service-health.js";
+import { silentLogger } from "../../src/logger.js";
+import { FIRST_BACKOFF_MS, ImageServer } from "../../src/pool/image-server.js";
+import { ServerPool } from "../../src/pool/server-pool.js";
+import type { ImagineClient } from "../../src/service/client.js";
+import { ServiceError } from "../../src/service/errors.js";
+import { newImageRecord } from "../../src/service/record-factory.js";
+import type { ServiceProfile } from "../../src/service/service-profile.js";
+
+const HEALTHY: ServiceHealth = {
+  botStatus: "healthy",
+  message: null,
+  latencyMs: 1,
+  lastError: null,
+  lastErrorAt: null,
+  checkedAt: 0,
+};
+
+/** A server whose creates answer with `create` (default: a new record) and whose status is `status`. */
+function server(
+  number: number,
+  options: { slots?: number; status?: string | null; create?: () => Promise<unknown> } = {},
+) {
+  const creates: string[] = [];
+  const health = {
+    last: { ...HEALTHY, botStatus: options.status === undefined ? "healthy" : options.status },
+    current: async () => health.last,
+  };
+  const profile = {
+    createImage: async (prompt: string) => {
+      creates.push(prompt);
+      if (options.create) await options.create();
+      return newImageRecord({ id: `img-${number}-${creates.length}` });
+    },
+  };
+  const s = new ImageServer({
+    number,
+    name: `s${number}`,
+    slots: options.slots ?? 3,
+    client: {} as ImagineClient,
+    profile: profile as unknown as ServiceProfile,
+    health: health as unknown as ServiceHealthMonitor,
+  });
+  return Object.assign(s, { creates });
+}
+
+function poolOf(servers: ReturnType<typeof server>[], now = () => 1_000) {
+  return new ServerPool(servers, { now, logger: silentLogger, storedServer: async () => undefined });
+}
+
+describe("ServerPool", () => {
+  test("a new job goes to the least loaded server with a free slot; on a tie, the lower number", async () => {
+    const [a, b] = [server(1, { slots: 3 }), server(2, { slots: 1 })];
+    const pool = poolOf([a, b]);
+    expect(pool.choose()?.name).toBe("s1");
+    await pool.createImage("one", "r1");
+    // s1 is 1/3 busy, s2 0/1: s2 is less loaded.
+    expect(pool.choose()?.name).toBe("s2");
+    await pool.createImage("two", "r2");
+    // s2 is full: s1 has free slots.
+    expect(pool.choose()?.name).toBe("s1");
+    expect(pool.hasFreeSlot()).toBe(true);
+  });
+
+  test.each([["unhealthy"], ["paused"], [null]])("a server whose status is %s gets no new job", (status) => {
+    const pool = poolOf([server(1, { status }), server(2)]);
+    expect(pool.choose()?.name).toBe("s2");
+  });
+
+  test("a requirement keeps a job off servers that cannot run it (a speed only some accounts have)", () => {
+    const pool = poolOf([server(1), server(2), server(3)]);
+    expect(pool.choose({ requires: (s) => s.number === 3 })?.name).toBe("s3");
+    expect(pool.choose({ requires: () => false })).toBeNull();
+    expect(pool.hasFreeSlot(() => false)).toBe(false);
+  });
+
+  test("a refused connection sends the create to another server once; the failing one rests for a back-off", async () => {
+    let now = 1_000;
+    const refused = () =>
+      Promise.reject(new ServiceError("network", "connection refused", { connectFailed: true }));
+    const [a, b] = [server(1, { create: refused }), server(2)];
+    const pool = poolOf([a, b], () => now);
+    const record = await pool.createImage("one", "r1");
+    expect(record.id).toBe("img-2-1");
+    expect([a.creates, b.creates]).toEqual([["one"], ["one"]]);
+    expect(pool.choose()?.name).toBe("s2");
+    now += FIRST_BACKOFF_MS;
+    expect(a.takesJobs(now)).toBe(true);
+  });
+
+  test("a create that may have made a record (a 500, no answer) is not sent anywhere else", async () => {
+    const failing = () =>
+      Promise.reject(new ServiceError("server", "500 Internal Server Error", { status: 500 }));
+    const [a, b] = [server(1, { create: failing }), server(2)];
+    const pool = poolOf([a, b]);
+    await expect(pool.createImage("one", "r1")).rejects.toThrow(/500/);
+    expect(b.creates).toEqual([]);
+    expect(a.backingOff(1_000)).toBe(true);
+    a.recovered();
+    expect(a.backingOff(1_000)).toBe(false);
+  });
+
+  test("with every server paused the pool reports paused; with one healthy, healthy", async () => {
+    expect((await poolOf([server(1, { status: "paused" })]).health.current()).botStatus).toBe("paused");
+    const mixed = poolOf([server(1, { status: "paused" }), server(2, { status: "unhealthy" }), server(3)]);
+    expect((await mixed.health.current()).botStatus).toBe("healthy");
+  });
+});
