@@ -23,6 +23,7 @@ import { truncate } from "../../src/render/limits.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 import type { AllowedMentions } from "../../src/render/payload.js";
 import { formatCooldown, onOffText, shownGuildSettings } from "../../src/render/setting-values.js";
+import { inlineCode } from "../../src/render/markdown.js";
 
 /** What `show` needs: the server-wide values in force, the role overrides, and the owner's word count. */
 export interface ConfigShowContext {
@@ -33,6 +34,8 @@ export interface ConfigShowContext {
   readonly ownerBannedWordCount: number;
   /** The speeds the bot's image server can run (no relax on a self-hosted one): only those are listed. */
   readonly runnableSpeeds: readonly Speed[];
+  /** The server's style names (`/imagine-config styles`). */
+  readonly styleNames?: readonly string[];
 }
 
 /** The settings in force in the server, each with its source, then the role overrides, in `t`'s language. */
@@ -72,6 +75,7 @@ export function renderConfigShow(
     `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
     `**${t("setting.speed")}**: ${inForce(e.speed, (s) => (s === null ? t("command.imagine-config.speeds.default.choice.account") : `\`--${s}\``))}`,
     `**${t("setting.speeds")}**: ${inForce(e.speeds, (list) => shownSpeeds(list.filter((s) => ctx.runnableSpeeds.includes(s))))}`,
+    `**${t("setting.styles")}**: ${ctx.styleNames?.length ? ctx.styleNames.map(inlineCode).join(", ") : none}`,
   ];
   const roles =
     roleLines.length === 0 ? t("config.show.noRoles") : `${t("config.show.roles")}\n${roleLines.join("\n")}`;

@@ -11,6 +11,7 @@ import { JOB_STEPS } from "./schema-jobs.js";
 import { POOL_STEPS } from "./schema-pool.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
+import { STYLE_STEPS } from "./schema-styles.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
@@ -23,6 +24,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...REFUSAL_PAUSE_STEPS,
   ...JOB_ORIGIN_STEPS,
   ...POOL_STEPS,
+  ...STYLE_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */
