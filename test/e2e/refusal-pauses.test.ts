@@ -90,3 +90,28 @@ test("MIDJOURNEY_REFUSALS_TO_PAUSE=0 pauses nobody", async () => {
   for (let n = 1; n <= 3; n++) await refusedPrompt(n);
   expect(textOf(await imagineAnswer(h, h.world.alice, "a quiet meadow"))).not.toContain(PAUSED);
 });
+
+test("a pause in DMs is told as one nobody can lift, and refuses the next DM prompt with the same words", async () => {
+  h = await startBotHarness({
+    env: { MIDJOURNEY_REFUSALS_TO_PAUSE: "1", USER_COOLDOWN_MS: "0" },
+    service: { initialHealth: "healthy", lifecycle: { bannedWords: ["dragon"] } },
+  });
+  const { emu, world, service } = h;
+  const dms = () =>
+    emu.messagesIn(emu.dmChannelWith(world.alice)).filter((m) => m.author.id === emu.botUser.id);
+  const DM_PAUSE = "You can't make images in DMs with this bot until";
+  await emu.sendDirectMessage({ user: world.alice, content: "a dragon over the sea" });
+  await emu.waitFor(() => service.records().length === 1);
+  service.advance();
+  const told = await emu.waitFor(() => dms().find((m) => textOf(m).includes(DM_PAUSE)), {
+    description: "the DM telling alice she is paused",
+  });
+  expect(textOf(told)).toContain("The pause ends by itself; nobody can lift it sooner.");
+  expect(textOf(told)).not.toContain("moderator");
+
+  await emu.sendDirectMessage({ user: world.alice, content: "a quiet meadow" });
+  await emu.waitFor(() => dms().filter((m) => textOf(m).includes(DM_PAUSE)).length === 2, {
+    description: "the refusal of the next DM prompt",
+  });
+  expect(service.creates).toBe(1);
+});
