@@ -216,7 +216,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
       roleLimits: server.roleLimits ?? {},
       ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
-      runnableSpeeds: app.profile.speeds,
+      runnableSpeeds: app.pool.speeds,
       styleNames: (server.styles ?? []).map((s) => s.name),
     }),
   "banned-words list": ({ t, server, app }) =>

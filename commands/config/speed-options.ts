@@ -48,7 +48,7 @@ export function parseSpeeds(text: string, runnable: readonly Speed[]): Speed[] {
 export async function speedEditOf(
   interaction: ChatInputCommandInteraction,
   path: string,
-  app: Pick<BotContext, "profile" | "settings">,
+  app: Pick<BotContext, "pool" | "settings">,
   guildId: string,
 ): Promise<ConfigEdit> {
   const { options } = interaction;
