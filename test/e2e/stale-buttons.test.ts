@@ -75,7 +75,7 @@ describe("buttons of an image the service does not know", () => {
       expect(h.logs.lines.filter((l) => /"level":(50|60)/.test(l))).toEqual([]);
       // A 403 about one image says nothing about the service's health.
       const status = await serviceStatusText(h);
-      expect(status).toMatch(/🟢 \*\*healthy\*\*/);
+      expect(status).toMatch(/🟢 \*\*Image service: working\*\*/);
       expect(status).not.toMatch(/Last error|\b403\b|FORBIDDEN/);
       h.emu.assertNoRejectedRequests();
     },
