@@ -1,0 +1,83 @@
+/**
+ * Each image server's slots counted by a fleet on Postgres: from the jobs table's unfinished jobs per server
+ * and holds for creates under way, taken under a lock per server, so processes racing for the last slot
+ * never both get it. Each store is one bot process's connection pool, on a real server started by this file.
+ */
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
+import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
+import { usePostgresServer } from "../support/postgres-server.js";
+import { makeJob } from "./store-fixtures.js";
+
+const postgres = usePostgresServer();
+const NOW = 1_800_000_000_000;
+const MINUTE = 60_000;
+
+let url: string;
+let now = NOW;
+const stores: PostgresJobStore[] = [];
+
+async function open(): Promise<PostgresJobStore> {
+  const store = await openPostgresJobStore(url, { now: () => now });
+  stores.push(store);
+  return store;
+}
+
+const hold = (ref: string, server = "A", slots = 2): ServerSlotHold => ({
+  ref,
+  server,
+  slots,
+  firstServer: "A",
+  owner: "p1",
+  expiresAt: now + MINUTE,
+});
+
+describe.skipIf(!postgres.available)("a fleet's count of each image server's slots", () => {
+  beforeEach(async () => {
+    url = await postgres.createDatabase();
+    now = NOW;
+  });
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+  });
+
+  test("creates racing on three processes take exactly a server's slots, per server", async () => {
+    const processes = [await open(), await open(), await open()];
+    const takes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        processes[i % 3]!.fleet.serverSlots.take(hold(`ref-${i}`, i % 2 === 0 ? "A" : "B", 3)),
+      ),
+    );
+    expect(takes.filter((t, i) => t && i % 2 === 0)).toHaveLength(3);
+    expect(takes.filter((t, i) => t && i % 2 === 1)).toHaveLength(3);
+  });
+
+  test("unfinished jobs with a record hold their server's slots; finished jobs and waiting stand-ins do not", async () => {
+    const store = await open();
+    await store.save(makeJob({ imageId: "img-1", ref: "r1", server: "A" }));
+    // Saved before the pool: server 1's.
+    await store.save(makeJob({ imageId: "img-2", ref: "r2" }));
+    await store.save(makeJob({ imageId: "img-3", ref: "r3", server: "A", outcome: "completed" }));
+    await store.save(makeJob({ imageId: "q-r4", ref: "r4" }));
+    await store.save(makeJob({ imageId: "img-5", ref: "r5", server: "B" }));
+    expect(await store.fleet.serverSlots.take(hold("new-1"))).toBe(false);
+    expect(await store.fleet.serverSlots.take(hold("new-2", "B"))).toBe(true);
+    await store.save(makeJob({ imageId: "img-1", ref: "r1", server: "A", outcome: "completed" }));
+    expect(await store.fleet.serverSlots.take(hold("new-1"))).toBe(true);
+  });
+
+  test("a hold counts until its job is saved, its create fails (released) or it runs out", async () => {
+    const [one, two] = [await open(), await open()];
+    expect(await one.fleet.serverSlots.take(hold("r1", "A", 1))).toBe(true);
+    expect(await two.fleet.serverSlots.take(hold("r2", "A", 1))).toBe(false);
+    // Its job saved: the job counts instead, once.
+    await one.save(makeJob({ imageId: "img-1", ref: "r1", server: "A" }));
+    expect(await two.fleet.serverSlots.take(hold("r2", "A", 2))).toBe(true);
+    expect(await two.fleet.serverSlots.take(hold("r3", "A", 2))).toBe(false);
+    await two.fleet.serverSlots.release("r2");
+    expect(await two.fleet.serverSlots.take(hold("r3", "A", 2))).toBe(true);
+    // A process that died mid-create: its hold stops counting when it runs out.
+    now += MINUTE;
+    expect(await one.fleet.serverSlots.take(hold("r4", "A", 2))).toBe(true);
+  });
+});
