@@ -82,6 +82,7 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "member_settings",
         "once_claims",
         "schema_migrations",
+        "server_slot_holds",
         "store_meta",
         "submission_reservations",
         "user_usage",
