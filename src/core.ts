@@ -99,7 +99,13 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     slots: serviceSlots,
     // A fleet counts each server's slots in the database; a hold outlives a create's time limit and retries.
     ...(queued && store.fleet
-      ? { fleet: { ledger: store.fleet.serverSlots, owner: processId, holdMs: Math.max(60_000, 4 * config.SERVICE_TIMEOUT_MS) } }
+      ? {
+          fleet: {
+            ledger: store.fleet.serverSlots,
+            owner: processId,
+            holdMs: Math.max(60_000, 4 * config.SERVICE_TIMEOUT_MS),
+          },
+        }
       : {}),
     ...(fleetSlots ? { fleetSlots } : {}),
     metrics,

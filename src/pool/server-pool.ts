@@ -137,9 +137,9 @@ export class ServerPool {
       if (full && second.inUse >= second.slots) throw err;
       if (!full)
         this.log.warn(
-        { server: first.name, nextServer: second.name, ref },
-        "the image server refused the connection; creating the image on another server",
-      );
+          { server: first.name, nextServer: second.name, ref },
+          "the image server refused the connection; creating the image on another server",
+        );
       return this.createOn(second, ref, (s) => s.profile.createImage(prompt, ref));
     }
   }

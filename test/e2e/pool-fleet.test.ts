@@ -40,7 +40,9 @@ describe.skipIf(!postgres.available)("a fleet of two bot processes sharing one i
       PROGRESS_UPDATE_INTERVAL_MS: "100",
       IMAGE_DELIVERY: "link",
     };
-    await Promise.all([0, 1].map((shard) => world.startBot({ ...env, DISCORD_SHARDS: String(shard) }, 60_000)));
+    await Promise.all(
+      [0, 1].map((shard) => world.startBot({ ...env, DISCORD_SHARDS: String(shard) }, 60_000)),
+    );
 
     // Four jobs on each process (two members each), all sent at once.
     const asks: { user: EmulatedUser; channel: EmulatedChannel; prompt: string }[] = [];
