@@ -92,6 +92,12 @@ export interface ServerSlotHold {
   owner: string;
   /** A hold its process never settled (it died mid-create) stops counting then (ms epoch). */
   expiresAt: number;
+  /**
+   * Whether the create waits its turn in the fleet's line (a new grid; an Enhance goes to its grid's server
+   * and neither waits for nor holds back others): refused while the fleet's next waiting grid is another
+   * live process's.
+   */
+  inTurn: boolean;
 }
 
 /**
@@ -101,7 +107,8 @@ export interface ServerSlotHold {
 export interface ServerSlotLedger {
   /**
    * Under a lock on the server: holds a slot for a create when its unfinished jobs and holds fill fewer
-   * than `slots`. Two processes taking the last slot at once: one gets `true`.
+   * than `slots` and (`inTurn`) no other process's waiting job is next in the fleet's line. Two processes
+   * taking the last slot at once: one gets `true`.
    */
   take(hold: ServerSlotHold): Promise<boolean>;
   /** Frees the hold of `ref` (its create failed: no job will count in its place). */

@@ -33,12 +33,12 @@ export interface ServerPoolDeps {
 }
 
 /**
- * A create was not sent: every slot of the server is taken across the fleet (by other processes' jobs). No
- * record exists; the job waits in the bot's queue.
+ * A create was not sent: every slot of the server is taken across the fleet (by other processes' jobs), or
+ * another process's member is next in the fleet's line. No record exists; the job waits in the bot's queue.
  */
 export class NoFreeSlotError extends Error {
   constructor(readonly server: string) {
-    super(`every slot of the image server ${server} is in use across the fleet`);
+    super(`no slot of the image server ${server} is free for this job across the fleet`);
     this.name = "NoFreeSlotError";
   }
 }
@@ -128,7 +128,7 @@ export class ServerPool {
     const first = this.choose(requires ? { requires } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     try {
-      return await this.createOn(first, ref, (s) => s.profile.createImage(prompt, ref));
+      return await this.createOn(first, ref, true, (s) => s.profile.createImage(prompt, ref));
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
       const second =
@@ -140,7 +140,7 @@ export class ServerPool {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, (s) => s.profile.createImage(prompt, ref));
+      return this.createOn(second, ref, true, (s) => s.profile.createImage(prompt, ref));
     }
   }
 
@@ -154,7 +154,7 @@ export class ServerPool {
   /** Upscales an image of a grid on the server holding the grid (only it knows the grid). */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
-    return this.createOn(server, ref, (s) => s.profile.upscale(parentId, index, factor, ref));
+    return this.createOn(server, ref, false, (s) => s.profile.upscale(parentId, index, factor, ref));
   }
 
   /** Reads a record from the server that holds it. */
@@ -225,6 +225,7 @@ export class ServerPool {
   private async createOn(
     server: ImageServer,
     ref: string,
+    inTurn: boolean,
     create: (server: ImageServer) => Promise<ImageRecord>,
   ): Promise<ImageRecord> {
     const { fleet } = this.deps;
@@ -239,6 +240,7 @@ export class ServerPool {
           firstServer: this.first.name,
           owner: fleet.owner,
           expiresAt: this.deps.now() + fleet.holdMs,
+          inTurn,
         });
         if (!held) throw new NoFreeSlotError(server.name);
       }

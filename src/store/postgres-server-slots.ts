@@ -1,7 +1,8 @@
 /**
  * Each image server's slots counted by the whole fleet (see {@link ServerSlotLedger}): from durable state,
  * the jobs table's unfinished jobs per server plus holds for creates under way, under a per-server advisory
- * transaction lock, so two processes cannot both take a server's last slot.
+ * transaction lock, so two processes cannot both take a server's last slot. Members take turns across the
+ * fleet: a new grid takes a slot only when no other process's waiting grid is next in the fleet's line.
  */
 import type pg from "pg";
 import type { ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
@@ -18,6 +19,19 @@ const IN_USE_SQL = `SELECT
      AND (server = $1 OR (server IS NULL AND $1 = $2)))
   + (SELECT count(*) FROM server_slot_holds h WHERE h.server = $1 AND h.expires_at > $3
      AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref = h.ref AND j.image_id NOT LIKE 'q-%')) AS in_use`;
+
+/**
+ * The process owning the fleet's next waiting grid (and its ref), members taking turns as in `FairQueue`:
+ * the member whose latest job started longest ago (never first), then whose first waiting job is oldest;
+ * their oldest waiting job. Only live leases count (a dead process's jobs wait for another to claim them).
+ */
+const NEXT_IN_LINE_SQL = `SELECT w.ref, w.lease_owner FROM jobs w
+  WHERE w.image_id LIKE 'q-%' AND w.outcome IS NULL AND w.kind = 'imagine' AND w.lease_expires_at > $1
+  ORDER BY (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND j.image_id NOT LIKE 'q-%')
+      ASC NULLS FIRST,
+    (SELECT min(x.started_at) FROM jobs x WHERE x.requester_id = w.requester_id AND x.image_id LIKE 'q-%'
+      AND x.outcome IS NULL), w.started_at, w.ref
+  LIMIT 1`;
 
 /** The {@link ServerSlotLedger} on a Postgres pool. */
 export class PostgresServerSlots implements ServerSlotLedger {
@@ -40,7 +54,13 @@ export class PostgresServerSlots implements ServerSlotLedger {
       );
       const row = (await client.query<{ in_use: string }>(IN_USE_SQL, [hold.server, hold.firstServer, now]))
         .rows[0];
-      const taken = Number(row?.in_use ?? 0) < hold.slots;
+      let taken = Number(row?.in_use ?? 0) < hold.slots;
+      if (taken && hold.inTurn) {
+        const next = (await client.query<{ ref: string; lease_owner: string }>(NEXT_IN_LINE_SQL, [now]))
+          .rows[0];
+        // Another process's member is next: the slot is left for that process (it tries within seconds).
+        taken = !next || next.ref === hold.ref || next.lease_owner === hold.owner;
+      }
       if (taken)
         await client.query(
           "INSERT INTO server_slot_holds (ref, server, owner, expires_at) VALUES ($1, $2, $3, $4) " +

@@ -23,13 +23,14 @@ async function open(): Promise<PostgresJobStore> {
   return store;
 }
 
-const hold = (ref: string, server = "A", slots = 2): ServerSlotHold => ({
+const hold = (ref: string, server = "A", slots = 2, owner = "p1", inTurn = false): ServerSlotHold => ({
   ref,
   server,
   slots,
   firstServer: "A",
-  owner: "p1",
+  owner,
   expiresAt: now + MINUTE,
+  inTurn,
 });
 
 describe.skipIf(!postgres.available)("a fleet's count of each image server's slots", () => {
@@ -79,5 +80,34 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     // A process that died mid-create: its hold stops counting when it runs out.
     now += MINUTE;
     expect(await one.fleet.serverSlots.take(hold("r4", "A", 2))).toBe(true);
+  });
+
+  test("a grid takes a free slot only when no other process's waiting member is next in the fleet's line", async () => {
+    const store = await open();
+    const lease = (owner: string) => ({ owner, expiresAt: now + MINUTE });
+    // Member a has a job running and one waiting on p1; member b, never served, waits on p2.
+    await store.saveOwned(
+      makeJob({ imageId: "img-a1", ref: "a1", requesterId: "a", server: "A" }),
+      lease("p1"),
+    );
+    await store.saveOwned(
+      makeJob({ imageId: "q-a2", ref: "a2", requesterId: "a", startedAt: NOW }),
+      lease("p1"),
+    );
+    await store.saveOwned(
+      makeJob({ imageId: "q-b1", ref: "b1", requesterId: "b", startedAt: NOW + 1 }),
+      lease("p2"),
+    );
+    expect(await store.fleet.serverSlots.take(hold("a2", "A", 3, "p1", true))).toBe(false);
+    // An Enhance neither waits its turn nor holds others back.
+    expect(await store.fleet.serverSlots.take(hold("u1", "A", 3, "p1", false))).toBe(true);
+    expect(await store.fleet.serverSlots.take(hold("b1", "A", 3, "p2", true))).toBe(true);
+    await store.saveOwned(
+      makeJob({ imageId: "img-b1", ref: "b1", requesterId: "b", server: "A", startedAt: NOW + 5 }),
+      lease("p2"),
+    );
+    await store.remove("q-b1");
+    // b was served last now: a's turn.
+    expect(await store.fleet.serverSlots.take(hold("a2", "A", 4, "p1", true))).toBe(true);
   });
 });
