@@ -45,6 +45,8 @@ export interface ManagedProcess {
   readonly exited: Promise<ProcessExit>;
   /** Resolves with the first line (already written or coming) that matches; rejects on exit or timeout. */
   waitForLine(match: (line: OutputLine) => boolean, timeoutMs?: number): Promise<OutputLine>;
+  /** Calls `listener` with every later line (the kept lines are only the last few thousand); returns the unsubscribe. */
+  onLine(listener: (line: OutputLine) => void): () => void;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it exited. */
   stop(graceMs?: number): Promise<ProcessExit>;
 }
@@ -88,11 +90,13 @@ export function startProcess(options: StartProcessOptions): ManagedProcess {
   running.add(child);
   const lines: OutputLine[] = [];
   const waiters = new Set<(line: OutputLine | null) => void>();
+  const listeners = new Set<(line: OutputLine) => void>();
   const take = (stream: OutputLine["stream"]) => (text: string) => {
     const line = parse(text, stream);
     lines.push(line);
     if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
     for (const waiter of [...waiters]) waiter(line);
+    for (const listener of listeners) listener(line);
   };
   createInterface({ input: child.stdout! }).on("line", take("stdout"));
   createInterface({ input: child.stderr! }).on("line", take("stderr"));
@@ -135,6 +139,10 @@ export function startProcess(options: StartProcessOptions): ManagedProcess {
         };
         waiters.add(waiter);
       });
+    },
+    onLine(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     async stop(graceMs = 5000) {
       if (exit) return exit;

@@ -16,6 +16,8 @@ import {
 import type { FleetResult, FleetRun } from "./scenario-fleet.js";
 import type { LatencyResult } from "./scenario-latency.js";
 import type { ScaleResult } from "./scenario-scale.js";
+import type { SoakResult } from "./scenario-soak.js";
+import { soakRows } from "./report-soak.js";
 import type { StartupResult } from "./scenario-startup.js";
 import { PROJECT_ROOT } from "./processes.js";
 import { median, round } from "./stats.js";
@@ -29,6 +31,7 @@ export interface BenchResults {
   latency?: LatencyResult[];
   scale?: ScaleResult[];
   fleet?: FleetResult;
+  soak?: SoakResult;
   /** 1, 2 and 4 ImagineAPI servers behind the bot's queue. */
   pool?: PoolResult[];
 }
@@ -282,6 +285,7 @@ export function rowsOf(r: BenchResults): Row[] {
       },
     );
   }
+  if (r.soak) rows.push(...soakRows(r.soak));
   return rows;
 }
 

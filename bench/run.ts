@@ -5,7 +5,8 @@
  * See bench/README.md for the method.
  */
 import { spawnSync } from "node:child_process";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { histogramSvg, lineChartSvg, writeSvg } from "./plots.js";
 import { runPool } from "./scenario-pool.js";
@@ -15,10 +16,11 @@ import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
 import { runLatency } from "./scenario-latency.js";
 import { FLEET_SHARD_GUILDS, runFleet } from "./scenario-fleet.js";
 import { runScale } from "./scenario-scale.js";
+import { runSoak } from "./scenario-soak.js";
 import { runStartup } from "./scenario-startup.js";
 import { extraBotEnv, startEmulator, startService } from "./stack.js";
 
-const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet", "pool"] as const;
+const SCENARIOS = ["startup", "calls", "knee", "latency", "scale", "fleet", "pool", "soak"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** Defaults of 3000 ms scaled down 6x; one progress step per poll: a ~30 s job at the defaults. */
@@ -43,12 +45,17 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "bot-node-options": { type: "string" },
     "scale-jobs": { type: "string", default: "1000,10000" },
+    "soak-jobs": { type: "string" },
+    "soak-rate": { type: "string", default: "20" },
+    "soak-dir": { type: "string" },
+    "soak-warm-snapshot": { type: "boolean", default: false },
+    "soak-compare": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 if (values.help) {
   console.log(
-    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000]`,
+    `Usage: npm run bench -- [--quick] [--only ${SCENARIOS.join(",")}] [--no-build] [--bot-node-options "FLAGS"] [--scale-jobs 1000,10000] [--soak-jobs 20000] [--soak-rate 20] [--soak-dir DIR] [--soak-warm-snapshot] [--soak-compare FILE.heapsnapshot]`,
   );
   process.exit(0);
 }
@@ -135,6 +142,24 @@ try {
       jobsPerProcessAtKill: quick ? 6 : 10,
       leaseMs: quick ? 10_000 : 30_000,
       pollIntervalMs: 3000,
+      log,
+    });
+  });
+  await attempt("soak", async () => {
+    const jobs = Number(values["soak-jobs"] ?? (quick ? 3000 : 20_000));
+    results.soak = await runSoak({
+      jobs,
+      ratePerSecond: Number(values["soak-rate"]),
+      channels: 12,
+      members: 40,
+      warmupJobs: Math.round(jobs / 5),
+      clickEvery: 25,
+      failEvery: 33,
+      afterLoadMs: quick ? 30_000 : 60_000,
+      heapEveryMs: 15_000,
+      outputDir: values["soak-dir"] ?? join(tmpdir(), `imagine-soak-${started}`),
+      warmSnapshot: values["soak-warm-snapshot"],
+      compareWith: values["soak-compare"] ?? null,
       log,
     });
   });

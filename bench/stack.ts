@@ -135,6 +135,8 @@ export interface ServiceSettings {
   webhooks?: string[];
   /** Prompts matching this stay in progress (at 42 %) until completed through the control API. */
   hangPattern?: string;
+  /** Prompts matching this fail as Midjourney does ("Timeout while waiting for completion"). */
+  failPattern?: string;
 }
 
 /** The reference service process and its control API. */
@@ -158,6 +160,7 @@ export async function startService(settings: ServiceSettings): Promise<ServicePr
   args.push("--steps", String(settings.steps ?? 10), "--concurrency", String(settings.concurrency ?? 1000));
   for (const url of settings.webhooks ?? []) args.push("--webhook", url);
   if (settings.hangPattern) args.push("--hang-pattern", settings.hangPattern);
+  if (settings.failPattern) args.push("--fail-pattern", settings.failPattern);
   const proc = startTsProcess("service", "tools/reference-service/cli.ts", args);
   const url = await printedValue(proc, "IMAGINE_API_URL");
   const token = await printedValue(proc, "IMAGINE_API_TOKEN");
@@ -239,12 +242,13 @@ const isLog = (msg: string) => (l: OutputLine) => l.json?.["msg"] === msg;
  */
 export async function startBot(
   env: Record<string, string>,
-  options: { waitForResume?: boolean; cwd: string; npmStart?: boolean },
+  options: { waitForResume?: boolean; cwd: string; npmStart?: boolean; extraNodeFlags?: string[] },
 ): Promise<BotProcess> {
   const spawnedAt = Date.now();
+  const nodeFlags = [...startScriptNodeFlags(), ...(options.extraNodeFlags ?? [])];
   const proc = options.npmStart
     ? startProcess({ name: "npm start", args: [npmCli(), "start"], env, cwd: PROJECT_ROOT })
-    : startProcess({ name: "bot", args: [...startScriptNodeFlags(), BOT_MAIN], env, cwd: options.cwd });
+    : startProcess({ name: "bot", args: [...nodeFlags, BOT_MAIN], env, cwd: options.cwd });
   const connected = await proc.waitForLine(isLog("connected to Discord"));
   const readyLoggedAt = Date.now();
   const botPid = typeof connected.json?.["pid"] === "number" ? connected.json["pid"] : proc.pid;

@@ -63,3 +63,18 @@ export async function pollUntil<T>(
     await sleep(everyMs);
   }
 }
+
+/** Least-squares slope of y over x. */
+export function slope(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? Number.NaN : num / den;
+}

@@ -61,7 +61,7 @@ function limitsOf<K extends ServerLimitName>(
 
 /**
  * The edit the subcommand at `path` (see {@link subcommandPath}) asks for; the subcommands that change
- * nothing (`show`, `banned-words list`, `channels`, `reset`) are answered by `imagine-config.ts` first.
+ * nothing (`show`, `banned-words list`, `styles list`, `channels`, `reset`) are answered by `imagine-config.ts` first.
  * @throws {UserError} for values the checks refuse, or missing limits.
  */
 export function configEditOf(
@@ -104,6 +104,14 @@ export function configEditOf(
     }
     case "default-parameters clear":
       return { kind: "default-parameters", parameters: null };
+    case "styles set":
+      return {
+        kind: "set-style",
+        name: options.getString("name", true),
+        text: options.getString("text", true),
+      };
+    case "styles remove":
+      return { kind: "remove-style", name: options.getString("name", true) };
     case "enhance": {
       const enabled = options.getBoolean("enabled", true);
       if (enabled && config.ENHANCE_FACTORS.length === 0) {

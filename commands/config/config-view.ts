@@ -22,6 +22,7 @@ import { truncate } from "../../src/render/limits.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 import type { AllowedMentions } from "../../src/render/payload.js";
 import { formatCooldown, onOffText, shownGuildSettings } from "../../src/render/setting-values.js";
+import { inlineCode } from "../../src/render/markdown.js";
 
 /** What `show` needs: the server-wide values in force, the role overrides, and the owner's word count. */
 export interface ConfigShowContext {
@@ -30,6 +31,8 @@ export interface ConfigShowContext {
   /** The speeds of roles that have their own (`/imagine-config role-speeds`). */
   readonly roleSpeeds?: GuildSettings["roleSpeeds"];
   readonly ownerBannedWordCount: number;
+  /** The server's style names (`/imagine-config styles`). */
+  readonly styleNames?: readonly string[];
 }
 
 /** The settings in force in the server, each with its source, then the role overrides, in `t`'s language. */
@@ -67,6 +70,7 @@ export function renderConfigShow(
     `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
     `**${t("setting.speed")}**: ${inForce(e.speed, (s) => (s === null ? t("command.imagine-config.speeds.default.choice.account") : `\`--${s}\``))}`,
     `**${t("setting.speeds")}**: ${inForce(e.speeds, (list) => (list.length === 0 ? none : list.map((s) => `\`--${s}\``).join(", ")))}`,
+    `**${t("setting.styles")}**: ${ctx.styleNames?.length ? ctx.styleNames.map(inlineCode).join(", ") : none}`,
   ];
   const roles =
     roleLines.length === 0 ? t("config.show.noRoles") : `${t("config.show.roles")}\n${roleLines.join("\n")}`;

@@ -27,6 +27,9 @@ import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from ".
 import { shownGuildSettings } from "../../src/render/setting-values.js";
 import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-settings.js";
 import { changeServerSettings } from "../../src/settings/settings-actions.js";
+import { renderStyles } from "./styles-view.js";
+import { stylesGroup } from "./styles-options.js";
+import { suggestStyles } from "../imagine/style-option.js";
 
 /** Adds the integer options of `names` to the `set` subcommand of `group`, described as `en.ts` writes them. */
 function withLimits(
@@ -171,7 +174,8 @@ const data = slashCommand("imagine-config")
         ),
       ),
   )
-  .addSubcommand((s) => withTexts(s, "command.imagine-config.reset"));
+  .addSubcommand((s) => withTexts(s, "command.imagine-config.reset"))
+  .addSubcommandGroup(stylesGroup);
 
 async function execute({ interaction, app, lang }: CommandContext<BotContext>): Promise<void> {
   const t = lang.ephemeral;
@@ -212,9 +216,11 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
       roleLimits: server.roleLimits ?? {},
       ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
+      styleNames: (server.styles ?? []).map((s) => s.name),
     }),
   "banned-words list": ({ t, server, app }) =>
     renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),
+  "styles list": ({ t, server }) => renderStyles(t, server.styles ?? []),
   channels: ({ t, guildId, server }) => renderChannelPicker(t, guildId, server.allowedChannelIds ?? []),
   reset: ({ t, guildId, server }) => ({
     ...renderResetQuestion(t, shownGuildSettings(server, t)),
@@ -222,4 +228,9 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
   }),
 };
 
-export default { data, execute } satisfies Command<BotContext>;
+export default {
+  data,
+  execute,
+  // Only `styles remove`'s `name` suggests (the server's styles); a moderator's own Discord checks first.
+  autocomplete: ({ interaction, app }) => suggestStyles(interaction, app),
+} satisfies Command<BotContext>;

@@ -19,6 +19,7 @@ import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
 import type { MemberSettings } from "../../src/settings/settings.js";
+import type { Style } from "../../src/settings/styles.js";
 import { startJob, type JobResponder } from "./start-job.js";
 
 /**
@@ -79,6 +80,8 @@ export interface StartOptions {
   member?: MemberSettings;
   /** The job is a Remix or More like this of this one. */
   origin?: JobOrigin;
+  /** The name of the server's style whose text the prompt holds. */
+  style?: string;
 }
 
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
@@ -94,6 +97,7 @@ export function jobRequestOf(
     prompt,
     kind: options.kind ?? IMAGINE,
     ...(options.origin ? { origin: options.origin } : {}),
+    ...(options.style ? { style: options.style } : {}),
   };
 }
 
@@ -144,25 +148,33 @@ export function startImagineJob(
  * Runs the command's prompt checks (`prepare`, given what the member's preferences add to the prompt),
  * then {@link startImagineJob}. A prompt the checks refuse (empty, too long, an invalid parameter, a bad
  * attachment) is answered ephemerally with what the user typed (`typed`, when there is text) so it can be
- * copied and fixed; no Try again, as the same text would be refused again.
+ * copied and fixed; no Try again, as the same text would be refused again. `style`, the server's style the
+ * member picked, joins the prompt (see `assemblePrompt`) and is shown with the job.
  */
 export async function checkAndStartJob(
   interaction: RepliableInteraction,
   context: HandlerContext<BotContext>,
   typed: string,
   prepare: (defaults: PromptDefaults) => string,
-  options: Pick<StartOptions, "origin"> = {},
+  options: Pick<StartOptions, "origin"> & { style?: Style } = {},
 ): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
   let prompt: string;
   try {
-    prompt = prepare(promptDefaultsOf(member));
+    prompt = prepare({
+      ...promptDefaultsOf(member),
+      ...(options.style ? { style: options.style.text } : {}),
+    });
   } catch (err) {
     if (!(err instanceof UserError) || typed.trim() === "") throw err;
     await refuseWithPrompt(interaction, err, typed, log, lang.ephemeral);
     return null;
   }
-  return startImagineJob(interaction, context, prompt, { ...options, member });
+  return startImagineJob(interaction, context, prompt, {
+    ...(options.origin ? { origin: options.origin } : {}),
+    member,
+    ...(options.style ? { style: options.style.name } : {}),
+  });
 }

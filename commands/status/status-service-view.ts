@@ -112,6 +112,7 @@ export const HEALTH: Readonly<Record<string, { emoji: string; color: number; nam
   unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unhealthy" },
   starting: { emoji: "🟡", color: EMBED_COLORS.waiting, name: "statusPage.condition.starting" },
   paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut, name: "statusPage.condition.paused" },
+  unknown: { emoji: "⚪", color: EMBED_COLORS.timedOut, name: "statusPage.condition.unknown" },
 };
 
 /** Whether the service takes `ref` and has the upscale route, as the bot found out. */
@@ -135,14 +136,19 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
   const condition = serviceCondition(service, input.now);
   const health = HEALTH[condition] ?? null;
-  const conditionName = health === null ? condition : t(health.name);
-  const lines = [`${health?.emoji ?? "⚪"} **${oneLine(conditionName, 40)}**`];
-  if (condition === "degraded") {
-    lines[0] += ` — ${t("statusPage.degraded")}`;
-  } else if (service.message?.trim()) lines[0] += ` — ${oneLine(service.message, 200)}`;
-  const latency =
-    service.latencyMs === null ? t("statusPage.noAnswer") : `${Math.round(service.latencyMs)} ms`;
-  lines.push(t("statusPage.latency", { latency, checked: ageOf(service.checkedAt) }));
+  const conditionName =
+    health === null ? t("statusPage.conditionOther", { condition: oneLine(condition, 40) }) : t(health.name);
+  const lines = [`${health?.emoji ?? "⚪"} **${conditionName}**`];
+  if (condition === "degraded") lines[0] += ` — ${t("statusPage.degraded")}`;
+  // The service's own words ("Bot is healthy") are about its Midjourney account, not this bot: quoted as such.
+  if (service.message?.trim())
+    lines.push(t("statusPage.serviceSays", { message: oneLine(service.message, 200) }));
+  const checked = ageOf(service.checkedAt);
+  lines.push(
+    service.latencyMs === null
+      ? t("statusPage.noAnswer", { checked })
+      : t("statusPage.latency", { latency: `${Math.round(service.latencyMs)} ms`, checked }),
+  );
   if (service.lastError?.trim()) {
     lines.push(
       t("statusPage.lastError", { when: ageOf(service.lastErrorAt), error: oneLine(service.lastError, 300) }),

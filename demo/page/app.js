@@ -3,8 +3,10 @@
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
+import { previewText } from "./mentions.js";
 import { openModalIfAny } from "./modal.js";
 import { h, renderMessage } from "./render.js";
+import { installSlashPicker } from "./suggestions.js";
 import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
 
 const actions = {
@@ -114,7 +116,10 @@ async function refreshNotifications() {
   const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
   $("notifications").replaceChildren(
     ...(notifications.length
-      ? notifications.map((n) => h("li", {}, h("b", {}, `${n.reason}: `), n.preview || "(no text)"))
+      ? notifications.map((n) =>
+          // As Discord's client: mentions by name, never `<@id>`.
+          h("li", {}, h("b", {}, `${n.reason}: `), previewText(n.preview ?? "", state.users) || "(no text)"),
+        )
       : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
   );
 }
@@ -136,6 +141,30 @@ async function refreshCommands() {
   state.commandSignature = signature;
   state.commands = visible;
   renderComposer();
+}
+
+/**
+ * Scrolls to a linked message and highlights it, as Discord's client does, opening its channel first
+ * when it is another one of this page.
+ */
+async function jumpTo({ channelId, messageId }) {
+  const dm = !guild().channels.some((c) => c.id === channelId);
+  const target = dm ? DM : channelId;
+  if (state.channel !== target) {
+    state.channel = target;
+    state.commandSignature = null;
+    renderChannels();
+    await refresh();
+  }
+  const article = document.querySelector(`article.message[data-message-id="${messageId}"]`);
+  if (!article) {
+    showError(new Error("That message is not in this channel any more."));
+    return;
+  }
+  state.stickToBottom = false;
+  article.scrollIntoView({ block: "center" });
+  article.classList.add("jumped");
+  setTimeout(() => article.classList.remove("jumped"), 2000);
 }
 
 let refreshing = null;
@@ -186,11 +215,30 @@ async function start() {
     renderComposer();
   });
   $("composer").addEventListener("submit", submit);
+  installSlashPicker();
+  document.addEventListener(
+    "jump-to-message",
+    (event) => void jumpTo(/** @type {CustomEvent} */ (event).detail),
+  );
   const box = $("messages");
+  // Only the person scrolling up stops the list following new messages: images that get their size while
+  // the list is re-drawn move it too, and must not.
+  let userScrolledAt = -Infinity;
+  const byUser = () => (userScrolledAt = performance.now());
+  for (const type of ["wheel", "touchmove"]) box.addEventListener(type, byUser, { passive: true });
+  // On the list itself (its scroll bar, its keys), not on a button in a message.
+  const onList = (event) => event.target === box && byUser();
+  box.addEventListener("keydown", onList);
+  box.addEventListener("pointerdown", onList);
+  box.addEventListener("pointermove", (event) => event.buttons && onList(event));
   box.addEventListener("scroll", () => {
-    state.stickToBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+    if (nearBottom) state.stickToBottom = true;
+    else if (performance.now() - userScrolledAt < 500) state.stickToBottom = false;
   });
   box.addEventListener("load", followBottom, true);
+  // The composer grows and shrinks with the options of a command: the newest message stays in view.
+  new ResizeObserver(followBottom).observe(box);
   for (const [button, drawer, key] of [
     ["toggle-events", "events-drawer", "showEvents"],
     ["toggle-notifications", "notifications-drawer", "showNotifications"],

@@ -3,9 +3,10 @@
 // plain DMs with an optional file.
 import { h } from "./render.js";
 import { $, OPTION_TYPES, api, guild, inDm, showError, state } from "./shared.js";
+import { withAutocomplete } from "./suggestions.js";
 
 /** The composer's choices: every registered command, plus a plain message in DMs. */
-function composerChoices() {
+export function composerChoices() {
   const choices = [];
   if (inDm()) choices.push({ key: "message", label: "Message" });
   for (const command of state.commands) {
@@ -29,7 +30,7 @@ function composerChoices() {
   return choices;
 }
 
-function optionInput(option) {
+function optionInput(option, choice) {
   const name = `opt-${option.name}`;
   const label = `${option.name}${option.required ? "" : " (optional)"}`;
   let input;
@@ -64,6 +65,7 @@ function optionInput(option) {
       "aria-label": option.name,
       placeholder: option.description ?? "",
     });
+    if (option.autocomplete) withAutocomplete(input, option, choice);
   }
   const wide = option.type === OPTION_TYPES.STRING && !option.choices?.length;
   return h("label", { class: `option${wide ? " wide" : ""}`, title: option.description ?? "" }, label, input);
@@ -100,7 +102,7 @@ export function renderComposer() {
     );
   } else {
     const specs = (choice.sub ? choice.sub.options : choice.command.options) ?? [];
-    options.replaceChildren(...specs.map(optionInput));
+    options.replaceChildren(...specs.map((spec) => optionInput(spec, choice)));
   }
 }
 

@@ -1,6 +1,7 @@
 // @ts-check
 // Renders Discord message objects (as the emulator's control API returns them) into DOM nodes, the way
 // Discord's client shows them: mentions, embeds, attachments, components, "(edited)", ephemeral notes.
+import { channelName, MESSAGE_LINK, messageLinkChip, previewText, roleName } from "./mentions.js";
 
 /** Creates an element with attributes and children (strings become text nodes, never HTML). */
 export function h(tag, attrs = {}, ...children) {
@@ -59,30 +60,30 @@ function discordTime(seconds, style) {
   return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
 }
 
-/** Text as Discord's one-line previews show it: mentions as `@name` and `@role`, not `<@id>`. */
-function previewText(text, users) {
-  return text
-    .replace(/<@!?(\d+)>/g, (_, id) => `@${users.get(id)?.username ?? "unknown-user"}`)
-    .replace(/<@&\d+>/g, "@role");
-}
-
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links, and ```code blocks```. */
 export function inline(text, users) {
   const nodes = [];
   const pattern =
-    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?([\s\S]*?)\n?```/g;
+    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?([\s\S]*?)\n?```|<#(\d+)>/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
     if (m[1]) nodes.push(h("time", { class: "timestamp" }, discordTime(Number(m[1]), m[0].at(-2))));
     else if (m[2])
       nodes.push(h("span", { class: "mention" }, `@${users.get(m[2])?.username ?? "unknown-user"}`));
-    else if (m[3]) nodes.push(h("span", { class: "mention" }, "@role"));
+    else if (m[3]) nodes.push(h("span", { class: "mention" }, `@${roleName(m[3])}`));
     else if (m[4]) nodes.push(h("strong", {}, ...inline(m[4], users)));
     else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
     else if (m[6]) nodes.push(h("code", {}, m[6]));
-    else if (m[7]) nodes.push(h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]));
-    else if (m[8] !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, m[8])));
+    else if (m[7]) {
+      const link = [...m[7].matchAll(MESSAGE_LINK)][0];
+      nodes.push(
+        link && link[0] === m[7]
+          ? messageLinkChip(link[2], link[3], link[1] === "@me")
+          : h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]),
+      );
+    } else if (m[8] !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, m[8])));
+    else if (m[9]) nodes.push(h("span", { class: "mention" }, `#${channelName(m[9])}`));
     last = m.index + m[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));
@@ -203,6 +204,9 @@ export function renderMessage(message, users, actions) {
   const command = message.interaction?.name;
   const thinking = ((message.flags ?? 0) & 128) !== 0;
   const replied = message.referenced_message;
+  const edited = message.edited_timestamp
+    ? h("span", { class: "edited", title: message.edited_timestamp }, "(edited)")
+    : null;
   const header = meta
     ? h(
         "div",
@@ -229,17 +233,14 @@ export function renderMessage(message, users, actions) {
       h("span", { class: "author" }, author.username),
       author.bot ? h("span", { class: "bot-tag" }, "APP") : null,
       h("span", { class: "time" }, timeOf(message.timestamp)),
+      // A message without text has no line to end with "(edited)": it goes by the time, not on a line alone.
+      edited && !message.content ? edited : null,
     ),
     thinking
       ? h("div", { class: "thinking" }, `${author.username} is thinking`)
-      : h(
-          "div",
-          { class: "content" },
-          ...inline(message.content, users),
-          message.edited_timestamp
-            ? h("span", { class: "edited", title: message.edited_timestamp }, "(edited)")
-            : null,
-        ),
+      : message.content
+        ? h("div", { class: "content" }, ...inline(message.content, users), edited)
+        : null,
     message.embeds.map((e) => embed(e, users)),
     message.attachments.filter((a) => !shownInEmbed(a, message.embeds)).map(attachment),
     message.components

@@ -144,10 +144,20 @@ export class ChannelResultQueue {
     return this.channels.size;
   }
 
+  /**
+   * Channels the queue remembers anything of: results waiting or in flight, or a post within `busyMs`.
+   * A channel quiet for longer is forgotten, so a bot in thousands of channels holds only its busy ones.
+   */
+  get channelsHeld(): number {
+    this.forgetQuiet(this.now());
+    return new Set([...this.channels.keys(), ...this.lastPostAt.keys()]).size;
+  }
+
   private pump(channelId: string, state: ChannelState): void {
     if (state.inFlight) return;
     if (state.waiting.length === 0) {
       this.channels.delete(channelId);
+      this.forgetQuiet(this.now());
       return;
     }
     const batch = nextBatch(state.waiting, this.pacing.limits);
@@ -178,8 +188,12 @@ export class ChannelResultQueue {
 
   /** Whether the channel had a post within `busyMs` (forgetting channels quiet for longer). */
   private busy(channelId: string, now: number): boolean {
-    for (const [id, at] of this.lastPostAt) if (now - at >= this.busyMs) this.lastPostAt.delete(id);
+    this.forgetQuiet(now);
     return this.lastPostAt.has(channelId);
+  }
+
+  private forgetQuiet(now: number): void {
+    for (const [id, at] of this.lastPostAt) if (now - at >= this.busyMs) this.lastPostAt.delete(id);
   }
 
   private async postBatch(channelId: string, state: ChannelState, chosen: Waiting[]): Promise<void> {

@@ -2,6 +2,7 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   SlashCommandBuilder,
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
@@ -30,6 +31,18 @@ export interface Command<App = unknown> {
    * the channel sees in `lang.public`). Throw a `UserError` for what the user should read.
    */
   execute(context: CommandContext<App>): Promise<void>;
+  /**
+   * Answers Discord's autocomplete for an option registered with `autocomplete: true`: the suggestions for
+   * what the member has typed so far (`interaction.respond`, at most 25, within 3 seconds). Suggestions are
+   * only suggestions: `execute` checks the value again.
+   * @see https://discord.com/developers/docs/interactions/application-commands#autocomplete
+   */
+  autocomplete?(context: AutocompleteContext<App>): Promise<void>;
+}
+
+/** What a command's `autocomplete` gets: its interaction, with the {@link HandlerContext}. */
+export interface AutocompleteContext<App = unknown> extends HandlerContext<App> {
+  readonly interaction: AutocompleteInteraction;
 }
 
 /** What the router hands every handler: the core, the interaction's logger, the languages to answer in. */

@@ -1,4 +1,4 @@
-import { MessageFlags, type Interaction } from "discord.js";
+import { MessageFlags, type AutocompleteInteraction, type Interaction } from "discord.js";
 import type { Config } from "../config.js";
 import {
   interactionLanguages,
@@ -38,7 +38,8 @@ function byPrefix<App>(handlers: readonly ComponentHandler<unknown, App>[]) {
 }
 
 /**
- * Routes every interaction: chat commands by name; buttons, select menus of every kind and modal submits by
+ * Routes every interaction: chat commands by name (their autocompletes to the command's `autocomplete`);
+ * buttons, select menus of every kind and modal submits by
  * the prefix of their custom id to the handler that owns it, with the data its codec reads from the id.
  * Each gets a child logger, and any failure goes through the one error handler. An id no handler decodes
  * gets "this button no longer works", ephemerally. Answers are in the member's language (see
@@ -77,7 +78,35 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
     await handler.execute(interaction, data, { app, log, lang });
   }
 
+  /**
+   * An autocomplete goes to its command's `autocomplete`; a command without one, or one that fails, gets
+   * no suggestions (an autocomplete cannot show an error: Discord's client shows "no options" for it).
+   */
+  async function routeAutocomplete(
+    interaction: AutocompleteInteraction,
+    log: Logger,
+    lang: InteractionLanguages,
+  ): Promise<void> {
+    const command = commands.get(interaction.commandName);
+    try {
+      if (!command?.autocomplete) throw new Error(`/${interaction.commandName} has no autocomplete`);
+      await command.autocomplete({ interaction, app, log, lang });
+    } catch (err) {
+      log.warn({ err, command: interaction.commandName }, "autocomplete failed; answering no suggestions");
+      if (!interaction.responded) await interaction.respond([]).catch(() => {});
+    }
+  }
+
   return async function route(interaction: Interaction): Promise<void> {
+    if (interaction.isAutocomplete()) {
+      const log: Logger = app.logger.child({ interactionId: interaction.id, userId: interaction.user.id });
+      await routeAutocomplete(
+        interaction,
+        log,
+        await interactionLanguages(interaction, app.memberLanguage, log),
+      );
+      return;
+    }
     if (
       !interaction.isChatInputCommand() &&
       !interaction.isMessageComponent() &&

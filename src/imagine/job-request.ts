@@ -35,6 +35,8 @@ export interface JobRequest {
   readonly kind: JobKind;
   /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
   readonly origin?: JobOrigin;
+  /** The name of the server's style whose text the prompt holds (`/imagine style:`), shown with the job. */
+  readonly style?: string;
 }
 
 /** Where and how an admitted job's messages go, known once the request was answered. */
@@ -54,7 +56,7 @@ export interface JobDelivery {
  * at `startedAt`.
  */
 export function newJob(
-  request: Pick<JobRequest, "ref" | "prompt" | "kind" | "requester" | "origin">,
+  request: Pick<JobRequest, "ref" | "prompt" | "kind" | "requester" | "origin" | "style">,
   delivery: JobDelivery,
   record: Pick<ImageRecord, "id" | "status" | "progress">,
   startedAt: number,
@@ -77,5 +79,6 @@ export function newJob(
     language: delivery.language,
     ...(delivery.deliverByDm ? { deliverByDm: true } : {}),
     ...(request.origin ? { origin: request.origin } : {}),
+    ...(request.style ? { style: request.style } : {}),
   };
 }

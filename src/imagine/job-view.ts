@@ -60,6 +60,7 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     finishedAt: job.finishedAt,
     imageUrl,
     ...(job.origin ? { origin: job.origin } : {}),
+    ...(job.style ? { style: job.style } : {}),
   };
 }
 
@@ -199,7 +200,7 @@ export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
  * factor of `enhanceFactors`.
  */
 export function viewForUpscale(
-  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt" | "language">,
+  job: Pick<Job, "imageId" | "prompt" | "requesterId" | "startedAt" | "language" | "style">,
   record: ImageRecord,
   index: number,
   mode: ImageDeliveryMode,
@@ -212,6 +213,7 @@ export function viewForUpscale(
     jobId: job.imageId,
     startedAt: job.startedAt,
     imageUrl: embedUrl(image),
+    ...(job.style ? { style: job.style } : {}),
   };
   return view(renderUpscale(translator(job.language), record, index, ctx, enhanceFactors), image, true);
 }

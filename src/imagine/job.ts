@@ -73,6 +73,8 @@ export interface Job {
    * resume go there. Absent for a job recorded before the pool: server 1.
    */
   server?: string;
+  /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
+  style?: string;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */

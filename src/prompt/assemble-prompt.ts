@@ -1,6 +1,6 @@
 /**
  * The one place a prompt meets the member's preferences: their suffix and default aspect ratio
- * (`/settings`). Pure; the result goes through the usual prompt checks (and banned words), so a preference
+ * (`/settings`), and the server's style the member picked (`/imagine style:`). Pure; the result goes through the usual prompt checks (and banned words), so a preference
  * can never smuggle in what a typed prompt could not. The server's default parameters are added after
  * admission (`withDefaultParameters`), each only when the prompt, suffix included, does not set it: the
  * prompt wins over the member's preferences, which win over the server's defaults.
@@ -14,20 +14,27 @@ export interface PromptDefaults {
   readonly suffix?: string | undefined;
   /** The member's default aspect ratio (`16:9`), sent as `--ar` when nothing else sets one. */
   readonly aspectRatio?: string | undefined;
+  /**
+   * The text of the style picked for this prompt: its words follow the prompt's description (before the
+   * suffix's), its parameters the prompt's (before the suffix's: picked for this prompt, it wins over a
+   * standing preference).
+   */
+  readonly style?: string | undefined;
   /** The member's speed (`fast`, `turbo`, `relax`), sent as `--fast`, … when nothing else sets one. */
   readonly speed?: string | undefined;
 }
 
 /**
- * The prompt to check and send: the typed prompt's image links and description, the suffix's words, then
- * the prompt's parameters, then each of the suffix's parameters and the default aspect ratio whose name
- * (aliases included: `--aspect` is `--ar`) is not set yet, in this order of precedence: the prompt, the
- * suffix, the default aspect ratio. Nothing is added to a prompt without description or image (the
+ * The prompt to check and send: the typed prompt's image links and description, the style's and the
+ * suffix's words, then the prompt's parameters, then each of the style's and the suffix's parameters and
+ * the default aspect ratio whose name (aliases included: `--aspect` is `--ar`) is not set yet, in this order
+ * of precedence: the prompt, the style, the suffix, the default aspect ratio. Nothing is added to a prompt without description or image (the
  * checks refuse it as typed); `hasImages` says that images are attached besides the text. Returns the
  * typed text unchanged when there is nothing to add.
  */
 export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages = false): string {
   const prompt = parsePrompt(normalizePrompt(text));
+  const style = parsePrompt(normalizePrompt(defaults.style ?? ""));
   const suffix = parsePrompt(normalizePrompt(defaults.suffix ?? ""));
   const aspectRatio = defaults.aspectRatio?.trim() ?? "";
   const hasSubject = prompt.text !== "" || prompt.imageUrls.length > 0 || hasImages;
@@ -43,11 +50,12 @@ export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages
       added.push(parameter);
     }
   };
+  addUnset(style.parameters);
   addUnset(suffix.parameters);
   if (aspectRatio !== "") addUnset(parsePrompt(`--ar ${aspectRatio}`).parameters);
   if (defaults.speed) addUnset(parsePrompt(`--${defaults.speed}`).parameters);
-  // A suffix's words before its first parameter belong to the description.
-  const words = [...suffix.imageUrls, suffix.text].filter((w) => w !== "");
+  // A style's or suffix's words before its first parameter belong to the description.
+  const words = [...style.imageUrls, style.text, ...suffix.imageUrls, suffix.text].filter((w) => w !== "");
   if (words.length === 0 && added.length === 0) return text;
 
   return [

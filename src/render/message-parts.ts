@@ -29,6 +29,8 @@ export interface RenderContext {
   readonly imageUrl?: string | null;
   /** A Remix or More like this: the job (and message) it was made from, shown with a link. */
   readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
+  /** The name of the server's style the prompt was given with (its text is in `prompt`); absent: none. */
+  readonly style?: string | undefined;
 }
 
 /** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */
@@ -85,6 +87,8 @@ export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
   if (ctx.origin) fields.push(originField(t, ctx.origin));
+  if (ctx.style)
+    fields.push({ name: t("field.style"), value: truncate(escapeMarkdown(ctx.style), 100), inline: true });
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);

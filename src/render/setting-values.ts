@@ -65,6 +65,10 @@ export function shownGuildSettings(settings: GuildSettings, t: Translator = engl
       label: `<@&${roleId}>: ${t("setting.speeds")}`,
       value: speeds.length === 0 ? t("setting.none") : speeds.map((s) => inlineCode(`--${s}`)).join(", "),
     })),
+    ...(settings.styles ?? []).map((style) => ({
+      label: t("setting.style", { name: escapeMarkdown(style.name) }),
+      value: code(style.text),
+    })),
   ];
 }
 

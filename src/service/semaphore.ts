@@ -7,7 +7,8 @@ export type ReleaseSlot = () => void;
  */
 export class Semaphore {
   private holders = 0;
-  private readonly waiters: Array<(release: ReleaseSlot | null) => void> = [];
+  /** The queue from `head` on; a slot before it is cleared when taken, so nothing keeps a served waiter. */
+  private readonly waiters: Array<((release: ReleaseSlot | null) => void) | undefined> = [];
   private head = 0;
   private closed = false;
 
@@ -78,9 +79,15 @@ export class Semaphore {
   private takeWaiter(): ((release: ReleaseSlot | null) => void) | undefined {
     if (this.head >= this.waiters.length) return undefined;
     const next = this.waiters[this.head];
+    // A served waiter's closure holds its task (a poll holds its job): not kept past its turn.
+    this.waiters[this.head] = undefined;
     this.head++;
+    if (this.head === this.waiters.length) {
+      this.waiters.length = 0;
+      this.head = 0;
+    }
     // Compact now and then instead of shift() on every release (shift is O(n) on a long queue).
-    if (this.head > 1024 && this.head * 2 > this.waiters.length) {
+    else if (this.head > 1024 && this.head * 2 > this.waiters.length) {
       this.waiters.splice(0, this.head);
       this.head = 0;
     }

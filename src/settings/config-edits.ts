@@ -6,6 +6,7 @@
 import { foldForMatching, parseBannedWords } from "../moderation/banned-words.js";
 import type { GuildSettings, MemberLimits } from "./settings.js";
 import type { Speed } from "../prompt/speed.js";
+import { applyStyleEdit, type StyleEdit } from "./style-edits.js";
 
 /** The limits a server sets for every member, and the server-wide one. */
 export type ServerLimits = MemberLimits & Pick<GuildSettings, "guildMaxActive">;
@@ -29,7 +30,8 @@ export type ConfigEdit =
   /** The default speed (`null`: the account's own) and the speeds allowed (`undefined`: unchanged, `[]`: cleared). */
   | { readonly kind: "speeds"; readonly speed?: Speed | null; readonly allowed?: readonly Speed[] }
   /** A role's speeds; `null` removes the role's own list. */
-  | { readonly kind: "role-speeds"; readonly roleId: string; readonly speeds: readonly Speed[] | null };
+  | { readonly kind: "role-speeds"; readonly roleId: string; readonly speeds: readonly Speed[] | null }
+  | StyleEdit;
 
 const LIMIT_NAMES: readonly ServerLimitName[] = [
   "userMaxActive",
@@ -124,5 +126,8 @@ export function applyConfigEdit(current: GuildSettings, edit: ConfigEdit): Guild
       const next = edit.speeds === null ? roles : { ...roles, [edit.roleId]: [...edit.speeds] };
       return withValue(current, "roleSpeeds", Object.keys(next).length === 0 ? undefined : next);
     }
+    case "set-style":
+    case "remove-style":
+      return withValue(current, "styles", nonEmpty(applyStyleEdit(current.styles ?? [], edit)));
   }
 }

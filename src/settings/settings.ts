@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../i18n/languages.js";
 import { SPEEDS } from "../prompt/speed.js";
+import { stylesSchema } from "./styles.js";
 
 const snowflake = z.string().regex(/^\d{17,20}$/);
 const count = z.number().int().min(1);
@@ -45,6 +46,8 @@ export const guildSettingsSchema = memberLimitsSchema.extend({
   speeds: z.array(z.enum(SPEEDS)).optional(),
   /** Per-role speeds, keyed by role id: a member with such roles may use the speeds of any of them. */
   roleSpeeds: z.record(snowflake, z.array(z.enum(SPEEDS))).optional(),
+  /** Named texts a member may add to a prompt with `/imagine`'s `style` option (see `styles.ts`). */
+  styles: stylesSchema.optional(),
 });
 export type GuildSettings = z.infer<typeof guildSettingsSchema>;
 

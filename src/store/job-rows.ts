@@ -77,6 +77,7 @@ const jobRowSchema = z.object({
   origin_kind: z.enum(["remix", "more"]).nullable().default(null),
   origin_job_id: nullableText.default(null),
   origin_link: nullableText.default(null),
+  style: nullableText,
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -125,6 +126,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     origin_job_id: job.origin?.jobId ?? null,
     origin_link: job.origin?.link ?? null,
     server: job.server ?? null,
+    style: job.style ?? null,
     updated_at: updatedAt,
   };
 }
@@ -212,6 +214,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...(r.deliver_by_dm ? { deliverByDm: true } : {}),
     ...originOf(r),
     ...(r.server == null ? {} : { server: r.server }),
+    ...(r.style === null ? {} : { style: r.style }),
   };
 }
 

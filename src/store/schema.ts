@@ -12,6 +12,7 @@ import { POOL_STEPS } from "./schema-pool.js";
 import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
+import { STYLE_STEPS } from "./schema-styles.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
@@ -24,6 +25,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...REFUSAL_PAUSE_STEPS,
   ...JOB_ORIGIN_STEPS,
   ...POOL_STEPS,
+  ...STYLE_STEPS,
   ...POOL_FLEET_STEPS,
 ];
 

@@ -102,6 +102,25 @@ describe("a channel's queue of results", () => {
     await h.post("2");
     expect(h.sent.map((s) => s.titles)).toEqual([["1"], ["2"]]);
   });
+
+  test("a channel is forgotten once its results are posted and it has been quiet for a second", async () => {
+    let now = 0;
+    const send: NoncedPost = async (channelId) => ({ id: "m", channel_id: channelId }) as APIMessage;
+    const queue = new ChannelResultQueue(send, { now: () => now, setTimer: () => {} });
+    const channels = Array.from({ length: 100 }, (_, i) => `channel-${i}`);
+    await Promise.all(
+      channels.map((c) =>
+        queue.post(c, { message: grid("1"), requesterId: "1", nonce: c, log: silentLogger }),
+      ),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(queue.busyChannels).toBe(0);
+    expect(queue.channelsHeld).toBe(100);
+    now += 999;
+    expect(queue.channelsHeld).toBe(100);
+    now += 1;
+    expect(queue.channelsHeld).toBe(0);
+  });
 });
 
 /** Discord's side of nonces: a nonce seen before returns the message posted under it. */

@@ -15,6 +15,7 @@ import {
 } from "discord.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { registry } from "../../commands/index.js";
+import imagine from "../../commands/imagine/imagine.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { IdCodec } from "../../src/custom-ids/id-codec.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
@@ -162,5 +163,32 @@ describe("the interaction router", () => {
     await startWithForm();
     const twice = { ...registry, components: [...registry.components, form, form] };
     expect(() => createInteractionRouter(twice, h.bot.context)).toThrow(/prefix "form" is used twice/);
+  });
+});
+
+describe("autocomplete", () => {
+  test("a failing autocomplete answers no suggestions within Discord's 3 seconds, logged, never an error", async () => {
+    const failing = registry.commands.map((c) =>
+      c === imagine
+        ? {
+            ...c,
+            autocomplete: async () => {
+              throw new Error("the settings store is down");
+            },
+          }
+        : c,
+    );
+    h = await startBotHarness({ interactions: { ...registry, commands: failing } });
+    const typed = await h.emu.autocomplete({
+      name: "imagine",
+      focused: "style",
+      typed: "wat",
+      user: h.world.alice,
+      channelId: h.world.general.id,
+    });
+    expect(await typed.waitForChoices()).toEqual([]);
+    expect(h.logs.text()).toContain("autocomplete failed; answering no suggestions");
+    expect(h.logs.text()).toContain("the settings store is down");
+    h.emu.assertNoRejectedRequests();
   });
 });

@@ -206,11 +206,11 @@ describe("ref on a self-hosted server", () => {
       });
       return textOf(await handle.waitForResponse({ where: (m) => m.embeds.length > 0 }));
     };
-    expect(await status()).not.toMatch(/may be stale/);
+    expect(await status()).not.toMatch(/may be out of date/);
 
     h.emu.clock.advance(4 * 60_000);
 
-    expect(await status()).toMatch(/Jobs waiting more than 3 min to start: 1\. .*may be stale/);
+    expect(await status()).toMatch(/Images waiting more than 3 min to start: 1\. .*may be out of date/);
     expect(h.service.record(job.record.id)?.status).toBe("pending");
   });
 
@@ -229,7 +229,7 @@ describe("ref on a self-hosted server", () => {
     });
     const status = await handle.waitForResponse({ where: (m) => m.embeds.length > 0 });
     expect(textOf(status)).toContain(
-      "Service: no ref (jobs matched by image id) · no upscale route (no Enhance)",
+      "It does not tell which request an image belongs to (the bot keeps track itself) · Enhance (larger images) not offered by it",
     );
   });
 });

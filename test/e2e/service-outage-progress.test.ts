@@ -34,8 +34,8 @@ describe("a service outage during a job", () => {
     expect(textOf(hint)).toContain(record.id);
     // /imagine-status agrees: the service says healthy, but the bot's requests fail.
     const status = await serviceStatusText(h);
-    expect(status).toMatch(/🟠 \*\*degraded\*\*/);
-    expect(status).toMatch(/Last error <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
+    expect(status).toMatch(/🟠 \*\*Image service: working, with errors\*\*/);
+    expect(status).toMatch(/Last problem reaching it <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
 
     h.service.faults.errorRate = 0;
     const recovered = await handle.waitForResponse({

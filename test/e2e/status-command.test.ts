@@ -52,8 +52,11 @@ describe("/imagine-status", () => {
     const status = await runStatus(world.mod);
     expect(status.ephemeral).toBe(true);
     const text = textOf(status);
-    expect(text).toMatch(/healthy/);
-    expect(text).toMatch(/Latency: \d+ ms/);
+    // In plain words: the image service's condition, its own report quoted as its own, no API words.
+    expect(text).toContain("Image service: working");
+    expect(text).toMatch(/Answers in \d+ ms/);
+    expect(text).toContain("Last 24 hours in this server (DMs not counted)");
+    expect(text).not.toMatch(/\bref\b|route|Latency|^Bot is/m);
     expect(text).toContain("showing 1-1 of 1");
     expect(text).toContain(`<@${world.alice.id}>`);
     expect(text).toContain("a lighthouse at dusk");
@@ -85,9 +88,11 @@ describe("/imagine-status", () => {
     emu.clock.advance(60_000); // past the bot's cached health answer
 
     const text = textOf(await runStatus(world.mod));
-    expect(text).toMatch(/unhealthy\*\* — maintenance until noon/);
-    expect(text).toMatch(/Last error <t:\d+:R>: .*Cannot create more images/);
-    expect(text).toMatch(/1 timed out/);
+    expect(text).toContain(
+      "Image service: not working**\nThe image service's own report on its Midjourney account: “maintenance until noon”",
+    );
+    expect(text).toMatch(/Last problem reaching it <t:\d+:R>: .*Cannot create more images/);
+    expect(text).toMatch(/1 gave up waiting/);
     expect(text).toContain("stopped waiting");
     expect(text).toContain(stuck.record.id);
     expect(text).toContain("In flight on this server: none");

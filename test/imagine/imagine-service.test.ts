@@ -41,7 +41,8 @@ describe("ImagineService", () => {
     expect(finals).toHaveLength(1);
     const final = finals[0]!.message.payload;
     expect(final.embeds[0]?.image?.url).toBe(`https://cdn.example/${id}/grid.png`);
-    expect(final.components.flatMap((row) => row.components)).toHaveLength(5);
+    // U1–U4 and 🔄, then the result tools: Remix, Prompt, Delete.
+    expect(final.components.flatMap((row) => row.components)).toHaveLength(8);
     // pending + 10 ticks + completed: at most one edit per visible change.
     expect(env.messenger.shown.length).toBeLessThanOrEqual(12);
     expect(env.messenger.shown.length).toBeGreaterThanOrEqual(3);

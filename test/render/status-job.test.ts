@@ -44,13 +44,13 @@ describe("renderJobDetails", () => {
     expect(fieldsOf(payload)).toEqual({
       Status: "`completed`",
       Progress: "▰▰▰▰▰▰▰▰▰▰ 100%",
-      "Bot outcome": "✅ Completed, delivered",
+      "What the bot did": "✅ Completed, delivered",
       "Requested by": "<@100000000000000001>",
       Started: `<t:${(NOW - 60_000) / 1000}:R>`,
       Finished: `<t:${NOW / 1000}:R>`,
       Message: `[Jump to message](${LINK})\nin this server, from a command`,
-      Ref: "`800000000000000001`",
-      "Created (service)": `<t:${created}:f> (<t:${created}:R>)`,
+      "Request id": "`800000000000000001`",
+      "Created by the image service": `<t:${created}:f> (<t:${created}:R>)`,
     });
     expect(embed?.footer?.text).toBe(`Image ${JOB_ID}`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [], repliedUser: false });
@@ -70,7 +70,7 @@ describe("renderJobDetails", () => {
     expect(payload.embeds[0]?.color).toBe(EMBED_COLORS.failed);
     expect(fieldsOf(payload)).toMatchObject({
       Status: "`failed`",
-      "Bot outcome": "❌ Failed, not delivered",
+      "What the bot did": "❌ Failed, not delivered",
       Message: "Not known yet\nin this server, from a command",
       Error: "The image generator's moderation refused this prompt.\n> Banned prompt \\`x\\` \\<@1\\>",
     });
@@ -86,8 +86,8 @@ describe("renderJobDetails", () => {
     expect(fields).toMatchObject({
       Status: "`pending`",
       Progress: "▱▱▱▱▱▱▱▱▱▱ 0%",
-      "Bot outcome": "⏳ In flight",
-      "Created (service)": "`not a date`",
+      "What the bot did": "⏳ In flight",
+      "Created by the image service": "`not a date`",
     });
     expect(fields).not.toHaveProperty("Error");
     expect(fields).not.toHaveProperty("Finished");
@@ -119,8 +119,8 @@ describe("renderJobDetails", () => {
     const fields = fieldsOf(payload);
     expect(fields.Status).toBe("`in-progress` (last seen; the record could not be loaded)");
     expect(fields.Progress).toBe("▰▰▰▰▱▱▱▱▱▱ 40%");
-    expect(fields["Bot outcome"]).toBe("⌛ Timed out (the bot stopped waiting), not delivered");
-    expect(fields).not.toHaveProperty("Created (service)");
+    expect(fields["What the bot did"]).toBe("⌛ Timed out (the bot stopped waiting), not delivered");
+    expect(fields).not.toHaveProperty("Created by the image service");
   });
 
   test("does not link URLs that would break a markdown link or are too long", () => {
@@ -196,9 +196,9 @@ describe("messageJumpLink", () => {
     expect(embed?.description).toContain(`**Bilder**\n[Raster](${CDN}/grid.png) · [U1](${CDN}/u1.png)`);
     expect(fieldsOf(payload)).toMatchObject({
       Status: "`completed`",
-      "Ergebnis beim Bot": "✅ Fertig, zugestellt",
+      "Was der Bot getan hat": "✅ Fertig, zugestellt",
       Nachricht: `[Zur Nachricht springen](${LINK})\nin diesem Server, aus einem Befehl`,
-      Ref: "`800000000000000001`",
+      "Anfrage-ID": "`800000000000000001`",
     });
     expect(embed?.footer?.text).toBe(`Bild ${JOB_ID}`);
   });

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, test } from "vitest";
 import { Semaphore, type ReleaseSlot } from "../../src/service/semaphore.js";
 import { settle } from "../jobs/manual-clock.js";
@@ -102,5 +104,31 @@ describe("Semaphore", () => {
 
   test.each([0, -1, 1.5, NaN])("a limit of %s is refused with a clear error", (limit) => {
     expect(() => new Semaphore(limit)).toThrow(/whole number of at least 1/);
+  });
+
+  test("a waiter that got its slot is not kept: what its task holds can be collected", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const semaphore = new Semaphore(1);
+    const releases: ReleaseSlot[] = [];
+    semaphore.whenFree((release) => {
+      if (release) releases.push(release);
+    });
+    // A waiter's closure holds its task, as a queued poll holds its job's state.
+    const queueHolding = (): WeakRef<object> => {
+      const job = { id: "job" };
+      semaphore.whenFree((release) => {
+        void job.id;
+        release?.();
+      });
+      return new WeakRef(job);
+    };
+    const held = queueHolding();
+    releases[0]?.();
+    await settle();
+    expect(semaphore.waiting).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(held.deref()).toBeUndefined();
   });
 });

@@ -154,6 +154,7 @@ describe.each(implementations)("%s", (name, open) => {
       makeJob({ origin: { kind: "more", jobId: "g", link: null } }),
     ],
     ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
+    ["a job given with a server's style", makeJob({ style: "Watercolour" })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);

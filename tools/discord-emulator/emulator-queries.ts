@@ -24,6 +24,11 @@ import { clickButton, selectMenu, type ComponentInput } from "./world/component-
 import { submitModal, type ModalSubmitInput } from "./world/modal-actions.js";
 import type { SlashCommandInput, UserMessageInput } from "./world/user-actions.js";
 import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./world/user-actions.js";
+import {
+  sendAutocomplete,
+  type AutocompleteHandle,
+  type AutocompleteInput,
+} from "./world/autocomplete-actions.js";
 import type { ChangeWaiters, WaitForOptions } from "./wait-for.js";
 import type {
   ChannelRef,
@@ -138,6 +143,13 @@ export class EmulatorQueries {
   /** A user runs a slash command; resolves once INTERACTION_CREATE is dispatched. */
   async sendSlashCommand(input: SlashCommandInput): Promise<InteractionHandle> {
     return sendSlashCommand(this.ctx, this.waiters, input);
+  }
+  /**
+   * A user types into a slash command option registered with `autocomplete`; the bot gets an autocomplete
+   * interaction, and the handle the choices it answers.
+   */
+  async autocomplete(input: AutocompleteInput): Promise<AutocompleteHandle> {
+    return sendAutocomplete(this.ctx, this.waiters, input);
   }
   /** A user clicks a button on a message. */
   async clickButton(input: ComponentInput): Promise<InteractionHandle> {

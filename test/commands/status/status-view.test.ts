@@ -175,12 +175,12 @@ describe("renderStatus", () => {
   });
 
   test.each<[ServiceHealth["botStatus"], string, number]>([
-    ["healthy", "🟢 **healthy**", EMBED_COLORS.completed],
-    ["unhealthy", "🔴 **unhealthy**", EMBED_COLORS.failed],
-    ["starting", "🟡 **starting**", EMBED_COLORS.waiting],
-    ["paused", "⏸️ **paused**", EMBED_COLORS.timedOut],
-    ["on_fire*", "⚪ **on\\_fire\\***", EMBED_COLORS.timedOut],
-    [null, "🔴 **unreachable**", EMBED_COLORS.failed],
+    ["healthy", "🟢 **Image service: working**", EMBED_COLORS.completed],
+    ["unhealthy", "🔴 **Image service: not working**", EMBED_COLORS.failed],
+    ["starting", "🟡 **Image service: starting up**", EMBED_COLORS.waiting],
+    ["paused", "⏸️ **Image service: paused**", EMBED_COLORS.timedOut],
+    ["on_fire*", "⚪ **Image service: reports “on\\_fire\\*”**", EMBED_COLORS.timedOut],
+    [null, "🔴 **Image service: cannot be reached**", EMBED_COLORS.failed],
   ])("shows service status %j as %j", (botStatus, line, color) => {
     const payload = renderStatus(english, statusInput({ service: { ...statusInput().service, botStatus } }));
     expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(line);
@@ -190,14 +190,19 @@ describe("renderStatus", () => {
   test("shows a service never checked as unknown", () => {
     const service = { ...statusInput().service, botStatus: null, checkedAt: null };
     const payload = renderStatus(english, statusInput({ service }));
-    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe("⚪ **unknown**");
+    expect(payload.embeds[SERVICE]?.description?.split("\n")[0]).toBe(
+      "⚪ **Image service: not checked yet**",
+    );
   });
 
   test.each([
-    { ago: 60_000, line: "🟠 **degraded** — the service reports healthy, but requests to it failed" },
-    { ago: RECENT_ERROR_WINDOW_MS - 1, line: "🟠 **degraded**" },
-    { ago: RECENT_ERROR_WINDOW_MS, line: "🟢 **healthy**" },
-    { ago: 3_600_000, line: "🟢 **healthy**" },
+    {
+      ago: 60_000,
+      line: "🟠 **Image service: working, with errors** — it says it is working, but some requests to it failed",
+    },
+    { ago: RECENT_ERROR_WINDOW_MS - 1, line: "🟠 **Image service: working, with errors**" },
+    { ago: RECENT_ERROR_WINDOW_MS, line: "🟢 **Image service: working**" },
+    { ago: 3_600_000, line: "🟢 **Image service: working**" },
   ])("a healthy report with an outage error $ago ms ago starts with $line", ({ ago, line }) => {
     const service = {
       ...statusInput().service,
@@ -206,7 +211,7 @@ describe("renderStatus", () => {
     };
     const description = renderStatus(english, statusInput({ service })).embeds[SERVICE]?.description ?? "";
     expect(description.split("\n")[0]?.startsWith(line)).toBe(true);
-    expect(description).toContain(`Last error <t:${Math.floor((NOW - ago) / 1000)}:R>`);
+    expect(description).toContain(`Last problem reaching it <t:${Math.floor((NOW - ago) / 1000)}:R>`);
   });
 
   test("shows the service's message, latency, check time and last error, escaped", () => {
@@ -224,22 +229,23 @@ describe("renderStatus", () => {
       }),
     );
     expect(payload.embeds[SERVICE]?.description).toBe(
-      "🔴 **unhealthy** — Discord \\*down\\*\n" +
-        `Latency: no answer · checked <t:${(NOW - 5_000) / 1000}:R>\n` +
-        `Last error <t:${(NOW - 60_000) / 1000}:R>: HTTP 502 \\<html\\>`,
+      "🔴 **Image service: not working**\n" +
+        "The image service's own report on its Midjourney account: “Discord \\*down\\*”\n" +
+        `No answer when last checked <t:${(NOW - 5_000) / 1000}:R>\n` +
+        `Last problem reaching it <t:${(NOW - 60_000) / 1000}:R>: HTTP 502 \\<html\\>`,
     );
   });
 
   test("shows the last 24 hours, the limits in force and the time of the report", () => {
     const payload = renderStatus(english, statusInput());
     const [counts, limits] = payload.embeds[SERVICE]?.fields ?? [];
-    expect(counts?.value).toBe("✅ 12 completed\n❌ 3 failed\n⌛ 1 timed out");
+    expect(counts?.value).toBe("✅ 12 finished\n❌ 3 failed\n⌛ 1 gave up waiting");
     expect(limits?.value).toBe(
       "Per user: 2 at a time, 10 seconds cooldown (moderators exempt)\nPer server: 10 at a time\n" +
         "Prompts: at most 2000 characters\nBanned words: 42 entries",
     );
     expect(payload.embeds[SERVICE]?.timestamp).toBe(new Date(NOW).toISOString());
-    expect(payload.embeds[SERVICE]?.description).toContain("Latency: 123 ms");
+    expect(payload.embeds[SERVICE]?.description).toContain("Answers in 123 ms");
   });
 
   test("with a fleet, lists every process alive with its shards and jobs, marking the one that answered", () => {
@@ -300,8 +306,8 @@ describe("renderStatus", () => {
 
 describe("renderStatus in the moderator's language", () => {
   test.each([
-    ["de", "📊 Status des Bilddienstes", "🟢 **gesund**", "Verbotene Wörter: 42 Einträge"],
-    ["ja", "📊 画像サービスの状態", "🟢 **正常**", "禁止ワード: 42 件"],
+    ["de", "📊 Status des Bilddienstes", "🟢 **Bilddienst: läuft**", "Verbotene Wörter: 42 Einträge"],
+    ["ja", "📊 画像サービスの状態", "🟢 **画像サービス: 稼働中**", "禁止ワード: 42 件"],
   ] as const)("%s", (language, title, condition, banned) => {
     const payload = renderStatus(
       translator(language),
@@ -326,9 +332,18 @@ describe("renderStatus: the kind of server and a stale healthy", () => {
   });
 
   test.each([
-    [features(false, false), "Service: no ref (jobs matched by image id) · no upscale route (no Enhance)"],
-    [features(true, true), "Service: ref sent · upscale route found"],
-    [features(null, null), "Service: ref not found out yet · upscale route not found out yet"],
+    [
+      features(false, false),
+      "It does not tell which request an image belongs to (the bot keeps track itself) · Enhance (larger images) not offered by it",
+    ],
+    [
+      features(true, true),
+      "It tells which request each image belongs to · Enhance (larger images) available",
+    ],
+    [
+      features(null, null),
+      "Whether it tells which request an image belongs to: not known yet · Enhance (larger images): not known yet",
+    ],
   ])("says what was found out about the server", (found, line) => {
     const text = visibleText(renderStatus(english, statusInput({ features: found })));
     expect(text).toContain(line);
@@ -337,15 +352,15 @@ describe("renderStatus: the kind of server and a stale healthy", () => {
   test("warns that a healthy report may be stale while jobs wait to start for minutes, and only then", () => {
     const stale = { count: 2, minutes: 3 };
     const warned = visibleText(renderStatus(english, statusInput({ stalePending: stale })));
-    expect(warned).toContain("Jobs waiting more than 3 min to start: 2");
-    expect(warned).toMatch(/report may be stale/);
+    expect(warned).toContain("Images waiting more than 3 min to start: 2");
+    expect(warned).toMatch(/that may be out of date/);
 
     const none = visibleText(renderStatus(english, statusInput({ stalePending: { count: 0, minutes: 3 } })));
-    expect(none).not.toMatch(/may be stale/);
+    expect(none).not.toMatch(/may be out of date/);
     const starting = statusInput({
       stalePending: stale,
       service: { ...statusInput().service, botStatus: "starting" },
     });
-    expect(visibleText(renderStatus(english, starting))).not.toMatch(/may be stale/);
+    expect(visibleText(renderStatus(english, starting))).not.toMatch(/may be out of date/);
   });
 });

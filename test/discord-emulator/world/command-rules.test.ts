@@ -87,6 +87,23 @@ describe("localisations", () => {
       ["options", 1, "name_localizations", "de"],
       "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
     ],
+    [
+      "autocomplete with choices",
+      {
+        options: [
+          prompt,
+          {
+            type: 3,
+            name: "style",
+            description: "Style",
+            autocomplete: true,
+            choices: [{ name: "a", value: "a" }],
+          },
+        ],
+      },
+      ["options", 1, "autocomplete"],
+      "APPLICATION_COMMAND_AUTOCOMPLETE_CHOICES",
+    ],
   ])(
     "a bulk overwrite with %s is refused whole with 50035 naming the field",
     async (_name, extra, path, code) => {

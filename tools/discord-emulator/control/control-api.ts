@@ -82,6 +82,21 @@ async function route(
       });
       return interactionView(handle);
     }
+    case "POST /_control/autocomplete": {
+      const user = userId(emu, body.user);
+      const handle = await emu.autocomplete({
+        name: String(body.name),
+        focused: String(body.focused),
+        typed: String(body.typed ?? ""),
+        user,
+        ...(body.dm === true ? { channelId: emu.dmChannelWith(user).id } : {}),
+        ...(typeof body.channel === "string" ? { channelId: body.channel } : {}),
+        ...(typeof body.guild === "string" ? { guildId: body.guild } : {}),
+        ...subcommandOf(body.subcommand),
+      });
+      // As Discord's client: the suggestions the bot answers within the 3 seconds it has.
+      return { choices: await handle.waitForChoices({ timeoutMs: 3000 }) };
+    }
     case "POST /_control/click":
       return interactionView(
         await emu.clickButton({

@@ -88,6 +88,10 @@ export function worldState(emu: DiscordEmulator): unknown {
       id: g.id,
       name: g.name,
       channels: emu.world.guildChannels(g.id).map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw })),
+      // For showing role mentions by name, as Discord's client does.
+      roles: [...emu.world.roles.values()]
+        .filter((r) => r.guildId === g.id)
+        .map((r) => ({ id: r.id, name: r.name, color: r.color })),
     })),
     users: [...emu.world.users.values()].map((u) => ({
       id: u.id,

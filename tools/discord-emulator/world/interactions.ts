@@ -4,7 +4,13 @@
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction
  */
 import { randomBytes } from "node:crypto";
-import type { APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
+import type {
+  APIApplicationCommandOption,
+  APIApplicationCommandOptionChoice,
+  APIInteraction,
+  InteractionResponseType,
+  InteractionType,
+} from "discord-api-types/v10";
 
 /** One interaction and what the bot did with it. */
 export interface InteractionRecord {
@@ -30,6 +36,8 @@ export interface InteractionRecord {
   modal: unknown;
   /** Whether the user submitted that modal (each opened modal is submitted at most once). */
   modalSubmitted: boolean;
+  /** For an autocomplete: the option it asks about, and the choices the bot answered (type 8). */
+  autocomplete?: { option: APIApplicationCommandOption; choices: APIApplicationCommandOptionChoice[] | null };
   authorizingIntegrationOwners: Record<string, string>;
 }
 

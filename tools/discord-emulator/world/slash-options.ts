@@ -28,6 +28,8 @@ export interface InteractionOption {
   type: ApplicationCommandOptionType;
   value?: string | number | boolean;
   options?: InteractionOption[];
+  /** The option an autocomplete interaction asks about. */
+  focused?: boolean;
 }
 
 /** Where the command is used. */

@@ -50,7 +50,11 @@ export interface UserMessageInput {
   attachments?: AttachmentInput[];
 }
 
-function pickChannel(ctx: EmulatorContext, input: SlashCommandInput, user: EmulatedUser): EmulatedChannel {
+export function pickChannel(
+  ctx: EmulatorContext,
+  input: SlashCommandInput,
+  user: EmulatedUser,
+): EmulatedChannel {
   if (input.channelId) {
     const channel = ctx.world.requireChannel(input.channelId);
     if (input.guildId && channel.guildId !== input.guildId)
@@ -65,7 +69,7 @@ function pickChannel(ctx: EmulatorContext, input: SlashCommandInput, user: Emula
   return ctx.world.dmChannelWith(user);
 }
 
-function requireAvailable(
+export function requireAvailable(
   ctx: EmulatorContext,
   command: RegisteredCommand,
   user: EmulatedUser,
@@ -92,7 +96,7 @@ function requireAvailable(
   }
 }
 
-function subcommandOptions(
+export function subcommandOptions(
   command: RegisteredCommand | undefined,
   path: readonly string[],
 ): readonly APIApplicationCommandOption[] | null {
@@ -119,6 +123,23 @@ function subcommandOptions(
     throw new Error(`/${command.name} ${path.join(" ")} needs a sub-command (pass \`subcommand\`)`);
   }
   return options;
+}
+
+/** A sub-command input (`"name"` or `[group, name]`) as the path of names, group first. */
+export function subcommandPath(subcommand: string | readonly [string, string] | undefined): string[] {
+  if (subcommand === undefined) return [];
+  return typeof subcommand === "string" ? [subcommand] : [...subcommand];
+}
+
+/** `options` nested under the sub-command (and group) of `path`, as Discord sends them. */
+export function underSubcommands(path: readonly string[], options: InteractionOption[]): InteractionOption[] {
+  let nested = options;
+  for (const [i, name] of [...path].reverse().entries()) {
+    const type =
+      i === 0 ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup;
+    nested = [{ name, type, options: nested }];
+  }
+  return nested;
 }
 
 /** A user runs a slash command. */
@@ -149,23 +170,13 @@ export function sendSlashCommand(
     );
   }
   if (command) requireAvailable(ctx, command, user, channel);
-  const path =
-    input.subcommand === undefined
-      ? []
-      : typeof input.subcommand === "string"
-        ? [input.subcommand]
-        : [...input.subcommand];
+  const path = subcommandPath(input.subcommand);
   const scope = { channelId: channel.id, guildId: channel.guildId };
   const inner = resolveSlashOptions(ctx, scope, subcommandOptions(command, path), {
     ...input.options,
     ...input.attachments,
   });
-  let options: InteractionOption[] = inner.options;
-  for (const [i, name] of [...path].reverse().entries()) {
-    const type =
-      i === 0 ? ApplicationCommandOptionType.Subcommand : ApplicationCommandOptionType.SubcommandGroup;
-    options = [{ name, type, options }];
-  }
+  const options = underSubcommands(path, inner.options);
   const data = {
     id: command?.id ?? ctx.ids.next(),
     name: input.name,

@@ -1,5 +1,6 @@
 /**
- * The interaction callback: the one first response (reply, defer, deferred update, update, modal) within
+ * The interaction callback: the one first response (reply, defer, deferred update, update, modal, autocomplete
+ * choices) within
  * 3 seconds. Too late or unknown: 404 10062; a second time: 400 40060.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-interaction-response
  */
@@ -11,6 +12,7 @@ import type { InteractionRecord } from "../../world/interactions.js";
 import { current, type MessageInteractionLink, type StoredMessage } from "../../world/message-store.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 import { draftFor } from "./route-helpers.js";
+import { isAutocompleteCallback, respondAutocomplete } from "./autocomplete-response.js";
 
 /** How a message produced for an interaction links back to it (`interaction_metadata`). */
 export function interactionLink(
@@ -81,6 +83,10 @@ function respond(
     record.type === InteractionType.MessageComponent ||
     (record.type === InteractionType.ModalSubmit && record.sourceMessageId !== null);
   const source = record.sourceMessageId ? ctx.messages.get(record.sourceMessageId) : undefined;
+  if (isAutocompleteCallback(record, body.type)) {
+    respondAutocomplete(record, body);
+    return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, message: null };
+  }
   switch (body.type) {
     case InteractionResponseType.ChannelMessageWithSource: {
       const draft = errorsUnder("data", () =>
@@ -138,7 +144,10 @@ function respond(
       return { type: body.type, message: null };
     }
     default:
-      return invalidType(body.type, "not a response type the emulator's interactions accept (4, 5, 6, 7, 9)");
+      return invalidType(
+        body.type,
+        "not a response type the emulator's interactions accept (4, 5, 6, 7, 8, 9)",
+      );
   }
 }
 

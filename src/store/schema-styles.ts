@@ -1,0 +1,14 @@
+/**
+ * The schema step of styles (see `schema.ts`): the name of the server's style a job's prompt was given
+ * with, shown with its messages. Never edit a released step: add one.
+ */
+import type { SchemaStep } from "./schema-step.js";
+
+/** The style step (appended at the end of `SCHEMA`). */
+export const STYLE_STEPS: readonly SchemaStep[] = [
+  {
+    description: "the style a job's prompt was given with",
+    // NULL: no style (every job before this step).
+    statements: ["ALTER TABLE jobs ADD COLUMN style TEXT"],
+  },
+];
