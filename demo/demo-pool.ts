@@ -68,7 +68,8 @@ export async function startDemoPool(
   const env: Record<string, string> = { IMAGINE_API_NAME: "server-1" };
   for (let n = 2; n <= count; n++) {
     const profile: ServiceProfile = n % 2 === 0 ? "self-hosted" : "hosted";
-    const service = await startReferenceService({ tickMs, profile, initialHealth: "healthy" });
+    // Its `/_control/lifecycle` lets a person put its account in relax mode or make it out of date.
+    const service = await startReferenceService({ tickMs, profile, initialHealth: "healthy", control: true });
     servers.push({
       name: `server-${n}`,
       service,
@@ -118,6 +119,7 @@ export async function startDemoPool(
           tickMs: server.tickMs,
           profile: server.profile,
           initialHealth: "healthy",
+          control: true,
           tokens: { [server.token]: "local-user" },
         });
       }

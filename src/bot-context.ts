@@ -4,7 +4,6 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
 import type { AuditLog } from "./imagine/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
-import type { ServerWatch } from "./imagine/server-watch.js";
 import type { RefusalPauses } from "./moderation/refusal-pauses.js";
 import type {
   Claims,
@@ -51,7 +50,6 @@ export interface BotContext {
   /** The ImagineAPI servers, and which one runs each job. */
   readonly pool: ServerPool;
   /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
-  readonly serverWatch: ServerWatch;
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
   readonly pauses: RefusalPauses;
   readonly store: CommandStore;

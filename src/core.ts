@@ -12,7 +12,6 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./imagine/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
-import { ServerWatch } from "./imagine/server-watch.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
@@ -122,12 +121,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
-  const serverWatch = new ServerWatch({
-    logger: log.child({ component: "service" }),
-    now,
-    selfHosted: () => profile.selfHosted,
-    botStatus: () => health.last.botStatus,
-  });
   const imagine = new ImagineService({
     client: pool,
     messenger,
@@ -143,7 +136,9 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     servers: pool,
     ...(queued ? { slots: pool } : {}),
     processId,
-    jobRecordEnded: (jobId, ended, error) => serverWatch.jobEnded(jobId, ended, error),
+    // The watch of the job's own server: one account's failures say nothing of another's.
+    jobRecordEnded: (jobId, ended, error) =>
+      (pool.byName(pool.nameOf(jobId) ?? "") ?? pool.first).watch?.jobEnded(jobId, ended, error) ?? false,
     serviceStatus: () => {
       // Asks again once the cached answer is old, so the waiting message follows the service.
       void health.current();
@@ -187,7 +182,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
         ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
         : null,
     guildSettings: (guildId) => settings.guild(guildId),
-    serviceSpeeds: () => profile.speeds,
+    // A speed some server of the pool runs; the job then goes only to such a server (`requirementOf`).
+    serviceSpeeds: () => pool.speeds,
     pauses,
     daily,
     health,
@@ -208,7 +204,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     service: pool,
     pool,
     profile,
-    serverWatch,
     pauses,
     store,
     settings,

@@ -1,6 +1,6 @@
 /**
  * `/imagine-config speeds` and `role-speeds`: the server's default speed and the speeds members (or a
- * role's members) may use, read from the options and checked against what the bot's image server can run
+ * role's members) may use, read from the options and checked against what some server of the pool can run
  * (`ServiceProfile.speeds`: a self-hosted ImagineAPI cannot follow relax).
  */
 import type { ChatInputCommandInteraction } from "discord.js";
@@ -47,7 +47,8 @@ export function speedEditOf(
   app: BotContext,
 ): ConfigEdit {
   const { options } = interaction;
-  const runnable = app.profile.speeds;
+  // Speeds some server of the pool can run: a job asking for one goes only to such a server.
+  const runnable = app.pool.speeds;
   if (path === "role-speeds clear")
     return { kind: "role-speeds", roleId: options.getRole("role", true).id, speeds: null };
   if (path === "role-speeds set") {

@@ -106,8 +106,8 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     }
     default: {
       const edit = editOf(interaction, app.config);
-      // Only speeds the bot's image server can run are taken (a self-hosted ImagineAPI cannot follow relax).
-      if (edit.key === "speed" && typeof edit.value === "string") parseSpeeds(edit.value, app.profile.speeds);
+      // Only speeds some server of the pool can run are taken (a self-hosted ImagineAPI cannot follow relax).
+      if (edit.key === "speed" && typeof edit.value === "string") parseSpeeds(edit.value, app.pool.speeds);
       // A new language is confirmed in that language (none chosen: in the member's Discord language).
       const answerIn =
         edit.key === "language"

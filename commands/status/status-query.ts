@@ -9,7 +9,6 @@ import type { StatusInput } from "./status-view.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
 import type { ServiceProfile } from "../../src/service/service-profile.js";
-import type { ServerWatch } from "../../src/imagine/server-watch.js";
 import type { HealthReader } from "../../src/admission/service-health.js";
 import type { ServerPool } from "../../src/pool/server-pool.js";
 import type { ServersStatus } from "./status-servers-view.js";
@@ -32,8 +31,6 @@ export interface StatusSources {
   pool?: Pick<ServerPool, "servers">;
   /** What the bot found out about the server; not shown without it. */
   profile?: Pick<ServiceProfile, "features">;
-  /** Whether the server is named out of date; not shown without it. */
-  serverWatch?: Pick<ServerWatch, "outOfDate">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -52,6 +49,7 @@ function serversStatus(pool: Pick<ServerPool, "servers">, waiting: number, now: 
       backingOff: s.backingOff(now),
       lastCreateError: s.lastCreateError,
       features: s.profile.features,
+      outOfDate: s.watch?.outOfDate ?? null,
     })),
   };
 }
@@ -92,7 +90,9 @@ export async function gatherStatus(
   return {
     service,
     ...(sources.profile ? { features: sources.profile.features } : {}),
-    outOfDate: sources.serverWatch?.outOfDate ?? null,
+    // One server: named on the page itself; several: in the row of the server named (see `serversStatus`).
+    outOfDate:
+      sources.pool?.servers.length === 1 ? (sources.pool.servers[0]?.watch?.outOfDate ?? null) : null,
     stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
     inFlight,
     counts24h: {

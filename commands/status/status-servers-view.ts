@@ -9,7 +9,8 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { ServiceFeatures } from "../../src/service/service-profile.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
-import { ageOf, HEALTH } from "./status-service-view.js";
+import { ageOf, HEALTH, outOfDateLine } from "./status-service-view.js";
+import type { OutOfDate } from "../../src/imagine/server-watch.js";
 
 /** One server as moderators see it. */
 export interface ServerRow {
@@ -22,6 +23,8 @@ export interface ServerRow {
   /** Its last failed create, when newer than its health's last error. */
   readonly lastCreateError: string | null;
   readonly features: ServiceFeatures;
+  /** Set while the server is named out of date (`ServerWatch`): since when, and its failures. */
+  readonly outOfDate?: OutOfDate | null;
 }
 
 /** The pool as `/imagine-status` shows it. */
@@ -51,7 +54,8 @@ function row(t: Translator, server: ServerRow, now: number): string {
   const errorLine = error?.trim()
     ? `\n  ${t("pool.lastError", { when: ageOf(server.health.lastErrorAt), error: oneLine(error, 90) })}`
     : "";
-  return parts.join(" · ") + errorLine;
+  const outOfDate = server.outOfDate ? `\n  ${outOfDateLine(t, server.outOfDate)}` : "";
+  return parts.join(" · ") + errorLine + outOfDate;
 }
 
 /** The field listing every server of the pool. */

@@ -158,13 +158,7 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   if (stale && stale.count > 0 && service.botStatus === "healthy")
     lines.push(t("statusPage.stalePending", stale));
   if (input.features) lines.push(featuresLine(t, input.features));
-  if (input.outOfDate) {
-    const { since, errors } = input.outOfDate;
-    const named = [...new Set(errors)].map((error) => `\`${oneLine(error, 60)}\``).join(", ");
-    lines.push(
-      `⚠️ ${t("accountSafety.outOfDate.status", { count: errors.length, errors: named, since: ageOf(since) })}`,
-    );
-  }
+  if (input.outOfDate) lines.push(outOfDateLine(t, input.outOfDate));
   const cooldown =
     limits.userCooldownMs > 0
       ? t("statusPage.cooldown", { duration: formatDuration(t, limits.userCooldownMs) })
@@ -194,4 +188,14 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };
+}
+
+/** The line naming a server out of date (`ServerWatch`): why, and since when. */
+export function outOfDateLine(
+  t: Translator,
+  outOfDate: { since: number; errors: readonly string[] },
+): string {
+  const { since, errors } = outOfDate;
+  const named = [...new Set(errors)].map((error) => `\`${oneLine(error, 60)}\``).join(", ");
+  return `⚠️ ${t("accountSafety.outOfDate.status", { count: errors.length, errors: named, since: ageOf(since) })}`;
 }

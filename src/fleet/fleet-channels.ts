@@ -93,9 +93,9 @@ export interface ServerSlotHold {
   /** A hold its process never settled (it died mid-create) stops counting then (ms epoch). */
   expiresAt: number;
   /**
-   * Whether the create waits its turn in the fleet's line (a new grid; an Enhance goes to its grid's server
-   * and neither waits for nor holds back others): refused while the fleet's next waiting grid is another
-   * live process's.
+   * Whether the create waits its turn in the fleet's line (a new grid asking for no speed; an Enhance goes
+   * to its grid's server, a speed to a server that runs it: they neither wait for nor hold back others):
+   * refused while the fleet's next waiting grid is another live process's.
    */
   inTurn: boolean;
 }

@@ -27,7 +27,7 @@ import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
-import { NoFreeSlotError } from "../pool/server-pool.js";
+import { NoFreeSlotError, requirementOf } from "../pool/server-pool.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -128,13 +128,14 @@ export class ImagineService {
   async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
+    const requires = request.kind.name === "imagine" ? requirementOf(request.prompt) : undefined;
     const wait = async (): Promise<Job> => {
       const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
       const waiting = newJob(request, delivery, standIn, this.clock.now());
       await this.queue.enqueue(waiting);
       return structuredClone(waiting);
     };
-    if (this.options.slots && this.queue.mustWait()) return wait();
+    if (this.options.slots && this.queue.mustWait(requires)) return wait();
     let record: ImageRecord;
     try {
       record = await this.createRecord(request.kind, request.prompt, request.ref);
@@ -163,7 +164,8 @@ export class ImagineService {
     const { profile } = this.options;
     switch (kind.name) {
       case "imagine":
-        return profile.createImage(prompt, ref);
+        // Only a server that can run the speed the prompt asks for (see `requirementOf`).
+        return profile.createImage(prompt, ref, requirementOf(prompt));
       case "upscale":
         return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
       default:

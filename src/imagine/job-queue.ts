@@ -17,7 +17,8 @@ import { FairQueue } from "../pool/fair-queue.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { NoFreeSlotError, type ServerRequirement } from "../pool/server-pool.js";
+import { NoFreeSlotError, requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
@@ -39,6 +40,8 @@ export function waitingJobId(ref: string): string {
 /** Whether a server has a free slot now, for a job with `requires`. */
 export interface SlotSource {
   hasFreeSlot(requires?: ServerRequirement): boolean;
+  /** Whether any server meets `requires` at all (a job no server can run is started, to fail plainly). */
+  canRun?(requires?: ServerRequirement): boolean;
 }
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
@@ -73,7 +76,12 @@ function waitingRecord(job: Job): ImageRecord {
 
 /** The jobs waiting for a free server, in fair order. */
 export class JobQueue {
-  private readonly waiting: FairQueue<{ id: string; member: string; queuedAt: number }>;
+  private readonly waiting: FairQueue<{
+    id: string;
+    member: string;
+    queuedAt: number;
+    requires: ServerRequirement | undefined;
+  }>;
   private draining: Promise<void> | null = null;
   private again = false;
   private cancelRetry: (() => void) | null = null;
@@ -120,7 +128,12 @@ export class JobQueue {
 
   /** Takes up a waiting job claimed from the store (after a restart) or just queued. */
   restore(job: Job): void {
-    this.waiting.add({ id: job.imageId, member: job.requesterId, queuedAt: job.startedAt });
+    this.waiting.add({
+      id: job.imageId,
+      member: job.requesterId,
+      queuedAt: job.startedAt,
+      requires: job.kind.name === "imagine" ? requirementOf(job.prompt) : undefined,
+    });
     this.showPlaces();
     // After the caller's loop: jobs resumed beside it hold their slots first.
     queueMicrotask(() => this.drain());
@@ -154,8 +167,14 @@ export class JobQueue {
 
   private async drainOnce(): Promise<void> {
     let moved = false;
-    while (this.waiting.size > 0 && this.ctx.slots.hasFreeSlot()) {
-      const next = this.waiting.order()[0]!;
+    const { slots } = this.ctx;
+    // The next in fair order that a free server can run: a relax job waiting for a server that runs relax
+    // holds back no one else's job a free server could take.
+    const startable = (entry: { requires: ServerRequirement | undefined }) =>
+      slots.hasFreeSlot(entry.requires) || !(slots.canRun?.(entry.requires) ?? true);
+    for (;;) {
+      const next = this.waiting.order().find(startable);
+      if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
       // The fleet's other processes fill the slots: it keeps its place, tried again soon.
@@ -173,11 +192,15 @@ export class JobQueue {
   }
 
   private showPlaces(): void {
+    // A server is free, so jobs still waiting wait for a server that runs their speed (`requirementOf`).
+    const serverFree = this.ctx.slots.hasFreeSlot();
     this.waiting.order().forEach((entry, i) => {
       const job = this.ctx.followed.get(entry.id);
       if (!job) return;
+      const speed = serverFree && entry.requires ? speedOfPrompt(job.prompt) : null;
       const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
         placeInLine: i + 1,
+        ...(speed ? { waitsForSpeed: speed } : {}),
       });
       void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
     });

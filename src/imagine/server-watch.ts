@@ -2,7 +2,8 @@
  * Watches how the image server's jobs end, for what only a run of endings shows: a self-hosted ImagineAPI
  * that can no longer drive Midjourney (out of date), and an account in relax mode that such a server cannot
  * follow. Tells the owner once in the log; `/imagine-status` and the failed jobs' messages read
- * {@link ServerWatch.outOfDate}. Written against the one server of today; a pool keeps one per server.
+ * {@link ServerWatch.outOfDate}. The pool keeps one per server (`ImageServer.watch`), told of the endings of
+ * that server's jobs only; its log lines carry the server's name.
  *
  * The out-of-date pattern (midjourney-facts.md, "When a self-hosted server falls behind Midjourney"): when
  * Midjourney changes its `/imagine` command, the server's hard-coded command version is refused, and its
@@ -43,6 +44,8 @@ export class ServerWatch {
   /** The current run of out-of-date failures: job id → when and with what it failed. */
   private readonly run = new Map<string, { at: number; error: string }>();
   private named: OutOfDate | null = null;
+  /** While named: no new job before this time (then one may go, and its ending tells again). */
+  private holdUntil = 0;
   private relaxLoggedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: ServerWatchOptions) {}
@@ -50,6 +53,15 @@ export class ServerWatch {
   /** Whether the server is named out of date now, and why; null when not. */
   get outOfDate(): OutOfDate | null {
     return this.named;
+  }
+
+  /**
+   * Whether the server is named out of date and should get no new job at `now` while others can take them.
+   * Held back {@link OUT_OF_DATE_WINDOW_MS} after the naming or its latest out-of-date failure: then jobs may
+   * go again, so an updated server is found working by its next completed job.
+   */
+  holdsBack(now: number): boolean {
+    return this.named !== null && now < this.holdUntil;
   }
 
   /**
@@ -65,18 +77,20 @@ export class ServerWatch {
       return this.named !== null;
     }
     this.run.set(jobId, { at: now, error: error ?? "" });
+    if (this.named !== null) this.holdUntil = now + OUT_OF_DATE_WINDOW_MS;
     for (const [id, failure] of this.run) if (failure.at < now - OUT_OF_DATE_WINDOW_MS) this.run.delete(id);
     const botStatus = this.options.botStatus();
     const healthy = botStatus === null || botStatus === "healthy";
     if (this.named === null && this.run.size >= OUT_OF_DATE_RUN && healthy && this.options.selfHosted()) {
       const failures = [...this.run.values()];
       this.named = { since: now, errors: failures.map((f) => f.error) };
+      this.holdUntil = now + OUT_OF_DATE_WINDOW_MS;
       this.options.logger.error(
         { failures: failures.length, errors: this.named.errors, windowMs: OUT_OF_DATE_WINDOW_MS },
         "this server's ImagineAPI probably needs updating: its last jobs failed one after another with " +
           "'Image not sent to API' or time-outs while its status says healthy, as when Midjourney changed " +
           "its /imagine command and the server's hard-coded command version is refused; update ImagineAPI " +
-          "(or its Midjourney command version) and restart it",
+          "(or its Midjourney command version) and restart it; it gets no new job while other servers can take them",
       );
     }
     return this.named !== null;

@@ -14,6 +14,7 @@ import type { Semaphore } from "../service/semaphore.js";
 import { ServiceProfile } from "../service/service-profile.js";
 import { ImageServer } from "./image-server.js";
 import { ServerPool, type ServerPoolDeps } from "./server-pool.js";
+import { ServerWatch } from "../imagine/server-watch.js";
 
 /** What the servers share. */
 export interface PoolParts {
@@ -64,7 +65,15 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
       now: parts.now,
     });
     instrumentClient(client, parts.metrics, (err) => health.recordError(err));
+    const watch = new ServerWatch({
+      // Always named: an owner's line about one account must say which.
+      logger: parts.logger.child({ component: "service", server: server.name }),
+      now: parts.now,
+      selfHosted: () => profile.selfHosted,
+      botStatus: () => health.last.botStatus,
+    });
     const imageServer = new ImageServer({
+      watch,
       number: server.number,
       name: server.name,
       slots: server.slots,

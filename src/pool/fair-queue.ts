@@ -42,9 +42,12 @@ export class FairQueue<T extends Waiting> {
     return this.entries.delete(id);
   }
 
-  /** Takes the next job out to start it at `now`: its member's turn is used. */
-  take(now: number): T | undefined {
-    const next = this.order()[0];
+  /**
+   * Takes the next job out to start it at `now` (the first in order that `startable` accepts): its member's
+   * turn is used.
+   */
+  take(now: number, startable: (entry: T) => boolean = () => true): T | undefined {
+    const next = this.order().find(startable);
     if (!next) return undefined;
     this.entries.delete(next.id);
     this.started(next.member, now);

@@ -8,6 +8,7 @@ import { errorMessage } from "../errors.js";
 import type { ImagineClient } from "../service/client.js";
 import { isServiceError } from "../service/errors.js";
 import type { ServiceProfile } from "../service/service-profile.js";
+import type { ServerWatch } from "../imagine/server-watch.js";
 
 /** First wait after a failed create before the server gets a new job; doubles up to {@link MAX_BACKOFF_MS}. */
 export const FIRST_BACKOFF_MS = 5_000;
@@ -41,6 +42,8 @@ export interface ImageServerParts {
   readonly client: ImagineClient;
   readonly profile: ServiceProfile;
   readonly health: ServiceHealthMonitor;
+  /** How its jobs end (out of date, relax mode); none in unit tests of routing alone. */
+  readonly watch?: ServerWatch;
 }
 
 /** A server's state for routing and for moderators (see `/imagine-status`). */
@@ -51,6 +54,8 @@ export class ImageServer {
   readonly client: ImagineClient;
   readonly profile: ServiceProfile;
   readonly health: ServiceHealthMonitor;
+  /** How its jobs end: whether it is named out of date (then it gets no new job while others can take them). */
+  readonly watch: ServerWatch | null;
   /** Image ids of the jobs it runs now (each holds one of its slots). */
   readonly running = new Set<string>();
   /** Creates sent and not answered yet (each holds a slot too). */
@@ -69,6 +74,12 @@ export class ImageServer {
     this.client = parts.client;
     this.profile = parts.profile;
     this.health = parts.health;
+    this.watch = parts.watch ?? null;
+  }
+
+  /** Whether it is named out of date at `now` (`ServerWatch.holdsBack`): others take new jobs first. */
+  heldBack(now: number): boolean {
+    return this.watch?.holdsBack(now) ?? false;
   }
 
   /** Slots in use: jobs running and creates under way. */

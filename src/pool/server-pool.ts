@@ -12,12 +12,24 @@ import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { isServerDown, madeNoRecord, type ImageServer } from "./image-server.js";
+import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
 
 /**
  * What a job may require of the server it runs on (e.g. a speed only some accounts run): servers it refuses
  * get no such job. No requirement: any server.
  */
 export type ServerRequirement = (server: ImageServer) => boolean;
+
+/**
+ * What a job's prompt requires of its server: the speed it asks for (`--relax`, `--fast`, `--turbo`, also one
+ * added from the settings) must be one the server can run (`ServiceProfile.speeds`: a self-hosted ImagineAPI
+ * cannot follow relax). Read from the prompt sent, so a job waiting in the bot's queue, also one restored after
+ * a restart, carries it. None when the prompt names no speed.
+ */
+export function requirementOf(prompt: string): ServerRequirement | undefined {
+  const speed = speedOfPrompt(prompt);
+  return speed === null ? undefined : (server) => server.profile.speeds.includes(speed);
+}
 
 /** What {@link ServerPool} needs besides its servers. */
 export interface ServerPoolDeps {
@@ -97,7 +109,7 @@ export class ServerPool {
     // Keeps each server's status fresh (cached; asks again once old).
     for (const server of this.servers) void server.health.current();
     const eligible = this.servers.filter((s) => s !== options.exclude && (options.requires?.(s) ?? true));
-    const taking = eligible.filter((s) => s.takesJobs(now));
+    const taking = this.taking(eligible, now);
     const load = (s: ImageServer) => s.inUse / s.slots;
     const byLoad = (a: ImageServer, b: ImageServer) =>
       load(a) - load(b) || a.inUse - b.inUse || a.number - b.number;
@@ -128,7 +140,9 @@ export class ServerPool {
     const first = this.choose(requires ? { requires } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     try {
-      return await this.createOn(first, ref, true, (s) => s.profile.createImage(prompt, ref));
+      return await this.createOn(first, ref, requires === undefined, (s) =>
+        s.profile.createImage(prompt, ref),
+      );
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
       const second =
@@ -140,7 +154,7 @@ export class ServerPool {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, true, (s) => s.profile.createImage(prompt, ref));
+      return this.createOn(second, ref, requires === undefined, (s) => s.profile.createImage(prompt, ref));
     }
   }
 
@@ -148,7 +162,28 @@ export class ServerPool {
   hasFreeSlot(requires?: ServerRequirement): boolean {
     const now = this.deps.now();
     for (const server of this.servers) void server.health.current();
-    return this.servers.some((s) => s.takesJobs(now) && s.inUse < s.slots && (requires?.(s) ?? true));
+    const eligible = this.servers.filter((s) => requires?.(s) ?? true);
+    return this.taking(eligible, now).some((s) => s.inUse < s.slots);
+  }
+
+  /** Whether some configured server meets `requires` (busy or not): else a job with it can run nowhere. */
+  canRun(requires?: ServerRequirement): boolean {
+    return requires === undefined || this.servers.some(requires);
+  }
+
+  /** The speeds some server of the pool can run (`ServiceProfile.speeds`), in {@link SPEEDS} order. */
+  get speeds(): readonly Speed[] {
+    return SPEEDS.filter((speed) => this.servers.some((s) => s.profile.speeds.includes(speed)));
+  }
+
+  /**
+   * Those of `servers` that take new jobs at `now`; a server named out of date (`ServerWatch`) only when
+   * none of the others does, so its jobs go to servers that still drive Midjourney.
+   */
+  private taking(servers: readonly ImageServer[], now: number): ImageServer[] {
+    const taking = servers.filter((s) => s.takesJobs(now));
+    const current = taking.filter((s) => !s.heldBack(now));
+    return current.length > 0 ? current : taking;
   }
 
   /** Upscales an image of a grid on the server holding the grid (only it knows the grid). */

@@ -14,6 +14,7 @@ import {
   type RenderContext,
 } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
+import type { Speed } from "../prompt/speed.js";
 
 /** Longest prompt shown while the job runs; the full prompt is shown with the result. */
 const PROMPT_PREVIEW_LENGTH = 1000;
@@ -68,8 +69,18 @@ export interface ProgressNotice {
   readonly serviceNotReady?: "starting" | "down";
   /** The job waits in the bot's queue for a free image server: its place in line (1: next). */
   readonly placeInLine?: number;
+  /**
+   * With `placeInLine`: the job waits for a server that runs the speed it asks for, while another server
+   * is free (so "every image server is busy" would be untrue).
+   */
+  readonly waitsForSpeed?: Speed;
   /** The job's server is named out of date (`ServerWatch`): its failure says so. */
   readonly serverOutOfDate?: boolean;
+}
+
+/** The waiting job's place in the bot's line, and what it waits for. */
+function placeInLine(t: Translator, place: number, speed: Speed | undefined): string {
+  return speed ? t("poolSpeed.placeInLine", { place, speed }) : t("pool.placeInLine", { place });
 }
 
 /**
@@ -96,7 +107,7 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
-      (notice.placeInLine ? `\n${t("pool.placeInLine", { place: notice.placeInLine })}\n` : "") +
+      (notice.placeInLine ? `\n${placeInLine(t, notice.placeInLine, notice.waitsForSpeed)}\n` : "") +
       `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),

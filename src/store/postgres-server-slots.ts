@@ -21,12 +21,14 @@ const IN_USE_SQL = `SELECT
      AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref = h.ref AND j.image_id NOT LIKE 'q-%')) AS in_use`;
 
 /**
- * The process owning the fleet's next waiting grid (and its ref), members taking turns as in `FairQueue`:
+ * The process owning the fleet's next waiting grid (and its ref), members taking turns as in `FairQueue`
+ * (a grid asking for a speed may wait for a server that runs it, so it holds no one back across the fleet):
  * the member whose latest job started longest ago (never first), then whose first waiting job is oldest;
  * their oldest waiting job. Only live leases count (a dead process's jobs wait for another to claim them).
  */
 const NEXT_IN_LINE_SQL = `SELECT w.ref, w.lease_owner FROM jobs w
   WHERE w.image_id LIKE 'q-%' AND w.outcome IS NULL AND w.kind = 'imagine' AND w.lease_expires_at > $1
+    AND w.prompt !~* '(^|\\s)--(fast|turbo|relax)(\\s|$)'
   ORDER BY (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND j.image_id NOT LIKE 'q-%')
       ASC NULLS FIRST,
     (SELECT min(x.started_at) FROM jobs x WHERE x.requester_id = w.requester_id AND x.image_id LIKE 'q-%'

@@ -20,10 +20,13 @@ export interface PoolHarness {
   stop(): Promise<void>;
 }
 
-/** Starts the harness with `more` extra reference services, each server with `slots` slots. */
+/**
+ * Starts the harness with `more` extra reference services, each server with `slots` slots; `first`: server
+ * 1's reference service (default: hosted).
+ */
 export async function startPool(
   more: ReferenceServiceOptions[],
-  options: { slots?: number; env?: Record<string, string> } = {},
+  options: { slots?: number; env?: Record<string, string>; first?: ReferenceServiceOptions } = {},
 ): Promise<PoolHarness> {
   const extra = await Promise.all(more.map((o) => startReferenceService({ tickMs: 0, ...o })));
   const env: Record<string, string> = {
@@ -41,7 +44,7 @@ export async function startPool(
     env[`IMAGINE_API_NAME_${n}`] = ["two", "three", "four"][i]!;
     env[`IMAGINE_API_SLOTS_${n}`] = slots;
   });
-  const h = await startBotHarness({ env });
+  const h = await startBotHarness({ env, ...(options.first ? { service: options.first } : {}) });
   return {
     h,
     services: [h.service, ...extra],

@@ -96,3 +96,21 @@ describe("ServerWatch and relax mode", () => {
     expect(lines()).toHaveLength(2);
   });
 });
+
+describe("ServerWatch holds a server named out of date back from new jobs", () => {
+  test("for the window after its latest out-of-date failure, then lets jobs go again to find it working", () => {
+    const { watch, fail, complete, state } = setup();
+    fail(NOT_SENT);
+    fail(NOT_SENT);
+    expect(watch.holdsBack(state.now)).toBe(false);
+    fail(NOT_SENT);
+    expect(watch.holdsBack(state.now)).toBe(true);
+    expect(watch.holdsBack(state.now + OUT_OF_DATE_WINDOW_MS)).toBe(false);
+    // A job sent after the window failed the same way: held back again from then.
+    state.now += OUT_OF_DATE_WINDOW_MS;
+    fail(NOT_SENT);
+    expect(watch.holdsBack(state.now + OUT_OF_DATE_WINDOW_MS - 1)).toBe(true);
+    complete();
+    expect(watch.holdsBack(state.now)).toBe(false);
+  });
+});

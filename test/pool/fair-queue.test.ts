@@ -30,6 +30,15 @@ describe("FairQueue", () => {
     expect(queue.take(16)).toBeUndefined();
   });
 
+  test("the next job no free server can run stays in line; the first that one can run starts, its member's turn used", () => {
+    const queue = new FairQueue();
+    queue.add(entry("a1", "A", 1));
+    queue.add(entry("b1", "B", 2));
+    expect(queue.take(10, (e) => e.id !== "a1")?.id).toBe("b1");
+    expect(queue.take(11, () => false)).toBeUndefined();
+    expect(queue.order().map((e) => e.id)).toEqual(["a1"]);
+  });
+
   test("a cancelled job gives its place up", () => {
     const queue = new FairQueue();
     queue.add(entry("a1", "A", 1));

@@ -2,8 +2,9 @@ import { describe, expect, test } from "vitest";
 import type { ServiceHealth, ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import { silentLogger } from "../../src/logger.js";
 import { FIRST_BACKOFF_MS, ImageServer } from "../../src/pool/image-server.js";
-import { NoFreeSlotError, ServerPool } from "../../src/pool/server-pool.js";
+import { NoFreeSlotError, requirementOf, ServerPool } from "../../src/pool/server-pool.js";
 import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
+import type { ServerWatch } from "../../src/imagine/server-watch.js";
 import type { ImagineClient } from "../../src/service/client.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
@@ -21,7 +22,13 @@ const HEALTHY: ServiceHealth = {
 /** A server whose creates answer with `create` (default: a new record) and whose status is `status`. */
 function server(
   number: number,
-  options: { slots?: number; status?: string | null; create?: () => Promise<unknown> } = {},
+  options: {
+    slots?: number;
+    status?: string | null;
+    create?: () => Promise<unknown>;
+    speeds?: readonly string[];
+    heldBack?: boolean;
+  } = {},
 ) {
   const creates: string[] = [];
   const health = {
@@ -29,6 +36,7 @@ function server(
     current: async () => health.last,
   };
   const profile = {
+    speeds: options.speeds ?? ["fast", "turbo", "relax"],
     createImage: async (prompt: string) => {
       creates.push(prompt);
       if (options.create) await options.create();
@@ -42,6 +50,7 @@ function server(
     client: {} as ImagineClient,
     profile: profile as unknown as ServiceProfile,
     health: health as unknown as ServiceHealthMonitor,
+    ...(options.heldBack ? { watch: { holdsBack: () => true } as unknown as ServerWatch } : {}),
   });
   return Object.assign(s, { creates });
 }
@@ -74,6 +83,29 @@ describe("ServerPool", () => {
     expect(pool.choose({ requires: (s) => s.number === 3 })?.name).toBe("s3");
     expect(pool.choose({ requires: () => false })).toBeNull();
     expect(pool.hasFreeSlot(() => false)).toBe(false);
+  });
+
+  test("a prompt asking for a speed goes only to a server that runs it; the pool offers what some server runs", () => {
+    const selfHosted = server(1, { speeds: ["fast", "turbo"] });
+    const pool = poolOf([selfHosted, server(2)]);
+    expect(pool.choose({ requires: requirementOf("a cat --relax")! })?.name).toBe("s2");
+    expect(pool.choose({ requires: requirementOf("a cat --fast")! })?.name).toBe("s1");
+    expect(requirementOf("a cat")).toBeUndefined();
+    expect(pool.speeds).toEqual(["fast", "turbo", "relax"]);
+    expect(
+      poolOf([server(1, { speeds: ["fast"] }), server(2, { speeds: ["fast", "turbo"] })]).speeds,
+    ).toEqual(["fast", "turbo"]);
+  });
+
+  test("a server named out of date gets no new job while another takes jobs, and all of them when none does", () => {
+    const pool = poolOf([server(1, { heldBack: true }), server(2, { slots: 1 })]);
+    expect(pool.choose()?.name).toBe("s2");
+    pool.servers[1]!.creating = 1;
+    // s2 is full but takes jobs: the job waits for it rather than going to s1.
+    expect(pool.hasFreeSlot()).toBe(false);
+    expect(poolOf([server(1, { heldBack: true }), server(2, { status: "paused" })]).choose()?.name).toBe(
+      "s1",
+    );
   });
 
   test("a refused connection sends the create to another server once; the failing one rests for a back-off", async () => {

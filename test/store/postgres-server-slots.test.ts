@@ -99,6 +99,11 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
       lease("p2"),
     );
     expect(await store.fleet.serverSlots.take(hold("a2", "A", 3, "p1", true))).toBe(false);
+    // A grid asking for a speed (it may wait for a server that runs it) holds no one back: b is next.
+    await store.saveOwned(
+      makeJob({ imageId: "q-c1", ref: "c1", requesterId: "c", prompt: "a fox --relax", startedAt: NOW - 1 }),
+      lease("p3"),
+    );
     // An Enhance neither waits its turn nor holds others back.
     expect(await store.fleet.serverSlots.take(hold("u1", "A", 3, "p1", false))).toBe(true);
     expect(await store.fleet.serverSlots.take(hold("b1", "A", 3, "p2", true))).toBe(true);

@@ -753,6 +753,8 @@ export const en = {
   "pool.backingOff": "resting after failed requests",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
+  "poolSpeed.placeInLine":
+    "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
 
   // `/imagine-status` in plain words: the image service's own report, quoted as its own.
   "statusPage.condition.unknown": "Image service: not checked yet",
