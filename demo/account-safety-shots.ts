@@ -74,7 +74,7 @@ await run("hosted", async (page, demo) => {
     // Each refusal ends at the service's next tick; the next prompt waits for it (2 jobs at once).
     await page.waitForTimeout(2500);
   }
-  await waitForMessage(page, "You can't make images here until", { timeoutMs: 30_000 });
+  await waitForMessage(page, "You can't make images in", { timeoutMs: 30_000 });
   await imagine(page, "a quiet meadow");
   await page.waitForTimeout(1500);
   await shot(page, "hosted-paused-member");

@@ -66,6 +66,7 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     logger: log,
     messenger,
     clock,
+    serverName: (guildId) => client.guilds.cache.get(guildId)?.name ?? null,
     ...(options.store ? { store: options.store } : {}),
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),

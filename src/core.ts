@@ -41,6 +41,8 @@ export interface CoreDeps {
   clock?: Clock;
   /** Default: Prometheus metrics when HTTP_PORT is set (prom-client is loaded only then), else none. */
   metrics?: MetricsSink;
+  /** A server's name when the bot knows it (Discord's guild cache), for texts that name a server. */
+  serverName?: (guildId: string) => string | null;
 }
 
 async function loadBannedWords(config: Config): Promise<BannedWords> {
@@ -173,6 +175,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     audit,
     messenger,
     logger: log.child({ component: "moderation" }),
+    ...(deps.serverName ? { serverName: deps.serverName } : {}),
   });
   const admission = new Admission({
     owner: ownerDefaults(config),

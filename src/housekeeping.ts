@@ -1,6 +1,6 @@
 /**
- * The housekeeping loop: deletes ended jobs older than JOB_RETENTION_DAYS from the store, at start and then
- * every hour. It has its own timer on the injected clock, apart from the job scheduler.
+ * The housekeeping loop: deletes ended jobs older than JOB_RETENTION_DAYS from the store, and Midjourney's
+ * refusals older than their 24-hour window and ended pauses, at start and then every hour. It has its own timer on the injected clock, apart from the job scheduler.
  */
 import type { StorePruning } from "./imagine/job-store.js";
 import type { CancelTimer, Clock } from "./jobs/clock.js";
@@ -11,6 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface HousekeepingOptions {
   store: StorePruning;
+  /** Midjourney's refusals that no longer count and ended pauses, forgotten at each round too. */
+  pauses?: { prune(): Promise<number> };
   retentionDays: number;
   clock: Clock;
   logger: Logger;
@@ -53,6 +55,8 @@ export function startHousekeeping(options: HousekeepingOptions): Housekeeping {
   const prune = async () => {
     const removed = await store.prune(options.retentionDays * DAY_MS);
     if (removed > 0) logger.info({ removed }, "pruned old jobs");
+    const forgotten = (await options.pauses?.prune()) ?? 0;
+    if (forgotten > 0) logger.info({ forgotten }, "forgot old refusals and ended pauses");
   };
   running = round();
   return {

@@ -104,6 +104,7 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
   }
   const housekeeping = startHousekeeping({
     store,
+    pauses: core.pauses,
     retentionDays: config.JOB_RETENTION_DAYS,
     clock,
     logger: log,

@@ -63,6 +63,25 @@ describe("housekeeping", () => {
     expect(env.store.calls).toHaveLength(1);
     expect(env.clock.pendingTimers).toBe(0);
   });
+
+  test("each round also forgets Midjourney's refusals that no longer count and ended pauses", async () => {
+    const clock = new ManualClock();
+    const logs = captureLogs();
+    let rounds = 0;
+    const pauses = { prune: async () => (++rounds === 1 ? 3 : 0) };
+    const housekeeping = startHousekeeping({
+      store: pruneScript([]),
+      pauses,
+      retentionDays: 3,
+      clock,
+      logger: logs.logger,
+    });
+    await clock.advance(HOUR_MS);
+    expect(rounds).toBe(2);
+    const messages = logs.lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(["forgot old refusals and ended pauses"]);
+    await housekeeping.stop();
+  });
 });
 
 describe("housekeeping in a fleet", () => {

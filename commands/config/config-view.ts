@@ -3,6 +3,7 @@
  * from (this server's setting, a role's override, or the owner's default), the channel select menu, and
  * the reset confirmation. Ephemeral answers for moderators.
  */
+import type { Speed } from "../../src/prompt/speed.js";
 import {
   ButtonStyle,
   ChannelType,
@@ -31,6 +32,8 @@ export interface ConfigShowContext {
   /** The speeds of roles that have their own (`/imagine-config role-speeds`). */
   readonly roleSpeeds?: GuildSettings["roleSpeeds"];
   readonly ownerBannedWordCount: number;
+  /** The speeds the bot's image server can run (no relax on a self-hosted one): only those are listed. */
+  readonly runnableSpeeds: readonly Speed[];
   /** The server's style names (`/imagine-config styles`). */
   readonly styleNames?: readonly string[];
 }
@@ -49,6 +52,8 @@ export function renderConfigShow(
   const none = t("setting.none");
   const onOff = (on: boolean) => onOffText(t, on);
   const e = ctx.effective;
+  const shownSpeeds = (list: readonly Speed[]) =>
+    list.length === 0 ? none : list.map((s) => `\`--${s}\``).join(", ");
   const roleSpeeds = ctx.roleSpeeds ? { roleSpeeds: ctx.roleSpeeds } : {};
   const roleLines = shownGuildSettings({ roleLimits: { ...ctx.roleLimits }, ...roleSpeeds }, t)
     .filter((s) => s.label.startsWith("<@&") && s.value !== null)
@@ -69,7 +74,7 @@ export function renderConfigShow(
     `**${t("setting.defaultParameters")}**: ${inForce(e.defaultParameters, (p) => (p === "" ? none : `\`${p}\``))}`,
     `**${t("setting.enhance")}**: ${inForce(e.enhance, onOff)}`,
     `**${t("setting.speed")}**: ${inForce(e.speed, (s) => (s === null ? t("command.imagine-config.speeds.default.choice.account") : `\`--${s}\``))}`,
-    `**${t("setting.speeds")}**: ${inForce(e.speeds, (list) => (list.length === 0 ? none : list.map((s) => `\`--${s}\``).join(", ")))}`,
+    `**${t("setting.speeds")}**: ${inForce(e.speeds, (list) => shownSpeeds(list.filter((s) => ctx.runnableSpeeds.includes(s))))}`,
     `**${t("setting.styles")}**: ${ctx.styleNames?.length ? ctx.styleNames.map(inlineCode).join(", ") : none}`,
   ];
   const roles =

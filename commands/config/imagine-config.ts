@@ -193,7 +193,7 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     return;
   }
   const edit = SPEED_PATHS.has(path)
-    ? speedEditOf(interaction, path, app)
+    ? await speedEditOf(interaction, path, app, guildId)
     : configEditOf(interaction, path, app.config);
   const actor = { guildId, userId: interaction.user.id, command: `/imagine-config ${path}` };
   const changes = await changeServerSettings(app, actor, edit, t);
@@ -216,6 +216,7 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
       roleLimits: server.roleLimits ?? {},
       ...(server.roleSpeeds ? { roleSpeeds: server.roleSpeeds } : {}),
       ownerBannedWordCount: app.bannedWords.size,
+      runnableSpeeds: app.pool.speeds,
       styleNames: (server.styles ?? []).map((s) => s.name),
     }),
   "banned-words list": ({ t, server, app }) =>

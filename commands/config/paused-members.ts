@@ -6,13 +6,13 @@
 import type { ChatInputCommandInteraction, InteractionReplyOptions } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { Translator } from "../../src/i18n/translate.js";
-import { EMBED_COLORS } from "../../src/render/format.js";
+import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../src/render/format.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 
 /** The subcommand paths this module answers. */
 export const PAUSED_PATHS: ReadonlySet<string> = new Set(["paused list", "paused lift"]);
 
-const at = (ms: number) => `<t:${Math.ceil(ms / 1000)}:f> (<t:${Math.ceil(ms / 1000)}:R>)`;
+const at = (ms: number) => `${absoluteTimestamp(ms) ?? ""} (${relativeTimestamp(ms) ?? ""})`;
 
 /** The paused members of `guildId`, soonest end first, with the rule in force. */
 async function pausedList(t: Translator, app: BotContext, guildId: string): Promise<InteractionReplyOptions> {

@@ -40,12 +40,17 @@ export function parseSpeeds(text: string, runnable: readonly Speed[]): Speed[] {
   return speeds;
 }
 
-/** The edit of a speed subcommand (path in {@link SPEED_PATHS}). @throws {UserError} for a value refused. */
-export function speedEditOf(
+/**
+ * The edit of a speed subcommand (path in {@link SPEED_PATHS}). A default speed must be among the speeds
+ * allowed here (those given with it, else the stored ones), or it would never apply.
+ * @throws {UserError} for a value refused.
+ */
+export async function speedEditOf(
   interaction: ChatInputCommandInteraction,
   path: string,
-  app: BotContext,
-): ConfigEdit {
+  app: Pick<BotContext, "pool" | "settings">,
+  guildId: string,
+): Promise<ConfigEdit> {
   const { options } = interaction;
   // Speeds some server of the pool can run: a job asking for one goes only to such a server.
   const runnable = app.pool.speeds;
@@ -62,6 +67,20 @@ export function speedEditOf(
   else if (chosen === "account") speed = null;
   else speed = parseSpeeds(chosen, runnable)[0] ?? null;
   const allowed = allowedText === null ? undefined : parseSpeeds(allowedText, runnable);
+  if (speed !== undefined || allowed !== undefined) {
+    const stored = speed === undefined || allowed === undefined ? await app.settings.guild(guildId) : {};
+    const finalSpeed = speed === undefined ? stored.speed : speed;
+    const finalAllowed = allowed === undefined ? stored.speeds : allowed;
+    // No allowed list (or an empty one) means every speed the server can run.
+    if (finalSpeed && finalAllowed && finalAllowed.length > 0 && !finalAllowed.includes(finalSpeed)) {
+      throw new UserError((t) =>
+        t("accountSafety.speedDefaultNotAllowed", {
+          speed: `\`--${finalSpeed}\``,
+          speeds: shown(finalAllowed),
+        }),
+      );
+    }
+  }
   return {
     kind: "speeds",
     ...(speed === undefined ? {} : { speed }),

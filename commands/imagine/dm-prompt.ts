@@ -17,7 +17,8 @@ import { renderHelp, type HelpEntry } from "../help/help-view.js";
 import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
 import { isRefusal, refusalPayload, replyPayloadFor } from "../../src/discord/reply-with-error.js";
-import { promptDefaultsFor } from "../../src/settings/settings-actions.js";
+import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
+import type { MemberSettings } from "../../src/settings/settings.js";
 import { IMAGINE } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
 import { startJob, type JobResponder } from "./start-job.js";
@@ -42,9 +43,7 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
 function dmResponder(
   message: Message,
   prompt: string,
-  app: BotContext,
-  log: Logger,
-  t: Translator,
+  { app, log, t, member }: { app: BotContext; log: Logger; t: Translator; member: MemberSettings },
 ): JobResponder {
   let shown: Message | null = null;
   return {
@@ -57,6 +56,7 @@ function dmResponder(
       return admitted;
     },
     deliverByDm: async () => false,
+    memberSpeed: async () => member.speed,
     async answer() {
       shown = await answerPrompt(message, prompt, app, log, t);
       return {
@@ -117,13 +117,14 @@ export async function handleDirectMessage(
       await message.reply(renderHelp(t, help));
       return;
     }
+    const member = await app.settings.member(message.author.id);
     const prompt = preparePrompt(
       text,
       images.map((a) => ({ url: a.url, name: a.name, size: a.size, contentType: a.contentType })),
       { maxLength: app.config.PROMPT_MAX_LENGTH, attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES },
-      await promptDefaultsFor(app.settings, message.author.id),
+      promptDefaultsOf(member),
     );
-    const responder = dmResponder(message, prompt, app, log, t);
+    const responder = dmResponder(message, prompt, { app, log, t, member });
     await startJob(app, dmJobRequest(message, prompt), responder, log);
   } catch (err) {
     if (discordErrorCode(err) === RESTJSONErrorCodes.CannotSendMessagesToThisUser) {

@@ -108,14 +108,16 @@ function interactionResponder(
   prompt: string,
   options: StartOptions,
 ): JobResponder {
+  // Read once, when first needed (inside admission's time), unless the caller has read it already.
+  let read: Promise<MemberSettings> | undefined = options.member && Promise.resolve(options.member);
+  const member = () => (read ??= app.settings.member(interaction.user.id));
   return {
     source: "interaction",
     language: lang.public.language,
     refusalLanguage: lang.ephemeral,
     admit: (admit) => admitInTime(interaction, app, log, admit),
-    deliverByDm: async () =>
-      interaction.inGuild() &&
-      (options.member ?? (await app.settings.member(interaction.user.id))).delivery === "dm",
+    deliverByDm: async () => interaction.inGuild() && (await member()).delivery === "dm",
+    memberSpeed: async () => (await member()).speed,
     async answer() {
       if (!interaction.deferred) await interaction.deferReply();
       return interactionLocation(interaction);

@@ -14,6 +14,7 @@ import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
+import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
 
 /** How one kind of request is answered while its job starts. */
@@ -30,6 +31,11 @@ export interface JobResponder {
   admit<T extends { ticket: AdmissionTicket }>(admit: () => Promise<T>): Promise<T>;
   /** Whether the result goes to the requester's DMs (their `/settings` choice, in a server). */
   deliverByDm(): Promise<boolean>;
+  /**
+   * The requester's own speed (`/settings speed`): sent with a prompt that names none where they may use it
+   * and the server can run it, else skipped for the server's default (`Admission.defaultSpeed`).
+   */
+  memberSpeed(): Promise<Speed | undefined>;
   /** Shows that the job is being created, and returns where its messages go. */
   answer(): Promise<MessageLocation>;
   /** Tells the requester why the job did not start, with `rows` (a Try again button) under a refusal. */
@@ -57,10 +63,17 @@ export async function admitAndAudit(
   }
 }
 
-/** The server's default parameters with its default speed (each added only when the prompt sets none). */
-function defaultsWithSpeed(app: Pick<BotContext, "admission">, ticket: AdmissionTicket): string {
-  const speed = app.admission.defaultSpeed(ticket.settings);
-  const defaults = ticket.settings.defaultParameters.value;
+/**
+ * The server's default parameters with the speed chosen for a prompt that names none: the member's, else
+ * the server's, where allowed (each added only when the prompt sets none).
+ */
+function defaultsWithSpeed(
+  app: Pick<BotContext, "admission">,
+  ticket: AdmissionTicket,
+  memberSpeed: Speed | undefined,
+): string {
+  const speed = app.admission.defaultSpeed(ticket.settings, memberSpeed);
+  const defaults = withoutSpeeds(ticket.settings.defaultParameters.value);
   return speed === null ? defaults : `${defaults} --${speed}`.trim();
 }
 
@@ -121,14 +134,15 @@ export async function startJob(
   log: Logger,
 ): Promise<Job | null> {
   try {
-    const { ticket, deliverByDm } = await responder.admit(async () => ({
+    const { ticket, deliverByDm, memberSpeed } = await responder.admit(async () => ({
       // Read before admission: the ticket's place is held from admission until the job is created.
       deliverByDm: await responder.deliverByDm(),
+      memberSpeed: await responder.memberSpeed(),
       ticket: await admitAndAudit(app, request),
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
       const location = await responder.answer();
-      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket));
+      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket, memberSpeed));
       return app.imagine.submit(
         { ...request, prompt },
         {

@@ -23,6 +23,8 @@ export type AdmissionRefusal =
       readonly code: "paused";
       readonly until: number;
       readonly refusals: number;
+      /** Whether the pause is the member's in DMs (nobody can lift it) rather than in a server. */
+      readonly inDm: boolean;
     }
   | {
       /**

@@ -87,7 +87,10 @@ export class Admission {
       if (refusal) throw new RefusedError(refusal);
     }
     const pause = await this.options.pauses?.activePause(requester.userId, requester.guildId);
-    if (pause) throw new RefusedError({ code: "paused", until: pause.until, refusals: pause.refusals });
+    if (pause) {
+      const { until, refusals } = pause;
+      throw new RefusedError({ code: "paused", until, refusals, inDm: requester.guildId === null });
+    }
     this.checkBannedWords(request.prompt, requester.guildId, settings);
     this.checkSpeed(request.prompt, settings);
     const [stored, health] = await Promise.all([
@@ -211,13 +214,17 @@ export class Admission {
   }
 
   /**
-   * The speed added to a prompt that names none: the server's default, when the member may use it and
-   * the server can run it; else none (the account's own mode).
+   * The speed added to a prompt that names none: the member's own (`memberSpeed`), else the server's
+   * default, the first of them the member may use and the server can run; else none (the account's own
+   * mode). A member's speed that is not allowed here is skipped, never refused: they did not type it.
    */
-  defaultSpeed(settings: EffectiveSettings): Speed | null {
-    const speed = settings.speed.value;
+  defaultSpeed(settings: EffectiveSettings, memberSpeed?: Speed): Speed | null {
     const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
-    return speed !== null && runnable.includes(speed) && settings.speeds.value.includes(speed) ? speed : null;
+    const usable = (speed: Speed | null | undefined): speed is Speed =>
+      speed != null && runnable.includes(speed) && settings.speeds.value.includes(speed);
+    if (usable(memberSpeed)) return memberSpeed;
+    const server = settings.speed.value;
+    return usable(server) ? server : null;
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import type { APIEmbed } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
-import { EMBED_COLORS } from "../render/format.js";
+import { absoluteTimestamp, EMBED_COLORS } from "../render/format.js";
 import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
@@ -122,7 +122,7 @@ export class AuditLog {
    * never throws.
    */
   async pauseChanged(entry: PauseAuditEntry): Promise<void> {
-    const until = `<t:${Math.ceil(entry.until / 1000)}:f>`;
+    const until = absoluteTimestamp(entry.until) ?? String(entry.until);
     const embed: APIEmbed = {
       title: entry.kind === "paused" ? "Member paused" : "Pause lifted",
       color: entry.kind === "paused" ? EMBED_COLORS.failed : EMBED_COLORS.completed,

@@ -8,7 +8,7 @@ import type { Logger } from "../logger.js";
 import type { RefusalPauses } from "../moderation/refusal-pauses.js";
 import { classifyImageError } from "../render/image-errors.js";
 import { NO_PINGS } from "../render/message-parts.js";
-import { renderPaused } from "../render/refusal.js";
+import { renderPaused, type PausePlace } from "../render/refusal.js";
 import type { AuditLog } from "./audit-log.js";
 import type { Job } from "./job.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
@@ -20,10 +20,15 @@ export interface RefusalWatchOptions {
     showPrivately(location: Job["location"], message: OutgoingMessage, requesterId: string): Promise<unknown>;
   };
   logger: Logger;
+  /** A server's name, when the bot knows it: a pause told by DM names the server it applies in. */
+  serverName?: (guildId: string) => string | null;
 }
 
 /** A function to call with every ended job; it never throws. */
 export function watchRefusals(options: RefusalWatchOptions): (job: Job) => Promise<void> {
+  // The message may reach the member by DM: a server's pause names the server.
+  const placeOf = (guildId: string | null): PausePlace =>
+    guildId === null ? { kind: "dm" } : { kind: "server", name: options.serverName?.(guildId) ?? null };
   return async (job) => {
     if (job.outcome !== "failed" || classifyImageError(job.error).kind !== "moderation") return;
     const log = options.logger.child({ jobId: job.imageId, userId: job.requesterId });
@@ -38,7 +43,7 @@ export function watchRefusals(options: RefusalWatchOptions): (job: Job) => Promi
       const t = translator(job.language);
       const message: OutgoingMessage = {
         payload: {
-          content: renderPaused(t, pause.refusals, pause.until),
+          content: renderPaused(t, pause.refusals, pause.until, placeOf(job.location.guildId)),
           embeds: [],
           components: [],
           allowedMentions: NO_PINGS,

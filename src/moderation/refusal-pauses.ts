@@ -24,7 +24,10 @@ export interface MemberPause {
 export interface RefusalPauseStore {
   /** Records a refusal at `at`, forgets the member's refusals before `since`, and returns those left. */
   addRefusal(userId: string, guildId: string | null, at: number, since: number): Promise<number>;
-  /** Saves a pause (replacing the member's earlier one there). */
+  /**
+   * Saves a pause (replacing the member's earlier one there) and forgets the member's refusals there: the
+   * refusals that started it never count towards the next pause.
+   */
   savePause(pause: MemberPause): Promise<void>;
   /** The member's pause there that has not ended by `now`, if any. */
   activePause(userId: string, guildId: string | null, now: number): Promise<MemberPause | null>;
@@ -32,6 +35,11 @@ export interface RefusalPauseStore {
   activePauses(guildId: string | null, now: number): Promise<MemberPause[]>;
   /** Ends the member's pause there and forgets their refusals; whether a pause was active at `now`. */
   lift(userId: string, guildId: string | null, now: number): Promise<boolean>;
+  /**
+   * Forgets refusals before `refusalsBefore` (outside the window, they no longer count) and pauses ended by
+   * `now` (housekeeping); returns how many rows went.
+   */
+  prune(refusalsBefore: number, now: number): Promise<number>;
 }
 
 /** {@link RefusalPauseStore} in memory (tests, or a bot given an in-memory job store). */
@@ -47,7 +55,9 @@ export class MemoryRefusalPauseStore implements RefusalPauseStore {
   }
 
   async savePause(pause: MemberPause): Promise<void> {
-    this.pauses.set(`${pause.guildId ?? ""} ${pause.userId}`, pause);
+    const key = `${pause.guildId ?? ""} ${pause.userId}`;
+    this.pauses.set(key, pause);
+    this.refusals.delete(key);
   }
 
   async activePause(userId: string, guildId: string | null, now: number): Promise<MemberPause | null> {
@@ -67,6 +77,22 @@ export class MemoryRefusalPauseStore implements RefusalPauseStore {
     this.pauses.delete(key);
     this.refusals.delete(key);
     return active;
+  }
+
+  async prune(refusalsBefore: number, now: number): Promise<number> {
+    let removed = 0;
+    for (const [key, times] of this.refusals) {
+      const kept = times.filter((t) => t >= refusalsBefore);
+      removed += times.length - kept.length;
+      if (kept.length === 0) this.refusals.delete(key);
+      else this.refusals.set(key, kept);
+    }
+    for (const [key, pause] of this.pauses) {
+      if (pause.until > now) continue;
+      this.pauses.delete(key);
+      removed += 1;
+    }
+    return removed;
   }
 }
 
@@ -117,5 +143,11 @@ export class RefusalPauses {
   /** Lifts the member's pause there (and forgets their refusals); whether one was in force. */
   lift(userId: string, guildId: string | null): Promise<boolean> {
     return this.options.store.lift(userId, guildId, this.options.now());
+  }
+
+  /** Forgets refusals that no longer count and pauses that ended (housekeeping); how many rows went. */
+  prune(): Promise<number> {
+    const now = this.options.now();
+    return this.options.store.prune(now - REFUSAL_WINDOW_MS, now);
   }
 }

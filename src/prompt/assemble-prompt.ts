@@ -20,8 +20,6 @@ export interface PromptDefaults {
    * standing preference).
    */
   readonly style?: string | undefined;
-  /** The member's speed (`fast`, `turbo`, `relax`), sent as `--fast`, … when nothing else sets one. */
-  readonly speed?: string | undefined;
 }
 
 /**
@@ -53,7 +51,6 @@ export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages
   addUnset(style.parameters);
   addUnset(suffix.parameters);
   if (aspectRatio !== "") addUnset(parsePrompt(`--ar ${aspectRatio}`).parameters);
-  if (defaults.speed) addUnset(parsePrompt(`--${defaults.speed}`).parameters);
   // A style's or suffix's words before its first parameter belong to the description.
   const words = [...style.imageUrls, style.text, ...suffix.imageUrls, suffix.text].filter((w) => w !== "");
   if (words.length === 0 && added.length === 0) return text;

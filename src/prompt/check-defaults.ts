@@ -7,6 +7,7 @@ import { checkPrompt } from "./check-prompt.js";
 import { checkParameter } from "./parameter-rules.js";
 import { normalizePrompt, parsePrompt } from "./parse-prompt.js";
 import type { PromptProblem } from "./problems.js";
+import { isSpeed } from "./speed.js";
 
 /** The outcome of a check: the normalised value to store, or the problems that say what to change. */
 export type DefaultsCheck =
@@ -34,13 +35,18 @@ export function checkAspectRatio(text: string): DefaultsCheck {
 
 /**
  * Checks a server's default parameters: only `--` parameters (words belong in the member's prompt), each
- * valid as in a prompt, within the prompt length.
+ * valid as in a prompt, within the prompt length, and no speed (`/imagine-config speeds` chooses those).
  */
 export function checkDefaultParameters(text: string, maxLength: number): DefaultsCheck {
   const value = normalizePrompt(text);
   const parts = parsePrompt(value);
   if (parts.text !== "" || parts.imageUrls.length > 0 || parts.parameters.length === 0) {
     return { ok: false, problems: [{ code: "not-parameters", value: value || text }] };
+  }
+  // A speed here would be added after admission, past the allowed speeds and what the server can run.
+  const speeds = parts.parameters.filter((p) => isSpeed(p.name));
+  if (speeds.length > 0) {
+    return { ok: false, problems: speeds.map((p) => ({ code: "speed-in-defaults", parameter: p.raw })) };
   }
   return checkSuffix(value, maxLength);
 }

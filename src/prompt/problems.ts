@@ -60,6 +60,8 @@ export type PromptProblem =
   | { readonly code: "attachment-unreadable"; readonly name: string }
   /** Server default parameters that are not only `--` parameters (`value` as typed). */
   | { readonly code: "not-parameters"; readonly value: string }
+  /** A speed (`--fast`, `--turbo`, `--relax`; `parameter` as written) in server default parameters: speeds have their own rules. */
+  | { readonly code: "speed-in-defaults"; readonly parameter: string }
   /** `/blend` given `count` images, outside `min` to `max`. */
   | { readonly code: "blend-count"; readonly count: number; readonly min: number; readonly max: number }
   /** `/blend`'s aspect option chosen (`option`) and an `--ar` typed in its prompt too (`typed`, as written). */

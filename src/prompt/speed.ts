@@ -21,16 +21,12 @@ export function speedOfPrompt(prompt: string): Speed | null {
 }
 
 /**
- * `prompt` with exactly one speed parameter, `speed`, at its end (any other one removed); the prompt as
- * it is when it already says `speed` last.
+ * Parameters without their speeds: a server's default parameters saved before speeds had their own
+ * setting may hold one, which would get past the speed rules (`/imagine-config speeds` chooses those).
  */
-export function withSpeed(prompt: string, speed: Speed): string {
-  if (speedOfPrompt(prompt) === speed) return prompt;
-  const kept = prompt
-    .split(/(\s+)/)
-    .filter((token) => !/^--(?:fast|turbo|relax)$/i.test(token))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
-  return `${kept} --${speed}`;
+export function withoutSpeeds(parameters: string): string {
+  return parameters
+    .split(/\s+/)
+    .filter((token) => token !== "" && !/^--(?:fast|turbo|relax)$/i.test(token))
+    .join(" ");
 }

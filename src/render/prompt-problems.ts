@@ -109,6 +109,13 @@ export function renderPromptProblem(problem: PromptProblem, t: Translator): stri
         value: inlineCode(quoteForProblem(problem.value)),
         example: inlineCode("--v 7 --stylize 100"),
       });
+    case "speed-in-defaults":
+      return t("check.speedInDefaults", {
+        parameter: inlineCode(quoteForProblem(problem.parameter)),
+        command: inlineCode(
+          `/${t("command.imagine-config.name")} ${t("command.imagine-config.speeds.name")}`,
+        ),
+      });
     case "blend-count":
       return t("blend.count", { min: problem.min, max: problem.max, count: problem.count });
     case "aspect-twice":

@@ -6,7 +6,7 @@ import type { Translator } from "../i18n/translate.js";
 import type { AdmissionRefusal } from "../admission/admission-refusal.js";
 import type { DailyRefusal, PlaceRefusal } from "../moderation/server-rules.js";
 import type { UsageRefusal } from "../moderation/usage-limits.js";
-import { formatDuration, relativeTimestamp } from "./format.js";
+import { absoluteTimestamp, formatDuration, relativeTimestamp } from "./format.js";
 
 /** The longest part of the service's own health message quoted to the user. */
 const MAX_SERVICE_DETAIL = 200;
@@ -51,11 +51,30 @@ export function renderEnhanceOff(t: Translator, name: string): string {
   return t("enhance.offServer", { name });
 }
 
-/** A member paused after Midjourney's refusals: why, until when, and who can lift it. */
-export function renderPaused(t: Translator, refusals: number, until: number): string {
+/**
+ * Where a pause applies, as the member reads it: `here` (answering in the server where it applies), in
+ * DMs (nobody can lift it; it ends by itself), or in a server named by `name` (told privately, maybe by DM;
+ * `null` when the bot does not know its name).
+ */
+export type PausePlace =
+  | { readonly kind: "here" }
+  | { readonly kind: "dm" }
+  | { readonly kind: "server"; readonly name: string | null };
+
+/** A member paused after Midjourney's refusals: where, why, until when, and who can lift it. */
+export function renderPaused(t: Translator, refusals: number, until: number, place: PausePlace): string {
   const when = relativeTimestamp(until) ?? new Date(until).toISOString();
-  const at = Number.isFinite(until) ? `<t:${Math.ceil(until / 1000)}:f>` : when;
-  return t("accountSafety.paused", { count: refusals, until: at, when });
+  const values = { count: refusals, until: absoluteTimestamp(until) ?? when, when };
+  switch (place.kind) {
+    case "here":
+      return t("accountSafety.paused", values);
+    case "dm":
+      return t("accountSafety.pausedDm", values);
+    case "server": {
+      const server = place.name === null ? t("accountSafety.pausedThatServer") : `**${place.name}**`;
+      return t("accountSafety.pausedIn", { ...values, server });
+    }
+  }
 }
 
 /**
@@ -74,7 +93,7 @@ export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal)
     case "daily":
       return renderDailyRefusal(t, refusal);
     case "paused":
-      return renderPaused(t, refusal.refusals, refusal.until);
+      return renderPaused(t, refusal.refusals, refusal.until, { kind: refusal.inDm ? "dm" : "here" });
     case "speed-unavailable": {
       const speeds = refusal.available.map((speed) => `\`--${speed}\``).join(", ");
       const parameter = `\`--${refusal.speed}\``;

@@ -74,6 +74,9 @@ export class ServiceProfile {
       options.upscale === "auto"
         ? { has: null, why: NOT_PROBED }
         : { has: options.upscale === "on", why: `IMAGINE_API_UPSCALE=${options.upscale}` };
+    // Only a self-hosted ImagineAPI takes no `ref` (the hosted interface documents it), so the owner who
+    // says so says which kind it is: no relax there, and the out-of-date hint applies. `off` alone does not.
+    this.#selfHosted = options.ref === "omit";
   }
 
   /** What is known now. */
@@ -92,8 +95,9 @@ export class ServiceProfile {
   }
 
   /**
-   * Whether the server is known to be a self-hosted ImagineAPI: it has no `ref` field, or no upscale route
-   * (found out from its answers, not from the owner's IMAGINE_API_REF / IMAGINE_API_UPSCALE).
+   * Whether the server is known to be a self-hosted ImagineAPI: the owner set `IMAGINE_API_REF=omit`, or
+   * its answers showed no `ref` field or no upscale route (`IMAGINE_API_UPSCALE=off` alone proves nothing:
+   * an owner may turn Enhance off on the hosted service).
    */
   get selfHosted(): boolean {
     return this.#selfHosted;

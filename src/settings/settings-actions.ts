@@ -97,15 +97,10 @@ export async function resetMemberSettings(
   return settingChanges(shownMemberSettings(removed, t), shownMemberSettings({}, t));
 }
 
-/** What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`). */
+/**
+ * What a member's preferences add to their prompts: suffix and default aspect ratio (see `assemblePrompt`).
+ * Their speed is not one: it is chosen after admission, where allowed (`Admission.defaultSpeed`).
+ */
 export function promptDefaultsOf(member: MemberSettings): PromptDefaults {
-  return { suffix: member.suffix, aspectRatio: member.aspectRatio, speed: member.speed };
-}
-
-/** {@link promptDefaultsOf} the member's stored preferences. */
-export async function promptDefaultsFor(
-  settings: Pick<SettingsStore, "member">,
-  userId: string,
-): Promise<PromptDefaults> {
-  return promptDefaultsOf(await settings.member(userId));
+  return { suffix: member.suffix, aspectRatio: member.aspectRatio };
 }

@@ -13,7 +13,7 @@ import type { SettingsStore } from "../settings/settings.js";
 import { PostgresSettingsRows, SqliteSettingsRows, type OnConnection } from "./settings-rows.js";
 import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-image-counts.js";
 import { SqlSettingsStore } from "./sql-settings-store.js";
-import { postgresRun, SqlRefusalPauseStore, sqliteRun } from "./sql-refusal-pauses.js";
+import { SqlRefusalPauseStore } from "./sql-refusal-pauses.js";
 import type { RefusalPauseStore } from "../moderation/refusal-pauses.js";
 import type { SqliteDatabase } from "./sqlite-database.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
@@ -53,7 +53,7 @@ export async function openStores(
       jobs,
       settings: new SqlSettingsStore(new SqliteSettingsRows(onConnection, now), settingsOptions),
       daily: new SqliteDailyImageCounts(onConnection),
-      pauses: new SqlRefusalPauseStore(sqliteRun(onConnection)),
+      pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
     };
   }
   const [{ postgresTarget }, { openPostgresJobStore }] = await Promise.all([
@@ -68,6 +68,6 @@ export async function openStores(
     jobs,
     settings: new SqlSettingsStore(new PostgresSettingsRows(onConnection, now), settingsOptions),
     daily: new PostgresDailyImageCounts(onConnection),
-    pauses: new SqlRefusalPauseStore(postgresRun(onConnection)),
+    pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
   };
 }

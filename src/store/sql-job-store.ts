@@ -205,6 +205,15 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
     return this.guard(what, () => op(this.connection.native));
   }
 
+  /**
+   * Runs one statement written with `$n` parameters (see {@link forDialect}) on this store's connection,
+   * with its retries and closed check: stores on the same database whose statements are written once
+   * (refusal pauses) share the connection this way.
+   */
+  async statement(what: string, sql: string, args: unknown[]): Promise<StatementResult> {
+    return this.execute(what, forDialect(sql, this.dialect.name), args);
+  }
+
   /** Closes the connection. Calling it again does nothing; any other call afterwards throws. */
   async close(): Promise<void> {
     if (this.closed) return;

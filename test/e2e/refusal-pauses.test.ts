@@ -47,9 +47,10 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     await refusedPrompt(2);
     expect(textOf(await imagineAnswer(h, world.alice, "a quiet meadow"))).not.toContain(PAUSED);
     const third = await refusedPrompt(3);
-    const told = await third.handle.waitForFollowUp({ where: (m) => textOf(m).includes(PAUSED) });
+    const toldText = `You can't make images in **${world.guild.name}** until`;
+    const told = await third.handle.waitForFollowUp({ where: (m) => textOf(m).includes(toldText) });
     expect(told.ephemeral).toBe(true);
-    expect(textOf(told)).toContain("Midjourney refused 3 of your prompts within 24 hours");
+    expect(textOf(told)).toContain("Midjourney refused 3 of your prompts there within 24 hours");
     expect(textOf(told)).toMatch(/<t:\d+:f>/);
     await auditPost("is paused until");
 
@@ -88,4 +89,29 @@ test("MIDJOURNEY_REFUSALS_TO_PAUSE=0 pauses nobody", async () => {
   });
   for (let n = 1; n <= 3; n++) await refusedPrompt(n);
   expect(textOf(await imagineAnswer(h, h.world.alice, "a quiet meadow"))).not.toContain(PAUSED);
+});
+
+test("a pause in DMs is told as one nobody can lift, and refuses the next DM prompt with the same words", async () => {
+  h = await startBotHarness({
+    env: { MIDJOURNEY_REFUSALS_TO_PAUSE: "1", USER_COOLDOWN_MS: "0" },
+    service: { initialHealth: "healthy", lifecycle: { bannedWords: ["dragon"] } },
+  });
+  const { emu, world, service } = h;
+  const dms = () =>
+    emu.messagesIn(emu.dmChannelWith(world.alice)).filter((m) => m.author.id === emu.botUser.id);
+  const DM_PAUSE = "You can't make images in DMs with this bot until";
+  await emu.sendDirectMessage({ user: world.alice, content: "a dragon over the sea" });
+  await emu.waitFor(() => service.records().length === 1);
+  service.advance();
+  const told = await emu.waitFor(() => dms().find((m) => textOf(m).includes(DM_PAUSE)), {
+    description: "the DM telling alice she is paused",
+  });
+  expect(textOf(told)).toContain("The pause ends by itself; nobody can lift it sooner.");
+  expect(textOf(told)).not.toContain("moderator");
+
+  await emu.sendDirectMessage({ user: world.alice, content: "a quiet meadow" });
+  await emu.waitFor(() => dms().filter((m) => textOf(m).includes(DM_PAUSE)).length === 2, {
+    description: "the refusal of the next DM prompt",
+  });
+  expect(service.creates).toBe(1);
 });

@@ -10,7 +10,7 @@ import type { BotHarness } from "../support/bot-harness.js";
 import { startOnProfile } from "./profile-steps.js";
 import { textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
-import { isGrid, startImagine, waitForResult } from "./imagine-steps.js";
+import { clickLabel, imagineGrid, isGrid, recordFor, startImagine, waitForResult } from "./imagine-steps.js";
 import { runSettingsCommand } from "./settings-steps.js";
 
 let h: BotHarness;
@@ -70,6 +70,47 @@ describe.each(["hosted", "self-hosted"] as const)("on a %s server", (profile) =>
     });
     expect(await sentPrompt("a kite")).toBe("a kite --fast");
   });
+
+  test("a member's own speed the server does not allow is skipped, not refused: the server's default is sent", async () => {
+    await start(profile);
+    await setSpeeds({ default: "fast", allowed: "fast" });
+    await runSettingsCommand(h, {
+      name: "settings",
+      subcommand: "speed",
+      options: { speed: "turbo" },
+      user: h.world.alice,
+    });
+    const answer = await imagineAnswer(h, h.world.alice, "a kite");
+    expect(textOf(answer)).not.toContain("not allowed");
+    expect(h.service.creates).toBe(1);
+    expect(h.service.records().map((r) => r.prompt)).toEqual(["a kite --fast"]);
+  });
+});
+
+test("🔄 on a grid sends the member's own speed again, as the prompt they typed did", async () => {
+  await start("hosted");
+  await runSettingsCommand(h, {
+    name: "settings",
+    subcommand: "speed",
+    options: { speed: "turbo" },
+    user: h.world.alice,
+  });
+  const { grid, record } = await imagineGrid(h, { prompt: "a kite" });
+  expect(record.prompt).toBe("a kite --turbo");
+  h.emu.clock.advance(60_000);
+  const click = await clickLabel(h, grid, "🔄", h.world.alice);
+  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  expect(recordFor(h, click.id)?.prompt).toBe("a kite --turbo");
+});
+
+test("a default speed that is not among the allowed speeds is refused, whichever is set first", async () => {
+  await start("hosted");
+  expect(await setSpeeds({ default: "turbo", allowed: "fast" })).toContain(
+    "`--turbo` can't be the default speed: it is not among the speeds allowed here (`--fast`).",
+  );
+  await setSpeeds({ default: "turbo" });
+  expect(await setSpeeds({ allowed: "fast, relax" })).toContain("`--turbo` can't be the default speed");
+  expect(await sentPrompt("a kite")).toBe("a kite --turbo");
 });
 
 test("a self-hosted server offers no relax: /imagine-config and /settings refuse it, naming what it can run", async () => {

@@ -82,6 +82,15 @@ describe("checkDefaultParameters", () => {
     },
   );
 
+  test.each(["--relax", "--v 7 --turbo", "--FAST --q 2"])(
+    "refuses %j: speeds are chosen with /imagine-config speeds",
+    (text) => {
+      const check = checkDefaultParameters(text, 2000);
+      expect(check.ok).toBe(false);
+      if (!check.ok) expect(shown(check)).toMatch(/`\/imagine-config speeds`/);
+    },
+  );
+
   test("refuses an invalid value with the prompt's problem", () => {
     expect(checkDefaultParameters("--chaos 150", 2000)).toEqual({
       ok: false,

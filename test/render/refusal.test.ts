@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { AdmissionRefusal } from "../../src/admission/admission.js";
 import type { UsageRefusal } from "../../src/moderation/usage-limits.js";
-import { renderAdmissionRefusal, renderUsageRefusal } from "../../src/render/refusal.js";
+import { renderAdmissionRefusal, renderPaused, renderUsageRefusal } from "../../src/render/refusal.js";
 import { english } from "../../src/i18n/translate.js";
 
 const NOW = 1_714_557_600_000;
@@ -93,5 +93,34 @@ describe("renderAdmissionRefusal", () => {
     expect(renderAdmissionRefusal(english, { code: "banned-words", list: "owner", inDm: false })).toBe(
       "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
     );
+  });
+});
+
+describe("renderPaused", () => {
+  const until = NOW + 24 * 3_600_000;
+  const times = `<t:${until / 1000}:f> (<t:${until / 1000}:R>)`;
+
+  test("in the server where it applies, a moderator can lift it", () => {
+    const text = renderAdmissionRefusal(english, { code: "paused", until, refusals: 3, inDm: false });
+    expect(text).toBe(renderPaused(english, 3, until, { kind: "here" }));
+    expect(text).toContain(`You can't make images here until ${times}`);
+    expect(text).toContain("A moderator can lift the pause.");
+  });
+
+  test("in DMs, nobody can lift it: it ends by itself", () => {
+    const text = renderAdmissionRefusal(english, { code: "paused", until, refusals: 3, inDm: true });
+    expect(text).toContain(`You can't make images in DMs with this bot until ${times}`);
+    expect(text).toContain("The pause ends by itself; nobody can lift it sooner.");
+    expect(text).not.toContain("moderator");
+  });
+
+  test.each([
+    ["Paper Club", "You can't make images in **Paper Club** until"],
+    [null, "You can't make images in the server where you asked until"],
+  ])("a server's pause told privately (maybe by DM) names the server %j", (name, start) => {
+    const text = renderPaused(english, 3, until, { kind: "server", name });
+    expect(text.startsWith(start)).toBe(true);
+    expect(text).not.toContain(" here ");
+    expect(text).toContain("A moderator there can lift the pause.");
   });
 });

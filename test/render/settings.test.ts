@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { SPEEDS } from "../../src/prompt/speed.js";
 import { english, translator } from "../../src/i18n/translate.js";
 import { renderBannedWords, renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { renderConfigShow } from "../../commands/config/config-view.js";
@@ -68,7 +69,12 @@ describe("settings answers", () => {
   test("a Japanese moderator's /imagine-config show names settings and sources in Japanese", () => {
     const effective = effectiveSettings(owner, { userMaxActive: 1 });
     const shown = text(
-      renderConfigShow(translator("ja"), { effective, roleLimits: {}, ownerBannedWordCount: 0 }),
+      renderConfigShow(translator("ja"), {
+        effective,
+        roleLimits: {},
+        ownerBannedWordCount: 0,
+        runnableSpeeds: SPEEDS,
+      }),
     );
     expect(shown).toContain("**メンバーごとの同時ジョブ数**: 1 — *このサーバー*");
     expect(shown).toContain("**メンバーのプロンプト間の待ち時間**: なし — *オーナーの既定値*");
@@ -85,10 +91,25 @@ describe("/imagine-config show and speeds", () => {
         roleLimits: {},
         roleSpeeds: { "810000000000000001": ["relax"] },
         ownerBannedWordCount: 0,
+        runnableSpeeds: SPEEDS,
       }),
     );
     expect(shown).toContain("**Speed**: `--turbo` — *this server*");
     expect(shown).toContain("**Speeds allowed**: `--fast`, `--turbo` — *this server*");
     expect(shown).toContain("<@&810000000000000001>: Speeds allowed: `--relax`");
+  });
+
+  test("on a self-hosted server, relax is not listed among the speeds allowed", () => {
+    const effective = effectiveSettings(owner, {});
+    const shown = text(
+      renderConfigShow(english, {
+        effective,
+        roleLimits: {},
+        ownerBannedWordCount: 0,
+        runnableSpeeds: ["fast", "turbo"],
+      }),
+    );
+    expect(shown).toContain("**Speeds allowed**: `--fast`, `--turbo` — *");
+    expect(shown).not.toContain("`--relax`");
   });
 });

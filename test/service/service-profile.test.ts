@@ -126,6 +126,20 @@ describe("finding out the kind of server, creating nothing", () => {
   });
 
   test.each([
+    ["omit", "off", true],
+    ["omit", "auto", true],
+    ["send", "off", false],
+    ["auto", "off", false],
+  ] as const)(
+    "IMAGINE_API_REF=%s and IMAGINE_API_UPSCALE=%s: self-hosted (no relax offered) is %s before any probe",
+    (ref, upscale, selfHosted) => {
+      const { profile: p } = profile(ref, upscale);
+      expect(p.selfHosted).toBe(selfHosted);
+      expect(p.speeds.includes("relax")).toBe(!selfHosted);
+    },
+  );
+
+  test.each([
     ["omit", "off", [{ prompt: "a fox" }], []],
     ["send", "on", [{ prompt: "a fox", ref: "7" }], ["2x"]],
   ] as const)(

@@ -4,7 +4,7 @@ import { MemorySettingsStore } from "../../src/settings/memory-settings-store.js
 import {
   changeMemberSettings,
   changeServerSettings,
-  promptDefaultsFor,
+  promptDefaultsOf,
   resetServerSettings,
 } from "../../src/settings/settings-actions.js";
 
@@ -45,11 +45,12 @@ describe("settings actions", () => {
     expect(await a.settings.guild(GUILD)).toEqual({});
   });
 
-  test("a member's suffix and aspect ratio are what their prompts get", async () => {
+  test("a member's suffix and aspect ratio are what their prompts get; their speed is chosen after admission", async () => {
     const { settings } = app();
     await changeMemberSettings(settings, MOD, { key: "suffix", value: "--v 6" });
     await changeMemberSettings(settings, MOD, { key: "aspectRatio", value: "16:9" });
-    expect(await promptDefaultsFor(settings, MOD)).toEqual({ suffix: "--v 6", aspectRatio: "16:9" });
-    expect(await promptDefaultsFor(settings, "100000000000000001")).toEqual({});
+    await changeMemberSettings(settings, MOD, { key: "speed", value: "turbo" });
+    expect(promptDefaultsOf(await settings.member(MOD))).toEqual({ suffix: "--v 6", aspectRatio: "16:9" });
+    expect(promptDefaultsOf(await settings.member("100000000000000001"))).toEqual({});
   });
 });

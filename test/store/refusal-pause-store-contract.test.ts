@@ -110,6 +110,33 @@ describe.each(implementations)("%s refusal pauses", (name, open) => {
     expect(await watch.activePause("bob", GUILD)).toBeNull();
   });
 
+  test("the refusals that started a pause do not count towards the next one", async () => {
+    const watch = new RefusalPauses({ store: opened.store, threshold: 3, pauseMs: HOUR, now: () => now });
+    for (let i = 0; i < 2; i++) expect(await watch.refused("dave", GUILD)).toBeNull();
+    expect(await watch.refused("dave", GUILD)).not.toBeNull();
+    now += HOUR;
+    expect(await watch.activePause("dave", GUILD)).toBeNull();
+    expect(await watch.refused("dave", GUILD)).toBeNull();
+    expect(await watch.refused("dave", GUILD)).toBeNull();
+    expect(await watch.refused("dave", GUILD)).toEqual(expect.objectContaining({ refusals: 3 }));
+  });
+
+  test("housekeeping forgets refusals outside the 24-hour window and pauses that ended, and nothing else", async () => {
+    const watch = pauses(2);
+    await watch.refused("erin", GUILD);
+    await watch.refused("frank", GUILD);
+    expect(await watch.refused("frank", GUILD)).not.toBeNull();
+    now += 12 * HOUR;
+    await watch.refused("grace", null);
+    now += 12 * HOUR + 1;
+    // erin's refusal is 24 h old, frank's pause ended; grace's refusal still counts.
+    expect(await watch.prune()).toBe(2);
+    expect(await watch.prune()).toBe(0);
+    expect(await watch.activePauses(GUILD)).toEqual([]);
+    expect(await watch.refused("grace", null)).not.toBeNull();
+    expect(await watch.refused("erin", GUILD)).toBeNull();
+  });
+
   test("a threshold of 0 counts nothing and pauses nobody", async () => {
     const watch = pauses(0);
     for (let i = 0; i < 5; i++) expect(await watch.refused("carol", GUILD)).toBeNull();

@@ -415,7 +415,8 @@ export const en = {
   "help.syntax":
     "**Prompt syntax**: image URLs first, then the text, then parameters.\n> a lighthouse at dusk, oil painting --ar 16:9\n> https://example.com/cat.png a cat as a knight --iw 1.5\n> a misty forest --no people, text --chaos 20 --stylize 300 --v 6",
   "help.parameters": "Parameters: {{parameters}}.",
-  "help.unsupported": "Permutations `{a, b}` and `--repeat` are not supported.",
+  "help.unsupported":
+    "Permutations `{a, b}`, `--repeat` and video parameters (`--video`, `--motion`, …) are not supported. Speeds (`--fast`, `--turbo`, `--relax`) are limited to those allowed here and that the image server can run.",
   "help.limitsServer": "**Your limits in this server**",
   "help.limitsDm": "**Your limits in DMs**",
   "help.moderator": "• As a moderator you have no per-user limit on jobs or cooldown.",
@@ -744,6 +745,20 @@ export const en = {
   "helpList.command": "• `{{usage}}`: {{description}}",
   "helpList.dmPrompt":
     "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
+  // Issue 32, review 1: pauses told in DMs or naming their server; speeds kept out of default parameters.
+  "accountSafety.pausedDm_one":
+    "You can't make images in DMs with this bot until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts there within 24 hours, and more refusals could get the image service's account suspended. The pause ends by itself; nobody can lift it sooner.",
+  "accountSafety.pausedDm_other":
+    "You can't make images in DMs with this bot until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts there within 24 hours, and more refusals could get the image service's account suspended. The pause ends by itself; nobody can lift it sooner.",
+  "accountSafety.pausedIn_one":
+    "You can't make images in {{server}} until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts there within 24 hours, and more refusals could get the image service's account suspended. A moderator there can lift the pause.",
+  "accountSafety.pausedIn_other":
+    "You can't make images in {{server}} until {{until}} ({{when}}): Midjourney refused {{count}} of your prompts there within 24 hours, and more refusals could get the image service's account suspended. A moderator there can lift the pause.",
+  "accountSafety.pausedThatServer": "the server where you asked",
+  "check.speedInDefaults":
+    "{{parameter}} can't be a default parameter: choose the default speed and the allowed ones with {{command}}.",
+  "accountSafety.speedDefaultNotAllowed":
+    "{{speed}} can't be the default speed: it is not among the speeds allowed here ({{speeds}}).",
   "pool.placeInLine":
     "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
   "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
