@@ -20,6 +20,7 @@ import { BannedWords } from "./moderation/banned-words.js";
 import { MIDJOURNEY_BANNED_WORDS, withPluralForms } from "./moderation/midjourney-banned-words.js";
 import { Semaphore } from "./service/semaphore.js";
 import { buildPool } from "./pool/build-pool.js";
+import { newProcessId } from "./fleet/process-id.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
@@ -92,8 +93,21 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
   // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
+  // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
+  const queued = config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven);
+  const processId = newProcessId();
   const pool = buildPool(config, {
     slots: serviceSlots,
+    // A fleet counts each server's slots in the database; a hold outlives a create's time limit and retries.
+    ...(queued && store.fleet
+      ? {
+          fleet: {
+            ledger: store.fleet.serverSlots,
+            owner: processId,
+            holdMs: Math.max(60_000, 4 * config.SERVICE_TIMEOUT_MS),
+          },
+        }
+      : {}),
     ...(fleetSlots ? { fleetSlots } : {}),
     metrics,
     logger: log,
@@ -122,10 +136,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     serviceSlots,
     profile: pool,
     servers: pool,
-    // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
-    ...(config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven)
-      ? { slots: pool }
-      : {}),
+    ...(queued ? { slots: pool } : {}),
+    processId,
     // The watch of the job's own server: one account's failures say nothing of another's.
     jobRecordEnded: (jobId, ended, error) =>
       (pool.byName(pool.nameOf(jobId) ?? "") ?? pool.first).watch?.jobEnded(jobId, ended, error) ?? false,

@@ -78,10 +78,49 @@ export interface ServiceSlots {
   stop(): Promise<void>;
 }
 
+/** A slot of an image server held for one create, counted by the whole fleet. */
+export interface ServerSlotHold {
+  /** The request's `ref`: the hold stops counting once a job with this ref and a real image id is saved. */
+  ref: string;
+  /** The server's name (as recorded with jobs). */
+  server: string;
+  /** The server's slots (IMAGINE_API_SLOTS[_N]). */
+  slots: number;
+  /** Server 1's name: jobs recorded without a server are its. */
+  firstServer: string;
+  /** The process taking it. */
+  owner: string;
+  /** A hold its process never settled (it died mid-create) stops counting then (ms epoch). */
+  expiresAt: number;
+  /**
+   * Whether the create waits its turn in the fleet's line (a new grid asking for no speed; an Enhance goes
+   * to its grid's server, a speed to a server that runs it: they neither wait for nor hold back others):
+   * refused while the fleet's next waiting grid is another live process's.
+   */
+  inTurn: boolean;
+}
+
+/**
+ * Each image server's slots counted across the fleet: a slot is in use while a job recorded on that server
+ * is unfinished, or while a create for it is under way (a hold).
+ */
+export interface ServerSlotLedger {
+  /**
+   * Under a lock on the server: holds a slot for a create when its unfinished jobs and holds fill fewer
+   * than `slots` and (`inTurn`) no other process's waiting job is next in the fleet's line. Two processes
+   * taking the last slot at once: one gets `true`.
+   */
+  take(hold: ServerSlotHold): Promise<boolean>;
+  /** Frees the hold of `ref` (its create failed: no job will count in its place). */
+  release(ref: string): Promise<void>;
+}
+
 /** The fleet's shared channels of a store (`JobStore.fleet`). */
 export interface FleetChannels {
   ledger: SubmissionLedger;
   hints: JobHints;
+  /** Each image server's slots, counted across the fleet. */
+  serverSlots: ServerSlotLedger;
   /**
    * The fleet's `total` slots for requests to the image service, of which this process holds at most
    * `localMax`; stopped when the store closes.

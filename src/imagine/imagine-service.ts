@@ -27,7 +27,7 @@ import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
-import { requirementOf } from "../pool/server-pool.js";
+import { NoFreeSlotError, requirementOf } from "../pool/server-pool.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -129,13 +129,21 @@ export class ImagineService {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
     const requires = request.kind.name === "imagine" ? requirementOf(request.prompt) : undefined;
-    if (this.options.slots && this.queue.mustWait(requires)) {
+    const wait = async (): Promise<Job> => {
       const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
       const waiting = newJob(request, delivery, standIn, this.clock.now());
       await this.queue.enqueue(waiting);
       return structuredClone(waiting);
+    };
+    if (this.options.slots && this.queue.mustWait(requires)) return wait();
+    let record: ImageRecord;
+    try {
+      record = await this.createRecord(request.kind, request.prompt, request.ref);
+    } catch (err) {
+      // The fleet's other processes hold every slot: nothing was sent, the job waits in line.
+      if (err instanceof NoFreeSlotError) return wait();
+      throw err;
     }
-    const record = await this.createRecord(request.kind, request.prompt, request.ref);
     const job = newJob(request, delivery, record, this.clock.now());
     this.queue.noteStarted(job.requesterId);
     const server = this.options.servers?.nameOf(record.id);

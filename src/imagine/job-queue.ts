@@ -17,7 +17,7 @@ import { FairQueue } from "../pool/fair-queue.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { NoFreeSlotError, requirementOf, type ServerRequirement } from "../pool/server-pool.js";
 import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
@@ -173,11 +173,17 @@ export class JobQueue {
     const startable = (entry: { requires: ServerRequirement | undefined }) =>
       slots.hasFreeSlot(entry.requires) || !(slots.canRun?.(entry.requires) ?? true);
     for (;;) {
-      const next = this.waiting.take(this.ctx.clock.now(), startable);
+      const next = this.waiting.order().find(startable);
       if (!next) break;
-      moved = true;
+      this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
-      if (job && job.outcome === null) await this.start(job);
+      // The fleet's other processes fill the slots: it keeps its place, tried again soon.
+      if (job && job.outcome === null && !(await this.start(job))) {
+        this.waiting.add(next);
+        break;
+      }
+      this.waiting.started(next.member, this.ctx.clock.now());
+      moved = true;
     }
     if (moved) this.showPlaces();
     this.cancelRetry?.();
@@ -200,8 +206,11 @@ export class JobQueue {
     });
   }
 
-  /** Creates the waiting job's record and follows it under its image id; a failure ends the job. */
-  private async start(standIn: Job): Promise<void> {
+  /**
+   * Creates the waiting job's record and follows it under its image id; a failure ends the job. False when
+   * the fleet's other processes hold every free slot: nothing was sent, the job waits on.
+   */
+  private async start(standIn: Job): Promise<boolean> {
     const { options, clock } = this.ctx;
     const log = this.ctx.log.child(logContextOf(standIn));
     let record: ImageRecord;
@@ -211,6 +220,10 @@ export class JobQueue {
       }
       record = await this.ctx.create(standIn);
     } catch (err) {
+      if (err instanceof NoFreeSlotError) {
+        await options.store.releaseClaim(`create:${standIn.ref}`);
+        return false;
+      }
       log.warn({ err }, "a waiting job could not be started when its turn came");
       const reason = errorMessage(err);
       const error = translator(standIn.language)("pool.failedToStart", { reason });
@@ -218,7 +231,7 @@ export class JobQueue {
       standIn.finishedAt = clock.now();
       const failed = { ...waitingRecord(standIn), status: "failed", error };
       await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, options.imageDelivery));
-      return;
+      return true;
     }
     const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };
     // Its time limit counts from now: the wait in line is not the service's.
@@ -234,5 +247,6 @@ export class JobQueue {
     await options.store.remove(standIn.imageId);
     log.info({ jobId: job.imageId, server }, "a waiting job started");
     this.ctx.started(job, record);
+    return true;
   }
 }

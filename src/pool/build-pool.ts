@@ -24,6 +24,8 @@ export interface PoolParts {
   logger: Logger;
   now: () => number;
   storedServer: ServerPoolDeps["storedServer"];
+  /** A fleet on Postgres: each server's slots counted across the fleet. */
+  fleet?: ServerPoolDeps["fleet"];
 }
 
 /** The pool of every configured server, server 1 first. */
@@ -85,5 +87,6 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
     now: parts.now,
     logger: parts.logger.child({ component: "pool" }),
     storedServer: parts.storedServer,
+    ...(parts.fleet ? { fleet: parts.fleet } : {}),
   });
 }

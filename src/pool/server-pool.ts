@@ -5,6 +5,7 @@
  * before.
  */
 import type { HealthReader, ServiceHealth } from "../admission/service-health.js";
+import type { ServerSlotLedger } from "../fleet/fleet-channels.js";
 import type { Job } from "../imagine/job.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
@@ -36,6 +37,22 @@ export interface ServerPoolDeps {
   logger: Logger;
   /** The server name recorded with a stored job (for an image no longer followed, e.g. Enhance's grid). */
   storedServer: (imageId: string) => Promise<string | undefined>;
+  /**
+   * A fleet on Postgres: each server's slots are counted across the fleet, and a create is sent only once a
+   * slot is held there. Absent: this process counts its own jobs.
+   */
+  fleet?: { ledger: ServerSlotLedger; owner: string; holdMs: number };
+}
+
+/**
+ * A create was not sent: every slot of the server is taken across the fleet (by other processes' jobs), or
+ * another process's member is next in the fleet's line. No record exists; the job waits in the bot's queue.
+ */
+export class NoFreeSlotError extends Error {
+  constructor(readonly server: string) {
+    super(`no slot of the image server ${server} is free for this job across the fleet`);
+    this.name = "NoFreeSlotError";
+  }
 }
 
 /** How well a status lets a server take jobs, best first; a one-server pool reports its one status. */
@@ -114,23 +131,30 @@ export class ServerPool {
    * Creates the image record on the server {@link choose} picks. A create that provably reached no server
    * (the connection was refused) goes to another server once; any other failure is thrown: the record may
    * exist, and a second create could make two.
-   * @throws {ServiceError} the server's failure; a RangeError when no server meets `requires`.
+   * In a fleet, a server whose slots are all taken across the fleet is passed over for the next one with a
+   * free slot here.
+   * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when the fleet fills its slots; a
+   *   RangeError when no server meets `requires`.
    */
   async createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord> {
     const first = this.choose(requires ? { requires } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     try {
-      return await this.createOn(first, (s) => s.profile.createImage(prompt, ref));
-    } catch (err) {
-      const second = madeNoRecord(err)
-        ? this.choose({ exclude: first, ...(requires ? { requires } : {}) })
-        : null;
-      if (!second || !second.takesJobs(this.deps.now())) throw err;
-      this.log.warn(
-        { server: first.name, nextServer: second.name, ref },
-        "the image server refused the connection; creating the image on another server",
+      return await this.createOn(first, ref, requires === undefined, (s) =>
+        s.profile.createImage(prompt, ref),
       );
-      return this.createOn(second, (s) => s.profile.createImage(prompt, ref));
+    } catch (err) {
+      const full = err instanceof NoFreeSlotError;
+      const second =
+        madeNoRecord(err) || full ? this.choose({ exclude: first, ...(requires ? { requires } : {}) }) : null;
+      if (!second || !second.takesJobs(this.deps.now())) throw err;
+      if (full && second.inUse >= second.slots) throw err;
+      if (!full)
+        this.log.warn(
+          { server: first.name, nextServer: second.name, ref },
+          "the image server refused the connection; creating the image on another server",
+        );
+      return this.createOn(second, ref, requires === undefined, (s) => s.profile.createImage(prompt, ref));
     }
   }
 
@@ -165,7 +189,7 @@ export class ServerPool {
   /** Upscales an image of a grid on the server holding the grid (only it knows the grid). */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
-    return this.createOn(server, (s) => s.profile.upscale(parentId, index, factor, ref));
+    return this.createOn(server, ref, false, (s) => s.profile.upscale(parentId, index, factor, ref));
   }
 
   /** Reads a record from the server that holds it. */
@@ -235,16 +259,34 @@ export class ServerPool {
 
   private async createOn(
     server: ImageServer,
+    ref: string,
+    inTurn: boolean,
     create: (server: ImageServer) => Promise<ImageRecord>,
   ): Promise<ImageRecord> {
+    const { fleet } = this.deps;
     server.creating++;
+    let held = false;
     try {
+      if (fleet) {
+        held = await fleet.ledger.take({
+          ref,
+          server: server.name,
+          slots: server.slots,
+          firstServer: this.first.name,
+          owner: fleet.owner,
+          expiresAt: this.deps.now() + fleet.holdMs,
+          inTurn,
+        });
+        if (!held) throw new NoFreeSlotError(server.name);
+      }
       const record = await create(server);
       server.recovered();
       this.byImage.set(record.id, server);
       server.running.add(record.id);
       return record;
     } catch (err) {
+      // No record was made: the slot is free again for the fleet (a hold of a made record stays until its job is saved).
+      if (held) await fleet?.ledger.release(ref).catch(() => {});
       if (isServerDown(err)) {
         server.createFailed(err, this.deps.now());
         this.log.warn(

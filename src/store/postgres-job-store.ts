@@ -16,6 +16,7 @@ import {
   type PostgresTarget,
 } from "./postgres-errors.js";
 import { PostgresHints, PostgresSubmissionLedger } from "./postgres-fleet.js";
+import { PostgresServerSlots } from "./postgres-server-slots.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import { PostgresServiceSlots } from "./postgres-service-slots.js";
 import { SQL_DIALECTS, type SqlConnection, type StatementResult } from "./sql-dialect.js";
@@ -146,6 +147,7 @@ export class PostgresJobStore extends SqlJobStore<pg.Pool> {
     this.fleet = {
       ledger: new PostgresSubmissionLedger(pool, this.now),
       hints: new PostgresHints(pool, this.now, this.log),
+      serverSlots: new PostgresServerSlots(pool, this.now),
       serviceSlots: (limits) => {
         const slots = new PostgresServiceSlots(pool, { ...limits, logger: this.log });
         this.slots.push(slots);

@@ -9,6 +9,7 @@ import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { POOL_STEPS } from "./schema-pool.js";
+import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
 import { STYLE_STEPS } from "./schema-styles.js";
@@ -25,6 +26,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...JOB_ORIGIN_STEPS,
   ...POOL_STEPS,
   ...STYLE_STEPS,
+  ...POOL_FLEET_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import type { ServiceHealth, ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import { silentLogger } from "../../src/logger.js";
 import { FIRST_BACKOFF_MS, ImageServer } from "../../src/pool/image-server.js";
-import { requirementOf, ServerPool } from "../../src/pool/server-pool.js";
+import { NoFreeSlotError, requirementOf, ServerPool } from "../../src/pool/server-pool.js";
+import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
 import type { ServerWatch } from "../../src/imagine/server-watch.js";
 import type { ImagineClient } from "../../src/service/client.js";
 import { ServiceError } from "../../src/service/errors.js";
@@ -137,5 +138,36 @@ describe("ServerPool", () => {
     expect((await poolOf([server(1, { status: "paused" })]).health.current()).botStatus).toBe("paused");
     const mixed = poolOf([server(1, { status: "paused" }), server(2, { status: "unhealthy" }), server(3)]);
     expect((await mixed.health.current()).botStatus).toBe("healthy");
+  });
+
+  test("in a fleet, a server whose slots the fleet fills is passed over; with none free nothing is sent", async () => {
+    const [a, b] = [server(1, { slots: 1 }), server(2, { slots: 1 })];
+    const full = new Set(["s1"]);
+    const holds: ServerSlotHold[] = [];
+    const released: string[] = [];
+    const ledger = {
+      take: async (hold: ServerSlotHold) => {
+        holds.push(hold);
+        return !full.has(hold.server);
+      },
+      release: async (ref: string) => void released.push(ref),
+    };
+    const pool = new ServerPool([a, b], {
+      now: () => 1_000,
+      logger: silentLogger,
+      storedServer: async () => undefined,
+      fleet: { ledger, owner: "p1", holdMs: 60_000 },
+    });
+    await pool.createImage("one", "r1");
+    expect([a.creates, b.creates]).toEqual([[], ["one"]]);
+    expect(holds.map((h) => [h.ref, h.server, h.expiresAt])).toEqual([
+      ["r1", "s1", 61_000],
+      ["r1", "s2", 61_000],
+    ]);
+    full.add("s2");
+    b.running.clear();
+    await expect(pool.createImage("two", "r2")).rejects.toBeInstanceOf(NoFreeSlotError);
+    expect([a.creates, b.creates]).toEqual([[], ["one"]]);
+    expect(released).toEqual([]);
   });
 });
