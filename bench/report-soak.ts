@@ -1,5 +1,5 @@
 /** The soak's table rows (bench/scenario-soak.ts) with the targets of issue 34. */
-import type { Row } from "./report.js";
+import type { Row } from "./report-row.js";
 import type { SoakResult } from "./scenario-soak.js";
 import { round } from "./stats.js";
 

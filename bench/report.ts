@@ -17,6 +17,7 @@ import type { FleetResult, FleetRun } from "./scenario-fleet.js";
 import type { LatencyResult } from "./scenario-latency.js";
 import type { ScaleResult } from "./scenario-scale.js";
 import type { SoakResult } from "./scenario-soak.js";
+import type { Row } from "./report-row.js";
 import { soakRows } from "./report-soak.js";
 import type { StartupResult } from "./scenario-startup.js";
 import { PROJECT_ROOT } from "./processes.js";
@@ -59,16 +60,6 @@ function poolRows(pool: readonly PoolResult[]): Row[] {
       },
     ];
   });
-}
-
-/** One line of the table. */
-export interface Row {
-  area: string;
-  measure: string;
-  result: string;
-  target: string;
-  /** null when the row has no target. */
-  met: boolean | null;
 }
 
 /** A target given in MB (10^6 bytes), in MiB as /proc reports memory. */

@@ -9,7 +9,7 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { ServiceFeatures } from "../../src/service/service-profile.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
-import { ageOf, HEALTH, outOfDateLine } from "./status-service-view.js";
+import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
 import type { OutOfDate } from "../../src/imagine/server-watch.js";
 
 /** One server as moderators see it. */

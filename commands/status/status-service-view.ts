@@ -4,15 +4,16 @@
  * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
 import type { APIEmbed } from "discord-api-types/v10";
-import type { TextKey, Translator } from "../../src/i18n/translate.js";
+import type { Translator } from "../../src/i18n/translate.js";
 import type { Job } from "../../src/imagine/job.js";
 import type { FleetProcess } from "../../src/imagine/job-store.js";
 import { serviceCondition, type ServiceHealth } from "../../src/admission/service-health.js";
 import type { ServiceFeatures } from "../../src/service/service-profile.js";
-import { EMBED_COLORS, formatDuration, relativeTimestamp } from "../../src/render/format.js";
+import { EMBED_COLORS, formatDuration } from "../../src/render/format.js";
 import { truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
+import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
 import { serversField, type ServersStatus } from "./status-servers-view.js";
 
 /** A job that failed recently. */
@@ -97,24 +98,6 @@ export const MAX_STATUS_PAGE_SIZE = 10;
 /** Most recent failures listed. */
 export const MAX_FAILURES_SHOWN = 5;
 
-/** `<t:…:R>` or a dash for a time that is not valid. */
-export function ageOf(epochMs: number | null): string {
-  return (epochMs === null ? null : relativeTimestamp(epochMs)) ?? "—";
-}
-
-/** The keys naming the service's conditions. */
-type ConditionKey = Extract<TextKey, `statusPage.condition.${string}`>;
-
-export const HEALTH: Readonly<Record<string, { emoji: string; color: number; name: ConditionKey }>> = {
-  healthy: { emoji: "🟢", color: EMBED_COLORS.completed, name: "statusPage.condition.healthy" },
-  degraded: { emoji: "🟠", color: EMBED_COLORS.waiting, name: "statusPage.condition.degraded" },
-  unreachable: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unreachable" },
-  unhealthy: { emoji: "🔴", color: EMBED_COLORS.failed, name: "statusPage.condition.unhealthy" },
-  starting: { emoji: "🟡", color: EMBED_COLORS.waiting, name: "statusPage.condition.starting" },
-  paused: { emoji: "⏸️", color: EMBED_COLORS.timedOut, name: "statusPage.condition.paused" },
-  unknown: { emoji: "⚪", color: EMBED_COLORS.timedOut, name: "statusPage.condition.unknown" },
-};
-
 /** Whether the service takes `ref` and has the upscale route, as the bot found out. */
 function featuresLine(t: Translator, { ref, upscale }: ServiceFeatures): string {
   return t("statusPage.features", {
@@ -188,14 +171,4 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };
-}
-
-/** The line naming a server out of date (`ServerWatch`): why, and since when. */
-export function outOfDateLine(
-  t: Translator,
-  outOfDate: { since: number; errors: readonly string[] },
-): string {
-  const { since, errors } = outOfDate;
-  const named = [...new Set(errors)].map((error) => `\`${oneLine(error, 60)}\``).join(", ");
-  return `⚠️ ${t("accountSafety.outOfDate.status", { count: errors.length, errors: named, since: ageOf(since) })}`;
 }

@@ -15,8 +15,8 @@ import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
+import { ageOf } from "./status-health-view.js";
 import {
-  ageOf,
   MAX_FAILURES_SHOWN,
   MAX_STATUS_PAGE_SIZE,
   serviceEmbed,

@@ -5,7 +5,8 @@
 import { renderComposer, submit } from "./composer.js";
 import { previewText } from "./mentions.js";
 import { openModalIfAny } from "./modal.js";
-import { h, renderMessage } from "./render.js";
+import { h } from "./dom.js";
+import { renderMessage } from "./render.js";
 import { installSlashPicker } from "./suggestions.js";
 import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
 

@@ -1,9 +1,9 @@
 // @ts-check
 // The composer: every command the bot registered, with inputs rendered from its option definitions, and
 // plain DMs with an optional file.
-import { h } from "./render.js";
+import { h } from "./dom.js";
 import { $, OPTION_TYPES, api, guild, inDm, showError, state } from "./shared.js";
-import { withAutocomplete } from "./suggestions.js";
+import { withAutocomplete } from "./suggestion-list.js";
 
 /** The composer's choices: every registered command, plus a plain message in DMs. */
 export function composerChoices() {

@@ -1,7 +1,7 @@
 // @ts-check
 // Mentions and message links as Discord's client shows them: names instead of ids (users, roles,
 // channels), a link to a message as a chip naming its channel that jumps to the message.
-import { h } from "./render.js";
+import { h } from "./dom.js";
 import { state } from "./shared.js";
 
 /** A role's name by id (the world's servers list their roles), or `role`. */

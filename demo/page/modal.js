@@ -2,7 +2,7 @@
 // A modal the bot opens in answer to a click (interaction response type 9), shown as Discord's client shows
 // it: a dialog with the bot's title and fields, Submit sending the values back (a MODAL_SUBMIT interaction),
 // Cancel closing it, which Discord tells the bot nothing about.
-import { h } from "./render.js";
+import { h } from "./dom.js";
 import { api, state } from "./shared.js";
 
 const TEXT_INPUT = 4;

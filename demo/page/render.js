@@ -1,23 +1,8 @@
 // @ts-check
 // Renders Discord message objects (as the emulator's control API returns them) into DOM nodes, the way
 // Discord's client shows them: mentions, embeds, attachments, components, "(edited)", ephemeral notes.
+import { h } from "./dom.js";
 import { channelName, MESSAGE_LINK, messageLinkChip, previewText, roleName } from "./mentions.js";
-
-/** Creates an element with attributes and children (strings become text nodes, never HTML). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(typeof child === "string" ? document.createTextNode(child) : child);
-  }
-  return el;
-}
 
 const AVATAR_COLOURS = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#9b59b6"];
 

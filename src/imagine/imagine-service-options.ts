@@ -5,7 +5,6 @@ import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import type { ServerRequirement } from "../pool/server-pool.js";
-import type { SlotSource } from "./job-queue.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation } from "./job.js";
@@ -29,6 +28,13 @@ export interface PostResultOptions {
   /** Pings nobody: posted as rendered, without the requester's mention. */
   quiet?: boolean;
   log?: Logger;
+}
+
+/** Whether a server has a free slot now, for a job with `requires`. */
+export interface SlotSource {
+  hasFreeSlot(requires?: ServerRequirement): boolean;
+  /** Whether any server meets `requires` at all (a job no server can run is started, to fail plainly). */
+  canRun?(requires?: ServerRequirement): boolean;
 }
 
 /**

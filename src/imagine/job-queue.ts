@@ -21,7 +21,7 @@ import { NoFreeSlotError, requirementOf, type ServerRequirement } from "../pool/
 import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
-import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 
@@ -35,13 +35,6 @@ export function isWaitingJobId(imageId: string): boolean {
 /** The stand-in image id of the waiting job of request `ref`. */
 export function waitingJobId(ref: string): string {
   return `${STAND_IN_PREFIX}${ref}`;
-}
-
-/** Whether a server has a free slot now, for a job with `requires`. */
-export interface SlotSource {
-  hasFreeSlot(requires?: ServerRequirement): boolean;
-  /** Whether any server meets `requires` at all (a job no server can run is started, to fail plainly). */
-  canRun?(requires?: ServerRequirement): boolean;
 }
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
