@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseConfig } from "../src/config.js";
+import { problemsOf } from "./support/config-problems.js";
+import { parseConfig } from "../src/config.js";
 import { DEFAULT_SERVER_SLOTS } from "../src/config-servers.js";
 
 const required = {
@@ -7,16 +8,6 @@ const required = {
   IMAGINE_API_URL: "https://one.example.com/",
   IMAGINE_API_TOKEN: "token-one-secret",
 };
-
-function problemsOf(env: Record<string, string | undefined>): string[] {
-  try {
-    parseConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
-}
 
 describe("several ImagineAPI servers", () => {
   test("a one-server setup is one server named by its host, with 3 slots (a Basic/Standard account)", () => {

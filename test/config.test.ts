@@ -1,21 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, parseConfig, requireClientId } from "../src/config.js";
+import { problemsOf } from "./support/config-problems.js";
+import { parseConfig, requireClientId } from "../src/config.js";
 
 const required = {
   DISCORD_TOKEN: "bot-token-value",
   IMAGINE_API_URL: "https://cl.imagineapi.dev/",
   IMAGINE_API_TOKEN: "service-token-value",
 };
-
-function problemsOf(env: Record<string, string | undefined>): string[] {
-  try {
-    parseConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-  return [];
-}
 
 describe("configuration", () => {
   test("an empty environment names every required variable in one message", () => {

@@ -7,17 +7,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startDemo, type Demo } from "../../demo/demo-stack.js";
-import {
-  CHROMIUM_PATH,
-  chromiumInstalled,
-  launchChromium,
-  type HeadlessBrowser,
-} from "../../demo/headless-chromium.js";
+import { launchChromium, type HeadlessBrowser } from "../../demo/headless-chromium.js";
 import { openAs, runCommand, waitForMessage } from "../../demo/page-steps.js";
 import { pickCommand, pickSuggestion } from "../../demo/page-suggestion-steps.js";
-
-const missing = !chromiumInstalled();
-const inCi = process.env["CI"] === "true";
+import { requireChromium, skipBrowserTests, warnIfBrowserTestsSkipped } from "../support/browser-tests.js";
 
 /** Whether the newest message's bottom is inside the message list (not under the composer). */
 function newestMessageInView(page: Page): Promise<boolean> {
@@ -29,13 +22,15 @@ function newestMessageInView(page: Page): Promise<boolean> {
   })()`);
 }
 
-describe.skipIf(missing && !inCi)("the demo page's suggestions", () => {
+warnIfBrowserTestsSkipped();
+
+describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
   let demo: Demo;
   let browser: HeadlessBrowser;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    if (missing) throw new Error(`CI=true but Chromium is not installed at ${CHROMIUM_PATH}`);
+    requireChromium();
     [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 200 }), launchChromium()]);
     context = browser.context;
   }, 60_000);

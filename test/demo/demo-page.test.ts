@@ -5,22 +5,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_BANNED_WORD, startDemo, type Demo } from "../../demo/demo-stack.js";
-import {
-  CHROMIUM_PATH,
-  chromiumInstalled,
-  launchChromium,
-  type HeadlessBrowser,
-} from "../../demo/headless-chromium.js";
+import { launchChromium, type HeadlessBrowser } from "../../demo/headless-chromium.js";
 import { imagine, messageWith, openAs, runCommand, waitForMessage } from "../../demo/page-steps.js";
+import { requireChromium, skipBrowserTests, warnIfBrowserTestsSkipped } from "../support/browser-tests.js";
 
-const missing = !chromiumInstalled();
-const inCi = process.env["CI"] === "true";
-if (missing && !inCi)
-  console.warn(
-    `Skipping the demo page browser tests: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`,
-  );
+warnIfBrowserTestsSkipped();
 
-describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
+describe.skipIf(skipBrowserTests)("the demo page in a browser", () => {
   let demo: Demo;
   let browser: HeadlessBrowser;
   let context: BrowserContext;
@@ -32,7 +23,7 @@ describe.skipIf(missing && !inCi)("the demo page in a browser", () => {
   };
 
   beforeAll(async () => {
-    if (missing) throw new Error(`CI=true but Chromium is not installed at ${CHROMIUM_PATH}`);
+    requireChromium();
     [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 500 }), launchChromium()]);
     context = browser.context;
   }, 60_000);

@@ -5,23 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startDemo, type Demo } from "../../demo/demo-stack.js";
-import {
-  CHROMIUM_PATH,
-  chromiumInstalled,
-  launchChromium,
-  type HeadlessBrowser,
-} from "../../demo/headless-chromium.js";
+import { launchChromium, type HeadlessBrowser } from "../../demo/headless-chromium.js";
 import { imagine, openAs, submitModal, waitForMessage } from "../../demo/page-steps.js";
+import { requireChromium, skipBrowserTests, warnIfBrowserTestsSkipped } from "../support/browser-tests.js";
 
-const missing = !chromiumInstalled();
-const inCi = process.env["CI"] === "true";
+warnIfBrowserTestsSkipped();
 
-describe.skipIf(missing && !inCi)("the result tools on the demo page", () => {
+describe.skipIf(skipBrowserTests)("the result tools on the demo page", () => {
   let demo: Demo;
   let browser: HeadlessBrowser;
 
   beforeAll(async () => {
-    if (missing) throw new Error(`CI=true but Chromium is not installed at ${CHROMIUM_PATH}`);
+    requireChromium();
     [demo, browser] = await Promise.all([startDemo({ port: 0, tickMs: 500 }), launchChromium()]);
   }, 60_000);
   afterAll(async () => {
