@@ -26,7 +26,7 @@ export function offeredCommands(
  * counts the jobs in flight right now.
  */
 export async function gatherHelp(
-  app: Pick<BotContext, "config" | "imagine" | "admission" | "profile">,
+  app: Pick<BotContext, "config" | "imagine" | "admission" | "pool">,
   reader: HelpReader,
   entries: readonly HelpEntry[],
 ): Promise<HelpContext> {
@@ -41,8 +41,11 @@ export async function gatherHelp(
     userCooldownMs: settings.userCooldownMs.value,
     guildMaxActive: settings.guildMaxActive.value,
     promptMaxLength: config.PROMPT_MAX_LENGTH,
-    // Not promised by a service without the upscale route.
-    enhanceFactors: settings.enhance.value ? app.profile.enhanceFactors(config.ENHANCE_FACTORS) : [],
+    // Not promised when no server of the pool has the upscale route (each image is enhanced by its own server).
+    enhanceFactors:
+      settings.enhance.value && app.pool.servers.some((s) => s.profile.hasUpscale)
+        ? config.ENHANCE_FACTORS
+        : [],
     userActive: active.filter((job) => job.requesterId === reader.userId).length,
     guildActive:
       reader.guildId === null ? 0 : active.filter((job) => job.location.guildId === reader.guildId).length,
