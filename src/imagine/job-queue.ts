@@ -27,6 +27,7 @@ import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import { viewForRecord, type JobView } from "./job-view.js";
+import { NOT_STARTED_ERROR } from "../render/image-errors.js";
 
 const STAND_IN_PREFIX = "q-";
 
@@ -252,7 +253,7 @@ export class JobQueue {
       log.warn(
         "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
       );
-      await this.fail(standIn, t("pool.notStartedAfterRestart"));
+      await this.fail(standIn, NOT_STARTED_ERROR);
       return true;
     }
     const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };

@@ -43,8 +43,11 @@ test("a waiting job whose create was claimed just before a crash ends as not sta
   await waitForResult(h, first, isGrid);
   const ended = await waitForResult(h, claimed.imageId, (m) => /was not started/.test(textOf(m)));
   expect(textOf(ended)).toContain(
-    "the bot restarted just as it was being sent to an image server, and sending it again could make it twice",
+    "This job was not started: the bot restarted just as it was being sent to an image server.\n" +
+      "Sending it again could make it twice, so the bot did not. Start it again if you still want it.",
   );
+  // The bot's own words, not the service's.
+  expect(textOf(ended)).not.toMatch(/The service said|reported an error/);
   expect((await h.bot.context.imagine.findJob(claimed.handle.id))?.outcome).toBe("failed");
 
   // The next in line takes the free slot and is delivered; no create for the claimed job reached any server.
