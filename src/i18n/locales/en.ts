@@ -768,6 +768,11 @@ export const en = {
   "pool.backingOff": "resting after failed requests",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
+  // Issue 31q: a waiting job whose create may have been sent just before the bot restarted (an image error kind).
+  "imageError.not-started.summary":
+    "This job was not started: the bot restarted just as it was being sent to an image server.",
+  "imageError.not-started.hint":
+    "Sending it again could make it twice, so the bot did not. Start it again if you still want it.",
   "poolSpeed.placeInLine":
     "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
 
