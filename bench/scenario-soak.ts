@@ -56,6 +56,8 @@ export interface SoakSample {
   rssMiB: number;
   databaseMiB: number;
   heapAfterGcMiB: number | null;
+  /** RSS a second after that full collection: what the bot keeps, without the garbage of the moment. */
+  rssAfterGcMiB: number | null;
 }
 
 /** The figures at one moment: RSS, heap after a full collection, database size. */
@@ -64,6 +66,7 @@ export interface SoakPoint {
   atS: number;
   rssMiB: number;
   heapAfterGcMiB: number;
+  rssAfterGcMiB: number;
   databaseMiB: number;
 }
 
@@ -95,6 +98,7 @@ export interface SoakResult {
   /** Least-squares slopes over the samples from "warm" to "end of load", per 1,000 jobs ended. */
   heapMiBPer1000Jobs: number;
   rssMiBPer1000Jobs: number;
+  rssAfterGcMiBPer1000Jobs: number;
   databaseMiBPer1000Jobs: number;
   samples: SoakSample[];
   /** The idle snapshot, and its growth by constructor over the warm one (or `compareWith`). */
@@ -165,14 +169,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const samples: SoakSample[] = [];
     let lastHeapAt = 0;
     const reading = async (withHeap: boolean): Promise<SoakSample> => {
-      const sample: SoakSample = {
-        atS: round((Date.now() - bot.spawnedAt) / 1000, 2),
-        jobsEnded: botLog.counts.ended,
-        rssMiB: round(rssMiB(bot.botPid), 2),
-        databaseMiB: round(await fileMiB(database, `${database}-wal`, `${database}-shm`), 3),
-        // RSS is read before the collection this forces.
-        heapAfterGcMiB: withHeap ? round((await inspector.heapUsedAfterGc()) / MiB, 3) : null,
-      };
+      const atS = round((Date.now() - bot.spawnedAt) / 1000, 2);
+      const jobsEnded = botLog.counts.ended;
+      // RSS is read before the collection this forces, and again a second after it (V8 gives the pages
+      // it emptied back in the background).
+      const rss = round(rssMiB(bot.botPid), 2);
+      const databaseMiB = round(await fileMiB(database, `${database}-wal`, `${database}-shm`), 3);
+      let heapAfterGcMiB: number | null = null;
+      let rssAfterGcMiB: number | null = null;
+      if (withHeap) {
+        heapAfterGcMiB = round((await inspector.heapUsedAfterGc()) / MiB, 3);
+        await sleep(1000);
+        rssAfterGcMiB = round(rssMiB(bot.botPid), 2);
+      }
+      const sample: SoakSample = { atS, jobsEnded, rssMiB: rss, databaseMiB, heapAfterGcMiB, rssAfterGcMiB };
       samples.push(sample);
       return sample;
     };
@@ -187,7 +197,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     })();
     const point = async (): Promise<SoakPoint> => {
       const s = await reading(true);
-      return { ...s, heapAfterGcMiB: s.heapAfterGcMiB ?? Number.NaN };
+      return {
+        ...s,
+        heapAfterGcMiB: s.heapAfterGcMiB ?? Number.NaN,
+        rssAfterGcMiB: s.rssAfterGcMiB ?? Number.NaN,
+      };
     };
     // Settled: every command issued has ended its job, or was one the bot could not answer in time.
     const allEnded = (n: number, what: string) =>
@@ -234,7 +248,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await allEnded(options.warmupJobs - slashErrors, "the warm-up's jobs ended");
     const warm = await point();
     log(
-      `soak warm: ${warm.jobsEnded} jobs, RSS ${warm.rssMiB} MiB, heap after GC ${warm.heapAfterGcMiB} MiB`,
+      `soak warm: ${warm.jobsEnded} jobs, RSS ${warm.rssMiB} MiB (after GC ${warm.rssAfterGcMiB}), heap after GC ${warm.heapAfterGcMiB} MiB`,
     );
     const snapshotPath = (name: string) => join(options.outputDir, `soak-${name}.heapsnapshot`);
     if (options.warmSnapshot) await inspector.snapshot(snapshotPath("warm"));
@@ -256,13 +270,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     const loadSeconds = (Date.now() - loadStarted) / 1000;
     const endOfLoad = await point();
     log(
-      `soak end of load: ${endOfLoad.jobsEnded} jobs, RSS ${endOfLoad.rssMiB} MiB, heap ${endOfLoad.heapAfterGcMiB} MiB`,
+      `soak end of load: ${endOfLoad.jobsEnded} jobs, RSS ${endOfLoad.rssMiB} MiB (after GC ${endOfLoad.rssAfterGcMiB}), heap ${endOfLoad.heapAfterGcMiB} MiB`,
     );
     await sleep(options.afterLoadMs);
     sampling = false;
     await sampler;
     const idle = await point();
-    log(`soak idle: RSS ${idle.rssMiB} MiB, heap after GC ${idle.heapAfterGcMiB} MiB`);
+    log(
+      `soak idle: RSS ${idle.rssMiB} MiB (after GC ${idle.rssAfterGcMiB}), heap after GC ${idle.heapAfterGcMiB} MiB`,
+    );
     // Last, after every figure: the snapshot changes how the bot collects from then on.
     await inspector.snapshot(snapshotPath("idle"));
     const before = options.warmSnapshot ? snapshotPath("warm") : options.compareWith;
@@ -305,6 +321,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       idle,
       heapMiBPer1000Jobs: fit((s) => s.heapAfterGcMiB),
       rssMiBPer1000Jobs: fit((s) => s.rssMiB),
+      rssAfterGcMiBPer1000Jobs: fit((s) => s.rssAfterGcMiB),
       databaseMiBPer1000Jobs: fit((s) => s.databaseMiB),
       samples,
       snapshots,

@@ -10,11 +10,23 @@ import type { SqlConnection, Statement, StatementResult } from "./sql-dialect.js
 export type SqliteDatabase = Database.Database;
 
 /**
- * Opens the database file at `file` (created if missing), or a throwaway one for `:memory:`.
+ * SQLite's page cache per connection, in KiB (`PRAGMA cache_size` takes KiB when negative): SQLite's own
+ * default. better-sqlite3 builds SQLite with 16 MiB, which a bot running for months fills as its database
+ * grows (the soak measured the process's native heap growing 1.3 MiB per 1,000 jobs until the cache was
+ * full); the bot reads back only recent rows and the operating system caches the file as well.
+ * @see https://www.sqlite.org/pragma.html#pragma_cache_size
+ */
+export const PAGE_CACHE_KIB = 2000;
+
+/**
+ * Opens the database file at `file` (created if missing), or a throwaway one for `:memory:`, with a page
+ * cache of {@link PAGE_CACHE_KIB}.
  * @param busyTimeoutMs how long a statement waits for another connection's lock before SQLITE_BUSY.
  */
 export function openSqliteDatabase(file: string, busyTimeoutMs = 5000): SqliteDatabase {
-  return new Database(file, { timeout: busyTimeoutMs });
+  const db = new Database(file, { timeout: busyTimeoutMs });
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  return db;
 }
 
 /** A value as SQLite stores it: the driver refuses booleans and `undefined`. */

@@ -79,3 +79,7 @@ test("a database closed and opened again runs the same statements on the new one
   db.exec("CREATE TABLE t (id TEXT PRIMARY KEY, flag INTEGER, n INTEGER, other TEXT)");
   expect(rows()).toStrictEqual([]);
 });
+
+test("an open database keeps SQLite's own 2 MiB page cache, not the driver's 16 MiB, however large its file grows", () => {
+  expect(db.pragma("cache_size", { simple: true })).toBe(-2000);
+});
