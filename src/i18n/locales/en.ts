@@ -768,6 +768,14 @@ export const en = {
   "pool.backingOff": "resting after failed requests",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
+  // A waiting job as members and moderators see it, and its end when no server was free in time.
+  "pool.waiting.footer": "Job {{id}} · waiting, number {{place}} in line",
+  "pool.waiting.status": "⏳ Waiting, number {{place}} in line",
+  "pool.waiting.statusElsewhere": "⏳ Waiting in line",
+  "pool.waiting.title": "⌛ No image server was free for {{waited}}",
+  "pool.waiting.description":
+    "Every image server stayed busy or unavailable while this job waited in the bot's line, so the bot stopped waiting. Nothing was sent, and it does not count toward your daily images. Try again in a few minutes with the button below or with `/$t(command.imagine.name)`.",
+  "pool.waiting.content": "{{mention}} no image server was free for your image.",
   "poolSpeed.placeInLine":
     "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
 
