@@ -112,4 +112,20 @@ describe("a job waiting in the bot's line", () => {
     expect(h.service.createsByRef.has(first.handle.id)).toBe(false);
     expect(h.service.creates).toBe(1);
   });
+
+  test("a job that passed its wait limit while the bot was down ends at start and is never sent, though a server is free", async () => {
+    p = await startPool([], { slots: 1, env: { JOB_TIMEOUT_MS: "60000" } });
+    const { h } = p;
+    await serverDown(p);
+    const waiting = await imagineOnPool(p, "a fox left waiting");
+    // The bot dies; while it is down the server recovers and the job's wait limit passes.
+    await h.bot.context.imagine.stop();
+    h.service.setHealth("healthy");
+    h.emu.clock.advance(61_000);
+    await h.restart({ hard: true });
+
+    const ended = await waitForResult(h, waiting.imageId, (m) => /No image server was free/.test(textOf(m)));
+    expect(textOf(ended)).toContain(`Job ${waiting.handle.id}`);
+    expect(h.service.creates).toBe(0);
+  });
 });
