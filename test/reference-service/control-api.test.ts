@@ -60,6 +60,10 @@ describe("the reference service's benchmark control routes", () => {
     expect(completions[0]!.at).toBeGreaterThanOrEqual(before);
   });
 
+  /** A self-hosted service whose Midjourney bot is up, with the control routes, ticked by hand. */
+  const startSelfHosted = () =>
+    startReferenceService({ tickMs: 0, control: true, profile: "self-hosted", initialHealth: "healthy" });
+
   /** Creates a job with `prompt`, runs the service's ticks until it ends, and reads it back. */
   async function jobOf(prompt: string): Promise<{ status: string; error: string | null }> {
     const created = await call("/items/images", {
@@ -74,12 +78,7 @@ describe("the reference service's benchmark control routes", () => {
   }
 
   test("POST lifecycle {outdated} makes the next jobs fail as an out-of-date server's do, until set back", async () => {
-    service = await startReferenceService({
-      tickMs: 0,
-      control: true,
-      profile: "self-hosted",
-      initialHealth: "healthy",
-    });
+    service = await startSelfHosted();
     expect(await jobOf("a fox before")).toMatchObject({ status: "completed" });
     expect((await post("/_control/lifecycle", { outdated: true })).json).toEqual({
       accountMode: "fast",
@@ -98,12 +97,7 @@ describe("the reference service's benchmark control routes", () => {
   });
 
   test("POST lifecycle {accountMode} sets the speed of jobs that name none: relax fails on a self-hosted server", async () => {
-    service = await startReferenceService({
-      tickMs: 0,
-      control: true,
-      profile: "self-hosted",
-      initialHealth: "healthy",
-    });
+    service = await startSelfHosted();
     expect((await post("/_control/lifecycle", { accountMode: "relax" })).json).toEqual({
       accountMode: "relax",
       outdated: false,
