@@ -11,6 +11,9 @@ import { answerTo, imagineAnswer } from "./admission-steps.js";
 import { waitForResult } from "./imagine-steps.js";
 import { imagineOnPool, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
 
+/** A channel for the audit entries (created in the test's world). */
+const AUDIT_CHANNEL_ID = "1200000000000000001";
+
 let p: PoolHarness | undefined;
 afterEach(async () => {
   await p?.stop();
@@ -78,9 +81,10 @@ describe("a job waiting in the bot's line", () => {
   test("one that waits past the job time limit ends saying no server was free: nothing sent, the next moves up, its image of the day given back", async () => {
     p = await startPool([], {
       slots: 1,
-      env: { JOB_TIMEOUT_MS: "60000", USER_DAILY_IMAGES: "1", USER_COOLDOWN_MS: "0" },
+      env: { JOB_TIMEOUT_MS: "60000", USER_DAILY_IMAGES: "1", USER_COOLDOWN_MS: "0", AUDIT_CHANNEL_ID },
     });
     const { h } = p;
+    h.emu.addChannel({ guildId: h.world.guild.id, name: "imagine-audit", id: AUDIT_CHANNEL_ID });
     await serverDown(p);
     const first = await imagineOnPool(p, "a fox that waits too long");
     h.emu.clock.advance(30_000);
@@ -99,6 +103,21 @@ describe("a job waiting in the bot's line", () => {
     // The heron, queued later, has not waited its limit: it moves up.
     await shownWith(second.handle, "number 1.");
     expect((await h.bot.context.store.findByRef(first.handle.id))?.outcome).toBe("timed-out");
+    // Alice's /history and the moderators' audit channel name it by its request id too.
+    const history = await h.emu.sendSlashCommand({
+      name: "history",
+      user: h.world.alice,
+      channelId: h.world.general.id,
+    });
+    const listed = textOf(await history.waitForResponse({ where: (m) => textOf(m) !== "" }));
+    expect(listed).toContain(`\`${first.handle.id}\` a fox that waits too long`);
+    expect(listed).not.toMatch(/q-\d/);
+    const audit = await h.emu.waitFor(
+      () => h.emu.messagesIn(AUDIT_CHANNEL_ID).find((m) => m.embeds[0]?.title === "Image timed-out"),
+      { description: "the audit entry of the job that waited too long" },
+    );
+    expect(textOf(audit)).toContain(first.handle.id);
+    expect(h.emu.messagesIn(AUDIT_CHANNEL_ID).map(textOf).join("\n")).not.toMatch(/q-\d/);
 
     // Alice's one image of the day was given back: her next one is accepted, and waits behind the heron.
     const again = await imagineAnswer(h, h.world.alice, "a fox, again");
