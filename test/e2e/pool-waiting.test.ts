@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { answerTo, imagineAnswer } from "./admission-steps.js";
-import { waitForResult } from "./imagine-steps.js";
+import { clickLabel, waitForResult } from "./imagine-steps.js";
 import { imagineOnPool, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
 
 /** A channel for the audit entries (created in the test's world). */
@@ -146,5 +146,9 @@ describe("a job waiting in the bot's line", () => {
     const ended = await waitForResult(h, waiting.imageId, (m) => /No image server was free/.test(textOf(m)));
     expect(textOf(ended)).toContain(`Job ${waiting.handle.id}`);
     expect(h.service.creates).toBe(0);
+    // Its Try again runs the prompt anew, now that a server is free.
+    const again = await clickLabel(h, ended, "Try again", h.world.alice);
+    await h.emu.waitFor(() => h.service.createsByRef.get(again.id), { description: "the new job's create" });
+    expect(h.service.records().map((r) => r.prompt)).toEqual(["a fox left waiting"]);
   });
 });
