@@ -50,6 +50,14 @@ try {
   const status = await waitForMessage(page, "2 jobs waiting in the bot's line");
   await status.scrollIntoViewIfNeeded();
   await shot(page, "pool-waiting-status");
+  // One waiting job in full, looked up by the request id its footer shows.
+  const footer = await page
+    .getByText(/^Job \d+ · waiting, number 2 in line$/)
+    .first()
+    .textContent();
+  await runCommand(page, "imagine-status", { job: /Job (\d+)/.exec(footer ?? "")?.[1] ?? "" });
+  await (await waitForMessage(page, "🔎 Job")).scrollIntoViewIfNeeded();
+  await shot(page, "pool-waiting-details");
   await openAs(page, demo.pageUrl, "alice");
   await waitForMessage(page, "No image server was free", { timeoutMs: JOB_TIMEOUT_MS + 15_000 });
   // Bob's job moves up.
