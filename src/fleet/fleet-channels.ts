@@ -100,11 +100,31 @@ export interface ServerSlotHold {
   inTurn: boolean;
 }
 
+/** A job waiting in the fleet's one line: a stand-in (`q-<ref>`) saved by a live process. */
+export interface FleetWaiting {
+  /** The stand-in image id. */
+  id: string;
+  ref: string;
+  /** Who asked: members take turns. */
+  member: string;
+  /** When it was queued (ms epoch). */
+  queuedAt: number;
+  /** The process following it. */
+  owner: string;
+  /** Whether it waits its turn and holds back the jobs behind it (see {@link ServerSlotHold.inTurn}). */
+  inTurn: boolean;
+}
+
 /**
  * Each image server's slots counted across the fleet: a slot is in use while a job recorded on that server
  * is unfinished, or while a create for it is under way (a hold).
  */
 export interface ServerSlotLedger {
+  /**
+   * The fleet's waiting jobs (those of live processes) in the one fair order (`FairQueue`, with each
+   * member's latest start across the fleet), the next to start first: the line whose places members see.
+   */
+  waitingLine(): Promise<readonly FleetWaiting[]>;
   /**
    * Under a lock on the server: holds a slot for a create when its unfinished jobs and holds fill fewer
    * than `slots` and (`inTurn`) no other process's waiting job is next in the fleet's line. Two processes

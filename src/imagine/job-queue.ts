@@ -3,7 +3,9 @@
  * counts against the limits, its message has ✖ Cancel, it is saved and survives a restart) whose image id is
  * a stand-in, `q-<ref>`, until its turn comes: then its record is created, the job is saved under the real
  * image id and the stand-in removed. Members take turns ({@link FairQueue}); each waiting message says its
- * place in line, through the update throttle (so a busy queue costs no more edits than progress does).
+ * place in line, through the update throttle (so a busy queue costs no more edits than progress does). In a
+ * fleet on Postgres, jobs start and places count in the fleet's one line (`ServerSlotLedger.waitingLine`),
+ * read again on each drain and on the retry timer, so places stay current as other processes' jobs start.
  *
  * A job waits at most the job time limit (`timeoutMs`, as long as a running job may take): then it ends as
  * timed out with a message saying no image server was free, nothing sent for it, its place given up.
@@ -17,6 +19,7 @@ import { translator } from "../i18n/translate.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import { FairQueue } from "../pool/fair-queue.js";
+import { FleetLine, type Placed } from "./fleet-line.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
@@ -28,6 +31,7 @@ import type { ImagineServiceOptions, SlotSource } from "./imagine-service-option
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import { isWaitingJobId } from "./waiting-job-id.js";
 import { viewForRecord, viewForWaitExpired, type JobView } from "./job-view.js";
+import { NOT_STARTED_ERROR } from "../render/image-errors.js";
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
 const RETRY_MS = 2000;
@@ -59,14 +63,19 @@ function waitingRecord(job: Job): ImageRecord {
   });
 }
 
+/** One waiting job as the queue keeps it. */
+interface Entry {
+  id: string;
+  member: string;
+  queuedAt: number;
+  requires: ServerRequirement | undefined;
+}
+
 /** The jobs waiting for a free server, in fair order. */
 export class JobQueue {
-  private readonly waiting: FairQueue<{
-    id: string;
-    member: string;
-    queuedAt: number;
-    requires: ServerRequirement | undefined;
-  }>;
+  private readonly waiting: FairQueue<Entry>;
+  /** In a fleet on Postgres: its one line, which orders the jobs here and counts their places. */
+  private readonly fleetLine: FleetLine;
   private draining: Promise<void> | null = null;
   private again = false;
   private cancelRetry: (() => void) | null = null;
@@ -74,6 +83,7 @@ export class JobQueue {
 
   constructor(private readonly ctx: JobQueueContext) {
     this.waiting = new FairQueue((member) => this.lastStarted(member));
+    this.fleetLine = new FleetLine(ctx.options.store.fleet?.serverSlots, ctx.log);
   }
 
   /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */
@@ -119,19 +129,22 @@ export class JobQueue {
       queuedAt: job.startedAt,
       requires: job.kind.name === "imagine" ? requirementOf(job.prompt) : undefined,
     });
-    this.showPlaces();
+    // In a fleet, the drain reads the fleet's line first and shows the places in it.
+    if (!this.fleetLine.shared) this.showPlaces();
     // After the caller's loop: jobs resumed beside it hold their slots first.
     queueMicrotask(() => this.drain());
   }
 
-  /** `jobId`'s place in line (1: next), 0 when it does not wait here. */
+  /** `jobId`'s place in line (1: next; the fleet's, in a fleet), 0 when it does not wait here. */
   placeOf(jobId: string): number {
-    return this.waiting.place(jobId);
+    return this.inOrder().find(({ entry }) => entry.id === jobId)?.place ?? 0;
   }
 
   /** A waiting job was cancelled: it gives its place up. */
   forget(jobId: string): void {
-    if (this.waiting.remove(jobId)) this.showPlaces();
+    if (!this.waiting.remove(jobId)) return;
+    if (this.fleetLine.shared) this.drain();
+    else this.showPlaces();
   }
 
   /** Starts waiting jobs while servers have free slots (one drain at a time). */
@@ -162,8 +175,9 @@ export class JobQueue {
     // holds back no one else's job a free server could take.
     const startable = (entry: { requires: ServerRequirement | undefined }) =>
       slots.hasFreeSlot(entry.requires) || !(slots.canRun?.(entry.requires) ?? true);
+    await this.readLine();
     for (;;) {
-      const next = this.waiting.order().find(startable);
+      const next = this.inOrder().find(({ entry }) => startable(entry))?.entry;
       if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
@@ -175,7 +189,9 @@ export class JobQueue {
       this.waiting.started(next.member, this.ctx.clock.now());
       moved = true;
     }
-    if (moved) this.showPlaces();
+    if (moved) await this.readLine();
+    // In a fleet, other processes' starts move places too: shown on each drain (unchanged: no edit).
+    if (moved || this.fleetLine.shared) this.showPlaces();
     this.cancelRetry?.();
     this.cancelRetry =
       this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
@@ -203,16 +219,29 @@ export class JobQueue {
   private showPlaces(): void {
     // A server is free, so jobs still waiting wait for a server that runs their speed (`requirementOf`).
     const serverFree = this.ctx.slots.hasFreeSlot();
-    this.waiting.order().forEach((entry, i) => {
+    for (const { entry, place } of this.inOrder()) {
       const job = this.ctx.followed.get(entry.id);
-      if (!job) return;
+      if (!job) continue;
       const speed = serverFree && entry.requires ? speedOfPrompt(job.prompt) : null;
       const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
-        placeInLine: i + 1,
+        placeInLine: place,
         ...(speed ? { waitsForSpeed: speed } : {}),
       });
       void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
-    });
+    }
+  }
+
+  /** This process's waiting jobs, the next first, each with its place in line (the fleet's, in a fleet). */
+  private inOrder(): Placed<Entry>[] {
+    return this.fleetLine.places(this.waiting.order());
+  }
+
+  private readLine(): Promise<void> {
+    if (this.waiting.size === 0) return Promise.resolve();
+    return this.fleetLine.read(
+      (id) => this.waiting.has(id),
+      (id) => this.ctx.followed.get(id) !== undefined,
+    );
   }
 
   /**
@@ -222,24 +251,25 @@ export class JobQueue {
   private async start(standIn: Job): Promise<boolean> {
     const { options, clock } = this.ctx;
     const log = this.ctx.log.child(logContextOf(standIn));
-    let record: ImageRecord;
+    const t = translator(standIn.language);
+    let record: ImageRecord | null = null;
     try {
-      if (!(await options.store.claimOnce(`create:${standIn.ref}`))) {
-        throw new Error("it may have been sent before the bot restarted; start it again if no image came");
-      }
-      record = await this.ctx.create(standIn);
+      if (await options.store.claimOnce(`create:${standIn.ref}`)) record = await this.ctx.create(standIn);
     } catch (err) {
       if (err instanceof NoFreeSlotError) {
         await options.store.releaseClaim(`create:${standIn.ref}`);
         return false;
       }
       log.warn({ err }, "a waiting job could not be started when its turn came");
-      const reason = errorMessage(err);
-      const error = translator(standIn.language)("pool.failedToStart", { reason });
-      standIn.error = error;
-      standIn.finishedAt = clock.now();
-      const failed = { ...waitingRecord(standIn), status: "failed", error };
-      await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, options.imageDelivery));
+      await this.fail(standIn, t("pool.failedToStart", { reason: errorMessage(err) }));
+      return true;
+    }
+    if (!record) {
+      // Claimed before the bot restarted: its create may have reached a server, and a second could make two.
+      log.warn(
+        "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
+      );
+      await this.fail(standIn, NOT_STARTED_ERROR);
       return true;
     }
     const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };
@@ -257,5 +287,14 @@ export class JobQueue {
     log.info({ jobId: job.imageId, server }, "a waiting job started");
     this.ctx.started(job, record);
     return true;
+  }
+
+  /** Ends a waiting job that was not started, its message saying `error`. */
+  private async fail(standIn: Job, error: string): Promise<void> {
+    const { options } = this.ctx;
+    standIn.error = error;
+    standIn.finishedAt = this.ctx.clock.now();
+    const failed = { ...waitingRecord(standIn), status: "failed", error };
+    await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, options.imageDelivery));
   }
 }

@@ -37,6 +37,11 @@ export class FairQueue<T extends Waiting> {
     this.entries.set(entry.id, entry);
   }
 
+  /** Whether `id` is waiting. */
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
   /** Takes `id` out (cancelled); whether it was waiting. */
   remove(id: string): boolean {
     return this.entries.delete(id);

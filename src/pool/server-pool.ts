@@ -41,7 +41,7 @@ export interface ServerPoolDeps {
    * A fleet on Postgres: each server's slots are counted across the fleet, and a create is sent only once a
    * slot is held there. Absent: this process counts its own jobs.
    */
-  fleet?: { ledger: ServerSlotLedger; owner: string; holdMs: number };
+  fleet?: { ledger: Pick<ServerSlotLedger, "take" | "release">; owner: string; holdMs: number };
 }
 
 /**

@@ -11,6 +11,12 @@ import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
  */
 export const LOST_JOB_ERROR: string = english("imageError.lostDetail");
 
+/**
+ * What a waiting job ends with (stored as its `error`, in English; shown in the reader's language) when its
+ * create was claimed before the bot restarted: the create may have reached a server, so it is not sent again.
+ */
+export const NOT_STARTED_ERROR = "Not started: the bot restarted as this job was being sent";
+
 /** Which failure an `error` text describes. */
 export type ImageErrorKind =
   /** `Midjourney message: Banned prompt detected...`: refused by the generator's moderation. */
@@ -26,6 +32,11 @@ export type ImageErrorKind =
   | "unspecified"
   /** The service said `completed` but gave no http(s) image URL (the bot's own text). */
   | "no-image"
+  /**
+   * A waiting job whose create may have been sent just before the bot restarted: ended, not sent again (the
+   * bot's own text, {@link NOT_STARTED_ERROR}).
+   */
+  | "not-started"
   /**
    * Midjourney's progress line of a job in relax mode (`**a cat** - <@1> (0%) (relaxed)`): a self-hosted
    * ImagineAPI fails such jobs with the line as its error (midjourney-facts.md, "Speeds").
@@ -105,6 +116,11 @@ const KNOWN_ERRORS: readonly (Explanation & { readonly text: string })[] = [
   {
     text: NO_USABLE_IMAGE_ERROR.toLowerCase(),
     kind: "no-image",
+    retryable: true,
+  },
+  {
+    text: NOT_STARTED_ERROR.toLowerCase(),
+    kind: "not-started",
     retryable: true,
   },
   {

@@ -2,10 +2,13 @@
  * Each image server's slots counted by the whole fleet (see {@link ServerSlotLedger}): from durable state,
  * the jobs table's unfinished jobs per server plus holds for creates under way, under a per-server advisory
  * transaction lock, so two processes cannot both take a server's last slot. Members take turns across the
- * fleet: a new grid takes a slot only when no other process's waiting grid is next in the fleet's line.
+ * fleet: a new grid takes a slot only when no other process's waiting grid is next in the fleet's one line,
+ * the fleet's waiting jobs in `FairQueue`'s order.
  */
 import type pg from "pg";
-import type { ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
+import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
+import { FairQueue } from "../pool/fair-queue.js";
+import { speedOfPrompt } from "../prompt/speed.js";
 
 /** Namespace of the advisory locks on image servers ("imsv"). */
 const SERVER_LOCK_CLASS = 0x696d7376;
@@ -21,19 +24,41 @@ const IN_USE_SQL = `SELECT
      AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref = h.ref AND j.image_id NOT LIKE 'q-%')) AS in_use`;
 
 /**
- * The process owning the fleet's next waiting grid (and its ref), members taking turns as in `FairQueue`
- * (a grid asking for a speed may wait for a server that runs it, so it holds no one back across the fleet):
- * the member whose latest job started longest ago (never first), then whose first waiting job is oldest;
- * their oldest waiting job. Only live leases count (a dead process's jobs wait for another to claim them).
+ * The fleet's waiting jobs of live processes (a dead process's jobs wait for another to claim them), each
+ * with its member's latest start across the fleet; ordered by `FairQueue`, the one definition of the order.
  */
-const NEXT_IN_LINE_SQL = `SELECT w.ref, w.lease_owner FROM jobs w
-  WHERE w.image_id LIKE 'q-%' AND w.outcome IS NULL AND w.kind = 'imagine' AND w.lease_expires_at > $1
-    AND w.prompt !~* '(^|\\s)--(fast|turbo|relax)(\\s|$)'
-  ORDER BY (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND j.image_id NOT LIKE 'q-%')
-      ASC NULLS FIRST,
-    (SELECT min(x.started_at) FROM jobs x WHERE x.requester_id = w.requester_id AND x.image_id LIKE 'q-%'
-      AND x.outcome IS NULL), w.started_at, w.ref
-  LIMIT 1`;
+const WAITING_SQL = `SELECT w.image_id, w.ref, w.requester_id, w.started_at, w.lease_owner, w.kind, w.prompt,
+    (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND j.image_id NOT LIKE 'q-%')
+      AS last_started
+  FROM jobs w WHERE w.image_id LIKE 'q-%' AND w.outcome IS NULL AND w.lease_expires_at > $1`;
+
+interface WaitingRow {
+  image_id: string;
+  ref: string;
+  requester_id: string;
+  started_at: number;
+  lease_owner: string;
+  kind: string;
+  prompt: string;
+  last_started: number | null;
+}
+
+/** The rows of {@link WAITING_SQL} in fair order. */
+function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
+  const lastStarted = new Map(rows.map((r) => [r.requester_id, r.last_started ?? undefined]));
+  const line = new FairQueue<FleetWaiting>((member) => lastStarted.get(member));
+  for (const row of rows)
+    line.add({
+      id: row.image_id,
+      ref: row.ref,
+      member: row.requester_id,
+      queuedAt: row.started_at,
+      owner: row.lease_owner,
+      // A grid asking for a speed may wait for a server that runs it; an Enhance goes to its grid's server.
+      inTurn: row.kind === "imagine" && speedOfPrompt(row.prompt) === null,
+    });
+  return [...line.order()];
+}
 
 /** The {@link ServerSlotLedger} on a Postgres pool. */
 export class PostgresServerSlots implements ServerSlotLedger {
@@ -58,10 +83,10 @@ export class PostgresServerSlots implements ServerSlotLedger {
         .rows[0];
       let taken = Number(row?.in_use ?? 0) < hold.slots;
       if (taken && hold.inTurn) {
-        const next = (await client.query<{ ref: string; lease_owner: string }>(NEXT_IN_LINE_SQL, [now]))
-          .rows[0];
+        const line = lineOf((await client.query<WaitingRow>(WAITING_SQL, [now])).rows);
+        const next = line.find((waiting) => waiting.inTurn);
         // Another process's member is next: the slot is left for that process (it tries within seconds).
-        taken = !next || next.ref === hold.ref || next.lease_owner === hold.owner;
+        taken = !next || next.ref === hold.ref || next.owner === hold.owner;
       }
       if (taken)
         await client.query(
@@ -77,6 +102,10 @@ export class PostgresServerSlots implements ServerSlotLedger {
     } finally {
       client.release();
     }
+  }
+
+  async waitingLine(): Promise<readonly FleetWaiting[]> {
+    return lineOf((await this.pool.query<WaitingRow>(WAITING_SQL, [this.now()])).rows);
   }
 
   async release(ref: string): Promise<void> {

@@ -2,7 +2,8 @@
  * A fleet of two bot processes on one Postgres in front of one image server with two slots: both processes
  * take jobs at once, yet the server never holds more than its two (counted by the reference service
  * itself), because each server's slots are counted in the database for the whole fleet; members take turns
- * across the processes. Every job starts and is delivered once.
+ * across the processes, and each waiting message says its place in the fleet's one line. Every job starts and
+ * is delivered once.
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
@@ -57,6 +58,20 @@ async function imagineAt(world: ProcessWorld, user: EmulatedUser, channel: Emula
     timeoutMs: 20_000,
   });
   return handle;
+}
+
+/** The place in line a waiting message says now ("number 3."); 0 when it says none. */
+function placeOf(handle: InteractionHandle): number {
+  return Number(/waits in the bot's line, number (\d+)\./.exec(textOf(handle.response()))?.[1] ?? 0);
+}
+
+/** Waits until the messages of `waiting` say places 1, 2, 3, ... in that order. */
+async function placesShown(world: ProcessWorld, waiting: readonly InteractionHandle[]): Promise<number[]> {
+  await world.emu.waitFor(() => waiting.every((handle, i) => placeOf(handle) === i + 1), {
+    description: "the waiting messages to say their places 1..N",
+    timeoutMs: 15_000,
+  });
+  return waiting.map(placeOf);
 }
 
 /** The record of `handle`'s job once it was created. */
@@ -124,5 +139,48 @@ describe.skipIf(!postgres.available)("a fleet of two bot processes sharing one i
     service.completeNow(running);
     await waitForResult(world, running, isGrid, { timeoutMs: 30_000 });
     expect(service.maxInFlight).toBe(1);
+  }, 120_000);
+  test("waiting jobs on both processes say their places in the fleet's one line, 1 to 5, kept current, and start in that order", async () => {
+    const { world, users, guilds } = await startFleet(1);
+    const { service } = world;
+    const [a, b, c, d] = [users[0]!, users[1]!, users[2]!, users[3]!];
+    const [zero, one] = [guilds[0]!.general, guilds[1]!.general];
+    const a1 = await imagineAt(world, a, zero, "a first fox");
+    const first = await recordOf(world, a1);
+    // Waiting: A's second and third and D's one on process 0, B's and C's on process 1.
+    const a2 = await imagineAt(world, a, zero, "a second fox");
+    const b1 = await imagineAt(world, b, one, "a heron");
+    const a3 = await imagineAt(world, a, zero, "a third fox");
+    const c1 = await imagineAt(world, c, one, "an owl");
+    const d1 = await imagineAt(world, d, zero, "a lynx");
+
+    // Members never served first (B, C, D, by their first waiting job), then A's in turn: one line, no
+    // place said twice across the two processes.
+    const line = [b1, c1, d1, a2, a3];
+    expect(await placesShown(world, line)).toEqual([1, 2, 3, 4, 5]);
+
+    // Each start (on either process) moves everyone up on both, and the job said first is the one to start.
+    const started = new Set<string | null>([a1.id]);
+    let running = first.id;
+    while (line.length > 0) {
+      service.completeNow(running);
+      await waitForResult(world, running, isGrid, { timeoutMs: 30_000 });
+      const next = await world.emu.waitFor(() => service.records().find((r) => !started.has(r.ref)), {
+        description: "the next job to start",
+        timeoutMs: 30_000,
+      });
+      expect(next.ref).toBe(line.shift()!.id);
+      started.add(next.ref);
+      if (line.length > 0) expect(await placesShown(world, line)).toEqual(line.map((_, i) => i + 1));
+      running = next.id;
+    }
+    service.completeNow(running);
+    await waitForResult(world, running, isGrid, { timeoutMs: 30_000 });
+    expect(service.maxInFlight).toBe(1);
+    // Refreshing the places costs no edit while they stay the same: no version repeats the one before.
+    for (const handle of [b1, c1, d1, a2, a3]) {
+      const texts = handle.responseHistory().map(textOf);
+      expect(texts.filter((text, i) => i > 0 && text === texts[i - 1])).toEqual([]);
+    }
   }, 120_000);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { describeImageError, LOST_JOB_ERROR, type ImageErrorKind } from "../../src/render/image-errors.js";
+import {
+  describeImageError,
+  LOST_JOB_ERROR,
+  NOT_STARTED_ERROR,
+  type ImageErrorKind,
+} from "../../src/render/image-errors.js";
 import { english, translator } from "../../src/i18n/translate.js";
 
 describe("describeImageError", () => {
@@ -44,6 +49,13 @@ describe("describeImageError", () => {
       "Timeout after prompt was sent",
       "prompt-timeout",
       "The generator received the prompt but never started the job.",
+      null,
+      true,
+    ],
+    [
+      NOT_STARTED_ERROR,
+      "not-started",
+      "This job was not started: the bot restarted just as it was being sent to an image server.",
       null,
       true,
     ],

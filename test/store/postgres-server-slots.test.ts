@@ -115,4 +115,32 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     // b was served last now: a's turn.
     expect(await store.fleet.serverSlots.take(hold("a2", "A", 4, "p1", true))).toBe(true);
   });
+  test("the fleet's line holds every live process's waiting jobs in the fair order, members taking turns", async () => {
+    const [one, two] = [await open(), await open()];
+    const lease = (owner: string) => ({ owner, expiresAt: now + MINUTE });
+    const waiting = (id: string, member: string, at: number, prompt = "a fox") =>
+      makeJob({ imageId: `q-${id}`, ref: id, requesterId: member, startedAt: at, prompt });
+    // a had a job started; b and c never: b and c first (oldest first waiting job first), then a.
+    await one.saveOwned(
+      makeJob({ imageId: "img-a0", ref: "a0", requesterId: "a", startedAt: NOW }),
+      lease("p1"),
+    );
+    await one.saveOwned(waiting("a1", "a", NOW + 1), lease("p1"));
+    await one.saveOwned(waiting("a2", "a", NOW + 2), lease("p1"));
+    await two.saveOwned(waiting("b1", "b", NOW + 3, "a heron --relax"), lease("p2"));
+    await two.saveOwned(waiting("c1", "c", NOW + 4), lease("p2"));
+    await one.saveOwned(waiting("c2", "c", NOW + 5), lease("p1"));
+    // A process that died: its job waits for another to claim it, outside the line.
+    await two.saveOwned(waiting("d1", "d", NOW + 6), { owner: "p3", expiresAt: now - 1 });
+
+    const line = await two.fleet.serverSlots.waitingLine();
+    expect(line.map((w) => [w.ref, w.owner, w.inTurn])).toEqual([
+      ["b1", "p2", false],
+      ["c1", "p2", true],
+      ["a1", "p1", true],
+      ["c2", "p1", true],
+      ["a2", "p1", true],
+    ]);
+    expect(await one.fleet.serverSlots.waitingLine()).toEqual(line);
+  });
 });

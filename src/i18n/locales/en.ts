@@ -768,6 +768,11 @@ export const en = {
   "pool.backingOff": "resting after failed requests",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
+  // Issue 31q: a waiting job whose create may have been sent just before the bot restarted (an image error kind).
+  "imageError.not-started.summary":
+    "This job was not started: the bot restarted just as it was being sent to an image server.",
+  "imageError.not-started.hint":
+    "Sending it again could make it twice, so the bot did not. Start it again if you still want it.",
   // A waiting job as members and moderators see it, and its end when no server was free in time.
   "pool.waiting.footer": "Job {{id}} · waiting, number {{place}} in line",
   "pool.waiting.status": "⏳ Waiting, number {{place}} in line",
