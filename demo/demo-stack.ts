@@ -23,6 +23,8 @@ export interface DemoOptions {
   profile?: ServiceProfile;
   /** ImagineAPI servers (reference services) behind the bot, 1 to 16; default 1 (see `demo-pool.ts`). */
   servers?: number;
+  /** More of the bot's configuration, over the demo's (e.g. a short `JOB_TIMEOUT_MS` for screenshots). */
+  env?: Record<string, string>;
 }
 
 /** A running demo. */
@@ -75,6 +77,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       ENHANCE_FACTORS: "2x,4x",
       LOG_LEVEL: "info",
       ...(pool ? { ...pool.env, IMAGINE_API_SLOTS: "3" } : {}),
+      ...options.env,
     });
   } catch (error) {
     await pool?.close();

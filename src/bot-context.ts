@@ -20,7 +20,6 @@ import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ImagineClient } from "./service/client.js";
-import type { ServiceProfile } from "./service/service-profile.js";
 import type { ServerPool } from "./pool/server-pool.js";
 import type { SettingsStore } from "./settings/settings.js";
 
@@ -42,11 +41,6 @@ export interface BotContext {
   readonly imagine: ImagineService;
   /** Reads records from the server holding each (see {@link pool}). */
   readonly service: Pick<ImagineClient, "getImage" | "getServiceStatus" | "downloadImage">;
-  /**
-   * Which kind of server server 1 is: whether it takes `ref` and has the upscale route (Enhance). A job's own
-   * server's is `pool.serverFor(imageId)`'s.
-   */
-  readonly profile: ServiceProfile;
   /** The ImagineAPI servers, and which one runs each job. */
   readonly pool: ServerPool;
   /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */

@@ -148,6 +148,10 @@ export const configSchema = z.object({
   JOB_LEASE_MS: int(1000, 3_600_000).default(30_000),
   /** Most jobs one process follows: it claims no more from a shared database. */
   PROCESS_MAX_JOBS: int(1).default(10_000),
+  /**
+   * A job's time limit: running (then read once more and reported timed out), and waiting in the bot's line
+   * for a free image server (then ended, never sent).
+   */
   JOB_TIMEOUT_MS: int(1000).default(1_200_000),
   PROGRESS_UPDATE_INTERVAL_MS: int(0).default(3000),
   IMAGE_DELIVERY: oneOf(["auto", "link", "attach"]).default("auto"),

@@ -28,6 +28,7 @@ import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
+import { isWaitingJobId } from "./imagine/waiting-job-id.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -115,7 +116,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
   const { health } = pool;
-  const { profile } = pool.first;
   const { messenger } = deps;
   const audit = new AuditLog({
     channelId: config.AUDIT_CHANNEL_ID,
@@ -158,6 +158,16 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
       void countRefusal(job);
+      // Nothing was sent for a job that ended while it waited in line: its image of the day is given back.
+      if (isWaitingJobId(job.imageId) && (job.outcome === "timed-out" || job.outcome === "failed")) {
+        const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
+        void admission.giveBackDailyImage(at).catch((err: unknown) => {
+          log.warn(
+            { err, jobId: job.imageId },
+            "could not give back the daily image of a job that never started",
+          );
+        });
+      }
     },
   });
   metrics.watchPool(() => ({
@@ -206,7 +216,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imagine,
     service: pool,
     pool,
-    profile,
     pauses,
     store,
     settings,

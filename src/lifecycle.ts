@@ -75,6 +75,7 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
   log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, "connected to Discord");
   const ops = await startOps({
     ...core,
+    profile: core.pool.first.profile,
     gateway,
     logger: log,
     shards: () => [...client.ws.shards.keys()],

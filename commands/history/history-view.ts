@@ -13,6 +13,7 @@ import {
 import type { Translator } from "../../src/i18n/translate.js";
 import type { HistoryPage } from "./history-query.js";
 import type { Job } from "../../src/imagine/job.js";
+import { shownJobId } from "../../src/imagine/waiting-job-id.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "../../src/render/format.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
@@ -46,7 +47,7 @@ function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["
   ];
   return (
     `${parts.join(" · ")}${where}\n` +
-    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH, t)}`
   );
 }
 

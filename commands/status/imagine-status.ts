@@ -9,6 +9,7 @@ import { slashCommand, withTexts, type Command, type CommandContext } from "../.
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
+import { isWaitingJobId } from "../../src/imagine/waiting-job-id.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
 import { renderStatus } from "./status-view.js";
@@ -38,8 +39,11 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     const shown = inlineCode(jobOption.slice(0, 80));
     throw new UserError((tr) => tr("status.unknownJob", { job: shown }));
   }
-  const record = await app.service.getImage(job.imageId).catch(() => null);
-  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location)));
+  // A job waiting in the bot's line has no record anywhere yet: nothing to ask a server.
+  const waiting = isWaitingJobId(job.imageId);
+  const record = waiting ? null : await app.service.getImage(job.imageId).catch(() => null);
+  const place = waiting ? app.imagine.placeInLine(job.imageId) : 0;
+  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place));
 }
 
 export default { data, execute } satisfies Command<BotContext>;

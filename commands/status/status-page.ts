@@ -14,6 +14,7 @@ import type { ComponentHandler } from "../../src/discord/component.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { cancelJob } from "../imagine/cancel-button.js";
 import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
+import { shownJobId } from "../../src/imagine/waiting-job-id.js";
 
 /**
  * Shows the page a status button asks for, in place of the message the button is on; a cancel button first
@@ -40,7 +41,10 @@ export const statusPage: ComponentHandler<StatusAction, BotContext> = {
     await shown;
     await interaction.editReply(renderStatus(t, await gatherStatus(app, guildId, action.page)));
     await interaction.followUp({
-      content: t("cancel.done", { job: inlineCode(job.imageId), requester: userMention(job.requesterId) }),
+      content: t("cancel.done", {
+        job: inlineCode(shownJobId(job)),
+        requester: userMention(job.requesterId),
+      }),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

@@ -8,7 +8,7 @@ import type { Admission } from "../../src/admission/admission.js";
 import type { StatusInput } from "./status-view.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
-import type { ServiceProfile } from "../../src/service/service-profile.js";
+import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
 import type { HealthReader } from "../../src/admission/service-health.js";
 import type { ServerPool } from "../../src/pool/server-pool.js";
 import type { ServersStatus } from "./status-servers-view.js";
@@ -29,8 +29,6 @@ export interface StatusSources {
   health: HealthReader;
   /** The pool of ImagineAPI servers: a row each on the status page. */
   pool?: Pick<ServerPool, "servers">;
-  /** What the bot found out about the server; not shown without it. */
-  profile?: Pick<ServiceProfile, "features">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -89,12 +87,18 @@ export async function gatherStatus(
     );
   return {
     service,
-    ...(sources.profile ? { features: sources.profile.features } : {}),
+    // What the bot found out about server 1 (each server's own is in its row).
+    ...(sources.pool?.servers[0] ? { features: sources.pool.servers[0].profile.features } : {}),
     // One server: named on the page itself; several: in the row of the server named (see `serversStatus`).
     outOfDate:
       sources.pool?.servers.length === 1 ? (sources.pool.servers[0]?.watch?.outOfDate ?? null) : null,
     stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
     inFlight,
+    placesInLine: new Map(
+      inFlight
+        .filter((job) => isWaitingJobId(job.imageId))
+        .map((job) => [job.imageId, imagine.placeInLine(job.imageId)]),
+    ),
     counts24h: {
       completed: count("completed"),
       failed: count("failed") + count("lost"),
@@ -103,7 +107,7 @@ export async function gatherStatus(
     recentFailures: here
       .filter((job) => job.outcome === "failed" || job.outcome === "lost" || job.outcome === "timed-out")
       .map((job) => ({
-        imageId: job.imageId,
+        imageId: shownJobId(job),
         prompt: job.prompt,
         error: job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : job.error,
         at: job.finishedAt ?? job.startedAt,

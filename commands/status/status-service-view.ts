@@ -45,6 +45,8 @@ export interface StatusInput {
   readonly stalePending?: { readonly count: number; readonly minutes: number };
   /** This server's jobs in flight, in any order (they are shown oldest first). */
   readonly inFlight: readonly Job[];
+  /** Each waiting job's place in line (1: next; 0: it waits in another process of the fleet). */
+  readonly placesInLine?: ReadonlyMap<string, number>;
   readonly counts24h: { readonly completed: number; readonly failed: number; readonly timedOut: number };
   /** Recent failures in any order; the {@link MAX_FAILURES_SHOWN} most recent are shown. */
   readonly recentFailures: readonly RecentFailure[];

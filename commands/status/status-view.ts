@@ -9,6 +9,7 @@ import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
 import { statusCodec } from "./status-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Job } from "../../src/imagine/job.js";
+import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
@@ -27,14 +28,20 @@ import {
 export { MAX_FAILURES_SHOWN, MAX_STATUS_PAGE_SIZE } from "./status-service-view.js";
 export type { FleetStatus, RecentFailure, StatusInput, StatusLimits } from "./status-service-view.js";
 
-function jobLine(t: Translator, job: Job, position: number): string {
+/** A job's status in its row: a waiting job's place in the bot's line, else its record's status. */
+function statusLabel(t: Translator, job: Job, place: number | undefined): string {
+  if (!isWaitingJobId(job.imageId)) return truncate(statusView(t, job.status).label, 60);
+  return place ? t("pool.waiting.status", { place }) : t("pool.waiting.statusElsewhere");
+}
+
+function jobLine(t: Translator, job: Job, position: number, place: number | undefined): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
-  const label = truncate(statusView(t, job.status).label, 60);
+  const label = statusLabel(t, job, place);
   const who = userMention(job.requesterId) || t("cancelled.someone");
   const started = t("statusPage.started", { when: ageOf(job.startedAt) });
   return (
     `**${position}.** ${who} · ${label}${progress} · ${started}\n` +
-    `${inlineCode(truncate(job.imageId, 40))} ${promptExcerpt(job.prompt, 100, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, 100, t)}`
   );
 }
 
@@ -61,7 +68,9 @@ function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typ
   const jobs = pageJobs(input, bounds);
   return {
     title: t("statusPage.inFlight", { from: bounds.start + 1, to: bounds.end, total }),
-    description: jobs.map((job, i) => jobLine(t, job, bounds.start + i + 1)).join("\n"),
+    description: jobs
+      .map((job, i) => jobLine(t, job, bounds.start + i + 1, input.placesInLine?.get(job.imageId)))
+      .join("\n"),
     color: EMBED_COLORS.generating,
     footer: { text: t("statusPage.page", { page: bounds.current + 1, pages: bounds.pages }) },
   };

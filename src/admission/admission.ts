@@ -162,6 +162,14 @@ export class Admission {
     };
   }
 
+  /**
+   * A job admitted at `at` ended without ever being sent (it waited in the bot's line and never started): it
+   * no longer counts toward its member's images of that day, like a submission whose create failed.
+   */
+  async giveBackDailyImage(job: { requesterId: string; guildId: string | null; at: number }): Promise<void> {
+    await this.daily.add(job.requesterId, job.guildId, utcDay(job.at), -1);
+  }
+
   /** What `requester` used and has left today, with the settings in force (for `/quota`). */
   async quota(requester: Requester): Promise<Quota> {
     const settings = await this.settingsFor(requester);

@@ -10,6 +10,7 @@ import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
 import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
 import type { Job, JobOutcome } from "./job.js";
+import { shownJobId } from "./waiting-job-id.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 
 export interface AuditEntry {
@@ -147,7 +148,7 @@ export class AuditLog {
       requesterId: job.requesterId,
       guildId: job.location.guildId,
       prompt: job.prompt,
-      jobId: job.imageId,
+      jobId: shownJobId(job),
       detail:
         job.outcome === "cancelled" && job.cancelledBy ? `Cancelled by <@${job.cancelledBy}>` : job.error,
     });

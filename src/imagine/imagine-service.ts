@@ -26,7 +26,8 @@ import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
-import { isWaitingJobId, JobQueue, waitingJobId } from "./job-queue.js";
+import { JobQueue } from "./job-queue.js";
+import { isWaitingJobId, waitingJobId } from "./waiting-job-id.js";
 import { NoFreeSlotError, requirementOf } from "../pool/server-pool.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
@@ -100,6 +101,11 @@ export class ImagineService {
   /** Jobs waiting in the bot's queue for a free image server. */
   get waitingCount(): number {
     return this.queue.size;
+  }
+
+  /** A waiting job's place in this process's line (1: next); 0 when it does not wait here. */
+  placeInLine(jobId: string): number {
+    return this.queue.placeOf(jobId);
   }
 
   /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */

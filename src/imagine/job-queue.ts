@@ -7,6 +7,9 @@
  * fleet on Postgres, jobs start and places count in the fleet's one line (`ServerSlotLedger.waitingLine`),
  * read again on each drain and on the retry timer, so places stay current as other processes' jobs start.
  *
+ * A job waits at most the job time limit (`timeoutMs`, as long as a running job may take): then it ends as
+ * timed out with a message saying no image server was free, nothing sent for it, its place given up.
+ *
  * Exactly once: before a create is sent, `create:<ref>` is claimed in the store; a stand-in found after a
  * crash whose claim is taken may already have its record, so it is reported as not started rather than sent
  * again (never two records for one request).
@@ -26,27 +29,16 @@ import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
-import { viewForRecord, type JobView } from "./job-view.js";
+import { isWaitingJobId } from "./waiting-job-id.js";
+import { viewForRecord, viewForWaitExpired, type JobView } from "./job-view.js";
 import { NOT_STARTED_ERROR } from "../render/image-errors.js";
-
-const STAND_IN_PREFIX = "q-";
-
-/** Whether `imageId` is a waiting job's stand-in (no record yet). */
-export function isWaitingJobId(imageId: string): boolean {
-  return imageId.startsWith(STAND_IN_PREFIX);
-}
-
-/** The stand-in image id of the waiting job of request `ref`. */
-export function waitingJobId(ref: string): string {
-  return `${STAND_IN_PREFIX}${ref}`;
-}
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
 const RETRY_MS = 2000;
 
 /** What the queue needs of the service that follows the jobs. */
 export interface JobQueueContext {
-  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers">;
+  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs">;
   slots: SlotSource;
   clock: Clock;
   log: Logger;
@@ -143,6 +135,11 @@ export class JobQueue {
     queueMicrotask(() => this.drain());
   }
 
+  /** `jobId`'s place in line (1: next; the fleet's, in a fleet), 0 when it does not wait here. */
+  placeOf(jobId: string): number {
+    return this.inOrder().find(({ entry }) => entry.id === jobId)?.place ?? 0;
+  }
+
   /** A waiting job was cancelled: it gives its place up. */
   forget(jobId: string): void {
     if (!this.waiting.remove(jobId)) return;
@@ -172,7 +169,7 @@ export class JobQueue {
   }
 
   private async drainOnce(): Promise<void> {
-    let moved = false;
+    let moved = await this.endExpired();
     const { slots } = this.ctx;
     // The next in fair order that a free server can run: a relax job waiting for a server that runs relax
     // holds back no one else's job a free server could take.
@@ -198,6 +195,25 @@ export class JobQueue {
     this.cancelRetry?.();
     this.cancelRetry =
       this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
+  }
+
+  /**
+   * Ends the jobs that waited longer than the job time limit (checked on every drain, at least every
+   * {@link RETRY_MS} while jobs wait, and at once for jobs restored after a restart): nothing was sent for
+   * them. Whether any ended (the others' places moved).
+   */
+  private async endExpired(): Promise<boolean> {
+    const { clock, options } = this.ctx;
+    const expired = this.waiting.order().filter((e) => clock.now() - e.queuedAt >= options.timeoutMs);
+    for (const entry of expired) {
+      this.waiting.remove(entry.id);
+      const job = this.ctx.followed.get(entry.id);
+      if (!job || job.outcome !== null) continue;
+      this.ctx.log.child(logContextOf(job)).info("a job waited its time limit for a free image server");
+      job.finishedAt = clock.now();
+      await this.ctx.finish(job, "timed-out", viewForWaitExpired(job, options.timeoutMs));
+    }
+    return expired.length > 0;
   }
 
   private showPlaces(): void {

@@ -20,6 +20,7 @@ import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
 import type { Job } from "./job.js";
+import { shownJobId } from "./waiting-job-id.js";
 import { unknownKind } from "./job-kind.js";
 
 /** An image shown by a message: where it comes from, and the file name when it is uploaded. */
@@ -52,10 +53,12 @@ export interface JobView {
 }
 
 function renderContext(job: Job, imageUrl: string | null): RenderContext {
+  const shownId = shownJobId(job);
   return {
     requesterId: job.requesterId,
     prompt: job.prompt,
     jobId: job.imageId,
+    ...(shownId === job.imageId ? {} : { shownId }),
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
     imageUrl,
@@ -166,6 +169,16 @@ export function progressSignature(record: ImageRecord): string {
 export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   const t = translator(job.language);
   return view(withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs)), null, true);
+}
+
+/** The message for a job that waited in the bot's line for `timeoutMs` without a free image server. */
+export function viewForWaitExpired(job: Job, timeoutMs: number): JobView {
+  const t = translator(job.language);
+  return view(
+    withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs, "waiting")),
+    null,
+    true,
+  );
 }
 
 /**

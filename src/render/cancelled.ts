@@ -34,7 +34,7 @@ export function renderCancelled(t: Translator, ctx: RenderContext, cancelledBy: 
     color: EMBED_COLORS.timedOut,
     fields: timingFields(t, ctx),
   };
-  const footer = jobFooter(t, ctx.jobId);
+  const footer = jobFooter(t, ctx.shownId ?? ctx.jobId);
   if (footer) embed.footer = footer;
   return fitMessageLimits({
     content: t("cancelled.content", { by }),

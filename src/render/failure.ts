@@ -81,7 +81,7 @@ export function renderFailed(
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
     content: mention === "" ? "" : t("failure.content", { mention }),
-    embeds: [withFooter(t, embed, jobId)],
+    embeds: [withFooter(t, embed, ctx.shownId ?? jobId)],
     components: described.retryable ? tryAgainRow(t, jobId, ctx.requesterId) : [],
     allowedMentions: pingOnly(ctx.requesterId),
   });
@@ -109,22 +109,39 @@ export function renderPrivateRefusalNotice(t: Translator, jobId: string | null):
   return { content, embeds: [], components: [], allowedMentions: NO_PINGS };
 }
 
+/** What a job's message says when the bot gave it up after `timeoutMs`: running, or waiting in line. */
+const GAVE_UP_TEXTS = {
+  running: { title: "timeout.title", description: "timeout.description", content: "timeout.content" },
+  waiting: {
+    title: "pool.waiting.title",
+    description: "pool.waiting.description",
+    content: "pool.waiting.content",
+  },
+} as const;
+
 /**
- * The bot stopped waiting for the job after `timeoutMs` (the service can leave a job pending forever).
+ * The bot stopped waiting for the job after `timeoutMs` (the service can leave a job pending forever), or
+ * (`waiting`) the job waited that long in the bot's line without a free image server, so nothing was sent.
  * Says how long it waited, gives the job id and a "Try again" button, and pings the requester once.
  */
-export function renderTimedOut(t: Translator, ctx: RenderContext, timeoutMs: number): MessagePayload {
+export function renderTimedOut(
+  t: Translator,
+  ctx: RenderContext,
+  timeoutMs: number,
+  why: keyof typeof GAVE_UP_TEXTS = "running",
+): MessagePayload {
+  const texts = GAVE_UP_TEXTS[why];
   const waited = formatDuration(t, timeoutMs);
   const embed: APIEmbed = {
-    title: t("timeout.title", { waited }),
-    description: `${t("timeout.description", { waited })}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
+    title: t(texts.title, { waited }),
+    description: `${t(texts.description, { waited })}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
     fields: timingFields(t, ctx),
   };
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
-    content: mention === "" ? "" : t("timeout.content", { mention }),
-    embeds: [withFooter(t, embed, ctx.jobId)],
+    content: mention === "" ? "" : t(texts.content, { mention }),
+    embeds: [withFooter(t, embed, ctx.shownId ?? ctx.jobId)],
     components: tryAgainRow(t, ctx.jobId, ctx.requesterId),
     allowedMentions: pingOnly(ctx.requesterId),
   });

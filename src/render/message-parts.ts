@@ -15,8 +15,10 @@ export interface RenderContext {
   readonly requesterId: string;
   /** The prompt as sent to the service. */
   readonly prompt: string;
-  /** The job id shown to the user and carried by the buttons; `null` before the record exists. */
+  /** The job id carried by the buttons (and shown, unless `shownId`); `null` before the record exists. */
   readonly jobId: string | null;
+  /** The id shown instead of `jobId` (a job waiting in the bot's line shows its request id). */
+  readonly shownId?: string;
   /** When the command was run, in ms since the epoch. */
   readonly startedAt: number;
   /** When the job ended (ms since the epoch); set for final messages, which then say how long it took. */

@@ -115,9 +115,14 @@ export function renderProgress(
   if (generating && ctx.imageUrl) embed.image = { url: ctx.imageUrl };
   const cancel =
     record.status === "completed" ? null : cancelButton(t, ctx.jobId ?? record.id, ctx.requesterId);
+  const shownId = ctx.shownId ?? ctx.jobId ?? record.id;
+  // A waiting job's footer gives the id to look it up by (`/imagine-status job:`) and its place.
+  const waiting = notice.placeInLine
+    ? { ...embed, footer: { text: t("pool.waiting.footer", { id: shownId, place: notice.placeInLine }) } }
+    : null;
   return fitMessageLimits({
     content: "",
-    embeds: [embedWithFooter(t, embed, ctx.jobId ?? record.id)],
+    embeds: [waiting ?? embedWithFooter(t, embed, shownId)],
     components: cancel ? [{ type: 1, components: [cancel] }] : [],
     allowedMentions: NO_PINGS,
   });

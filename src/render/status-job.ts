@@ -6,6 +6,7 @@ import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
 import type { Job, MessageLocation } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
+import { isWaitingJobId, shownJobId } from "../imagine/waiting-job-id.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
@@ -99,14 +100,18 @@ function errorField(t: Translator, error: string | null, status: string): APIEmb
  * One job in full for a moderator: status and progress (the service's record when `record` is given,
  * else the last seen by the bot), the bot's outcome, requester, times, `ref`, the grid or preview and
  * upscaled URLs, the error explained, and a jump link to its message (`messageLink`, e.g. from
- * {@link messageJumpLink}). User text is escaped; nobody is pinged.
+ * {@link messageJumpLink}). A job waiting in the bot's line (no image yet) is named by its request id and
+ * says its place (`placeInLine`, 0: it waits in another process of the fleet). User text is escaped; nobody
+ * is pinged.
  */
 export function renderJobDetails(
   t: Translator,
   job: Job,
   record: ImageRecord | null,
   messageLink: string | null,
+  placeInLine = 0,
 ): MessagePayload {
+  const waiting = isWaitingJobId(job.imageId);
   const status = record?.status ?? job.status;
   const progress = status === "completed" ? 100 : (record?.progress ?? job.progress);
   const startedAt = relativeTimestamp(job.startedAt);
@@ -121,9 +126,13 @@ export function renderJobDetails(
       ? `[${t("statusJob.jump")}](${messageLink})`
       : t("statusJob.notKnownYet");
   const statusText =
-    record === null
-      ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
-      : inlineCode(truncate(status, 40));
+    waiting && job.outcome === null
+      ? placeInLine > 0
+        ? t("pool.waiting.status", { place: placeInLine })
+        : t("pool.waiting.statusElsewhere")
+      : record === null
+        ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
+        : inlineCode(truncate(status, 40));
   const description = [
     promptBlock(t, job.prompt, PROMPT_LENGTH),
     record === null ? null : imageLinks(t, record),
@@ -131,7 +140,7 @@ export function renderJobDetails(
     .filter((part) => part !== null)
     .join("\n\n");
   const embed: APIEmbed = {
-    title: t("statusJob.title", { id: escapeMarkdown(truncate(job.imageId, 100)) }),
+    title: t("statusJob.title", { id: escapeMarkdown(truncate(shownJobId(job), 100)) }),
     description,
     color: colorOf(job, status),
     fields: [
@@ -150,7 +159,8 @@ export function renderJobDetails(
       ...field(t("statusJob.field.upscaleOf"), upscaleOf(t, job, record)),
       ...errorField(t, record?.error ?? job.error, status),
     ],
-    footer: { text: t("statusJob.footer", { id: truncate(job.imageId, 200) }) },
+    // No image id before the job left the line.
+    ...(waiting ? {} : { footer: { text: t("statusJob.footer", { id: truncate(job.imageId, 200) }) } }),
   };
   return fitMessageLimits({ content: "", embeds: [embed], components: [], allowedMentions: NO_PINGS });
 }

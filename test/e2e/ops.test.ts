@@ -34,7 +34,7 @@ describe("GET /healthz", () => {
     dataDir = await mkdtemp(join(tmpdir(), "imagine-bot-ops-"));
     const store = await openSqliteJobStore(join(dataDir, "jobs.db"));
     h = await startBotHarness({ env: OPS_ENV, store });
-    await h.emu.waitFor(() => h.bot.context.profile.settled || undefined);
+    await h.emu.waitFor(() => h.bot.context.pool.first.profile.settled || undefined);
 
     const healthy = await get("/healthz");
     expect(healthy.status).toBe(200);

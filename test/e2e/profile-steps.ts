@@ -14,7 +14,7 @@ export async function startOnProfile(
     ...options,
     service: { initialHealth: "healthy", ...options.service, profile },
   });
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
+  await h.emu.waitFor(() => h.bot.context.pool.first.profile.settled || undefined, {
     description: "the bot to find out the kind of server",
   });
   return h;

@@ -12,7 +12,7 @@ import { clickLabel, imagineGrid, isGrid, waitForResult, waitForUpscale } from "
 /** Starts the bot against the reference service of `profile`, once it found out which kind it is. */
 export async function startOnProfile(profile: ServiceProfile): Promise<BotHarness> {
   const h = await startBotHarness({ service: { initialHealth: "healthy", profile } });
-  await h.emu.waitFor(() => h.bot.context.profile.settled || undefined, {
+  await h.emu.waitFor(() => h.bot.context.pool.first.profile.settled || undefined, {
     description: "the bot to find out the kind of server",
   });
   return h;

@@ -14,7 +14,10 @@ async function call(
 ): Promise<{ status: number; json: unknown }> {
   const res = await request(`${service?.url ?? ""}${path}`, {
     method: init.method ?? "GET",
-    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+    },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   return { status: res.statusCode, json: await res.body.json() };
@@ -57,17 +60,72 @@ describe("the reference service's benchmark control routes", () => {
     expect(completions[0]!.at).toBeGreaterThanOrEqual(before);
   });
 
-  test("the lifecycle route sets the account's speed and an out-of-date server for the next jobs", async () => {
-    service = await startReferenceService({ tickMs: 0, control: true, profile: "self-hosted" });
-    expect((await post("/_control/lifecycle", { accountMode: "relax", outdated: true })).json).toEqual({
-      accountMode: "relax",
+  /** A self-hosted service whose Midjourney bot is up, with the control routes, ticked by hand. */
+  const startSelfHosted = () =>
+    startReferenceService({ tickMs: 0, control: true, profile: "self-hosted", initialHealth: "healthy" });
+
+  /** Creates a job with `prompt`, runs the service's ticks until it ends, and reads it back. */
+  async function jobOf(prompt: string): Promise<{ status: string; error: string | null }> {
+    const created = await call("/items/images", {
+      method: "POST",
+      token: service!.token,
+      body: JSON.stringify({ prompt }),
+    });
+    const { id } = (created.json as { data: { id: string } }).data;
+    service!.advance(20);
+    const read = await call(`/items/images/${id}`, { token: service!.token });
+    return (read.json as { data: { status: string; error: string | null } }).data;
+  }
+
+  test("POST lifecycle {outdated} makes the next jobs fail as an out-of-date server's do, until set back", async () => {
+    service = await startSelfHosted();
+    expect(await jobOf("a fox before")).toMatchObject({ status: "completed" });
+    expect((await post("/_control/lifecycle", { outdated: true })).json).toEqual({
+      accountMode: "fast",
       outdated: true,
     });
-    expect(service.lifecycle).toMatchObject({ accountMode: "relax", outdated: true, relaxFails: true });
+    expect(await jobOf("a fox")).toEqual(
+      expect.objectContaining({ status: "failed", error: "Image not sent to API" }),
+    );
+    expect(await jobOf("a fox")).toMatchObject({ status: "failed", error: "Timeout after prompt was sent" });
+    // Its status report stays healthy, as a real out-of-date server's does.
+    expect((await call("/items/status", { token: service.token })).json).toMatchObject({
+      data: { bot_status: "healthy" },
+    });
+    expect((await post("/_control/lifecycle", { outdated: false })).json).toMatchObject({ outdated: false });
+    expect(await jobOf("a fox after")).toMatchObject({ status: "completed" });
+  });
+
+  test("POST lifecycle {accountMode} sets the speed of jobs that name none: relax fails on a self-hosted server", async () => {
+    service = await startSelfHosted();
+    expect((await post("/_control/lifecycle", { accountMode: "relax" })).json).toEqual({
+      accountMode: "relax",
+      outdated: false,
+    });
+    expect(await jobOf("a heron")).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/\(relaxed\)$/),
+    });
+    // A job naming its own speed runs at it.
+    expect(await jobOf("a heron --fast")).toMatchObject({ status: "completed" });
+    // An empty body changes nothing and answers the settings in force.
+    expect((await post("/_control/lifecycle", {})).json).toEqual({ accountMode: "relax", outdated: false });
+    expect((await post("/_control/lifecycle", { accountMode: "fast" })).json).toMatchObject({
+      accountMode: "fast",
+    });
+    expect(await jobOf("a heron")).toMatchObject({ status: "completed" });
   });
 
   test.each([
     ["an unknown speed", "/_control/lifecycle", { accountMode: "slow" }, 400, /fast, turbo or relax/],
+    [
+      "outdated not a boolean",
+      "/_control/lifecycle",
+      { outdated: "yes" },
+      400,
+      /outdated must be true or false/,
+    ],
+    ["a lifecycle body that is a list", "/_control/lifecycle", [true], 400, /must be a JSON object/],
     ["a count of 0", "/_control/seed", { count: 0 }, 400, /count must be a whole number from 1/],
     ["a body that is not JSON", "/_control/seed", "{", 400, /JSON/],
     ["an unknown ref", "/_control/complete", { ref: "nope" }, 404, /no record with ref "nope"/],

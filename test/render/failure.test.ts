@@ -12,7 +12,8 @@ import type { RenderContext } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import { SERVICE_ERROR_KINDS, ServiceError, type ServiceErrorKind } from "../../src/service/errors.js";
 import { expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
-import { english } from "../../src/i18n/translate.js";
+import { english, translator } from "../../src/i18n/translate.js";
+import { LANGUAGES } from "../../src/i18n/languages.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
@@ -152,6 +153,33 @@ describe("renderTimedOut", () => {
     expect(payload.content).toBe(`<@${REQUESTER_ID}> your image took too long.`);
     expect(payload.allowedMentions).toEqual({ parse: [], users: [REQUESTER_ID], repliedUser: false });
   });
+
+  test("a job that waited its limit in the bot's line says no image server was free and nothing was sent, named by its shown id", () => {
+    const waiting = { ...ctx, jobId: "q-1190000000000000001", shownId: "1190000000000000001" };
+    const payload = renderTimedOut(english, waiting, 1_200_000, "waiting");
+    expectWithinDiscordLimits(payload);
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe("⌛ No image server was free for 20 minutes");
+    expect(embed?.description).toContain("Nothing was sent, and it does not count toward your daily images.");
+    expect(embed?.footer?.text).toBe("Job 1190000000000000001");
+    expect(visibleText(payload)).not.toContain("q-");
+    expect(actionsOf(payload)).toEqual([
+      { action: "reroll", jobId: "q-1190000000000000001", requesterId: REQUESTER_ID },
+    ]);
+    expect(payload.content).toBe(`<@${REQUESTER_ID}> no image server was free for your image.`);
+  });
+
+  test.each(LANGUAGES.filter((l) => l !== "en"))(
+    "the message of a job that waited its limit is written in %s",
+    (language) => {
+      const t = translator(language);
+      const payload = renderTimedOut(t, ctx, 1_200_000, "waiting");
+      const inEnglish = renderTimedOut(english, ctx, 1_200_000, "waiting");
+      expect(payload.embeds[0]?.title).not.toBe(inEnglish.embeds[0]?.title);
+      expect(payload.embeds[0]?.description).not.toBe(inEnglish.embeds[0]?.description);
+      expect(payload.embeds[0]?.title).toContain(t("duration.minutes", { count: 20 }));
+    },
+  );
 
   test("has no footer and no button without a job id", () => {
     const payload = renderTimedOut(english, { ...ctx, jobId: null }, 90_000);

@@ -773,6 +773,14 @@ export const en = {
     "This job was not started: the bot restarted just as it was being sent to an image server.",
   "imageError.not-started.hint":
     "Sending it again could make it twice, so the bot did not. Start it again if you still want it.",
+  // A waiting job as members and moderators see it, and its end when no server was free in time.
+  "pool.waiting.footer": "Job {{id}} · waiting, number {{place}} in line",
+  "pool.waiting.status": "⏳ Waiting, number {{place}} in line",
+  "pool.waiting.statusElsewhere": "⏳ Waiting in line",
+  "pool.waiting.title": "⌛ No image server was free for {{waited}}",
+  "pool.waiting.description":
+    "Every image server stayed busy or unavailable while this job waited in the bot's line, so the bot stopped waiting. Nothing was sent, and it does not count toward your daily images. Try again in a few minutes with the button below or with `/$t(command.imagine.name)`.",
+  "pool.waiting.content": "{{mention}} no image server was free for your image.",
   "poolSpeed.placeInLine":
     "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
 
