@@ -9,7 +9,7 @@ import type { InteractionHandle } from "../../tools/discord-emulator/world/inter
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";
 import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
-import { createsAt, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
+import { createsAt, startedImageId, startPool, statusAsModerator, type PoolHarness } from "./pool-steps.js";
 
 let p: PoolHarness | undefined;
 let revived: ReferenceService | undefined;
@@ -18,18 +18,6 @@ afterEach(async () => {
   await revived?.close();
   p = revived = undefined;
 });
-
-/** Runs `/imagine-status` as the moderator; the text of every embed. */
-async function statusAsModerator(pool: PoolHarness, job?: string): Promise<string> {
-  const { h } = pool;
-  const handle = await h.emu.sendSlashCommand({
-    name: "imagine-status",
-    ...(job ? { options: { job } } : {}),
-    user: h.world.mod,
-    channelId: h.world.general.id,
-  });
-  return textOf(await answerTo(h, handle));
-}
 
 /** The text of the message answering `handle` once it matches `pattern`. */
 async function shownMatching(handle: InteractionHandle, pattern: RegExp): Promise<string> {
