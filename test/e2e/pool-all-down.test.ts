@@ -32,7 +32,9 @@ describe("every image server down", () => {
     const { h } = p;
     const [one, two] = p.services as [ReferenceService, ReferenceService];
     const { port } = new URL(two.url);
-    // Both stop while the bot still holds their last status (healthy): the create itself is refused.
+    // Both stop while the bot holds their fresh status (healthy, kept 15 s): the create itself is refused.
+    await h.bot.context.pool.health.current();
+    expect(p.h.bot.context.pool.servers.map((s) => s.health.last.botStatus)).toEqual(["healthy", "healthy"]);
     await Promise.all([one.close(), two.close()]);
     const handle = await h.emu.sendSlashCommand({
       name: "imagine",
@@ -45,6 +47,9 @@ describe("every image server down", () => {
     expect(waiting).toContain("your job waits in the bot's line, number 1");
     expect(waiting).toContain(`Job ${ref} · waiting, number 1 in line`);
     expect(waiting).not.toMatch(/Every image server is busy|unavailable/);
+    // It waits because both refused its create (the second once the first had), not because the bot knew.
+    expect(h.logs.lines.filter((l) => l.includes("creating the image on another server"))).toHaveLength(1);
+    expect(h.logs.lines.filter((l) => l.includes("a create failed on this image server"))).toHaveLength(2);
 
     // A moderator sees why it waits.
     const page = await statusAsModerator(p);
