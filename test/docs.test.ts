@@ -5,6 +5,10 @@ import { configSchema } from "../src/config.js";
 const root = new URL("../", import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, root), "utf8");
 const variables = Object.keys(configSchema.shape);
+const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
+/** The names after `npm run` in a file. */
+const npmScriptsShown = (file: string) =>
+  [...read(file).matchAll(/npm run ([a-z][a-z:-]*[a-z])/g)].map((m) => m[1]!);
 
 /** The Markdown files whose relative links must resolve: the owner's guide, the benchmarks, the design notes. */
 const linkedDocs = [
@@ -86,11 +90,16 @@ describe("documentation", () => {
   });
 
   test("every npm script the README shows exists in package.json", () => {
-    const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
-    const shown = [...read("README.md").matchAll(/npm run ([a-z][a-z:-]*[a-z])/g)].map((m) => m[1]!);
-    expect(shown.length).toBeGreaterThan(5);
-    expect(shown.filter((name) => !(name in scripts))).toEqual([]);
+    expect(npmScriptsShown("README.md").length).toBeGreaterThan(5);
+    expect(npmScriptsShown("README.md").filter((name) => !(name in scripts))).toEqual([]);
   });
+
+  test.each(linkedDocs.filter((file) => file !== "README.md"))(
+    "every npm script %s shows exists in package.json",
+    (file) => {
+      expect(npmScriptsShown(file).filter((name) => !(name in scripts))).toEqual([]);
+    },
+  );
 
   test.each(linkedDocs)(
     "every relative link in %s points to a file that exists, and to a heading there",
