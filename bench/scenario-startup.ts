@@ -3,7 +3,7 @@
  * answers READY at once), and the bot's resident memory twice: just after the start (`startSettleMs` after
  * "connected to Discord", the young generation still as start-up grew it) and once idle (`settleMs` after it,
  * when V8 has given back what start-up used: its memory reducer acts about 15–20 s after the start, see
- * README → Performance); then the same from running `npm start`
+ * bench/README.md); then the same from running `npm start`
  * in the project, as an owner (or a supervisor) starts the bot: npm and the `prestart` build check
  * included, on the checkout the benchmark built. A fresh database each run.
  */

@@ -2,7 +2,7 @@
  * How far V8 lets the JavaScript heap grow before a full collection. On a machine with much memory V8 lets
  * the old generation reach up to four times its live size, so a bot following thousands of jobs (whose
  * poll objects are promoted, then die) holds hundreds of MB it does not need. A growth of 40 % kept 10,000
- * followed jobs near 200 MB for about the same CPU per poll (README → Performance).
+ * followed jobs near 200 MB for about the same CPU per poll (bench/README.md → Changes made for performance).
  */
 import { setFlagsFromString } from "node:v8";
 

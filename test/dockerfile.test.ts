@@ -74,7 +74,7 @@ describe("Dockerfile", () => {
     expect(cmd.join(" ")).toBe(packageJson.scripts["start"]);
   });
 
-  test("npm start runs the build with source maps and the memory settings README → Performance measures", () => {
+  test("npm start runs the build with source maps and the memory settings bench/README.md measures", () => {
     const flags = nodeFlagsOf(packageJson.scripts["start"] ?? "", "dist/src/main.js");
     expect(flags).toContain("--enable-source-maps");
     // A young generation of at most 2 × 4 MiB and one V8 worker thread: ~27 MiB less when idle.

@@ -1,6 +1,6 @@
 /**
  * `npm run discord-proxy [-- options]`: one REST proxy in front of Discord for a fleet of bot processes
- * (README → Deployment). Point every process's `DISCORD_PROXY_URL` at the printed address.
+ * (README → Deployment; its design: docs/discord-proxy.md). Point every process's `DISCORD_PROXY_URL` at the printed address.
  */
 import { parseArgs } from "node:util";
 import { createLogger } from "../logger.js";

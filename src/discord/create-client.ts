@@ -78,7 +78,7 @@ function discordAgent(): Agent {
 const isSelf = (entity: { id: string; client: Client }) => entity.id === entity.client.user?.id;
 
 /**
- * What discord.js keeps of what Discord sends, chosen from what the bot reads (README → Performance →
+ * What discord.js keeps of what Discord sends, chosen from what the bot reads (bench/README.md →
  * Memory under sustained load). Everything the bot needs comes with each interaction; discord.js builds
  * the objects either way, and a limit of 0 only stops it keeping them afterwards.
  */

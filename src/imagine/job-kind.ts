@@ -1,7 +1,7 @@
 /**
  * What a job makes, as one discriminated union: every place that acts differently per kind switches on
  * `kind.name` once and ends in {@link unknownKind}, so adding a member makes the compiler list each place
- * left to write (the service call, the views, the store). README: "Add a kind of job".
+ * left to write (the service call, the views, the store). docs/architecture.md: "Add a kind of job".
  */
 import type { UpscaleFactor } from "../service/schema.js";
 

@@ -28,7 +28,7 @@ function startScript(): string {
   return pkg.scripts["start"] ?? "";
 }
 
-/** The Node flags of `npm start` (source maps and the memory settings README → Performance explains). */
+/** The Node flags of `npm start` (source maps and the memory settings bench/README.md explains). */
 export function startScriptNodeFlags(): string[] {
   return nodeFlagsOf(startScript(), "dist/src/main.js");
 }
