@@ -1,6 +1,6 @@
 /** The soak's table rows (bench/scenario-soak.ts) with the targets of issue 34. */
 import type { Row } from "./report-row.js";
-import type { SoakResult } from "./scenario-soak.js";
+import type { SoakPoint, SoakResult } from "./scenario-soak.js";
 import { round } from "./stats.js";
 
 /** Heap used after a full collection may grow at most this much per 1,000 jobs after the warm-up. */
@@ -14,9 +14,14 @@ const percentOver = (value: number, base: number) => round(((value - base) / bas
 export function soakRows(s: SoakResult): Row[] {
   const area = `6 soak, ${s.ended} jobs`;
   const { warm, endOfLoad, idle } = s;
-  // RSS as the bot keeps it: read after a full collection at each point (see bench/README.md).
-  const rssEnd = percentOver(endOfLoad.rssAfterGcMiB, warm.rssAfterGcMiB);
-  const rssIdle = percentOver(idle.rssAfterGcMiB, warm.rssAfterGcMiB);
+  // Issue 34's target is on RSS as read (any moment); RSS a second after a full collection is shown beside
+  // it, judged the same way, as what the bot keeps without the garbage of the moment (bench/README.md).
+  const rss = (pick: (p: SoakPoint) => number) => ({
+    end: percentOver(pick(endOfLoad), pick(warm)),
+    idle: percentOver(pick(idle), pick(warm)),
+  });
+  const asRead = rss((p) => p.rssMiB);
+  const afterGc = rss((p) => p.rssAfterGcMiB);
   const signed = (n: number) => `${n >= 0 ? "+" : ""}${n} %`;
   const heapIdleSlope =
     (idle.heapAfterGcMiB - warm.heapAfterGcMiB) / ((idle.jobsEnded - warm.jobsEnded) / 1000);
@@ -31,14 +36,21 @@ export function soakRows(s: SoakResult): Row[] {
     },
     {
       area,
-      measure:
-        "RSS after a full collection: after warm-up → end of the load → after it (before the collection)",
+      measure: "RSS as read: after warm-up → end of the load → after it",
       result:
-        `${warm.rssAfterGcMiB} → ${endOfLoad.rssAfterGcMiB} (${signed(rssEnd)}) → ${idle.rssAfterGcMiB} MiB ` +
-        `(${signed(rssIdle)}); ${s.rssAfterGcMiBPer1000Jobs} MiB/1,000 jobs (before: ${warm.rssMiB} → ` +
-        `${endOfLoad.rssMiB} → ${idle.rssMiB} MiB; ${s.rssMiBPer1000Jobs}/1,000)`,
+        `${warm.rssMiB} → ${endOfLoad.rssMiB} (${signed(asRead.end)}) → ${idle.rssMiB} MiB ` +
+        `(${signed(asRead.idle)}); ${s.rssMiBPer1000Jobs} MiB/1,000 jobs`,
       target: `end and idle within ${limit} % of warm`,
-      met: Math.abs(rssEnd) <= limit && rssIdle <= limit,
+      met: Math.abs(asRead.end) <= limit && asRead.idle <= limit,
+    },
+    {
+      area,
+      measure: "RSS a second after a full collection: warm → end of the load → after it",
+      result:
+        `${warm.rssAfterGcMiB} → ${endOfLoad.rssAfterGcMiB} (${signed(afterGc.end)}) → ${idle.rssAfterGcMiB} MiB ` +
+        `(${signed(afterGc.idle)}); ${s.rssAfterGcMiBPer1000Jobs} MiB/1,000 jobs`,
+      target: `end and idle within ${limit} % of warm`,
+      met: Math.abs(afterGc.end) <= limit && afterGc.idle <= limit,
     },
     {
       area,

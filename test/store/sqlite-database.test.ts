@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import {
   openSqliteDatabase,
@@ -80,6 +83,16 @@ test("a database closed and opened again runs the same statements on the new one
   expect(rows()).toStrictEqual([]);
 });
 
-test("an open database keeps SQLite's own 2 MiB page cache, not the driver's 16 MiB, however large its file grows", () => {
+test("a database opens with SQLite's own page cache of 2,000 KiB, not the driver's 16 MiB, also when reopened", () => {
   expect(db.pragma("cache_size", { simple: true })).toBe(-2000);
+  const dir = mkdtempSync(join(tmpdir(), "page-cache-"));
+  try {
+    const file = join(dir, "bot.db");
+    openSqliteDatabase(file).close();
+    const reopened = openSqliteDatabase(file);
+    expect(reopened.pragma("cache_size", { simple: true })).toBe(-2000);
+    reopened.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
