@@ -43,7 +43,8 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   const waiting = isWaitingJobId(job.imageId);
   const record = waiting ? null : await app.service.getImage(job.imageId).catch(() => null);
   const place = waiting ? app.imagine.placeInLine(job.imageId) : 0;
-  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place));
+  const down = waiting && !app.pool.someServerUp();
+  await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place, down));
 }
 
 export default { data, execute } satisfies Command<BotContext>;

@@ -28,7 +28,7 @@ export interface StatusSources {
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
   health: HealthReader;
   /** The pool of ImagineAPI servers: a row each on the status page. */
-  pool?: Pick<ServerPool, "servers">;
+  pool?: Pick<ServerPool, "servers" | "someServerUp">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -124,5 +124,6 @@ export async function gatherStatus(
     now,
     ...(fleet ? { fleet } : {}),
     ...(sources.pool ? { servers: serversStatus(sources.pool, sources.imagine.waitingCount, now) } : {}),
+    ...(sources.pool && !sources.pool.someServerUp() ? { serversDown: true } : {}),
   };
 }

@@ -47,6 +47,8 @@ export interface StatusInput {
   readonly inFlight: readonly Job[];
   /** Each waiting job's place in line (1: next; 0: it waits in another process of the fleet). */
   readonly placesInLine?: ReadonlyMap<string, number>;
+  /** No image server takes jobs at all (`ServerPool.someServerUp`): waiting jobs wait for one to be back. */
+  readonly serversDown?: boolean;
   readonly counts24h: { readonly completed: number; readonly failed: number; readonly timedOut: number };
   /** Recent failures in any order; the {@link MAX_FAILURES_SHOWN} most recent are shown. */
   readonly recentFailures: readonly RecentFailure[];

@@ -12,6 +12,7 @@ import type { Job } from "../../src/imagine/job.js";
 import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
+import { waitingStatus } from "../../src/render/status-job.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
@@ -28,15 +29,24 @@ import {
 export { MAX_FAILURES_SHOWN, MAX_STATUS_PAGE_SIZE } from "./status-service-view.js";
 export type { FleetStatus, RecentFailure, StatusInput, StatusLimits } from "./status-service-view.js";
 
-/** A job's status in its row: a waiting job's place in the bot's line, else its record's status. */
-function statusLabel(t: Translator, job: Job, place: number | undefined): string {
+/**
+ * A job's status in its row: a waiting job's place in the bot's line (and, while `down`, that no image
+ * server is reachable), else its record's status.
+ */
+function statusLabel(t: Translator, job: Job, place: number | undefined, down: boolean): string {
   if (!isWaitingJobId(job.imageId)) return truncate(statusView(t, job.status).label, 60);
-  return place ? t("pool.waiting.status", { place }) : t("pool.waiting.statusElsewhere");
+  return waitingStatus(t, place ?? 0, down);
 }
 
-function jobLine(t: Translator, job: Job, position: number, place: number | undefined): string {
+function jobLine(
+  t: Translator,
+  job: Job,
+  position: number,
+  place: number | undefined,
+  down: boolean,
+): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
-  const label = statusLabel(t, job, place);
+  const label = statusLabel(t, job, place, down);
   const who = userMention(job.requesterId) || t("cancelled.someone");
   const started = t("statusPage.started", { when: ageOf(job.startedAt) });
   return (
@@ -69,7 +79,15 @@ function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typ
   return {
     title: t("statusPage.inFlight", { from: bounds.start + 1, to: bounds.end, total }),
     description: jobs
-      .map((job, i) => jobLine(t, job, bounds.start + i + 1, input.placesInLine?.get(job.imageId)))
+      .map((job, i) =>
+        jobLine(
+          t,
+          job,
+          bounds.start + i + 1,
+          input.placesInLine?.get(job.imageId),
+          input.serversDown ?? false,
+        ),
+      )
       .join("\n"),
     color: EMBED_COLORS.generating,
     footer: { text: t("statusPage.page", { page: bounds.current + 1, pages: bounds.pages }) },

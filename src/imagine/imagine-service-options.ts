@@ -35,6 +35,8 @@ export interface SlotSource {
   hasFreeSlot(requires?: ServerRequirement): boolean;
   /** Whether any server meets `requires` at all (a job no server can run is started, to fail plainly). */
   canRun?(requires?: ServerRequirement): boolean;
+  /** Whether some server takes jobs now, busy or not (see `ServerPool.someServerUp`). Default: yes. */
+  someServerUp?(): boolean;
 }
 
 /**

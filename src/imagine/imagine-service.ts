@@ -28,7 +28,8 @@ import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { JobQueue } from "./job-queue.js";
 import { isWaitingJobId, waitingJobId } from "./waiting-job-id.js";
-import { NoFreeSlotError, requirementOf } from "../pool/server-pool.js";
+import { requirementOf } from "../pool/server-pool.js";
+import { waitsOnAfter } from "./failed-create.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -129,7 +130,9 @@ export class ImagineService {
    * Creates the image record of `request` (with `ref` = the interaction id when the server takes it) and starts
    * following it, shown as `delivery` says. The interaction id stays the job's own `ref` in the store either way: a second call with the same
    * `ref` returns the existing job, so one interaction never creates two records.
-   * @throws {ServiceError} when the service refuses or cannot be reached; nothing is tracked then.
+   * With the pool's line (`options.slots`), a new image that finds no free server, or whose create every
+   * server refused the connection for (no record exists), waits in line instead.
+   * @throws {ServiceError} when the service refuses or may have failed to answer; nothing is tracked then.
    */
   async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
@@ -146,8 +149,9 @@ export class ImagineService {
     try {
       record = await this.createRecord(request.kind, request.prompt, request.ref);
     } catch (err) {
-      // The fleet's other processes hold every slot: nothing was sent, the job waits in line.
-      if (err instanceof NoFreeSlotError) return wait();
+      // No record exists (the fleet's other processes hold every slot, or every server refused the
+      // connection): the job waits in line and starts when a server is free or back.
+      if (this.options.slots && waitsOnAfter(request.kind, err)) return wait();
       throw err;
     }
     const job = newJob(request, delivery, record, this.clock.now());

@@ -10,6 +10,9 @@
  * A job waits at most the job time limit (`timeoutMs`, as long as a running job may take): then it ends as
  * timed out with a message saying no image server was free, nothing sent for it, its place given up.
  *
+ * A create every server refused made no record (`waitsOnAfter`): the job waits on until a server is back;
+ * while no server takes jobs at all, waiting messages say so rather than that every server is busy.
+ *
  * Exactly once: before a create is sent, `create:<ref>` is claimed in the store; a stand-in found after a
  * crash whose claim is taken may already have its record, so it is reported as not started rather than sent
  * again (never two records for one request).
@@ -24,6 +27,7 @@ import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import { NoFreeSlotError, requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { waitsOnAfter } from "./failed-create.js";
 import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord } from "../service/schema.js";
@@ -80,6 +84,8 @@ export class JobQueue {
   private again = false;
   private cancelRetry: (() => void) | null = null;
   private stopped = false;
+  /** What the waiting messages were last shown for (see {@link serversState}). */
+  private shownFor = "";
 
   constructor(private readonly ctx: JobQueueContext) {
     this.waiting = new FairQueue((member) => this.lastStarted(member));
@@ -181,7 +187,7 @@ export class JobQueue {
       if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
-      // The fleet's other processes fill the slots: it keeps its place, tried again soon.
+      // Nothing was sent (the fleet fills the slots, or every server refused): it keeps its place.
       if (job && job.outcome === null && !(await this.start(job))) {
         this.waiting.add(next);
         break;
@@ -191,7 +197,7 @@ export class JobQueue {
     }
     if (moved) await this.readLine();
     // In a fleet, other processes' starts move places too: shown on each drain (unchanged: no edit).
-    if (moved || this.fleetLine.shared) this.showPlaces();
+    if (moved || this.fleetLine.shared || this.serversState().key !== this.shownFor) this.showPlaces();
     this.cancelRetry?.();
     this.cancelRetry =
       this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
@@ -216,9 +222,18 @@ export class JobQueue {
     return expired.length > 0;
   }
 
+  /** What waiting jobs wait for: a server is free (for another speed), or none takes jobs at all. */
+  private serversState(): { serverFree: boolean; serversDown: boolean; key: string } {
+    const { slots } = this.ctx;
+    const serverFree = slots.hasFreeSlot();
+    const serversDown = !serverFree && !(slots.someServerUp?.() ?? true);
+    return { serverFree, serversDown, key: `${serverFree}|${serversDown}` };
+  }
+
   private showPlaces(): void {
     // A server is free, so jobs still waiting wait for a server that runs their speed (`requirementOf`).
-    const serverFree = this.ctx.slots.hasFreeSlot();
+    const { serverFree, serversDown, key } = this.serversState();
+    this.shownFor = key;
     for (const { entry, place } of this.inOrder()) {
       const job = this.ctx.followed.get(entry.id);
       if (!job) continue;
@@ -226,6 +241,7 @@ export class JobQueue {
       const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
         placeInLine: place,
         ...(speed ? { waitsForSpeed: speed } : {}),
+        ...(serversDown ? { serversDown } : {}),
       });
       void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
     }
@@ -256,8 +272,11 @@ export class JobQueue {
     try {
       if (await options.store.claimOnce(`create:${standIn.ref}`)) record = await this.ctx.create(standIn);
     } catch (err) {
-      if (err instanceof NoFreeSlotError) {
+      if (waitsOnAfter(standIn.kind, err)) {
+        // No record exists: the claim is given back, so a later turn (or a restart) may send it.
         await options.store.releaseClaim(`create:${standIn.ref}`);
+        if (!(err instanceof NoFreeSlotError))
+          log.info("every image server refused the connection; the job waits on until one is back");
         return false;
       }
       log.warn({ err }, "a waiting job could not be started when its turn came");

@@ -166,6 +166,16 @@ export class ServerPool {
     return this.taking(eligible, now).some((s) => s.inUse < s.slots);
   }
 
+  /**
+   * Whether some server takes jobs now, free slot or not. None does while every one is unreachable,
+   * `unhealthy`, `paused` or resting after failed creates: waiting jobs then wait for a server to be back,
+   * not for a slot (their messages say so).
+   */
+  someServerUp(): boolean {
+    const now = this.deps.now();
+    return this.servers.some((s) => s.takesJobs(now));
+  }
+
   /** Whether some configured server meets `requires` (busy or not): else a job with it can run nowhere. */
   canRun(requires?: ServerRequirement): boolean {
     return requires === undefined || this.servers.some(requires);

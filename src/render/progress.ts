@@ -74,13 +74,20 @@ export interface ProgressNotice {
    * is free (so "every image server is busy" would be untrue).
    */
   readonly waitsForSpeed?: Speed;
+  /**
+   * With `placeInLine`: no image server takes jobs at all (every one unreachable, unhealthy or resting
+   * after failed creates), so the job waits for one to be back rather than for a free slot.
+   */
+  readonly serversDown?: boolean;
   /** The job's server is named out of date (`ServerWatch`): its failure says so. */
   readonly serverOutOfDate?: boolean;
 }
 
 /** The waiting job's place in the bot's line, and what it waits for. */
-function placeInLine(t: Translator, place: number, speed: Speed | undefined): string {
-  return speed ? t("poolSpeed.placeInLine", { place, speed }) : t("pool.placeInLine", { place });
+function placeInLine(t: Translator, place: number, notice: ProgressNotice): string {
+  const speed = notice.waitsForSpeed;
+  if (speed) return t("poolSpeed.placeInLine", { place, speed });
+  return notice.serversDown ? t("poolDown.placeInLine", { place }) : t("pool.placeInLine", { place });
 }
 
 /**
@@ -107,7 +114,7 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
-      (notice.placeInLine ? `\n${placeInLine(t, notice.placeInLine, notice.waitsForSpeed)}\n` : "") +
+      (notice.placeInLine ? `\n${placeInLine(t, notice.placeInLine, notice)}\n` : "") +
       `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),

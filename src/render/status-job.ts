@@ -97,12 +97,21 @@ function errorField(t: Translator, error: string | null, status: string): APIEmb
 }
 
 /**
+ * A waiting job's status for moderators: its place in line (0: it waits in another process of the fleet),
+ * and, while no image server takes jobs at all (`serversDown`), that none is reachable.
+ */
+export function waitingStatus(t: Translator, place: number, serversDown: boolean): string {
+  if (serversDown) return place > 0 ? t("poolDown.status", { place }) : t("poolDown.statusElsewhere");
+  return place > 0 ? t("pool.waiting.status", { place }) : t("pool.waiting.statusElsewhere");
+}
+
+/**
  * One job in full for a moderator: status and progress (the service's record when `record` is given,
  * else the last seen by the bot), the bot's outcome, requester, times, `ref`, the grid or preview and
  * upscaled URLs, the error explained, and a jump link to its message (`messageLink`, e.g. from
  * {@link messageJumpLink}). A job waiting in the bot's line (no image yet) is named by its request id and
- * says its place (`placeInLine`, 0: it waits in another process of the fleet). User text is escaped; nobody
- * is pinged.
+ * says its place (`placeInLine`, 0: it waits in another process of the fleet) and, with `serversDown`, that
+ * no image server is reachable. User text is escaped; nobody is pinged.
  */
 export function renderJobDetails(
   t: Translator,
@@ -110,6 +119,7 @@ export function renderJobDetails(
   record: ImageRecord | null,
   messageLink: string | null,
   placeInLine = 0,
+  serversDown = false,
 ): MessagePayload {
   const waiting = isWaitingJobId(job.imageId);
   const status = record?.status ?? job.status;
@@ -127,9 +137,7 @@ export function renderJobDetails(
       : t("statusJob.notKnownYet");
   const statusText =
     waiting && job.outcome === null
-      ? placeInLine > 0
-        ? t("pool.waiting.status", { place: placeInLine })
-        : t("pool.waiting.statusElsewhere")
+      ? waitingStatus(t, placeInLine, serversDown)
       : record === null
         ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
         : inlineCode(truncate(status, 40));

@@ -11,6 +11,7 @@ import type { UserRef } from "../../tools/discord-emulator/world/world-types.js"
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
+import { answerTo } from "./admission-steps.js";
 
 /** A bot whose servers are the harness's service and `more` (servers 2, 3, ...). */
 export interface PoolHarness {
@@ -94,4 +95,16 @@ export function serviceOf(p: PoolHarness, imageId: string): number {
 /** Create requests (`POST /items/images`) a service answered. */
 export function createsAt(service: ReferenceService): number {
   return service.requests.filter((r) => r.request === "POST /items/images").length;
+}
+
+/** Runs `/imagine-status` (with `job`, if given) as the moderator; the text of every embed. */
+export async function statusAsModerator(pool: PoolHarness, job?: string): Promise<string> {
+  const { h } = pool;
+  const handle = await h.emu.sendSlashCommand({
+    name: "imagine-status",
+    ...(job ? { options: { job } } : {}),
+    user: h.world.mod,
+    channelId: h.world.general.id,
+  });
+  return textOf(await answerTo(h, handle));
 }

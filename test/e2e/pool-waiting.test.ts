@@ -7,9 +7,15 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
-import { answerTo, imagineAnswer } from "./admission-steps.js";
+import { imagineAnswer } from "./admission-steps.js";
 import { clickLabel, waitForResult } from "./imagine-steps.js";
-import { imagineOnPool, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
+import {
+  imagineOnPool,
+  startedImageId,
+  startPool,
+  statusAsModerator,
+  type PoolHarness,
+} from "./pool-steps.js";
 
 /** A channel for the audit entries (created in the test's world). */
 const AUDIT_CHANNEL_ID = "1200000000000000001";
@@ -23,18 +29,6 @@ afterEach(async () => {
 /** The text of the message answering `handle` once it says `text`. */
 async function shownWith(handle: InteractionHandle, text: string): Promise<string> {
   return textOf(await handle.waitForResponse({ where: (m) => textOf(m).includes(text) }));
-}
-
-/** Runs `/imagine-status` (with `job`, if given) as the moderator; the text of every embed. */
-async function statusAsModerator(pool: PoolHarness, job?: string): Promise<string> {
-  const { h } = pool;
-  const handle = await h.emu.sendSlashCommand({
-    name: "imagine-status",
-    ...(job ? { options: { job } } : {}),
-    user: h.world.mod,
-    channelId: h.world.general.id,
-  });
-  return textOf(await answerTo(h, handle));
 }
 
 /** Makes server 1 report itself unhealthy and waits until the bot has read it: new jobs wait in line. */

@@ -122,6 +122,22 @@ describe("ServerPool", () => {
     expect(a.takesJobs(now)).toBe(true);
   });
 
+  test("no server is up while every one is unreachable, unhealthy or resting after refused creates; a full one is up", async () => {
+    let now = 1_000;
+    const refused = () =>
+      Promise.reject(new ServiceError("network", "connection refused", { connectFailed: true }));
+    const [a, b, c] = [server(1, { create: refused }), server(2, { status: null }), server(3, { slots: 1 })];
+    const pool = poolOf([a, b, c], () => now);
+    await pool.createImage("one", "r1");
+    // c is full, but it takes jobs: jobs wait for a slot, not for a server to be back.
+    expect(pool.hasFreeSlot()).toBe(false);
+    expect(pool.someServerUp()).toBe(true);
+    Object.assign(c.health.last, { botStatus: "unhealthy" });
+    expect(pool.someServerUp()).toBe(false);
+    now += FIRST_BACKOFF_MS;
+    expect(pool.someServerUp()).toBe(true);
+  });
+
   test("a create that may have made a record (a 500, no answer) is not sent anywhere else", async () => {
     const failing = () =>
       Promise.reject(new ServiceError("server", "500 Internal Server Error", { status: 500 }));

@@ -783,6 +783,11 @@ export const en = {
   "pool.waiting.content": "{{mention}} no image server was free for your image.",
   "poolSpeed.placeInLine":
     "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
+  // Issue 31d: a waiting job when no image server takes jobs at all (every one down), as members and moderators see it.
+  "poolDown.placeInLine":
+    "⏳ No image server is reachable right now: your job waits in the bot's line, number {{place}}. It starts when a server is back; members take turns.",
+  "poolDown.status": "⏳ Waiting, number {{place}} in line: no image server is reachable",
+  "poolDown.statusElsewhere": "⏳ Waiting in line: no image server is reachable",
 
   // `/imagine-status` in plain words: the image service's own report, quoted as its own.
   "statusPage.condition.unknown": "Image service: not checked yet",
