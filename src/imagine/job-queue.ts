@@ -190,8 +190,10 @@ export class JobQueue {
       if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
-      // Nothing was sent (the fleet fills the slots, or every server refused): it keeps its place.
-      if (job && job.outcome === null && !(await startWaiting(this.ctx, this.endings, job))) {
+      // Nothing was sent (the fleet fills the slots, or every server refused, or the database failed): it
+      // keeps its place.
+      const started = !job || job.outcome !== null || (await this.startKeepingPlace(job, next));
+      if (!started) {
         this.waiting.add(next);
         break;
       }
@@ -201,6 +203,16 @@ export class JobQueue {
     if (moved) await this.readLine();
     // In a fleet, other processes' starts move places too: shown on each drain (unchanged: no edit).
     if (moved || this.fleetLine.shared || serversState(slots).key !== this.shownFor) this.showPlaces();
+  }
+
+  /** Starts `job`; when that throws, `entry` is put back in line first. */
+  private async startKeepingPlace(job: Job, entry: Entry): Promise<boolean> {
+    try {
+      return await startWaiting(this.ctx, this.endings, job);
+    } catch (err) {
+      this.waiting.add(entry);
+      throw err;
+    }
   }
 
   /**

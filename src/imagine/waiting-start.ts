@@ -69,17 +69,18 @@ export async function startWaiting(
 ): Promise<boolean> {
   const { options } = ctx;
   const log = ctx.log.child(logContextOf(standIn));
+  // A database that fails here throws to the line, which keeps the job's place and tries again.
+  const claimed = await options.store.claimOnce(`create:${standIn.ref}`);
+  const before = claimed ? null : await createdBefore(ctx, standIn);
+  if (before === "unknown") {
+    log.warn(
+      "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
+    );
+    await endings.failed(standIn, NOT_STARTED_ERROR);
+    return true;
+  }
   let created: Created;
   try {
-    const claimed = await options.store.claimOnce(`create:${standIn.ref}`);
-    const before = claimed ? null : await createdBefore(ctx, standIn);
-    if (before === "unknown") {
-      log.warn(
-        "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
-      );
-      await endings.failed(standIn, NOT_STARTED_ERROR);
-      return true;
-    }
     created = before ?? { record: await ctx.create(standIn) };
   } catch (err) {
     if (waitsOnAfter(standIn.kind, err)) {
