@@ -1,10 +1,12 @@
 /**
  * The bot's line keeps going when the database fails for a moment: a drain that throws (here the claim of a
  * waiting job's create) is tried again on the retry timer, so waiting jobs do not stall until another ends.
+ * A job only some servers can run that waits its whole limit says so, and moderators read why it ended.
  */
 import { expect, test } from "vitest";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
+import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
 import { request, useImagineService } from "./service-fakes.js";
 
 const setup = useImagineService();
@@ -37,4 +39,22 @@ test("a waiting job whose start failed on the database starts on the retry timer
   expect(env.imagine.waitingCount).toBe(0);
   expect(env.service.creates).toBe(1);
   expect(env.imagine.activeJobs().map((j) => j.imageId)).toEqual(["job-1"]);
+});
+
+test("a --relax job that waited its limit for a server that runs relax says no server that can run it was free, and stores why", async () => {
+  // Another server is free all along; none runs relax.
+  const env = setup({
+    slots: { hasFreeSlot: (requires) => requires === undefined, canRun: () => true },
+  });
+  const [req, delivery] = request();
+  await env.imagine.submit({ ...req, prompt: "a cat --relax" }, delivery);
+  await env.clock.advance(60_000);
+  const ended = env.messenger.shown.find((s) => s.final);
+  expect(JSON.stringify(ended?.message.payload)).toContain(
+    "No image server that can run this job was free for 1 minute",
+  );
+  const job = await env.imagine.findJob(req.ref);
+  expect(job?.outcome).toBe("timed-out");
+  expect(job?.error).toBe(WAIT_EXPIRED_ERROR);
+  expect(env.service.creates).toBe(0);
 });
