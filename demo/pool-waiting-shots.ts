@@ -66,6 +66,16 @@ try {
     `![...document.querySelectorAll("article.message")].some((a) => /line, number 2,/.test(a.textContent ?? ""))`,
   );
   await shot(page, "pool-wait-expired");
+  // A moderator reads why it ended: it waited its whole limit in the bot's line, nothing was sent.
+  const expired = await (
+    await waitForMessage(page, "No image server was free")
+  )
+    .getByText(/^Job \d+$/)
+    .textContent();
+  await openAs(page, demo.pageUrl, "mod");
+  await runCommand(page, "imagine-status", { job: /Job (\d+)/.exec(expired ?? "")?.[1] ?? "" });
+  await (await waitForMessage(page, "for its whole time limit")).scrollIntoViewIfNeeded();
+  await shot(page, "pool-wait-expired-details");
 } catch (error) {
   await shot(page, "pool-waiting-failed");
   throw error;
