@@ -800,6 +800,7 @@ export const en = {
     "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
   "imageError.wait-expired.hint":
     "If this happens often, the image servers need more slots, or one of them is stuck.",
+  "poolWait.endedInLine": "⌛ Ended in the bot's line: never sent to an image server",
 
   // `/imagine-status` in plain words: the image service's own report, quoted as its own.
   "statusPage.condition.unknown": "Image service: not checked yet",
