@@ -11,4 +11,9 @@ export const STYLE_STEPS: readonly SchemaStep[] = [
     // NULL: no style (every job before this step).
     statements: ["ALTER TABLE jobs ADD COLUMN style TEXT"],
   },
+  {
+    description: "the style a kept prompt was given with (Try again shows it again)",
+    // NULL: no style (every kept prompt before this step).
+    statements: ["ALTER TABLE kept_prompts ADD COLUMN style TEXT"],
+  },
 ];
