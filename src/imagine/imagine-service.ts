@@ -28,7 +28,7 @@ import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { JobQueue } from "./job-queue.js";
 import { isWaitingJobId, waitingJobId } from "./waiting-job-id.js";
-import { requirementOf } from "../pool/server-pool.js";
+import { requirementOf, requirementOfJob } from "../pool/server-requirement.js";
 import { waitsOnAfter } from "./failed-create.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
@@ -137,10 +137,21 @@ export class ImagineService {
   async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
     const existing = await this.options.store.findByRef(request.ref);
     if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
-    const requires = request.kind.name === "imagine" ? requirementOf(request.prompt) : undefined;
+    // An upscale runs only on its grid's server: named with the job, it waits for that server's free slot.
+    const { kind } = request;
+    const gridServer =
+      this.options.slots && kind.name === "upscale"
+        ? await this.options.servers?.holderOf(kind.parentId)
+        : undefined;
+    const requires = requirementOfJob({
+      kind,
+      prompt: request.prompt,
+      ...(gridServer === undefined ? {} : { server: gridServer }),
+    });
     const wait = async (): Promise<Job> => {
       const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
       const waiting = newJob(request, delivery, standIn, this.clock.now());
+      if (gridServer !== undefined) waiting.server = gridServer;
       await this.queue.enqueue(waiting);
       return structuredClone(waiting);
     };

@@ -8,7 +8,8 @@
 import type pg from "pg";
 import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
 import { FairQueue } from "../pool/fair-queue.js";
-import { speedOfPrompt } from "../prompt/speed.js";
+import type { JobKindName } from "../imagine/job-kind.js";
+import { waitsItsTurn } from "../pool/server-requirement.js";
 
 /** Namespace of the advisory locks on image servers ("imsv"). */
 const SERVER_LOCK_CLASS = 0x696d7376;
@@ -38,7 +39,7 @@ interface WaitingRow {
   requester_id: string;
   started_at: number;
   lease_owner: string;
-  kind: string;
+  kind: JobKindName;
   prompt: string;
   last_started: number | null;
 }
@@ -54,8 +55,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      // A grid asking for a speed may wait for a server that runs it; an Enhance goes to its grid's server.
-      inTurn: row.kind === "imagine" && speedOfPrompt(row.prompt) === null,
+      inTurn: waitsItsTurn(row.kind, row.prompt),
     });
   return [...line.order()];
 }
