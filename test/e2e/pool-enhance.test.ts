@@ -24,50 +24,68 @@ function upscalesAt(pool: PoolHarness, service: number): number {
   ).length;
 }
 
+/**
+ * Two servers of one slot; a grid made on server one and its first image shown alone; then server one runs
+ * another grid (its one slot taken, server two's free) and Alice clicks Enhance 2× under the image: the
+ * Enhance job waits in the bot's line, nothing sent to either server.
+ */
+async function enhanceWhileGridServerBusy() {
+  p = await startPool([{}], { slots: 1, env: { ENHANCE_FACTORS: "2x" } });
+  const pool = p;
+  const { h } = pool;
+  const fox = await imagineOnPool(pool, "a red fox");
+  expect(serviceOf(pool, fox.imageId)).toBe(0);
+  pool.services[0]!.completeNow(fox.imageId);
+  const grid = await waitForResult(h, fox.imageId, isGrid);
+  await clickLabel(h, grid, "U1", h.world.alice);
+  const single = await waitForUpscale(h, fox.imageId, 0);
+  const heron = await imagineOnPool(pool, "a blue heron");
+  expect(serviceOf(pool, heron.imageId)).toBe(0);
+
+  const click = await clickLabel(h, single, "Enhance 2× (uses credits)", h.world.alice);
+  const waiting = await h.emu.waitFor(
+    () => h.bot.context.imagine.activeJobs().find((j) => j.ref === click.id),
+    { description: "the Enhance job" },
+  );
+  expect(waiting.imageId).toMatch(/^q-/);
+  expect([upscalesAt(pool, 0), upscalesAt(pool, 1)]).toEqual([0, 0]);
+  return { pool, h, heron, enhanceRef: click.id };
+}
+
+/**
+ * The same member's next grid, behind the Enhance in line, is not held back: server two takes it while the
+ * Enhance waits on. Then server one's grid ends, and its slot is the Enhance's; both are delivered.
+ */
+async function laterJobThenEnhance(pool: PoolHarness, heronId: string, enhanceRef: string) {
+  const { h } = pool;
+  const frog = await imagineOnPool(pool, "a green frog");
+  const frogId = await startedImageId(pool, frog.handle.id);
+  expect(serviceOf(pool, frogId)).toBe(1);
+  expect((await h.bot.context.imagine.findJob(enhanceRef))?.imageId).toMatch(/^q-/);
+
+  pool.services[0]!.completeNow(heronId);
+  const enhanceId = await startedImageId(pool, enhanceRef);
+  expect(serviceOf(pool, enhanceId)).toBe(0);
+  pool.services[0]!.completeNow(enhanceId);
+  pool.services[1]!.completeNow(frogId);
+  await waitForResult(h, enhanceId, isEnhanced);
+  await waitForResult(h, frogId, isGrid);
+
+  expect([upscalesAt(pool, 0), upscalesAt(pool, 1)]).toEqual([1, 0]);
+  expect(resultsOf(h, enhanceId)).toHaveLength(1);
+  // Never more jobs on a server than its one slot, counted by each service itself.
+  expect(pool.services.map((s) => s.maxInFlight)).toEqual([1, 1]);
+}
+
 describe("Enhance in a pool of servers", () => {
   test("two servers of one slot: the Enhance of a grid on a busy server waits for that server, and a later job starts on the free one", async () => {
-    p = await startPool([{}], { slots: 1, env: { ENHANCE_FACTORS: "2x" } });
-    const { h } = p;
-    // A grid made on server one, and its first image shown alone.
-    const fox = await imagineOnPool(p, "a red fox");
-    expect(serviceOf(p, fox.imageId)).toBe(0);
-    p.services[0]!.completeNow(fox.imageId);
-    const grid = await waitForResult(h, fox.imageId, isGrid);
-    await clickLabel(h, grid, "U1", h.world.alice);
-    const single = await waitForUpscale(h, fox.imageId, 0);
-    // Server one runs another grid now: its one slot is taken, server two's is free.
-    const heron = await imagineOnPool(p, "a blue heron");
-    expect(serviceOf(p, heron.imageId)).toBe(0);
+    const { pool, heron, enhanceRef } = await enhanceWhileGridServerBusy();
+    await laterJobThenEnhance(pool, heron.imageId, enhanceRef);
+  });
 
-    const click = await clickLabel(h, single, "Enhance 2× (uses credits)", h.world.alice);
-    const waiting = await h.emu.waitFor(
-      () => h.bot.context.imagine.activeJobs().find((j) => j.ref === click.id),
-      {
-        description: "the Enhance job",
-      },
-    );
-    // It waits in the bot's line: nothing was sent to either server.
-    expect(waiting.imageId).toMatch(/^q-/);
-    expect([upscalesAt(p, 0), upscalesAt(p, 1)]).toEqual([0, 0]);
-
-    // The same member's next grid, behind the Enhance in line, is not held back: server two takes it.
-    const frog = await imagineOnPool(p, "a green frog");
-    const frogId = await startedImageId(p, frog.handle.id);
-    expect(serviceOf(p, frogId)).toBe(1);
-    expect((await h.bot.context.imagine.findJob(click.id))?.imageId).toMatch(/^q-/);
-
-    // Server one's grid ends: its slot is the Enhance's, on the server holding its grid.
-    p.services[0]!.completeNow(heron.imageId);
-    const enhanceId = await startedImageId(p, click.id);
-    expect(serviceOf(p, enhanceId)).toBe(0);
-    p.services[0]!.completeNow(enhanceId);
-    p.services[1]!.completeNow(frogId);
-    await waitForResult(h, enhanceId, isEnhanced);
-    await waitForResult(h, frogId, isGrid);
-
-    expect([upscalesAt(p, 0), upscalesAt(p, 1)]).toEqual([1, 0]);
-    expect(resultsOf(h, enhanceId)).toHaveLength(1);
-    // Never more jobs on a server than its one slot, counted by each service itself.
-    expect(p.services.map((s) => s.maxInFlight)).toEqual([1, 1]);
+  test("a waiting Enhance still waits for its grid's server after a crash of the bot, holding no one back", async () => {
+    const { pool, h, heron, enhanceRef } = await enhanceWhileGridServerBusy();
+    await h.restart({ hard: true });
+    await laterJobThenEnhance(pool, heron.imageId, enhanceRef);
   });
 });
