@@ -26,7 +26,8 @@ import { FleetLine, type Placed } from "./fleet-line.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { NoFreeSlotError, requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { NoFreeSlotError } from "../pool/server-pool.js";
+import { requirementOfJob, type ServerRequirement } from "../pool/server-requirement.js";
 import { waitsOnAfter } from "./failed-create.js";
 import { speedOfPrompt } from "../prompt/speed.js";
 import { newImageRecord } from "../service/record-factory.js";
@@ -133,7 +134,7 @@ export class JobQueue {
       id: job.imageId,
       member: job.requesterId,
       queuedAt: job.startedAt,
-      requires: job.kind.name === "imagine" ? requirementOf(job.prompt) : undefined,
+      requires: requirementOfJob(job),
     });
     // In a fleet, the drain reads the fleet's line first and shows the places in it.
     if (!this.fleetLine.shared) this.showPlaces();
