@@ -11,6 +11,10 @@ export const STYLE_STEPS: readonly SchemaStep[] = [
     // NULL: no style (every job before this step).
     statements: ["ALTER TABLE jobs ADD COLUMN style TEXT"],
   },
+];
+
+/** The kept prompts' style, a later step (appended after the pool's, at the end of `SCHEMA`). */
+export const KEPT_PROMPT_STYLE_STEPS: readonly SchemaStep[] = [
   {
     description: "the style a kept prompt was given with (Try again shows it again)",
     // NULL: no style (every kept prompt before this step).
