@@ -112,6 +112,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
         }
       : {}),
     ...(fleetSlots ? { fleetSlots } : {}),
+    bounded: queued,
     metrics,
     logger: log,
     now,

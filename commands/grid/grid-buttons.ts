@@ -36,7 +36,13 @@ const UPSCALE_HOLD_MS = 2 * 60_000;
  */
 export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId">, app: BotContext) {
   const job = await app.imagine.findJob(button.jobId);
-  if (job) return { prompt: job.prompt, requesterId: button.requesterId ?? job.requesterId };
+  if (job)
+    return {
+      prompt: job.prompt,
+      requesterId: button.requesterId ?? job.requesterId,
+      // The style's text is in the prompt; its name goes with the new job, shown as with the first.
+      ...(job.style ? { style: job.style } : {}),
+    };
   const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
@@ -156,7 +162,8 @@ async function reroll(
     context,
     `reroll:${button.jobId}`,
     (t) => t("reroll.started"),
-    () => startImagineJob(interaction, context, source.prompt),
+    () =>
+      startImagineJob(interaction, context, source.prompt, "style" in source ? { style: source.style } : {}),
   );
 }
 

@@ -29,6 +29,8 @@ export interface RefusedRequest {
   readonly ref: string;
   readonly requester: Pick<Requester, "userId">;
   readonly prompt: string;
+  /** The server's style whose text `prompt` holds: Try again shows it with the new job too. */
+  readonly style?: string;
 }
 
 /** How long a refused prompt can be tried again with the button. */
@@ -66,8 +68,14 @@ export async function tryAgainRow(
   t: Translator,
 ): Promise<APIActionRowComponent<APIButtonComponent> | null> {
   try {
-    const { ref, requester, prompt } = refused;
-    await app.store.keepPrompt({ ref, requesterId: requester.userId, prompt, keptAt: app.now() });
+    const { ref, requester, prompt, style } = refused;
+    await app.store.keepPrompt({
+      ref,
+      requesterId: requester.userId,
+      prompt,
+      keptAt: app.now(),
+      ...(style ? { style } : {}),
+    });
   } catch (err) {
     log.warn({ err }, "could not keep the refused prompt: no Try again button");
     return null;

@@ -24,7 +24,7 @@ export const tryAgainHandler: ComponentHandler<string, BotContext> = {
       context,
       `try-again:${ref}`,
       (t) => t("tryAgain.started"),
-      () => startImagineJob(interaction, context, kept.prompt),
+      () => startImagineJob(interaction, context, kept.prompt, kept.style ? { style: kept.style } : {}),
     );
   },
 };

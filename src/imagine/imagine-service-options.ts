@@ -4,7 +4,7 @@ import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import type { ServerRequirement } from "../pool/server-pool.js";
+import type { ServerRequirement } from "../pool/server-requirement.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation } from "./job.js";
@@ -107,6 +107,8 @@ export interface ImagineServiceOptions {
     follow(job: Job): void;
     /** The job's record finished (or it ended otherwise): its slot is free. */
     ended(imageId: string): void;
+    /** The name of the server holding the record `imageId` (an Enhance's grid: it runs there). */
+    holderOf(imageId: string): Promise<string>;
   };
   /**
    * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see

@@ -10,26 +10,21 @@ import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import { isServiceError } from "../service/errors.js";
-import { isServiceUnanswering } from "../jobs/outage-policy.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, type Job, type JobOutcome } from "./job.js";
-import { unknownKind, type JobKind } from "./job-kind.js";
-import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
-import { viewForCancelled, viewForRecord, type JobView } from "./job-view.js";
+import { logContextOf, type Job } from "./job.js";
+import type { JobDelivery, JobRequest } from "./job-request.js";
+import { viewForCancelled, type JobView } from "./job-view.js";
 import { claimJobs } from "./claimed-jobs.js";
 import { JobEndings } from "./job-endings.js";
-import { FollowedJobs, progressSignatureOf } from "./followed-jobs.js";
+import { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
 import { sendJobView } from "./job-sending.js";
-import { usableRecord } from "./usable-record.js";
-import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
 import { JobQueue } from "./job-queue.js";
-import { isWaitingJobId, waitingJobId } from "./waiting-job-id.js";
-import { requirementOf } from "../pool/server-pool.js";
-import { waitsOnAfter } from "./failed-create.js";
+import { createRecord, submitJob } from "./job-submission.js";
+import { RecordHandling } from "./record-handling.js";
+import { isWaitingJobId } from "./waiting-job-id.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -48,6 +43,8 @@ export class ImagineService {
   private readonly endings: JobEndings;
   /** Jobs waiting for a free image server (only with `options.slots`). */
   private readonly queue: JobQueue;
+  /** What each record read of a followed job changes. */
+  private readonly records: RecordHandling;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
@@ -58,12 +55,12 @@ export class ImagineService {
       log: this.log,
       stopping: this.stopping.signal,
       handlers: {
-        onRecord: (id, record) => this.handleRecord(id, record),
+        onRecord: (id, record) => this.records.record(id, record),
         onTimeout: (id) => this.endings.timeout(id),
         onLost: (id, error) => this.endings.lost(id, error),
-        onPollError: (id, err, failures) => this.handlePollFailure(id, err, failures),
+        onPollError: (id, err, failures) => this.records.pollFailed(id, err, failures),
         send: (id, view, final) => this.send(id, view, final),
-        onMessageGone: (id) => void this.handleMessageGone(id),
+        onMessageGone: (id) => void this.records.messageGone(id),
         onDisowned: (id) => this.disown(id),
         onUndeliverable: (id) => this.active.markUndeliverable(id),
         jobLog: (id) => this.jobLog(id),
@@ -90,12 +87,22 @@ export class ImagineService {
       throttle: this.throttle,
       ownership: this.ownership,
       persist: (job) => this.persist(job),
-      create: (job) => this.createRecord(job.kind, job.prompt, job.ref),
+      create: (job) => createRecord(options.profile, job.kind, job.prompt, job.ref),
       started: (job, record) => {
         this.tracker.track(tracked(job));
-        void this.handleRecord(job.imageId, record);
+        void this.records.record(job.imageId, record);
       },
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+    });
+    this.records = new RecordHandling({
+      options,
+      clock: this.clock,
+      followed: this.active,
+      throttle: this.throttle,
+      persist: (job) => this.persist(job),
+      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+      slotFreed: () => this.queue.drain(),
+      jobLog: (id) => this.jobLog(id),
     });
   }
 
@@ -134,53 +141,24 @@ export class ImagineService {
    * server refused the connection for (no record exists), waits in line instead.
    * @throws {ServiceError} when the service refuses or may have failed to answer; nothing is tracked then.
    */
-  async submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
-    const existing = await this.options.store.findByRef(request.ref);
-    if (existing) return structuredClone(this.active.get(existing.imageId) ?? existing);
-    const requires = request.kind.name === "imagine" ? requirementOf(request.prompt) : undefined;
-    const wait = async (): Promise<Job> => {
-      const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
-      const waiting = newJob(request, delivery, standIn, this.clock.now());
-      await this.queue.enqueue(waiting);
-      return structuredClone(waiting);
-    };
-    if (this.options.slots && this.queue.mustWait(requires)) return wait();
-    let record: ImageRecord;
-    try {
-      record = await this.createRecord(request.kind, request.prompt, request.ref);
-    } catch (err) {
-      // No record exists (the fleet's other processes hold every slot, or every server refused the
-      // connection): the job waits in line and starts when a server is free or back.
-      if (this.options.slots && waitsOnAfter(request.kind, err)) return wait();
-      throw err;
-    }
-    const job = newJob(request, delivery, record, this.clock.now());
-    this.queue.noteStarted(job.requesterId);
-    const server = this.options.servers?.nameOf(record.id);
-    if (server !== undefined) job.server = server;
-    this.active.add(job);
-    await this.persist(job);
-    this.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
-    if (isFinished(record.status)) await this.handleRecord(job.imageId, record);
-    else {
-      this.tracker.track(tracked(job));
-      void this.handleRecord(job.imageId, record);
-    }
-    return structuredClone(job);
-  }
-
-  /** Asks the service for the record of a job of `kind`: the one place a kind meets the service. */
-  private createRecord(kind: JobKind, prompt: string, ref: string): Promise<ImageRecord> {
-    const { profile } = this.options;
-    switch (kind.name) {
-      case "imagine":
-        // Only a server that can run the speed the prompt asks for (see `requirementOf`).
-        return profile.createImage(prompt, ref, requirementOf(prompt));
-      case "upscale":
-        return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
-      default:
-        return unknownKind(kind);
-    }
+  submit(request: JobRequest, delivery: JobDelivery): Promise<Job> {
+    return submitJob(
+      {
+        options: this.options,
+        clock: this.clock,
+        followed: this.active,
+        queue: this.queue,
+        persist: (job) => this.persist(job),
+        follow: async (job, record) => {
+          if (isFinished(record.status)) return this.records.record(job.imageId, record);
+          this.tracker.track(tracked(job));
+          void this.records.record(job.imageId, record);
+        },
+        jobLog: (id) => this.jobLog(id),
+      },
+      request,
+      delivery,
+    );
   }
 
   /** The owner of this process's leases. */
@@ -214,7 +192,7 @@ export class ImagineService {
         this.options.servers?.follow(job);
         this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
       },
-      handleRecord: (id, record) => this.handleRecord(id, record),
+      handleRecord: (id, record) => this.records.record(id, record),
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
       jobLog: (id) => this.jobLog(id),
     });
@@ -290,71 +268,6 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     this.throttle.forget(jobId);
     this.active.remove(jobId);
-  }
-
-  private async handleRecord(jobId: string, polled: ImageRecord): Promise<void> {
-    const job = this.active.get(jobId);
-    // A job cancelled while a poll was under way takes no more records.
-    if (!job || job.outcome === "cancelled") return;
-    const record = usableRecord(polled);
-    // Only a pending job's message speaks of the service's status: other polls do not ask for it.
-    const notice =
-      record.status === "pending" ? waitingNotice(record, this.options.serviceStatus?.() ?? null) : NO_NOTICE;
-    // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
-    const signature = progressSignatureOf(record, notice);
-    const seen = this.active.lastRendered(jobId);
-    if (seen && seen.signature === signature && this.throttle.wouldSkip(jobId, seen.key)) return;
-    const changed = job.status !== record.status || job.progress !== record.progress;
-    job.status = record.status;
-    job.progress = record.progress;
-    // Set before rendering: the final message says how long the job took.
-    if (isFinished(record.status)) {
-      job.finishedAt ??= this.clock.now();
-      // The server's slot is free once its record is finished, not once Discord took the result.
-      this.options.servers?.ended(jobId);
-      this.queue.drain();
-    }
-    const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
-    const outOfDate = ended !== null && (this.options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
-    const view = viewForRecord(
-      job,
-      record,
-      this.options.imageDelivery,
-      outOfDate ? { serverOutOfDate: true } : notice,
-    );
-    if (view.final) {
-      const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
-      job.error = record.error;
-      await this.endings.finish(job, outcome, view);
-      return;
-    }
-    if (changed) await this.persist(job);
-    if (signature !== null) this.active.rendered(jobId, { signature, key: view.key, record });
-    void this.throttle.show(jobId, { payload: view, key: view.key });
-  }
-
-  /**
-   * After enough failed polls in a row ({@link isServiceUnanswering}), the job's message says the service
-   * is not answering; the next successful poll renders the record again, which removes the notice.
-   */
-  private handlePollFailure(jobId: string, err: unknown, failures: number): void {
-    const job = this.active.get(jobId);
-    const seen = this.active.lastRendered(jobId);
-    if (!job || !seen) return;
-    if (!isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined)) return;
-    const view = viewForRecord(job, seen.record, this.options.imageDelivery, { serviceUnanswering: true });
-    void this.throttle.show(jobId, { payload: view, key: view.key });
-  }
-
-  /**
-   * The job's progress message is gone: it is still followed, and its result is posted as usual. Neither
-   * token is tried on the old message again, also after a restart.
-   */
-  private async handleMessageGone(jobId: string): Promise<void> {
-    const job = this.active.get(jobId);
-    if (!job) return;
-    job.location = { ...job.location, interactionToken: null, messageId: null };
-    await this.persist(job);
   }
 
   private async send(jobId: string, view: JobView, final: boolean): Promise<void> {

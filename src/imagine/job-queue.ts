@@ -25,7 +25,7 @@ import { FleetLine, type Placed } from "./fleet-line.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { requirementOf, type ServerRequirement } from "../pool/server-pool.js";
+import { requirementOfJob, type ServerRequirement } from "../pool/server-requirement.js";
 import { startWaiting } from "./waiting-start.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
@@ -123,7 +123,7 @@ export class JobQueue {
       id: job.imageId,
       member: job.requesterId,
       queuedAt: job.startedAt,
-      requires: job.kind.name === "imagine" ? requirementOf(job.prompt) : undefined,
+      requires: requirementOfJob(job),
     });
     // In a fleet, the drain reads the fleet's line first and shows the places in it.
     if (!this.fleetLine.shared) this.showPlaces();

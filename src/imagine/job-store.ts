@@ -28,6 +28,8 @@ export interface KeptPrompt {
   prompt: string;
   /** When it was kept (ms epoch). */
   keptAt: number;
+  /** The name of the server's style whose text `prompt` holds; absent: none. */
+  style?: string;
 }
 
 /**

@@ -70,7 +70,8 @@ export interface Job {
   origin?: JobOrigin;
   /**
    * The name of the ImagineAPI server holding its record (IMAGINE_API_NAME[_N]): its polls, Enhance and
-   * resume go there. Absent for a job recorded before the pool: server 1.
+   * resume go there. Absent for a job recorded before the pool: server 1. An Enhance waiting in the bot's
+   * line (no record yet) names its grid's server, the only one it can run on (`requirementOfJob`).
    */
   server?: string;
   /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */

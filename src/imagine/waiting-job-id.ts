@@ -4,7 +4,8 @@
  */
 import type { Job } from "./job.js";
 
-const STAND_IN_PREFIX = "q-";
+/** What every stand-in image id starts with (never a service's image id: those are UUIDs). */
+export const STAND_IN_PREFIX = "q-";
 
 /** Whether `imageId` is a waiting job's stand-in (no record yet). */
 export function isWaitingJobId(imageId: string): boolean {

@@ -26,6 +26,8 @@ export interface PoolParts {
   storedServer: ServerPoolDeps["storedServer"];
   /** A fleet on Postgres: each server's slots counted across the fleet. */
   fleet?: ServerPoolDeps["fleet"];
+  /** Jobs beyond a server's slots wait in the bot's line (see `ServerPoolDeps.bounded`). */
+  bounded?: boolean;
 }
 
 /** The pool of every configured server, server 1 first. */
@@ -88,5 +90,6 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
     logger: parts.logger.child({ component: "pool" }),
     storedServer: parts.storedServer,
     ...(parts.fleet ? { fleet: parts.fleet } : {}),
+    ...(parts.bounded ? { bounded: true } : {}),
   });
 }

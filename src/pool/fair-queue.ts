@@ -47,18 +47,6 @@ export class FairQueue<T extends Waiting> {
     return this.entries.delete(id);
   }
 
-  /**
-   * Takes the next job out to start it at `now` (the first in order that `startable` accepts): its member's
-   * turn is used.
-   */
-  take(now: number, startable: (entry: T) => boolean = () => true): T | undefined {
-    const next = this.order().find(startable);
-    if (!next) return undefined;
-    this.entries.delete(next.id);
-    this.started(next.member, now);
-    return next;
-  }
-
   /** A job of `member` started at `now` (also one that never waited): their turn is used. */
   started(member: string, now: number): void {
     this.served.delete(member);
@@ -88,10 +76,5 @@ export class FairQueue<T extends Waiting> {
         if (job) order.push(job);
       }
     return order;
-  }
-
-  /** 1 for the next to start; 0 when `id` is not waiting. */
-  place(id: string): number {
-    return this.order().findIndex((e) => e.id === id) + 1;
   }
 }

@@ -12,24 +12,8 @@ import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { isServerDown, madeNoRecord, type ImageServer } from "./image-server.js";
-import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
-
-/**
- * What a job may require of the server it runs on (e.g. a speed only some accounts run): servers it refuses
- * get no such job. No requirement: any server.
- */
-export type ServerRequirement = (server: ImageServer) => boolean;
-
-/**
- * What a job's prompt requires of its server: the speed it asks for (`--relax`, `--fast`, `--turbo`, also one
- * added from the settings) must be one the server can run (`ServiceProfile.speeds`: a self-hosted ImagineAPI
- * cannot follow relax). Read from the prompt sent, so a job waiting in the bot's queue, also one restored after
- * a restart, carries it. None when the prompt names no speed.
- */
-export function requirementOf(prompt: string): ServerRequirement | undefined {
-  const speed = speedOfPrompt(prompt);
-  return speed === null ? undefined : (server) => server.profile.speeds.includes(speed);
-}
+import { SPEEDS, type Speed } from "../prompt/speed.js";
+import { waitsItsTurn, type ServerRequirement } from "./server-requirement.js";
 
 /** What {@link ServerPool} needs besides its servers. */
 export interface ServerPoolDeps {
@@ -42,15 +26,22 @@ export interface ServerPoolDeps {
    * slot is held there. Absent: this process counts its own jobs.
    */
   fleet?: { ledger: Pick<ServerSlotLedger, "take" | "release">; owner: string; holdMs: number };
+  /**
+   * Jobs beyond a server's slots wait in the bot's line (several servers, or IMAGINE_API_SLOTS): no create is
+   * sent to a server whose slots are all in use here, whatever the job (an upscale too). Absent: one server
+   * is sent every job at once, as before the pool.
+   */
+  bounded?: boolean;
 }
 
 /**
- * A create was not sent: every slot of the server is taken across the fleet (by other processes' jobs), or
- * another process's member is next in the fleet's line. No record exists; the job waits in the bot's queue.
+ * A create was not sent: every slot of the server is taken (here, or across the fleet by other processes'
+ * jobs), or another process's member is next in the fleet's line. No record exists; the job waits in the
+ * bot's queue.
  */
 export class NoFreeSlotError extends Error {
   constructor(readonly server: string) {
-    super(`no slot of the image server ${server} is free for this job across the fleet`);
+    super(`no slot of the image server ${server} is free for this job`);
     this.name = "NoFreeSlotError";
   }
 }
@@ -131,16 +122,16 @@ export class ServerPool {
    * Creates the image record on the server {@link choose} picks. A create that provably reached no server
    * (the connection was refused) goes to another server once; any other failure is thrown: the record may
    * exist, and a second create could make two.
-   * In a fleet, a server whose slots are all taken across the fleet is passed over for the next one with a
-   * free slot here.
-   * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when the fleet fills its slots; a
+   * A server whose slots are all taken (across the fleet, or here since it was chosen) is passed over for the
+   * next one with a free slot here.
+   * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when no server has a free slot; a
    *   RangeError when no server meets `requires`.
    */
   async createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord> {
     const first = this.choose(requires ? { requires } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     try {
-      return await this.createOn(first, ref, requires === undefined, (s) =>
+      return await this.createOn(first, ref, waitsItsTurn("imagine", prompt), (s) =>
         s.profile.createImage(prompt, ref),
       );
     } catch (err) {
@@ -154,7 +145,9 @@ export class ServerPool {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, requires === undefined, (s) => s.profile.createImage(prompt, ref));
+      return this.createOn(second, ref, waitsItsTurn("imagine", prompt), (s) =>
+        s.profile.createImage(prompt, ref),
+      );
     }
   }
 
@@ -196,10 +189,22 @@ export class ServerPool {
     return current.length > 0 ? current : taking;
   }
 
-  /** Upscales an image of a grid on the server holding the grid (only it knows the grid). */
+  /** The name of the server holding the record `imageId` (followed now, or recorded with its job). */
+  async holderOf(imageId: string): Promise<string> {
+    return (await this.serverOf(imageId)).name;
+  }
+
+  /**
+   * Upscales an image of a grid on the server holding the grid (only it knows the grid).
+   * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when that server's slots are full
+   *   (`bounded`, or across the fleet): the upscale waits for it (`requirementOfJob`).
+   */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
-    return this.createOn(server, ref, false, (s) => s.profile.upscale(parentId, index, factor, ref));
+    // Never in turn: it can run only on its grid's server (its prompt does not matter).
+    return this.createOn(server, ref, waitsItsTurn("upscale", ""), (s) =>
+      s.profile.upscale(parentId, index, factor, ref),
+    );
   }
 
   /** Reads a record from the server that holds it. */
@@ -274,6 +279,8 @@ export class ServerPool {
     create: (server: ImageServer) => Promise<ImageRecord>,
   ): Promise<ImageRecord> {
     const { fleet } = this.deps;
+    // Checked at the send itself: a job that saw a free slot may find it taken after an await.
+    if (this.deps.bounded && server.inUse >= server.slots) throw new NoFreeSlotError(server.name);
     server.creating++;
     let held = false;
     try {

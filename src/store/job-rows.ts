@@ -228,7 +228,13 @@ function originOf(r: {
   return { origin: { kind: r.origin_kind, jobId: r.origin_job_id, link: r.origin_link } };
 }
 
-const keptPromptRowSchema = z.object({ id: text, user_id: text, prompt: text, kept_at: integer });
+const keptPromptRowSchema = z.object({
+  id: text,
+  user_id: text,
+  prompt: text,
+  kept_at: integer,
+  style: nullableText.optional(),
+});
 
 /**
  * The kept prompt stored in a `kept_prompts` row.
@@ -238,7 +244,13 @@ export function rowToKeptPrompt(row: Readonly<Record<string, unknown>>): KeptPro
   const parsed = keptPromptRowSchema.safeParse(row);
   if (!parsed.success) throw new Error(`the kept prompt ${String(row["id"])} has invalid values`);
   const r = parsed.data;
-  return { ref: r.id, requesterId: r.user_id, prompt: r.prompt, keptAt: r.kept_at };
+  return {
+    ref: r.id,
+    requesterId: r.user_id,
+    prompt: r.prompt,
+    keptAt: r.kept_at,
+    ...(r.style ? { style: r.style } : {}),
+  };
 }
 
 const postRowSchema = z.object({

@@ -37,8 +37,9 @@ export function jobStoreStatements({ rowOrder: order, pending }: SqlDialect) {
       "INSERT INTO user_usage (user_id, last_submission_at) VALUES ($1, $2) " +
       "ON CONFLICT (user_id) DO UPDATE SET last_submission_at = excluded.last_submission_at",
     keepPrompt:
-      "INSERT INTO kept_prompts (id, user_id, prompt, kept_at) VALUES ($1, $2, $3, $4) " +
-      "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, kept_at = excluded.kept_at",
+      "INSERT INTO kept_prompts (id, user_id, prompt, kept_at, style) VALUES ($1, $2, $3, $4, $5) " +
+      "ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, prompt = excluded.prompt, " +
+      "kept_at = excluded.kept_at, style = excluded.style",
     getKeptPrompt: "SELECT * FROM kept_prompts WHERE id = $1",
     // ($1 key, $2 holder, $3 now, $4 expiry or NULL) Takes the key when free or run out; a row when taken.
     claim:

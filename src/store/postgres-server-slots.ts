@@ -8,29 +8,36 @@
 import type pg from "pg";
 import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
 import { FairQueue } from "../pool/fair-queue.js";
-import { speedOfPrompt } from "../prompt/speed.js";
+import type { JobKindName } from "../imagine/job-kind.js";
+import { waitsItsTurn } from "../pool/server-requirement.js";
+import { STAND_IN_PREFIX } from "../imagine/waiting-job-id.js";
+
+/** SQL: whether the row `alias` is a waiting job's stand-in (its image id starts with {@link STAND_IN_PREFIX}). */
+function standIn(alias: string): string {
+  return `${alias}.image_id LIKE '${STAND_IN_PREFIX}%'`;
+}
 
 /** Namespace of the advisory locks on image servers ("imsv"). */
 const SERVER_LOCK_CLASS = 0x696d7376;
 
 /**
- * Slots of server $1 in use: its unfinished jobs with a record (a waiting job's stand-in `q-...` holds none;
+ * Slots of server $1 in use: its unfinished jobs with a record (a waiting job's stand-in holds none;
  * a job saved without a server is server 1's, $2) plus live holds whose job is not saved yet.
  */
 const IN_USE_SQL = `SELECT
-  (SELECT count(*) FROM jobs WHERE outcome IS NULL AND image_id NOT LIKE 'q-%'
-     AND (server = $1 OR (server IS NULL AND $1 = $2)))
+  (SELECT count(*) FROM jobs j WHERE j.outcome IS NULL AND NOT ${standIn("j")}
+     AND (j.server = $1 OR (j.server IS NULL AND $1 = $2)))
   + (SELECT count(*) FROM server_slot_holds h WHERE h.server = $1 AND h.expires_at > $3
-     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref = h.ref AND j.image_id NOT LIKE 'q-%')) AS in_use`;
+     AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.ref = h.ref AND NOT ${standIn("j")})) AS in_use`;
 
 /**
  * The fleet's waiting jobs of live processes (a dead process's jobs wait for another to claim them), each
  * with its member's latest start across the fleet; ordered by `FairQueue`, the one definition of the order.
  */
 const WAITING_SQL = `SELECT w.image_id, w.ref, w.requester_id, w.started_at, w.lease_owner, w.kind, w.prompt,
-    (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND j.image_id NOT LIKE 'q-%')
+    (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND NOT ${standIn("j")})
       AS last_started
-  FROM jobs w WHERE w.image_id LIKE 'q-%' AND w.outcome IS NULL AND w.lease_expires_at > $1`;
+  FROM jobs w WHERE ${standIn("w")} AND w.outcome IS NULL AND w.lease_expires_at > $1`;
 
 interface WaitingRow {
   image_id: string;
@@ -38,7 +45,7 @@ interface WaitingRow {
   requester_id: string;
   started_at: number;
   lease_owner: string;
-  kind: string;
+  kind: JobKindName;
   prompt: string;
   last_started: number | null;
 }
@@ -54,8 +61,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      // A grid asking for a speed may wait for a server that runs it; an Enhance goes to its grid's server.
-      inTurn: row.kind === "imagine" && speedOfPrompt(row.prompt) === null,
+      inTurn: waitsItsTurn(row.kind, row.prompt),
     });
   return [...line.order()];
 }
@@ -76,7 +82,7 @@ export class PostgresServerSlots implements ServerSlotLedger {
       // Holds that ran out, or whose job is saved, count no more: forget them.
       await client.query(
         "DELETE FROM server_slot_holds h WHERE h.server = $1 AND (h.expires_at <= $2 OR EXISTS " +
-          "(SELECT 1 FROM jobs j WHERE j.ref = h.ref AND j.image_id NOT LIKE 'q-%'))",
+          `(SELECT 1 FROM jobs j WHERE j.ref = h.ref AND NOT ${standIn("j")}))`,
         [hold.server, now],
       );
       const row = (await client.query<{ in_use: string }>(IN_USE_SQL, [hold.server, hold.firstServer, now]))

@@ -12,3 +12,12 @@ export const STYLE_STEPS: readonly SchemaStep[] = [
     statements: ["ALTER TABLE jobs ADD COLUMN style TEXT"],
   },
 ];
+
+/** The kept prompts' style, a later step (appended after the pool's, at the end of `SCHEMA`). */
+export const KEPT_PROMPT_STYLE_STEPS: readonly SchemaStep[] = [
+  {
+    description: "the style a kept prompt was given with (Try again shows it again)",
+    // NULL: no style (every kept prompt before this step).
+    statements: ["ALTER TABLE kept_prompts ADD COLUMN style TEXT"],
+  },
+];

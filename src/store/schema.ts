@@ -12,7 +12,7 @@ import { POOL_STEPS } from "./schema-pool.js";
 import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
 import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
-import { STYLE_STEPS } from "./schema-styles.js";
+import { KEPT_PROMPT_STYLE_STEPS, STYLE_STEPS } from "./schema-styles.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
@@ -27,6 +27,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...POOL_STEPS,
   ...STYLE_STEPS,
   ...POOL_FLEET_STEPS,
+  ...KEPT_PROMPT_STYLE_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

@@ -158,7 +158,7 @@ export abstract class SqlJobStore<Native> extends LeasedSqlStore implements JobS
   }
 
   async keepPrompt(kept: KeptPrompt): Promise<void> {
-    const args = [kept.ref, kept.requesterId, kept.prompt, kept.keptAt];
+    const args = [kept.ref, kept.requesterId, kept.prompt, kept.keptAt, kept.style ?? null];
     await this.execute(`keeping the prompt of interaction ${kept.ref}`, this.sql.keepPrompt, args);
   }
 

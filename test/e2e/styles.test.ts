@@ -6,11 +6,12 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { deployCommands } from "../../commands/index.js";
+import type { InjectedFault } from "../../tools/reference-service/index.js";
 import type { SlashOptionValue } from "../../tools/discord-emulator/world/slash-options.js";
 import type { BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
-import { removeTempDirs } from "./admission-steps.js";
-import { isGrid, recordFor, waitForResult } from "./imagine-steps.js";
+import { answerTo, removeTempDirs } from "./admission-steps.js";
+import { buttonId, isGrid, recordFor, waitForResult } from "./imagine-steps.js";
 import { runSettingsCommand, startWithDatabase } from "./settings-steps.js";
 
 let h: BotHarness;
@@ -79,6 +80,45 @@ describe("styles", () => {
     service.completeNow(record?.id ?? "");
     const grid = await waitForResult(h, record?.id ?? "", isGrid);
     expect(grid.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
+
+    // 🔄 makes the same prompt again, and the new job still says which style it holds.
+    const reroll = await emu.clickButton({
+      message: grid,
+      customId: buttonId(grid, "🔄"),
+      user: world.alice,
+    });
+    const again = await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    expect(again.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
+    expect(service.records().map((r) => r.prompt)).toEqual([record?.prompt, record?.prompt]);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("a styled prompt refused in an outage keeps its style: Try again starts it with the style shown", async () => {
+    h = await startWithDatabase();
+    const { emu, world, service } = h;
+    await styles("set", { name: "Watercolour", text: WATERCOLOUR });
+    service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
+    const handle = await emu.sendSlashCommand({
+      name: "imagine",
+      options: { prompt: "a fox in the snow", style: "Watercolour" },
+      user: world.alice,
+      channelId: world.general.id,
+    });
+    const refusal = await answerTo(h, handle);
+    expect(textOf(refusal)).toMatch(/The image service is unavailable/);
+    service.faults.queue.length = 0;
+
+    const retry = await emu.clickButton({
+      message: refusal,
+      customId: buttonId(refusal, "Try again"),
+      user: world.alice,
+    });
+    const started = await answerTo(h, retry);
+    expect(textOf(started)).toMatch(/waiting in queue/i);
+    expect(started.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
+    expect(service.records().map((r) => r.prompt)).toEqual([
+      "a fox in the snow soft watercolour, paper texture --stylize 250",
+    ]);
     emu.assertNoRejectedRequests();
   });
 

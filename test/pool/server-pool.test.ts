@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import type { ServiceHealth, ServiceHealthMonitor } from "../../src/admission/service-health.js";
 import { silentLogger } from "../../src/logger.js";
 import { FIRST_BACKOFF_MS, ImageServer } from "../../src/pool/image-server.js";
-import { NoFreeSlotError, requirementOf, ServerPool } from "../../src/pool/server-pool.js";
+import { NoFreeSlotError, ServerPool } from "../../src/pool/server-pool.js";
+import { requirementOf } from "../../src/pool/server-requirement.js";
 import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
 import type { ServerWatch } from "../../src/imagine/server-watch.js";
 import type { ImagineClient } from "../../src/service/client.js";
@@ -42,6 +43,10 @@ function server(
       if (options.create) await options.create();
       return newImageRecord({ id: `img-${number}-${creates.length}` });
     },
+    upscale: async (parentId: string) => {
+      creates.push(`upscale of ${parentId}`);
+      return newImageRecord({ id: `img-${number}-${creates.length}`, parent_id: parentId });
+    },
   };
   const s = new ImageServer({
     number,
@@ -55,8 +60,17 @@ function server(
   return Object.assign(s, { creates });
 }
 
-function poolOf(servers: ReturnType<typeof server>[], now = () => 1_000) {
-  return new ServerPool(servers, { now, logger: silentLogger, storedServer: async () => undefined });
+function poolOf(
+  servers: ReturnType<typeof server>[],
+  now = () => 1_000,
+  options: { bounded?: boolean; stored?: Record<string, string> } = {},
+) {
+  return new ServerPool(servers, {
+    now,
+    logger: silentLogger,
+    storedServer: async (imageId) => options.stored?.[imageId],
+    ...(options.bounded ? { bounded: true } : {}),
+  });
 }
 
 describe("ServerPool", () => {
@@ -185,5 +199,35 @@ describe("ServerPool", () => {
     await expect(pool.createImage("two", "r2")).rejects.toBeInstanceOf(NoFreeSlotError);
     expect([a.creates, b.creates]).toEqual([[], ["one"]]);
     expect(released).toEqual([]);
+  });
+
+  test("the server holding a grid no longer followed is the one recorded with its job; unknown: server 1", async () => {
+    const pool = poolOf([server(1), server(2)], undefined, { stored: { "grid-b": "s2", "grid-gone": "s9" } });
+    expect(await pool.holderOf("grid-b")).toBe("s2");
+    // A job recorded before the pool, or on a server since removed, is read from server 1.
+    expect(await pool.holderOf("grid-old")).toBe("s1");
+    expect(await pool.holderOf("grid-gone")).toBe("s1");
+  });
+
+  test.each([
+    ["jobs beyond its slots wait in the bot's line", true, [[], []]],
+    ["one server takes every job at once (no IMAGINE_API_SLOTS)", false, [["upscale of grid-a"], []]],
+  ])("an upscale of a grid on a full server, when %s", async (_, bounded, creates) => {
+    const [a, b] = [server(1, { slots: 1 }), server(2, { slots: 1 })];
+    a.running.add("img-running");
+    const pool = poolOf([a, b], undefined, { bounded, stored: { "grid-a": "s1" } });
+    const upscale = pool.upscale("grid-a", 0, "2x", "r1");
+    if (bounded) await expect(upscale).rejects.toBeInstanceOf(NoFreeSlotError);
+    else await upscale;
+    // Never sent to the free server: only the grid's server holds the grid.
+    expect([a.creates, b.creates]).toEqual(creates);
+  });
+
+  test("with the bot's line, a create finding every slot taken since the server was chosen is not sent", async () => {
+    const a = server(1, { slots: 1 });
+    const pool = poolOf([a], undefined, { bounded: true });
+    a.running.add("img-running");
+    await expect(pool.createImage("a fox", "r1")).rejects.toBeInstanceOf(NoFreeSlotError);
+    expect(a.creates).toEqual([]);
   });
 });

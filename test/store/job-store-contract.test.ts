@@ -279,6 +279,11 @@ describe.each(implementations)("%s", (name, open) => {
     expect(await store.getKeptPrompt("1300000000000000010")).toBeUndefined();
     await store.keepPrompt({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
     expect(await store.getKeptPrompt(kept.ref)).toStrictEqual({ ...kept, prompt: "a wolf", keptAt: NOW + 1 });
+    // With the style it was given with, and without it again when replaced.
+    await store.keepPrompt({ ...kept, style: "Watercolour" });
+    expect(await store.getKeptPrompt(kept.ref)).toStrictEqual({ ...kept, style: "Watercolour" });
+    await store.keepPrompt(kept);
+    expect(await store.getKeptPrompt(kept.ref)).toStrictEqual(kept);
   });
 
   test("latestUpscale finds the newest Enhance of that image and factor, and no other", async () => {

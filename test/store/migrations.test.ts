@@ -59,6 +59,13 @@ test.each([
   [10, "d433ef950aa04a06", "d433ef950aa04a06"],
   [11, "cb63f7244c744cf2", "cb63f7244c744cf2"],
   [12, "f8f100296a2a6c27", "6580480f19121558"],
+  [13, "65b63e3c12c64cc0", "95de12fd405b5106"],
+  [14, "2bc9326c05b62f57", "2bc9326c05b62f57"],
+  [15, "0e378851a6e63cce", "ee71864e13c7dd4b"],
+  [16, "90b4236afa9fd077", "90b4236afa9fd077"],
+  [17, "e45f6619697493bb", "e45f6619697493bb"],
+  [18, "0f012ca379843314", "0f012ca379843314"],
+  [19, "b696909a935a5372", "1118f33a9c8ff2c1"],
 ])(
   "released migration %i is the one existing databases got (SQLite and Postgres)",
   (version, sqlite, postgres) => {
