@@ -38,12 +38,12 @@ try {
   await page.waitForTimeout(10_000);
   await openAs(page, demo.pageUrl, "alice");
   await imagine(page, "a lighthouse at dusk, oil painting");
-  await waitForMessage(page, "waiting, number 1 in line");
+  await waitForMessage(page, "line, number 1,");
   // Later than Alice's, so Bob's job is still waiting when hers reaches the limit.
   await page.waitForTimeout(15_000);
   await openAs(page, demo.pageUrl, "bob");
   await imagine(page, "a paper boat on a pond");
-  await waitForMessage(page, "waiting, number 2 in line");
+  await waitForMessage(page, "line, number 2,");
   await shot(page, "pool-waiting");
   await openAs(page, demo.pageUrl, "mod");
   await runCommand(page, "imagine-status");
@@ -52,7 +52,7 @@ try {
   await shot(page, "pool-waiting-status");
   // One waiting job in full, looked up by the request id its footer shows.
   const footer = await page
-    .getByText(/^Job \d+ · waiting, number 2 in line$/)
+    .getByText(/^Job \d+$/)
     .first()
     .textContent();
   await runCommand(page, "imagine-status", { job: /Job (\d+)/.exec(footer ?? "")?.[1] ?? "" });
@@ -61,11 +61,21 @@ try {
   await openAs(page, demo.pageUrl, "alice");
   await waitForMessage(page, "No image server was free", { timeoutMs: JOB_TIMEOUT_MS + 15_000 });
   // Bob's job moves up.
-  await waitForMessage(page, "waiting, number 1 in line");
+  await waitForMessage(page, "line, number 1,");
   await page.waitForFunction(
-    `![...document.querySelectorAll("article.message")].some((a) => /waiting, number 2 in line/.test(a.textContent ?? ""))`,
+    `![...document.querySelectorAll("article.message")].some((a) => /line, number 2,/.test(a.textContent ?? ""))`,
   );
   await shot(page, "pool-wait-expired");
+  // A moderator reads why it ended: it waited its whole limit in the bot's line, nothing was sent.
+  const expired = await (
+    await waitForMessage(page, "No image server was free")
+  )
+    .getByText(/^Job \d+$/)
+    .textContent();
+  await openAs(page, demo.pageUrl, "mod");
+  await runCommand(page, "imagine-status", { job: /Job (\d+)/.exec(expired ?? "")?.[1] ?? "" });
+  await (await waitForMessage(page, "for its whole time limit")).scrollIntoViewIfNeeded();
+  await shot(page, "pool-wait-expired-details");
 } catch (error) {
   await shot(page, "pool-waiting-failed");
   throw error;

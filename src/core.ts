@@ -29,6 +29,8 @@ import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
 import { isWaitingJobId } from "./imagine/waiting-job-id.js";
+import { findCreatedByRef } from "./imagine/ref-lookup.js";
+import { NOT_STARTED_ERROR } from "./render/image-errors.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -138,6 +140,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     profile: pool,
     servers: pool,
     ...(queued ? { slots: pool } : {}),
+    findCreated: (ref) => findCreatedByRef(pool.servers, ref),
     processId,
     // The watch of the job's own server: one account's failures say nothing of another's.
     jobRecordEnded: (jobId, ended, error) =>
@@ -159,8 +162,9 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
       void audit.jobEnded(job);
       void countRefusal(job);
-      // Nothing was sent for a job that ended while it waited in line: its image of the day is given back.
-      if (isWaitingJobId(job.imageId) && (job.outcome === "timed-out" || job.outcome === "failed")) {
+      // Nothing was sent for a job that ended while it waited in line (expired, cancelled, refused at its
+      // turn): its image of the day is given back; not for one that may have been sent before a restart.
+      if (isWaitingJobId(job.imageId) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR) {
         const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
         void admission.giveBackDailyImage(at).catch((err: unknown) => {
           log.warn(

@@ -42,7 +42,7 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   // A job waiting in the bot's line has no record anywhere yet: nothing to ask a server.
   const waiting = isWaitingJobId(job.imageId);
   const record = waiting ? null : await app.service.getImage(job.imageId).catch(() => null);
-  const place = waiting ? app.imagine.placeInLine(job.imageId) : 0;
+  const place = waiting ? (app.imagine.placesInLine().get(job.imageId) ?? 0) : 0;
   const down = waiting && !app.pool.someServerUp();
   await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place, down));
 }

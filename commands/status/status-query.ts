@@ -8,7 +8,7 @@ import type { Admission } from "../../src/admission/admission.js";
 import type { StatusInput } from "./status-view.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
-import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { shownJobId } from "../../src/imagine/waiting-job-id.js";
 import type { HealthReader } from "../../src/admission/service-health.js";
 import type { ServerPool } from "../../src/pool/server-pool.js";
 import type { ServersStatus } from "./status-servers-view.js";
@@ -94,11 +94,7 @@ export async function gatherStatus(
       sources.pool?.servers.length === 1 ? (sources.pool.servers[0]?.watch?.outOfDate ?? null) : null,
     stalePending: { count: stalePending.length, minutes: STALE_PENDING_MS / 60_000 },
     inFlight,
-    placesInLine: new Map(
-      inFlight
-        .filter((job) => isWaitingJobId(job.imageId))
-        .map((job) => [job.imageId, imagine.placeInLine(job.imageId)]),
-    ),
+    placesInLine: imagine.placesInLine(),
     counts24h: {
       completed: count("completed"),
       failed: count("failed") + count("lost"),
@@ -109,7 +105,7 @@ export async function gatherStatus(
       .map((job) => ({
         imageId: shownJobId(job),
         prompt: job.prompt,
-        error: job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : job.error,
+        error: job.error ?? (job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : null),
         at: job.finishedAt ?? job.startedAt,
         requesterId: job.requesterId,
       })),

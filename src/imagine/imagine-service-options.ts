@@ -10,6 +10,7 @@ import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
+import type { CreatedLookup } from "./ref-lookup.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
 export interface PostResultOptions {
@@ -114,6 +115,11 @@ export interface ImagineServiceOptions {
    * `job-queue.ts`). Default: every job is created at once.
    */
   slots?: SlotSource;
+  /**
+   * Where the record a create with `ref` made is, asked of the servers that keep `ref`: for a waiting job
+   * whose create was claimed before the bot restarted (`ref-lookup.ts`). Default: no one can tell.
+   */
+  findCreated?(ref: string): Promise<CreatedLookup>;
   /**
    * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
    * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.

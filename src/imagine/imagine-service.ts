@@ -111,9 +111,9 @@ export class ImagineService {
     return this.queue.size;
   }
 
-  /** A waiting job's place in this process's line (1: next); 0 when it does not wait here. */
-  placeInLine(jobId: string): number {
-    return this.queue.placeOf(jobId);
+  /** The place in line (1: next) of each job waiting here, by its stand-in id; computed once per call. */
+  placesInLine(): Map<string, number> {
+    return this.queue.placesInLine();
   }
 
   /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */

@@ -13,12 +13,11 @@
  * A create every server refused made no record (`waitsOnAfter`): the job waits on until a server is back;
  * while no server takes jobs at all, waiting messages say so rather than that every server is busy.
  *
- * Exactly once: before a create is sent, `create:<ref>` is claimed in the store; a stand-in found after a
- * crash whose claim is taken may already have its record, so it is reported as not started rather than sent
- * again (never two records for one request).
+ * Exactly once: before a create is sent, `create:<ref>` is claimed in the store. A stand-in found after a
+ * crash whose claim is taken may already have its record: the servers that keep `ref` are asked
+ * (`findCreated`); a record found is followed, a create no server can have made is sent, and when no one can
+ * tell, the job ends saying it may not have started (never two records for one request).
  */
-import { errorMessage } from "../errors.js";
-import { translator } from "../i18n/translate.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import { FairQueue } from "../pool/fair-queue.js";
@@ -26,24 +25,22 @@ import { FleetLine, type Placed } from "./fleet-line.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { NoFreeSlotError } from "../pool/server-pool.js";
 import { requirementOfJob, type ServerRequirement } from "../pool/server-requirement.js";
-import { waitsOnAfter } from "./failed-create.js";
-import { speedOfPrompt } from "../prompt/speed.js";
-import { newImageRecord } from "../service/record-factory.js";
+import { startWaiting } from "./waiting-start.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import { isWaitingJobId } from "./waiting-job-id.js";
-import { viewForRecord, viewForWaitExpired, type JobView } from "./job-view.js";
-import { NOT_STARTED_ERROR } from "../render/image-errors.js";
+import { viewForWaiting, type JobView } from "./job-view.js";
+import { WaitingEndings } from "./waiting-endings.js";
+import { serversState, waitReason } from "./waiting-view.js";
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
 const RETRY_MS = 2000;
 
 /** What the queue needs of the service that follows the jobs. */
 export interface JobQueueContext {
-  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs">;
+  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs" | "findCreated">;
   slots: SlotSource;
   clock: Clock;
   log: Logger;
@@ -56,16 +53,6 @@ export interface JobQueueContext {
   /** Follows a job whose record was just created, showing `record`. */
   started(job: Job, record: ImageRecord): void;
   finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
-}
-
-/** A pending record to render a waiting job's message from. */
-function waitingRecord(job: Job): ImageRecord {
-  return newImageRecord({
-    id: job.imageId,
-    prompt: job.prompt,
-    ref: job.ref,
-    parent_id: job.kind.name === "upscale" ? job.kind.parentId : null,
-  });
 }
 
 /** One waiting job as the queue keeps it. */
@@ -87,10 +74,12 @@ export class JobQueue {
   private stopped = false;
   /** What the waiting messages were last shown for (see {@link serversState}). */
   private shownFor = "";
+  private readonly endings: WaitingEndings;
 
   constructor(private readonly ctx: JobQueueContext) {
     this.waiting = new FairQueue((member) => this.lastStarted(member));
     this.fleetLine = new FleetLine(ctx.options.store.fleet?.serverSlots, ctx.log);
+    this.endings = new WaitingEndings(ctx);
   }
 
   /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */
@@ -142,9 +131,9 @@ export class JobQueue {
     queueMicrotask(() => this.drain());
   }
 
-  /** `jobId`'s place in line (1: next; the fleet's, in a fleet), 0 when it does not wait here. */
-  placeOf(jobId: string): number {
-    return this.inOrder().find(({ entry }) => entry.id === jobId)?.place ?? 0;
+  /** The place in line (1: next; the fleet's, in a fleet) of each job waiting here, by its stand-in id. */
+  placesInLine(): Map<string, number> {
+    return new Map(this.inOrder().map(({ entry, place }) => [entry.id, place]));
   }
 
   /** A waiting job was cancelled: it gives its place up. */
@@ -176,6 +165,19 @@ export class JobQueue {
   }
 
   private async drainOnce(): Promise<void> {
+    try {
+      await this.startWhileFree();
+    } catch (err) {
+      // The database failed mid-drain: the retry timer below still tries again.
+      this.ctx.log.warn({ err }, "starting waiting jobs failed; trying again shortly");
+    } finally {
+      this.cancelRetry?.();
+      this.cancelRetry =
+        this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
+    }
+  }
+
+  private async startWhileFree(): Promise<void> {
     let moved = await this.endExpired();
     const { slots } = this.ctx;
     // The next in fair order that a free server can run: a relax job waiting for a server that runs relax
@@ -188,8 +190,10 @@ export class JobQueue {
       if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
-      // Nothing was sent (the fleet fills the slots, or every server refused): it keeps its place.
-      if (job && job.outcome === null && !(await this.start(job))) {
+      // Nothing was sent (the fleet fills the slots, or every server refused, or the database failed): it
+      // keeps its place.
+      const started = !job || job.outcome !== null || (await this.startKeepingPlace(job, next));
+      if (!started) {
         this.waiting.add(next);
         break;
       }
@@ -198,10 +202,17 @@ export class JobQueue {
     }
     if (moved) await this.readLine();
     // In a fleet, other processes' starts move places too: shown on each drain (unchanged: no edit).
-    if (moved || this.fleetLine.shared || this.serversState().key !== this.shownFor) this.showPlaces();
-    this.cancelRetry?.();
-    this.cancelRetry =
-      this.waiting.size > 0 && !this.stopped ? this.ctx.clock.setTimer(() => this.drain(), RETRY_MS) : null;
+    if (moved || this.fleetLine.shared || serversState(slots).key !== this.shownFor) this.showPlaces();
+  }
+
+  /** Starts `job`; when that throws, `entry` is put back in line first. */
+  private async startKeepingPlace(job: Job, entry: Entry): Promise<boolean> {
+    try {
+      return await startWaiting(this.ctx, this.endings, job);
+    } catch (err) {
+      this.waiting.add(entry);
+      throw err;
+    }
   }
 
   /**
@@ -210,40 +221,21 @@ export class JobQueue {
    * them. Whether any ended (the others' places moved).
    */
   private async endExpired(): Promise<boolean> {
-    const { clock, options } = this.ctx;
-    const expired = this.waiting.order().filter((e) => clock.now() - e.queuedAt >= options.timeoutMs);
+    const expired = this.endings.expired(this.waiting.order());
     for (const entry of expired) {
       this.waiting.remove(entry.id);
-      const job = this.ctx.followed.get(entry.id);
-      if (!job || job.outcome !== null) continue;
-      this.ctx.log.child(logContextOf(job)).info("a job waited its time limit for a free image server");
-      job.finishedAt = clock.now();
-      await this.ctx.finish(job, "timed-out", viewForWaitExpired(job, options.timeoutMs));
+      await this.endings.waitExpired(entry.id);
     }
     return expired.length > 0;
   }
 
-  /** What waiting jobs wait for: a server is free (for another speed), or none takes jobs at all. */
-  private serversState(): { serverFree: boolean; serversDown: boolean; key: string } {
-    const { slots } = this.ctx;
-    const serverFree = slots.hasFreeSlot();
-    const serversDown = !serverFree && !(slots.someServerUp?.() ?? true);
-    return { serverFree, serversDown, key: `${serverFree}|${serversDown}` };
-  }
-
   private showPlaces(): void {
-    // A server is free, so jobs still waiting wait for a server that runs their speed (`requirementOf`).
-    const { serverFree, serversDown, key } = this.serversState();
-    this.shownFor = key;
+    const state = serversState(this.ctx.slots);
+    this.shownFor = state.key;
     for (const { entry, place } of this.inOrder()) {
       const job = this.ctx.followed.get(entry.id);
       if (!job) continue;
-      const speed = serverFree && entry.requires ? speedOfPrompt(job.prompt) : null;
-      const view = viewForRecord(job, waitingRecord(job), this.ctx.options.imageDelivery, {
-        placeInLine: place,
-        ...(speed ? { waitsForSpeed: speed } : {}),
-        ...(serversDown ? { serversDown } : {}),
-      });
+      const view = viewForWaiting(job, place, waitReason(job, state));
       void this.ctx.throttle.show(job.imageId, { payload: view, key: view.key });
     }
   }
@@ -259,62 +251,5 @@ export class JobQueue {
       (id) => this.waiting.has(id),
       (id) => this.ctx.followed.get(id) !== undefined,
     );
-  }
-
-  /**
-   * Creates the waiting job's record and follows it under its image id; a failure ends the job. False when
-   * the fleet's other processes hold every free slot: nothing was sent, the job waits on.
-   */
-  private async start(standIn: Job): Promise<boolean> {
-    const { options, clock } = this.ctx;
-    const log = this.ctx.log.child(logContextOf(standIn));
-    const t = translator(standIn.language);
-    let record: ImageRecord | null = null;
-    try {
-      if (await options.store.claimOnce(`create:${standIn.ref}`)) record = await this.ctx.create(standIn);
-    } catch (err) {
-      if (waitsOnAfter(standIn.kind, err)) {
-        // No record exists: the claim is given back, so a later turn (or a restart) may send it.
-        await options.store.releaseClaim(`create:${standIn.ref}`);
-        if (!(err instanceof NoFreeSlotError))
-          log.info("every image server refused the connection; the job waits on until one is back");
-        return false;
-      }
-      log.warn({ err }, "a waiting job could not be started when its turn came");
-      await this.fail(standIn, t("pool.failedToStart", { reason: errorMessage(err) }));
-      return true;
-    }
-    if (!record) {
-      // Claimed before the bot restarted: its create may have reached a server, and a second could make two.
-      log.warn(
-        "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
-      );
-      await this.fail(standIn, NOT_STARTED_ERROR);
-      return true;
-    }
-    const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };
-    // Its time limit counts from now: the wait in line is not the service's.
-    job.startedAt = clock.now();
-    const server = options.servers?.nameOf(record.id);
-    if (server !== undefined) job.server = server;
-    // The stand-in is followed no more: its record now exists under another id.
-    this.ctx.throttle.forget(standIn.imageId);
-    this.ctx.followed.remove(standIn.imageId);
-    this.ctx.ownership.forget(standIn.imageId);
-    this.ctx.followed.add(job);
-    await this.ctx.persist(job);
-    await options.store.remove(standIn.imageId);
-    log.info({ jobId: job.imageId, server }, "a waiting job started");
-    this.ctx.started(job, record);
-    return true;
-  }
-
-  /** Ends a waiting job that was not started, its message saying `error`. */
-  private async fail(standIn: Job, error: string): Promise<void> {
-    const { options } = this.ctx;
-    standIn.error = error;
-    standIn.finishedAt = this.ctx.clock.now();
-    const failed = { ...waitingRecord(standIn), status: "failed", error };
-    await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, options.imageDelivery));
   }
 }

@@ -16,6 +16,7 @@ import { LOST_JOB_ERROR } from "../render/image-errors.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress, type ProgressNotice } from "../render/progress.js";
+import { renderWaiting, type WaitReason } from "../render/waiting.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
@@ -171,14 +172,24 @@ export function viewForTimeout(job: Job, timeoutMs: number): JobView {
   return view(withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs)), null, true);
 }
 
-/** The message for a job that waited in the bot's line for `timeoutMs` without a free image server. */
-export function viewForWaitExpired(job: Job, timeoutMs: number): JobView {
+/**
+ * The message for a job that waited in the bot's line for `timeoutMs` without a free image server;
+ * `someServers`: it could run only on some of them (its speed, or its grid's server), so others may have
+ * been free all along.
+ */
+export function viewForWaitExpired(job: Job, timeoutMs: number, someServers = false): JobView {
   const t = translator(job.language);
+  const why = someServers ? "waitingForSome" : "waiting";
   return view(
-    withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs, "waiting")),
+    withRetryButtons(t, job, renderTimedOut(t, renderContext(job, null), timeoutMs, why)),
     null,
     true,
   );
+}
+
+/** The message of a job waiting in the bot's line, number `place` (1: next), for `reason`. */
+export function viewForWaiting(job: Job, place: number, reason: WaitReason): JobView {
+  return view(renderWaiting(translator(job.language), renderContext(job, null), place, reason), null, false);
 }
 
 /**

@@ -117,11 +117,17 @@ const GAVE_UP_TEXTS = {
     description: "pool.waiting.description",
     content: "pool.waiting.content",
   },
+  waitingForSome: {
+    title: "poolWait.expiredTitle",
+    description: "poolWait.expiredDescription",
+    content: "pool.waiting.content",
+  },
 } as const;
 
 /**
  * The bot stopped waiting for the job after `timeoutMs` (the service can leave a job pending forever), or
- * (`waiting`) the job waited that long in the bot's line without a free image server, so nothing was sent.
+ * (`waiting`) the job waited that long in the bot's line without a free image server, so nothing was sent
+ * (`waitingForSome`: without a free one of the servers that can run it).
  * Says how long it waited, gives the job id and a "Try again" button, and pings the requester once.
  */
 export function renderTimedOut(

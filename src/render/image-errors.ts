@@ -13,9 +13,16 @@ export const LOST_JOB_ERROR: string = english("imageError.lostDetail");
 
 /**
  * What a waiting job ends with (stored as its `error`, in English; shown in the reader's language) when its
- * create was claimed before the bot restarted: the create may have reached a server, so it is not sent again.
+ * create was claimed before the bot restarted and no server could tell whether it arrived: it is not sent
+ * again (a second create could make two).
  */
-export const NOT_STARTED_ERROR = "Not started: the bot restarted as this job was being sent";
+export const NOT_STARTED_ERROR: string = english("imageError.notStartedDetail");
+
+/**
+ * What a job that waited in the bot's line for its whole time limit ends with (stored as its `error`, in
+ * English): nothing was sent for it. Moderators read it in `/imagine-status` and the audit channel.
+ */
+export const WAIT_EXPIRED_ERROR: string = english("imageError.waitExpiredDetail");
 
 /** Which failure an `error` text describes. */
 export type ImageErrorKind =
@@ -37,6 +44,8 @@ export type ImageErrorKind =
    * bot's own text, {@link NOT_STARTED_ERROR}).
    */
   | "not-started"
+  /** A job that waited in the bot's line its whole time limit, never sent ({@link WAIT_EXPIRED_ERROR}). */
+  | "wait-expired"
   /**
    * Midjourney's progress line of a job in relax mode (`**a cat** - <@1> (0%) (relaxed)`): a self-hosted
    * ImagineAPI fails such jobs with the line as its error (midjourney-facts.md, "Speeds").
@@ -121,6 +130,11 @@ const KNOWN_ERRORS: readonly (Explanation & { readonly text: string })[] = [
   {
     text: NOT_STARTED_ERROR.toLowerCase(),
     kind: "not-started",
+    retryable: true,
+  },
+  {
+    text: WAIT_EXPIRED_ERROR.toLowerCase(),
+    kind: "wait-expired",
     retryable: true,
   },
   {

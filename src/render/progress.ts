@@ -14,7 +14,6 @@ import {
   type RenderContext,
 } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
-import type { Speed } from "../prompt/speed.js";
 
 /** Longest prompt shown while the job runs; the full prompt is shown with the result. */
 const PROMPT_PREVIEW_LENGTH = 1000;
@@ -67,27 +66,8 @@ export interface ProgressNotice {
    * and starts once the service is healthy, within the job's time limit.
    */
   readonly serviceNotReady?: "starting" | "down";
-  /** The job waits in the bot's queue for a free image server: its place in line (1: next). */
-  readonly placeInLine?: number;
-  /**
-   * With `placeInLine`: the job waits for a server that runs the speed it asks for, while another server
-   * is free (so "every image server is busy" would be untrue).
-   */
-  readonly waitsForSpeed?: Speed;
-  /**
-   * With `placeInLine`: no image server takes jobs at all (every one unreachable, unhealthy or resting
-   * after failed creates), so the job waits for one to be back rather than for a free slot.
-   */
-  readonly serversDown?: boolean;
   /** The job's server is named out of date (`ServerWatch`): its failure says so. */
   readonly serverOutOfDate?: boolean;
-}
-
-/** The waiting job's place in the bot's line, and what it waits for. */
-function placeInLine(t: Translator, place: number, notice: ProgressNotice): string {
-  const speed = notice.waitsForSpeed;
-  if (speed) return t("poolSpeed.placeInLine", { place, speed });
-  return notice.serversDown ? t("poolDown.placeInLine", { place }) : t("pool.placeInLine", { place });
 }
 
 /**
@@ -114,7 +94,6 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
-      (notice.placeInLine ? `\n${placeInLine(t, notice.placeInLine, notice)}\n` : "") +
       `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),
@@ -122,14 +101,9 @@ export function renderProgress(
   if (generating && ctx.imageUrl) embed.image = { url: ctx.imageUrl };
   const cancel =
     record.status === "completed" ? null : cancelButton(t, ctx.jobId ?? record.id, ctx.requesterId);
-  const shownId = ctx.shownId ?? ctx.jobId ?? record.id;
-  // A waiting job's footer gives the id to look it up by (`/imagine-status job:`) and its place.
-  const waiting = notice.placeInLine
-    ? { ...embed, footer: { text: t("pool.waiting.footer", { id: shownId, place: notice.placeInLine }) } }
-    : null;
   return fitMessageLimits({
     content: "",
-    embeds: [waiting ?? embedWithFooter(t, embed, shownId)],
+    embeds: [embedWithFooter(t, embed, ctx.shownId ?? ctx.jobId ?? record.id)],
     components: cancel ? [{ type: 1, components: [cancel] }] : [],
     allowedMentions: NO_PINGS,
   });

@@ -135,12 +135,14 @@ export function renderJobDetails(
     messageLink !== null && LINKABLE_URL.test(messageLink)
       ? `[${t("statusJob.jump")}](${messageLink})`
       : t("statusJob.notKnownYet");
-  const statusText =
-    waiting && job.outcome === null
+  // A job that waited in the bot's line has no record: it waits, or it ended before any was made.
+  const statusText = waiting
+    ? job.outcome === null
       ? waitingStatus(t, placeInLine, serversDown)
-      : record === null
-        ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
-        : inlineCode(truncate(status, 40));
+      : t("poolWait.endedInLine")
+    : record === null
+      ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
+      : inlineCode(truncate(status, 40));
   const description = [
     promptBlock(t, job.prompt, PROMPT_LENGTH),
     record === null ? null : imageLinks(t, record),
@@ -153,7 +155,7 @@ export function renderJobDetails(
     color: colorOf(job, status),
     fields: [
       ...field(t("statusJob.field.status"), statusText),
-      ...field(t("statusJob.field.progress"), progressBar(progress)),
+      ...field(t("statusJob.field.progress"), waiting ? null : progressBar(progress)),
       ...field(t("statusJob.field.outcome"), `${outcome}${delivery}`),
       ...field(
         t("field.requestedBy"),

@@ -15,6 +15,7 @@ import {
 } from "./request.js";
 import {
   GRID_SIZE,
+  imageRecordSchema,
   imageResponseSchema,
   isFinished,
   isUpscaleFactor,
@@ -47,6 +48,7 @@ export const NIL_IMAGE_ID = "00000000-0000-0000-0000-000000000000";
 
 /** `{data: [...]}` of a list read; the items are not looked at. */
 const listResponseSchema = z.object({ data: z.array(z.unknown()) });
+const imageListSchema = z.object({ data: z.array(imageRecordSchema) });
 
 /** Shortened for messages: an id of any length must not make an error message huge. */
 function shown(id: string): string {
@@ -162,6 +164,23 @@ export class ImagineClient {
       schema: imageResponseSchema,
       retry: "create",
       operation: `upscaling image ${index + 1} of ${shown(parentId)} by ${factor}`,
+    });
+    return response.data;
+  }
+
+  /**
+   * The caller's records created with `ref` (`GET /items/images?filter[ref][_eq]=<ref>`, Directus' filter),
+   * at most 10. A server without a `ref` field refuses (403 FORBIDDEN); one that ignored the filter would
+   * answer other records too, so callers check each record's `ref`.
+   * @throws {ServiceError} as the service answers.
+   */
+  async findByRef(ref: string): Promise<ImageRecord[]> {
+    const response = await requestJson(this.#ctx, {
+      method: "GET",
+      path: `/items/images?filter[ref][_eq]=${encodeURIComponent(ref)}&limit=10`,
+      schema: imageListSchema,
+      retry: "idempotent",
+      operation: `looking for the image of request ${shown(ref)}`,
     });
     return response.data;
   }

@@ -62,7 +62,7 @@ describe("relax on a pool of a self-hosted and a hosted server", () => {
     expect(relax.imageId).toMatch(/^q-/);
     // Server 1 is free: the message says what the job waits for rather than "every image server is busy".
     const waiting = await relax.handle.waitForResponse({
-      where: (m) => textOf(m).includes("asks for `--relax`, which only some of the image servers run"),
+      where: (m) => textOf(m).includes("asks for `--relax`, and the image servers that run it are busy"),
     });
     expect(textOf(waiting)).toContain("number 1");
     const plainId = await startedImageId(p!, plain.handle.id);

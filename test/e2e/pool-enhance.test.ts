@@ -48,6 +48,18 @@ async function enhanceWhileGridServerBusy() {
     { description: "the Enhance job" },
   );
   expect(waiting.imageId).toMatch(/^q-/);
+  // Its message says why it waits though server two is free: its grid's server is busy.
+  await h.emu.waitFor(
+    () =>
+      h.emu
+        .messagesIn(h.world.general.id)
+        .find((m) =>
+          textOf(m).includes(
+            "An Enhance runs on the image server that holds its grid, and that server is busy: it waits in the bot's line, number 1,",
+          ),
+        ),
+    { description: "the waiting Enhance's message naming its grid's server" },
+  );
   expect([upscalesAt(pool, 0), upscalesAt(pool, 1)]).toEqual([0, 0]);
   return { pool, h, heron, enhanceRef: click.id };
 }

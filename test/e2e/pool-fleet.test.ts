@@ -60,9 +60,9 @@ async function imagineAt(world: ProcessWorld, user: EmulatedUser, channel: Emula
   return handle;
 }
 
-/** The place in line a waiting message says now ("number 3."); 0 when it says none. */
+/** The place in line a waiting message says now ("number 3,"); 0 when it says none. */
 function placeOf(handle: InteractionHandle): number {
-  return Number(/waits in the bot's line, number (\d+)\./.exec(textOf(handle.response()))?.[1] ?? 0);
+  return Number(/waits in the bot's line, number (\d+),/.exec(textOf(handle.response()))?.[1] ?? 0);
 }
 
 /** Waits until the messages of `waiting` say places 1, 2, 3, ... in that order. */

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 /** Waits until the message answering `handle` says place `place` in line; resolves its text. */
 async function placeShown(handle: InteractionHandle, place: number): Promise<string> {
-  const message = await handle.waitForResponse({ where: (m) => textOf(m).includes(`number ${place}.`) });
+  const message = await handle.waitForResponse({ where: (m) => textOf(m).includes(`number ${place},`) });
   return textOf(message);
 }
 
@@ -67,7 +67,7 @@ describe("the bot's fair queue", () => {
     const a1 = await imagineOnPool(p, "a first fox");
     const a2 = await imagineOnPool(p, "a second fox");
     const a3 = await imagineOnPool(p, "a third fox");
-    const waiting = await a2.handle.waitForResponse({ where: (m) => textOf(m).includes("number 1.") });
+    const waiting = await a2.handle.waitForResponse({ where: (m) => textOf(m).includes("number 1,") });
     const click = await clickLabel(h, waiting, "Cancel", h.world.alice);
     await click.waitForAcknowledgement();
     await waitForResult(h, a2.imageId, (m) => /Cancelled by/.test(m.content));

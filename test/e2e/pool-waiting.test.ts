@@ -54,10 +54,14 @@ describe("a job waiting in the bot's line", () => {
     const ref = second.handle.id;
 
     // Alice has a job running: the moderator's heron goes first, her second fox after it.
-    const message = await shownWith(second.handle, "number 2.");
-    expect(message).toContain(`Job ${ref} · waiting, number 2 in line`);
+    const message = await shownWith(second.handle, "number 2,");
+    expect(message).toContain(`Job ${ref}`);
+    // Its own view: the place once, no generator line and no bar (nothing reached a generator).
+    expect(message).toContain("⏳ Waiting in line");
+    expect(message.match(/number 2/g)).toHaveLength(1);
+    expect(message).not.toMatch(/Waiting in queue|generator to start|0%/);
     expect(message).not.toMatch(/q-\d/);
-    await shownWith(third.handle, `Job ${third.handle.id} · waiting, number 1 in line`);
+    expect(await shownWith(third.handle, "number 1,")).toContain(`Job ${third.handle.id}`);
 
     const page = await statusAsModerator(p);
     expect(page).toContain(`⏳ Waiting, number 1 in line`);
@@ -83,7 +87,7 @@ describe("a job waiting in the bot's line", () => {
     const first = await imagineOnPool(p, "a fox that waits too long");
     h.emu.clock.advance(30_000);
     const second = await imagineOnPool(p, "a heron", h.world.mod);
-    await shownWith(second.handle, "number 2.");
+    await shownWith(second.handle, "number 2,");
 
     h.emu.clock.advance(31_000);
     const ended = await waitForResult(h, first.imageId, (m) => /No image server was free/.test(textOf(m)));
@@ -95,8 +99,16 @@ describe("a job waiting in the bot's line", () => {
     expect(ended.content).toContain(`<@${h.world.alice.id}>`);
     expect(buttonsOf(ended).map((b) => b.label)).toEqual(["Try again"]);
     // The heron, queued later, has not waited its limit: it moves up.
-    await shownWith(second.handle, "number 1.");
+    await shownWith(second.handle, "number 1,");
     expect((await h.bot.context.store.findByRef(first.handle.id))?.outcome).toBe("timed-out");
+    // Moderators see that it timed out in the line, not on a server.
+    const details = await statusAsModerator(p, first.handle.id);
+    expect(details).toContain(
+      "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
+    );
+    expect(await statusAsModerator(p)).toContain(
+      "This job waited in the bot's line for its whole time limit without a free image server",
+    );
     // Alice's /history and the moderators' audit channel name it by its request id too.
     const history = await h.emu.sendSlashCommand({
       name: "history",
@@ -124,6 +136,25 @@ describe("a job waiting in the bot's line", () => {
     await startedImageId(p, second.handle.id);
     expect(h.service.createsByRef.has(first.handle.id)).toBe(false);
     expect(h.service.creates).toBe(1);
+  });
+
+  test("a waiting job cancelled by its member gives its image of the day back: nothing was sent", async () => {
+    p = await startPool([], { slots: 1, env: { USER_DAILY_IMAGES: "1", USER_COOLDOWN_MS: "0" } });
+    const { h } = p;
+    await serverDown(p);
+    const waiting = await imagineOnPool(p, "a fox that is cancelled");
+    const shown = await waiting.handle.waitForResponse({ where: (m) => textOf(m).includes("number 1,") });
+    await (await clickLabel(h, shown, "Cancel", h.world.alice)).waitForAcknowledgement();
+    await waitForResult(h, waiting.imageId, (m) => /Cancelled by/.test(m.content));
+
+    // Her one image of the day was given back (once the job's end is handled): the next one is accepted.
+    const requester = { userId: h.world.alice.id, guildId: h.world.guild.id, isModerator: false };
+    for (let i = 0; i < 100 && (await h.bot.context.admission.quota(requester)).dailyUsed > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await imagineAnswer(h, h.world.alice, "a fox, again");
+    expect(again.ephemeral).toBe(false);
+    expect(textOf(again)).not.toMatch(/daily limit/);
+    expect(h.service.creates).toBe(0);
   });
 
   test("a job that passed its wait limit while the bot was down ends at start and is never sent, though a server is free", async () => {

@@ -275,6 +275,25 @@ describe("fields and listing on the hosted service", () => {
     expect(page.json).toEqual({ data: [{ id: b.id, ref: "job-b" }] });
   });
 
+  test("GET /items/images?filter[ref][_eq]= lists only the caller's records made with that ref", async () => {
+    const a = await fixture.create("a", "job-a");
+    await fixture.create("b", "job-b");
+    await fixture.create("theirs", "job-a", OTHER_TOKEN);
+
+    const found = await fixture.call("/items/images?filter[ref][_eq]=job-a");
+    const none = await fixture.call(`/items/images?filter%5Bref%5D%5B_eq%5D=job-c&fields=id,ref`);
+
+    expect(found.json).toEqual({ data: [a] });
+    expect(none.json).toEqual({ data: [] });
+  });
+
+  test("a filter on a field the server has not is 403 FORBIDDEN", async () => {
+    const answer = await fixture.call("/items/images?filter[colour][_eq]=red");
+
+    expect(answer.status).toBe(403);
+    expect(answer.json).toEqual(directusError("FORBIDDEN"));
+  });
+
   test("creates counts the records made by POST /items/images", async () => {
     await fixture.create("one", "job-a");
     await fixture.create("two");

@@ -161,15 +161,17 @@ describe("reading on a self-hosted server", () => {
     expect(answer.json).toEqual({ data: [{ id: mine.id }] });
   });
 
-  test("GET /items/images lists every own record with the 11 fields, and refuses ?fields=ref", async () => {
+  test("GET /items/images lists every own record with the 11 fields, and refuses ?fields=ref and a filter on ref", async () => {
     const a = await fixture.create("a");
     const b = await fixture.create("b");
 
     const all = await fixture.call("/items/images");
     const withRef = await fixture.call("/items/images?fields=id,ref");
+    const byRef = await fixture.call("/items/images?filter[ref][_eq]=job-a");
 
     expect(all.json).toEqual({ data: [a, b] });
     expect(withRef.status).toBe(403);
+    expect(byRef.status).toBe(403);
   });
 
   test.each(["abc", "-2", "1.5"])("?limit=%s is 400 INVALID_QUERY", async (limit) => {

@@ -169,17 +169,31 @@ describe("renderTimedOut", () => {
     expect(payload.content).toBe(`<@${REQUESTER_ID}> no image server was free for your image.`);
   });
 
-  test.each(LANGUAGES.filter((l) => l !== "en"))(
-    "the message of a job that waited its limit is written in %s",
-    (language) => {
-      const t = translator(language);
-      const payload = renderTimedOut(t, ctx, 1_200_000, "waiting");
-      const inEnglish = renderTimedOut(english, ctx, 1_200_000, "waiting");
-      expect(payload.embeds[0]?.title).not.toBe(inEnglish.embeds[0]?.title);
-      expect(payload.embeds[0]?.description).not.toBe(inEnglish.embeds[0]?.description);
-      expect(payload.embeds[0]?.title).toContain(t("duration.minutes", { count: 20 }));
-    },
-  );
+  test("a job only some servers can run (its speed, its grid's server) that waited its limit says no server that can run it was free", () => {
+    const payload = renderTimedOut(english, ctx, 1_200_000, "waitingForSome");
+    const [embed] = payload.embeds;
+    expect(embed?.title).toBe("⌛ No image server that can run this job was free for 20 minutes");
+    expect(embed?.description).toContain("This job can run only on some of the image servers");
+    expect(embed?.description).not.toContain("Every image server");
+    expect(embed?.description).toContain("Nothing was sent, and it does not count toward your daily images.");
+  });
+
+  test.each(
+    LANGUAGES.filter((l) => l !== "en").flatMap(
+      (l) =>
+        [
+          [l, "waiting"],
+          [l, "waitingForSome"],
+        ] as const,
+    ),
+  )("the message of a job that waited its limit is written in %s (%s)", (language, why) => {
+    const t = translator(language);
+    const payload = renderTimedOut(t, ctx, 1_200_000, why);
+    const inEnglish = renderTimedOut(english, ctx, 1_200_000, why);
+    expect(payload.embeds[0]?.title).not.toBe(inEnglish.embeds[0]?.title);
+    expect(payload.embeds[0]?.description).not.toBe(inEnglish.embeds[0]?.description);
+    expect(payload.embeds[0]?.title).toContain(t("duration.minutes", { count: 20 }));
+  });
 
   test("has no footer and no button without a job id", () => {
     const payload = renderTimedOut(english, { ...ctx, jobId: null }, 90_000);

@@ -3,6 +3,7 @@ import {
   describeImageError,
   LOST_JOB_ERROR,
   NOT_STARTED_ERROR,
+  WAIT_EXPIRED_ERROR,
   type ImageErrorKind,
 } from "../../src/render/image-errors.js";
 import { english, translator } from "../../src/i18n/translate.js";
@@ -55,7 +56,14 @@ describe("describeImageError", () => {
     [
       NOT_STARTED_ERROR,
       "not-started",
-      "This job was not started: the bot restarted just as it was being sent to an image server.",
+      "This job may not have been started: the bot restarted just as it was being sent to an image server, and no server could tell whether it arrived.",
+      null,
+      true,
+    ],
+    [
+      WAIT_EXPIRED_ERROR,
+      "wait-expired",
+      "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
       null,
       true,
     ],

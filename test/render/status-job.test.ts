@@ -13,6 +13,7 @@ import {
 } from "./helpers.js";
 import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "./status-fixtures.js";
 import { english, translator } from "../../src/i18n/translate.js";
+import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
 
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
 const job = jobNumber(1, { imageId: JOB_ID, prompt: "a *lighthouse* at dusk --ar 16:9" });
@@ -121,6 +122,27 @@ describe("renderJobDetails", () => {
     expect(fields.Progress).toBe("▰▰▰▰▱▱▱▱▱▱ 40%");
     expect(fields["What the bot did"]).toBe("⌛ Timed out (the bot stopped waiting), not delivered");
     expect(fields).not.toHaveProperty("Created by the image service");
+  });
+
+  test("a job that ended in the bot's line says it was never sent, with no progress bar and why it ended", () => {
+    const ended = {
+      ...job,
+      imageId: "q-800000000000000001",
+      ref: "800000000000000001",
+      status: "pending",
+      progress: null,
+      outcome: "timed-out" as const,
+      finishedAt: NOW,
+      error: WAIT_EXPIRED_ERROR,
+    };
+    const payload = renderJobDetails(english, ended, null, LINK);
+    const fields = fieldsOf(payload);
+    expect(fields.Status).toBe("⌛ Ended in the bot's line: never sent to an image server");
+    expect(fields).not.toHaveProperty("Progress");
+    expect(fields.Error).toBe(
+      "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
+    );
+    expect(visibleText(payload)).not.toMatch(/could not be loaded|q-8/);
   });
 
   test("does not link URLs that would break a markdown link or are too long", () => {

@@ -53,6 +53,14 @@ describe("records", () => {
     expect(service.createsByRef.get("job-1")).toBe(1);
   });
 
+  test("findByRef returns the caller's records made with that ref, and none for a ref never sent", async () => {
+    const made = await client().createImage({ prompt: "a red fox", ref: "1190000000000000001" });
+    await client().createImage({ prompt: "a heron", ref: "1190000000000000002" });
+
+    await expect(client().findByRef("1190000000000000001")).resolves.toEqual([made]);
+    await expect(client().findByRef("1190000000000000003")).resolves.toEqual([]);
+  });
+
   test("a job goes pending -> in-progress with rising progress and a preview -> completed with four images", async () => {
     const { id } = await client().createImage({ prompt: "a lighthouse", ref: null });
     const seen: Array<{ status: string; progress: number | null }> = [];

@@ -66,8 +66,18 @@ function wholeParam(query: URLSearchParams, name: string, min: number, fallback:
   return Number.isInteger(value) && value >= min ? value : null;
 }
 
+/** A query's `filter[<field>][_eq]=<value>` conditions (Directus' filter rules, the one operator supported). */
+function equalityFilters(query: URLSearchParams): [string, string][] {
+  return [...query.entries()].flatMap(([key, value]): [string, string][] => {
+    const field = /^filter\[(\w+)\]\[_eq\]$/.exec(key)?.[1];
+    return field === undefined ? [] : [[field, value]];
+  });
+}
+
 /**
- * `GET /items/images`: the caller's records, oldest first, `?offset=` skipped, at most `?limit=` of them (default {@link DEFAULT_LIST_LIMIT}, -1 = all), in the fields asked.
+ * `GET /items/images`: the caller's records, oldest first, those matching `filter[<field>][_eq]=` (a field
+ * the server lacks: 403), `?offset=` skipped, at most `?limit=` of them (default {@link DEFAULT_LIST_LIMIT},
+ * -1 = all), in the fields asked.
  */
 export function listImages(
   res: ServerResponse,
@@ -81,7 +91,14 @@ export function listImages(
   if (limit === null) return invalidQuery(res, `"limit" has to be a whole number of at least -1.`);
   const offset = wholeParam(query, "offset", 0, 0);
   if (offset === null) return invalidQuery(res, `"offset" has to be a whole number of at least 0.`);
-  const own = [...context.records()].filter((record) => record.user_created === user);
+  const filters = equalityFilters(query);
+  const known = fieldsOf(context.profile);
+  if (!filters.every(([field]) => known.includes(field as keyof ServiceRecord))) return forbidden(res);
+  const own = [...context.records()].filter(
+    (record) =>
+      record.user_created === user &&
+      filters.every(([field, value]) => String(record[field as keyof ServiceRecord]) === value),
+  );
   const page = own.slice(offset, limit === -1 ? undefined : offset + limit);
   sendJson(res, { data: page.map((record) => recordView(record, context.profile, fields)) });
 }

@@ -760,7 +760,7 @@ export const en = {
   "accountSafety.speedDefaultNotAllowed":
     "{{speed}} can't be the default speed: it is not among the speeds allowed here ({{speeds}}).",
   "pool.placeInLine":
-    "⏳ Every image server is busy: your job waits in the bot's line, number {{place}}. It starts when a server is free; members take turns.",
+    "Every image server is busy: your job waits in the bot's line, number {{place}}, and starts when a server is free.",
   "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
   "pool.noRef": "self-hosted (no ref)",
@@ -770,11 +770,10 @@ export const en = {
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
   // Issue 31q: a waiting job whose create may have been sent just before the bot restarted (an image error kind).
   "imageError.not-started.summary":
-    "This job was not started: the bot restarted just as it was being sent to an image server.",
+    "This job may not have been started: the bot restarted just as it was being sent to an image server, and no server could tell whether it arrived.",
   "imageError.not-started.hint":
-    "Sending it again could make it twice, so the bot did not. Start it again if you still want it.",
+    "Sending it again could make it twice, so the bot did not, and it still counts toward your daily images. Start it again if you still want it.",
   // A waiting job as members and moderators see it, and its end when no server was free in time.
-  "pool.waiting.footer": "Job {{id}} · waiting, number {{place}} in line",
   "pool.waiting.status": "⏳ Waiting, number {{place}} in line",
   "pool.waiting.statusElsewhere": "⏳ Waiting in line",
   "pool.waiting.title": "⌛ No image server was free for {{waited}}",
@@ -782,12 +781,26 @@ export const en = {
     "Every image server stayed busy or unavailable while this job waited in the bot's line, so the bot stopped waiting. Nothing was sent, and it does not count toward your daily images. Try again in a few minutes with the button below or with `/$t(command.imagine.name)`.",
   "pool.waiting.content": "{{mention}} no image server was free for your image.",
   "poolSpeed.placeInLine":
-    "⏳ Your job asks for `--{{speed}}`, which only some of the image servers run, and those are busy: it waits in the bot's line, number {{place}}. It starts when one of them is free; members take turns.",
+    "Your job asks for `--{{speed}}`, and the image servers that run it are busy: it waits in the bot's line, number {{place}}, and starts when one of them is free.",
   // Issue 31d: a waiting job when no image server takes jobs at all (every one down), as members and moderators see it.
   "poolDown.placeInLine":
-    "⏳ No image server is reachable right now: your job waits in the bot's line, number {{place}}. It starts when a server is back; members take turns.",
+    "No image server is reachable right now: your job waits in the bot's line, number {{place}}, and starts when a server is back.",
   "poolDown.status": "⏳ Waiting, number {{place}} in line: no image server is reachable",
   "poolDown.statusElsewhere": "⏳ Waiting in line: no image server is reachable",
+  // Issue 31 (review 2): the waiting message as its own view, wait limits of jobs some servers run, errors moderators read.
+  "poolWait.title": "⏳ Waiting in line",
+  "poolWait.gridServer":
+    "An Enhance runs on the image server that holds its grid, and that server is busy: it waits in the bot's line, number {{place}}, and starts when that server is free.",
+  "poolWait.expiredTitle": "⌛ No image server that can run this job was free for {{waited}}",
+  "poolWait.expiredDescription":
+    "This job can run only on some of the image servers (those that run the speed it asks for, or the one holding its grid), and they stayed busy or unavailable while it waited in the bot's line, so the bot stopped waiting. Nothing was sent, and it does not count toward your daily images. Try again in a few minutes with the button below or with `/$t(command.imagine.name)`.",
+  "imageError.notStartedDetail": "Not started: the bot restarted as this job was being sent",
+  "imageError.waitExpiredDetail": "Not started: no image server was free within the wait limit",
+  "imageError.wait-expired.summary":
+    "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
+  "imageError.wait-expired.hint":
+    "If this happens often, the image servers need more slots, or one of them is stuck.",
+  "poolWait.endedInLine": "⌛ Ended in the bot's line: never sent to an image server",
 
   // `/imagine-status` in plain words: the image service's own report, quoted as its own.
   "statusPage.condition.unknown": "Image service: not checked yet",

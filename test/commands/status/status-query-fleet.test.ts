@@ -41,7 +41,11 @@ describe.skipIf(!postgres.available)("/imagine-status of a fleet on Postgres", (
       {
         config,
         // This process (a) follows nothing itself.
-        imagine: { activeJobs: () => [], processId: "process-a" } as unknown as ImagineService,
+        imagine: {
+          activeJobs: () => [],
+          placesInLine: () => new Map(),
+          processId: "process-a",
+        } as unknown as ImagineService,
         store,
         health: new ServiceHealthMonitor({
           getServiceStatus: async () => ({ bot_status: "healthy", message: "Bot is healthy" }),

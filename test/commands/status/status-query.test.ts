@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { parseConfig } from "../../../src/config.js";
 import type { ImagineService } from "../../../src/imagine/imagine-service.js";
 import type { Job } from "../../../src/imagine/job.js";
+import { english } from "../../../src/i18n/translate.js";
+import { describeImageError, WAIT_EXPIRED_ERROR } from "../../../src/render/image-errors.js";
 import { MemoryJobStore } from "../../support/memory-job-store.js";
 import { ServiceHealthMonitor } from "../../../src/admission/service-health.js";
 import { gatherStatus, type StatusSources } from "../../../commands/status/status-query.js";
@@ -45,7 +47,10 @@ async function sources(
   });
   return {
     config,
-    imagine: { activeJobs: () => options.active ?? [] } as unknown as ImagineService,
+    imagine: {
+      activeJobs: () => options.active ?? [],
+      placesInLine: () => new Map(),
+    } as unknown as ImagineService,
     store,
     health: new ServiceHealthMonitor({
       getServiceStatus: async () => ({ bot_status: "healthy", message: "Bot is healthy" }),
@@ -88,16 +93,21 @@ describe("gatherStatus", () => {
     expect(status.counts24h).toEqual({ completed: 2, failed: 2, timedOut: 1 });
   });
 
-  test("lists this server's failures with their error; a time-out says the bot stopped waiting", async () => {
+  test("lists this server's failures with their error; a time-out says the bot stopped waiting, one in the bot's line that it waited there", async () => {
     const stored = [
       ended(1, "completed"),
       ended(2, "failed"),
-      ended(3, "timed-out"),
+      { ...ended(3, "timed-out"), error: null },
       ended(4, "failed", { guildId: OTHER_GUILD }),
+      { ...ended(5, "timed-out"), error: WAIT_EXPIRED_ERROR },
     ];
     const status = await gatherStatus(await sources({ stored }), GUILD_ID, 0);
     const byId = Object.fromEntries(status.recentFailures.map((f) => [f.imageId, f]));
-    expect(Object.keys(byId).sort()).toEqual(["job-0002", "job-0003"]);
+    expect(Object.keys(byId).sort()).toEqual(["job-0002", "job-0003", "job-0005"]);
+    expect(byId["job-0005"]?.error).toBe(WAIT_EXPIRED_ERROR);
+    expect(describeImageError(english, byId["job-0005"]?.error ?? null).summary).toBe(
+      "This job waited in the bot's line for its whole time limit without a free image server: nothing was sent.",
+    );
     expect(byId["job-0002"]).toMatchObject({
       error: "error of job 2",
       prompt: "prompt number 2 --ar 16:9",

@@ -1,0 +1,60 @@
+/**
+ * The bot's line keeps going when the database fails for a moment: a drain that throws (here the claim of a
+ * waiting job's create) is tried again on the retry timer, so waiting jobs do not stall until another ends.
+ * A job only some servers can run that waits its whole limit says so, and moderators read why it ended.
+ */
+import { expect, test } from "vitest";
+import { imageRecord } from "../fixtures/fake-image-service.js";
+import { MemoryJobStore } from "../support/memory-job-store.js";
+import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
+import { request, useImagineService } from "./service-fakes.js";
+
+const setup = useImagineService();
+
+test("a waiting job whose start failed on the database starts on the retry timer once the database answers", async () => {
+  const store = new MemoryJobStore();
+  const state = { free: false, failClaims: 1 };
+  const claimOnce = store.claimOnce.bind(store);
+  store.claimOnce = async (key, options) => {
+    if (state.failClaims > 0 && key.startsWith("create:")) {
+      state.failClaims--;
+      throw new Error("the database is not answering");
+    }
+    return claimOnce(key, options);
+  };
+  const env = setup({ store, slots: { hasFreeSlot: () => state.free } });
+  env.service.script("job-1", [imageRecord("job-1", "pending")]);
+  const job = await env.imagine.submit(...request());
+  expect(job.imageId).toMatch(/^q-/);
+
+  // A server recovers; the retry timer finds it, and the database fails right then.
+  state.free = true;
+  await env.clock.advance(2_000);
+  expect(state.failClaims).toBe(0);
+  expect(env.imagine.waitingCount).toBe(1);
+  expect(env.service.creates).toBe(0);
+
+  // No job ends to wake the line: the next retry starts it.
+  await env.clock.advance(2_000);
+  expect(env.imagine.waitingCount).toBe(0);
+  expect(env.service.creates).toBe(1);
+  expect(env.imagine.activeJobs().map((j) => j.imageId)).toEqual(["job-1"]);
+});
+
+test("a --relax job that waited its limit for a server that runs relax says no server that can run it was free, and stores why", async () => {
+  // Another server is free all along; none runs relax.
+  const env = setup({
+    slots: { hasFreeSlot: (requires) => requires === undefined, canRun: () => true },
+  });
+  const [req, delivery] = request();
+  await env.imagine.submit({ ...req, prompt: "a cat --relax" }, delivery);
+  await env.clock.advance(60_000);
+  const ended = env.messenger.shown.find((s) => s.final);
+  expect(JSON.stringify(ended?.message.payload)).toContain(
+    "No image server that can run this job was free for 1 minute",
+  );
+  const job = await env.imagine.findJob(req.ref);
+  expect(job?.outcome).toBe("timed-out");
+  expect(job?.error).toBe(WAIT_EXPIRED_ERROR);
+  expect(env.service.creates).toBe(0);
+});
