@@ -185,17 +185,21 @@ export class JobQueue {
     const startable = (entry: { requires: ServerRequirement | undefined }) =>
       slots.hasFreeSlot(entry.requires) || !(slots.canRun?.(entry.requires) ?? true);
     await this.readLine();
+    // Jobs only some servers can run that those servers refused in this drain (the fleet fills them).
+    const passed = new Set<string>();
     for (;;) {
-      const next = this.inOrder().find(({ entry }) => startable(entry))?.entry;
+      const next = this.inOrder().find(({ entry }) => !passed.has(entry.id) && startable(entry))?.entry;
       if (!next) break;
       this.waiting.remove(next.id);
       const job = this.ctx.followed.get(next.id);
       // Nothing was sent (the fleet fills the slots, or every server refused, or the database failed): it
-      // keeps its place.
+      // keeps its place. One that waits for particular servers holds back no one another server can take.
       const started = !job || job.outcome !== null || (await this.startKeepingPlace(job, next));
       if (!started) {
         this.waiting.add(next);
-        break;
+        if (next.requires === undefined) break;
+        passed.add(next.id);
+        continue;
       }
       this.waiting.started(next.member, this.ctx.clock.now());
       moved = true;

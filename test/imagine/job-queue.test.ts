@@ -1,12 +1,14 @@
 /**
  * The bot's line keeps going when the database fails for a moment: a drain that throws (here the claim of a
  * waiting job's create) is tried again on the retry timer, so waiting jobs do not stall until another ends.
- * A job only some servers can run that waits its whole limit says so, and moderators read why it ended.
+ * A job only some servers can run that waits its whole limit says so, and moderators read why it ended; one
+ * those servers refuse at its turn (the fleet fills them) holds back no one another server can take.
  */
 import { expect, test } from "vitest";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
+import { NoFreeSlotError } from "../../src/pool/server-pool.js";
 import { request, useImagineService } from "./service-fakes.js";
 
 const setup = useImagineService();
@@ -57,4 +59,39 @@ test("a --relax job that waited its limit for a server that runs relax says no s
   expect(job?.outcome).toBe("timed-out");
   expect(job?.error).toBe(WAIT_EXPIRED_ERROR);
   expect(env.service.creates).toBe(0);
+});
+
+test("a --relax job the fleet's servers refuse at its turn holds back no one: the next member's job starts in the same drain", async () => {
+  const state = { free: false };
+  const env = setup({
+    slots: { hasFreeSlot: () => state.free, canRun: () => true },
+    profile: {
+      // The fleet's other processes fill the servers that run relax; others are free.
+      createImage: (prompt, ref) => {
+        if (prompt.includes("--relax")) throw new NoFreeSlotError("relax-server");
+        return env.service.createImage({ prompt, ref });
+      },
+      upscale: () => Promise.reject(new Error("not in this test")),
+    },
+  });
+  const [relax, delivery] = request("500000000000000001");
+  await env.imagine.submit({ ...relax, prompt: "a cat --relax" }, delivery);
+  const [plain] = request("500000000000000002");
+  await env.imagine.submit(
+    { ...plain, requester: { ...plain.requester, userId: "600000000000000002" }, prompt: "a dog" },
+    delivery,
+  );
+  expect(env.imagine.waitingCount).toBe(2);
+
+  state.free = true;
+  await env.clock.advance(2_000);
+  expect(env.service.creates).toBe(1);
+  // job-1: the one record made; the relax job still waits under its stand-in.
+  expect(
+    env.imagine.activeJobs().map((j) => [j.imageId.startsWith("q-") ? "waiting" : j.imageId, j.prompt]),
+  ).toEqual([
+    ["waiting", "a cat --relax"],
+    ["job-1", "a dog"],
+  ]);
+  expect(env.imagine.waitingCount).toBe(1);
 });
