@@ -14,18 +14,25 @@ const percentOver = (value: number, base: number) => round(((value - base) / bas
 export function soakRows(s: SoakResult): Row[] {
   const area = `6 soak, ${s.ended} jobs`;
   const { warm, endOfLoad, idle } = s;
+  const limit = SOAK_RSS_TARGET_SHARE * 100;
+  const signed = (n: number) => `${n >= 0 ? "+" : ""}${n} %`;
   // Issue 34's target is on RSS as read (any moment); RSS a second after a full collection is shown beside
   // it, judged the same way, as what the bot keeps without the garbage of the moment (bench/README.md).
-  const rss = (pick: (p: SoakPoint) => number) => ({
-    end: percentOver(pick(endOfLoad), pick(warm)),
-    idle: percentOver(pick(idle), pick(warm)),
-  });
-  const asRead = rss((p) => p.rssMiB);
-  const afterGc = rss((p) => p.rssAfterGcMiB);
-  const signed = (n: number) => `${n >= 0 ? "+" : ""}${n} %`;
+  const rssRow = (measure: string, pick: (p: SoakPoint) => number, perThousand: number): Row => {
+    const end = percentOver(pick(endOfLoad), pick(warm));
+    const afterLoad = percentOver(pick(idle), pick(warm));
+    return {
+      area,
+      measure: `${measure}: after warm-up → end of the load → after it`,
+      result:
+        `${pick(warm)} → ${pick(endOfLoad)} (${signed(end)}) → ${pick(idle)} MiB (${signed(afterLoad)}); ` +
+        `${perThousand} MiB/1,000 jobs`,
+      target: `end and idle within ${limit} % of warm`,
+      met: Math.abs(end) <= limit && afterLoad <= limit,
+    };
+  };
   const heapIdleSlope =
     (idle.heapAfterGcMiB - warm.heapAfterGcMiB) / ((idle.jobsEnded - warm.jobsEnded) / 1000);
-  const limit = SOAK_RSS_TARGET_SHARE * 100;
   return [
     {
       area,
@@ -34,24 +41,8 @@ export function soakRows(s: SoakResult): Row[] {
       target: `<= ${SOAK_HEAP_SLOPE_TARGET_MIB} MiB, idle too`,
       met: s.heapMiBPer1000Jobs <= SOAK_HEAP_SLOPE_TARGET_MIB && heapIdleSlope <= SOAK_HEAP_SLOPE_TARGET_MIB,
     },
-    {
-      area,
-      measure: "RSS as read: after warm-up → end of the load → after it",
-      result:
-        `${warm.rssMiB} → ${endOfLoad.rssMiB} (${signed(asRead.end)}) → ${idle.rssMiB} MiB ` +
-        `(${signed(asRead.idle)}); ${s.rssMiBPer1000Jobs} MiB/1,000 jobs`,
-      target: `end and idle within ${limit} % of warm`,
-      met: Math.abs(asRead.end) <= limit && asRead.idle <= limit,
-    },
-    {
-      area,
-      measure: "RSS a second after a full collection: warm → end of the load → after it",
-      result:
-        `${warm.rssAfterGcMiB} → ${endOfLoad.rssAfterGcMiB} (${signed(afterGc.end)}) → ${idle.rssAfterGcMiB} MiB ` +
-        `(${signed(afterGc.idle)}); ${s.rssAfterGcMiBPer1000Jobs} MiB/1,000 jobs`,
-      target: `end and idle within ${limit} % of warm`,
-      met: Math.abs(afterGc.end) <= limit && afterGc.idle <= limit,
-    },
+    rssRow("RSS as read", (p) => p.rssMiB, s.rssMiBPer1000Jobs),
+    rssRow("RSS a second after a full collection", (p) => p.rssAfterGcMiB, s.rssAfterGcMiBPer1000Jobs),
     {
       area,
       measure: "jobs ended once (completed, failed), U1 clicks, 429s, errors",

@@ -5,18 +5,10 @@
  * is delivered once server 2 is started again. Saved where `SHOTS_DIR` says (default docs/).
  * Run: `SHOTS_DIR=/tmp/shots npx tsx demo/pool-down-shots.ts`.
  */
-import { startDemo } from "./demo-stack.js";
-import { launchChromium } from "./headless-chromium.js";
 import { imagine, openAs, runCommand, waitForMessage } from "./page-steps.js";
-import { shotSaver } from "./shot-saver.js";
+import { shootDemo } from "./shot-saver.js";
 
-const shot = await shotSaver();
-const [demo, browser] = await Promise.all([
-  startDemo({ port: 0, tickMs: 600, servers: 2 }),
-  launchChromium({ width: 1280, height: 900 }),
-]);
-const page = await browser.context.newPage();
-try {
+await shootDemo({ port: 0, tickMs: 600, servers: 2 }, "pool-down-failed", async (page, shot, demo) => {
   const pool = `${new URL(demo.pageUrl).origin}/_pool/servers`;
   // Right after the stop the bot still holds both servers' last status (healthy): the create is refused.
   for (const n of [1, 2]) await fetch(`${pool}/${n}/stop`, { method: "POST" });
@@ -33,10 +25,4 @@ try {
   await openAs(page, demo.pageUrl, "alice");
   await waitForMessage(page, "U1", { timeoutMs: 60_000 });
   await shot(page, "pool-down-delivered");
-} catch (error) {
-  await shot(page, "pool-down-failed");
-  throw error;
-} finally {
-  await browser.close();
-  await demo.stop();
-}
+});

@@ -48,6 +48,9 @@ export function pingOnly(userId: string): AllowedMentions {
   return { parse: [], users: userMention(userId) === "" ? [] : [userId], repliedUser: false };
 }
 
+/** Longest prompt shown while a job waits or runs; the full prompt is shown with the result. */
+export const PROMPT_PREVIEW_LENGTH = 1000;
+
 /** The prompt as an escaped markdown block of at most `max` characters, URLs left clickable. */
 export function promptBlock(t: Translator, prompt: string, max: number): string {
   const shown = prompt.trim() === "" ? t("prompt.empty") : escapeMarkdown(prompt);

@@ -9,14 +9,12 @@ import {
   cancelButton,
   jobFooter,
   NO_PINGS,
+  PROMPT_PREVIEW_LENGTH,
   promptBlock,
   requestFields,
   type RenderContext,
 } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
-
-/** Longest prompt shown while the job runs; the full prompt is shown with the result. */
-const PROMPT_PREVIEW_LENGTH = 1000;
 
 function embedWithFooter(t: Translator, embed: APIEmbed, jobId: string | null): APIEmbed {
   const footer = jobFooter(t, jobId);

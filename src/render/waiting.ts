@@ -8,14 +8,12 @@ import {
   cancelButton,
   jobFooter,
   NO_PINGS,
+  PROMPT_PREVIEW_LENGTH,
   promptBlock,
   requestFields,
   type RenderContext,
 } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
-
-/** Longest prompt shown while the job waits; the full prompt is shown with the result. */
-const PROMPT_PREVIEW_LENGTH = 1000;
 
 /**
  * What a waiting job waits for: a free slot while every server is busy (`busy`), a server to be back while
