@@ -65,7 +65,7 @@ export function serversField(t: Translator, servers: ServersStatus, now: number)
     .map((s) => row(t, s, now))
     .join("\n");
   return {
-    name: t("pool.serversTitle", { waiting: servers.waiting }),
+    name: t("pool.serversTitle", { count: servers.waiting }),
     value: value.length > 1024 ? `${value.slice(0, 1023)}…` : value,
     inline: false,
   };

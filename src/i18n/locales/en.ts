@@ -761,7 +761,8 @@ export const en = {
     "{{speed}} can't be the default speed: it is not among the speeds allowed here ({{speeds}}).",
   "pool.placeInLine":
     "Every image server is busy: your job waits in the bot's line, number {{place}}, and starts when a server is free.",
-  "pool.serversTitle": "Image servers ({{waiting}} jobs waiting in the bot's line)",
+  "pool.serversTitle_one": "Image servers ({{count}} job waiting in the bot's line)",
+  "pool.serversTitle_other": "Image servers ({{count}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
   "pool.noRef": "self-hosted (no ref)",
   "pool.enhance": "Enhance",
