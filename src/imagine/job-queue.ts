@@ -18,42 +18,19 @@
  * (`findCreated`); a record found is followed, a create no server can have made is sent, and when no one can
  * tell, the job ends saying it may not have started (never two records for one request).
  */
-import type { Clock } from "../jobs/clock.js";
-import type { Logger } from "../logger.js";
 import { FairQueue } from "../pool/fair-queue.js";
 import { FleetLine, type Placed } from "./fleet-line.js";
-import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
-import type { FollowedJobs } from "./followed-jobs.js";
-import type { JobOwnership } from "./job-ownership.js";
 import { requirementOfJob, type ServerRequirement } from "../pool/server-requirement.js";
 import { startWaiting } from "./waiting-start.js";
-import type { ImageRecord } from "../service/schema.js";
-import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
-import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import type { JobQueueContext } from "./job-queue-context.js";
+import { logContextOf, type Job } from "./job.js";
 import { isWaitingJobId } from "./waiting-job-id.js";
-import { viewForWaiting, type JobView } from "./job-view.js";
+import { viewForWaiting } from "./job-view.js";
 import { WaitingEndings } from "./waiting-endings.js";
 import { serversState, waitReason } from "./waiting-view.js";
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
 const RETRY_MS = 2000;
-
-/** What the queue needs of the service that follows the jobs. */
-export interface JobQueueContext {
-  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs" | "findCreated">;
-  slots: SlotSource;
-  clock: Clock;
-  log: Logger;
-  followed: FollowedJobs;
-  throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
-  ownership: Pick<JobOwnership, "forget">;
-  persist(job: Job): Promise<boolean>;
-  /** Creates the job's record on the service (a grid, or an upscale of its grid's image). */
-  create(job: Job): Promise<ImageRecord>;
-  /** Follows a job whose record was just created, showing `record`. */
-  started(job: Job, record: ImageRecord): void;
-  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
-}
 
 /** One waiting job as the queue keeps it. */
 interface Entry {

@@ -10,7 +10,7 @@ import { NOT_STARTED_ERROR } from "../render/image-errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
 import { logContextOf, type Job } from "./job.js";
-import type { JobQueueContext } from "./job-queue.js";
+import type { JobQueueContext } from "./job-queue-context.js";
 import type { WaitingEndings } from "./waiting-endings.js";
 
 /** A record to follow, and the server holding it when it was not created just now. */
