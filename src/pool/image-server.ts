@@ -34,17 +34,13 @@ export function madeNoRecord(err: unknown): boolean {
   return isServiceError(err) && err.kind === "network" && err.connectFailed;
 }
 
-/** What {@link ImageServer} is built from. */
-export interface ImageServerParts {
-  readonly number: number;
-  readonly name: string;
-  readonly slots: number;
-  readonly client: ImagineClient;
-  readonly profile: ServiceProfile;
-  readonly health: ServiceHealthMonitor;
-  /** How its jobs end (out of date, relax mode); none in unit tests of routing alone. */
+/** What {@link ImageServer} is built from: its fixed fields, and how its jobs end (none in unit tests of routing alone). */
+export type ImageServerParts = Pick<
+  ImageServer,
+  "number" | "name" | "slots" | "client" | "profile" | "health"
+> & {
   readonly watch?: ServerWatch;
-}
+};
 
 /** A server's state for routing and for moderators (see `/imagine-status`). */
 export class ImageServer {
