@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { InteractionHandle } from "../../tools/discord-emulator/world/interaction-handle.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { imagineAnswer } from "./admission-steps.js";
-import { clickLabel, waitForResult } from "./imagine-steps.js";
+import { clickLabel, isGrid, waitForResult } from "./imagine-steps.js";
 import {
   imagineOnPool,
   startedImageId,
@@ -175,5 +175,34 @@ describe("a job waiting in the bot's line", () => {
     const again = await clickLabel(h, ended, "Try again", h.world.alice);
     await h.emu.waitFor(() => h.service.createsByRef.get(again.id), { description: "the new job's create" });
     expect(h.service.records().map((r) => r.prompt)).toEqual(["a fox left waiting"]);
+  });
+  test("a prompt sent as a DM while every slot is busy waits in line in the DM and is delivered there once", async () => {
+    p = await startPool([], { slots: 1 });
+    const { h } = p;
+    const running = await imagineOnPool(p, "a running fox");
+    await h.emu.sendDirectMessage({ user: h.world.alice, content: "a heron in the rain" });
+    const dms = () =>
+      h.emu.messagesIn(h.emu.dmChannelWith(h.world.alice)).filter((m) => m.author.id === h.emu.botUser.id);
+    const waiting = await h.emu.waitFor(() => dms().find((m) => textOf(m).includes("⏳ Waiting in line")), {
+      description: "the DM saying the prompt waits in line",
+    });
+    expect(textOf(waiting)).toContain("number 1,");
+    expect(textOf(waiting)).not.toMatch(/q-\d/);
+    expect(h.service.records().map((r) => r.prompt)).toEqual(["a running fox"]);
+
+    // The running job ends: the DM's job starts and its grid is posted in the DM.
+    h.service.completeNow(running.imageId);
+    const dmJob = await h.emu.waitFor(
+      () =>
+        h.bot.context.imagine
+          .activeJobs()
+          .find((j) => j.prompt === "a heron in the rain" && !j.imageId.startsWith("q-")),
+      { description: "the DM's job to start" },
+    );
+    h.service.completeNow(dmJob.imageId);
+    const grid = await waitForResult(h, dmJob.imageId, isGrid);
+    expect(grid.channel_id).toBe(waiting.channel_id);
+    expect(h.service.records().filter((r) => r.prompt === "a heron in the rain")).toHaveLength(1);
+    h.emu.assertNoRejectedRequests();
   });
 });
