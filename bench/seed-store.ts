@@ -33,6 +33,7 @@ export async function seedUnfinishedJobs(
   const now = Date.now();
   const jobs: Job[] = imageIds.map((imageId, i) => ({
     imageId,
+    phase: "sent",
     ref: `seeded-${i}`,
     prompt: "seeded job",
     requesterId: where.requesterId,

@@ -22,6 +22,7 @@ const DAY = 86_400_000;
 function oldJob(n: number, requesterId: string, guildId: string | null, channelId: string): Job {
   return {
     imageId: `old-${n}`,
+    phase: "sent",
     ref: `90000000000000000${n}`,
     prompt: `old prompt number ${n}`,
     requesterId,

@@ -8,6 +8,7 @@ import type { Job } from "../../src/imagine/job.js";
 export function makeJob(overrides: Partial<Job> = {}): Job {
   return {
     imageId: "c0ffee00-0000-4000-8000-000000000001",
+    phase: "sent",
     ref: "1234567890123456789",
     prompt: "a lighthouse at dusk, 'quoted' \"twice\" --ar 16:9 🌅",
     kind: { name: "imagine" },
