@@ -29,7 +29,6 @@ import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
 import { isWaiting } from "./imagine/waiting-job-id.js";
-import { findCreatedByRef } from "./imagine/ref-lookup.js";
 import { NOT_STARTED_ERROR } from "./render/image-errors.js";
 
 /** What {@link buildCore} needs besides the configuration. */
@@ -127,7 +126,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     logger: log,
   });
   const imagine = new ImagineService({
-    client: pool,
+    servers: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -137,19 +136,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile: pool,
-    servers: pool,
-    ...(queued ? { slots: pool } : {}),
-    findCreated: (ref) => findCreatedByRef(pool.servers, ref),
     processId,
-    // The watch of the job's own server: one account's failures say nothing of another's.
-    jobRecordEnded: (jobId, ended, error) =>
-      (pool.byName(pool.nameOf(jobId) ?? "") ?? pool.first).watch?.jobEnded(jobId, ended, error) ?? false,
-    serviceStatus: () => {
-      // Asks again once the cached answer is old, so the waiting message follows the service.
-      void health.current();
-      return health.last.botStatus;
-    },
     clock,
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
@@ -219,7 +206,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   return {
     config,
     imagine,
-    service: pool,
     pool,
     pauses,
     store,

@@ -43,7 +43,7 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
       // The style's text is in the prompt; its name goes with the new job, shown as with the first.
       ...(job.style ? { style: job.style } : {}),
     };
-  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
+  const record = await readImage(app.pool, button.jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;
@@ -105,7 +105,7 @@ async function renderUpscale(
 ): Promise<OutgoingMessage | null> {
   let record;
   try {
-    record = await readImage(app.service, jobId);
+    record = await readImage(app.pool, jobId);
   } catch (err) {
     if (!(err instanceof UnknownImageError)) throw err;
     log.info({ reason: err.message }, "button of an image the service does not know");
@@ -133,7 +133,7 @@ async function renderUpscale(
     enhance.value ? (await app.pool.profileOf(jobId)).enhanceFactors(app.config.ENHANCE_FACTORS) : [],
   );
   return materialize(view, {
-    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    download: (url) => app.pool.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
     log,
   });
 }

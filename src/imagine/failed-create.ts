@@ -1,7 +1,8 @@
 /** What a failed create means for a job that may wait in the bot's line (see `job-queue.ts`). */
-import { madeNoRecord } from "../pool/image-server.js";
-import { NoFreeSlotError } from "../pool/server-pool.js";
-import type { JobKind } from "./job-kind.js";
+import { madeNoRecord } from "../service/errors.js";
+import { NoFreeSlotError } from "./image-servers.js";
+import type { Job } from "./job.js";
+import { mayMoveServers, placementOf } from "./job-placement.js";
 
 /**
  * Whether a failed create leaves the job waiting in line rather than ending it: nothing was sent (the
@@ -10,6 +11,6 @@ import type { JobKind } from "./job-kind.js";
  * upscale runs only on its grid's server; a create that may have made a record (5xx, time-out) is never
  * sent again.
  */
-export function waitsOnAfter(kind: JobKind, err: unknown): boolean {
-  return err instanceof NoFreeSlotError || (kind.name === "imagine" && madeNoRecord(err));
+export function waitsOnAfter(job: Pick<Job, "kind" | "prompt">, err: unknown): boolean {
+  return err instanceof NoFreeSlotError || (madeNoRecord(err) && mayMoveServers(placementOf(job)));
 }

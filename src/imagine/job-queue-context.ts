@@ -4,15 +4,16 @@ import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Logger } from "../logger.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { FollowedJobs } from "./followed-jobs.js";
-import type { ImagineServiceOptions, SlotSource } from "./imagine-service-options.js";
+import type { FreeSlots } from "./image-servers.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job, JobOutcome } from "./job.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { JobView } from "./job-view.js";
 
 /** What the queue needs of the service that follows the jobs. */
 export interface JobQueueContext {
-  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs" | "findCreated">;
-  slots: SlotSource;
+  options: Pick<ImagineServiceOptions, "store" | "imageDelivery" | "servers" | "timeoutMs">;
+  slots: FreeSlots;
   clock: Clock;
   log: Logger;
   followed: FollowedJobs;

@@ -20,7 +20,7 @@
  */
 import { FairQueue } from "../pool/fair-queue.js";
 import { FleetLine, type Placed } from "./fleet-line.js";
-import { requirementOfJob, type ServerRequirement } from "../pool/server-requirement.js";
+import { placementOf, runsAnywhere, type Placement } from "./job-placement.js";
 import { startWaiting } from "./waiting-start.js";
 import type { JobQueueContext } from "./job-queue-context.js";
 import { logContextOf, type Job } from "./job.js";
@@ -36,7 +36,7 @@ interface Entry {
   id: string;
   member: string;
   queuedAt: number;
-  requires: ServerRequirement | undefined;
+  placement: Placement;
 }
 
 /** The jobs waiting for a free server, in fair order. */
@@ -74,8 +74,8 @@ export class JobQueue {
   }
 
   /** Whether a new job must wait: no free slot, or others wait already (no one jumps the line). */
-  mustWait(requires?: ServerRequirement): boolean {
-    return this.waiting.size > 0 || !this.ctx.slots.hasFreeSlot(requires);
+  mustWait(placement: Placement): boolean {
+    return this.waiting.size > 0 || !this.ctx.slots.hasFreeSlot(placement);
   }
 
   /** Queues a new job (`job` has its stand-in id), saves it and shows its place. */
@@ -99,7 +99,7 @@ export class JobQueue {
       id: job.imageId,
       member: job.requesterId,
       queuedAt: job.startedAt,
-      requires: requirementOfJob(job),
+      placement: placementOf(job),
     });
     // In a fleet, the drain reads the fleet's line first and shows the places in it.
     if (!this.fleetLine.shared) this.showPlaces();
@@ -158,8 +158,8 @@ export class JobQueue {
     const { slots } = this.ctx;
     // The next in fair order that a free server can run: a relax job waiting for a server that runs relax
     // holds back no one else's job a free server could take.
-    const startable = (entry: { requires: ServerRequirement | undefined }) =>
-      slots.hasFreeSlot(entry.requires) || !(slots.canRun?.(entry.requires) ?? true);
+    const startable = (entry: { placement: Placement }) =>
+      slots.hasFreeSlot(entry.placement) || !slots.canRun(entry.placement);
     await this.readLine();
     // Jobs only some servers can run that those servers refused in this drain (the fleet fills them).
     const passed = new Set<string>();
@@ -173,7 +173,7 @@ export class JobQueue {
       const started = !job || job.outcome !== null || (await this.startKeepingPlace(job, next));
       if (!started) {
         this.waiting.add(next);
-        if (next.requires === undefined) break;
+        if (runsAnywhere(next.placement)) break;
         passed.add(next.id);
         continue;
       }

@@ -19,7 +19,7 @@ import type { ShowOutcome } from "../jobs/message-update-options.js";
 export async function sendJobView(
   options: Pick<
     ImagineServiceOptions,
-    "client" | "messenger" | "store" | "imageDownloadMaxBytes" | "onDelivered"
+    "servers" | "messenger" | "store" | "imageDownloadMaxBytes" | "onDelivered"
   >,
   now: () => number,
   job: Job,
@@ -28,7 +28,7 @@ export async function sendJobView(
   log: Logger,
 ): Promise<MessageLocation | null> {
   const message = await materialize(view, {
-    download: (url) => options.client.downloadImage(url, { maxBytes: options.imageDownloadMaxBytes }),
+    download: (url) => options.servers.downloadImage(url, { maxBytes: options.imageDownloadMaxBytes }),
     log,
   });
   if (final) {

@@ -5,7 +5,7 @@
  */
 import { errorMessage } from "../errors.js";
 import { translator } from "../i18n/translate.js";
-import { NoFreeSlotError } from "../pool/server-pool.js";
+import { NoFreeSlotError } from "./image-servers.js";
 import { NOT_STARTED_ERROR } from "../render/image-errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
@@ -24,7 +24,7 @@ interface Created {
  * keeps `ref`), null when no server can have made it (so it is sent now), "unknown" when no one can tell.
  */
 async function createdBefore(ctx: JobQueueContext, standIn: Job): Promise<Created | null | "unknown"> {
-  const lookup = (await ctx.options.findCreated?.(standIn.ref)) ?? "unknown";
+  const lookup = await ctx.options.servers.findCreated(standIn.ref);
   if (lookup === "absent") return null;
   if (lookup === "unknown") return lookup;
   ctx.log
@@ -40,13 +40,19 @@ async function createdBefore(ctx: JobQueueContext, standIn: Job): Promise<Create
 async function follow(ctx: JobQueueContext, standIn: Job, created: Created): Promise<void> {
   const { options, clock } = ctx;
   const { record } = created;
-  const job: Job = { ...standIn, phase: "sent", imageId: record.id, status: record.status, progress: record.progress };
+  const job: Job = {
+    ...standIn,
+    phase: "sent",
+    imageId: record.id,
+    status: record.status,
+    progress: record.progress,
+  };
   // Its time limit counts from now: the wait in line is not the service's.
   job.startedAt = clock.now();
-  const server = created.server ?? options.servers?.nameOf(record.id);
+  const server = created.server ?? options.servers.nameOf(record.id);
   if (server !== undefined) job.server = server;
   // A record found rather than created here: its server learns that it runs it.
-  if (created.server !== undefined) options.servers?.follow(job);
+  if (created.server !== undefined) options.servers.follow(job);
   // The stand-in is followed no more: its record now exists under another id.
   ctx.throttle.forget(standIn.imageId);
   ctx.followed.remove(standIn.imageId);
@@ -83,7 +89,7 @@ export async function startWaiting(
   try {
     created = before ?? { record: await ctx.create(standIn) };
   } catch (err) {
-    if (waitsOnAfter(standIn.kind, err)) {
+    if (waitsOnAfter(standIn, err)) {
       // No record exists: the claim is given back, so a later turn (or a restart) may send it.
       await options.store.releaseClaim(`create:${standIn.ref}`);
       if (!(err instanceof NoFreeSlotError))

@@ -1,7 +1,7 @@
 /** What a job waiting in the bot's line is shown to wait for (see `job-queue.ts`, `render/waiting.ts`). */
 import { speedOfPrompt } from "../prompt/speed.js";
 import type { WaitReason } from "../render/waiting.js";
-import type { SlotSource } from "./imagine-service-options.js";
+import type { FreeSlots } from "./image-servers.js";
 import type { Job } from "./job.js";
 
 /** The servers as waiting jobs see them: whether one has a free slot, whether none takes jobs at all. */
@@ -13,9 +13,9 @@ export interface ServersState {
 }
 
 /** The servers' state now, from `slots`. */
-export function serversState(slots: SlotSource): ServersState {
+export function serversState(slots: FreeSlots): ServersState {
   const serverFree = slots.hasFreeSlot();
-  const serversDown = !serverFree && !(slots.someServerUp?.() ?? true);
+  const serversDown = !serverFree && !slots.someServerUp();
   return { serverFree, serversDown, key: `${serverFree}|${serversDown}` };
 }
 

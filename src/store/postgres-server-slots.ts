@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
 import { FairQueue } from "../pool/fair-queue.js";
 import type { JobKindName } from "../imagine/job-kind.js";
-import { waitsItsTurn } from "../pool/server-requirement.js";
+import { placementOf } from "../imagine/job-placement.js";
 
 /** SQL: whether the row `alias` is a job waiting in the bot's line (its `JobPhase`; no record exists yet). */
 function standIn(alias: string): string {
@@ -60,7 +60,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      inTurn: waitsItsTurn(row.kind, row.prompt),
+      inTurn: placementOf({ kind: { name: row.kind }, prompt: row.prompt }).inTurn,
     });
   return [...line.order()];
 }

@@ -19,9 +19,11 @@ const REFUSED = () => new ServiceError("network", "connect ECONNREFUSED", { conn
 function poolSetup(refusals: number, options: { busy?: boolean } = {}) {
   const state = { up: true, busy: options.busy ?? false, refusals };
   const env = setup({
-    slots: { hasFreeSlot: () => state.up && !state.busy, someServerUp: () => state.up },
-    profile: {
-      createImage: async (prompt, ref) => {
+    servers: {
+      lined: true,
+      hasFreeSlot: () => state.up && !state.busy,
+      someServerUp: () => state.up,
+      create: async ({ prompt, ref }) => {
         if (state.refusals > 0) {
           state.refusals--;
           state.up = false;
@@ -29,7 +31,6 @@ function poolSetup(refusals: number, options: { busy?: boolean } = {}) {
         }
         return env.service.createImage({ prompt, ref });
       },
-      upscale: () => Promise.reject(new Error("no upscale here")),
     },
   });
   const lastText = () => JSON.stringify(env.messenger.shown.at(-1)?.message.payload ?? null);
@@ -77,10 +78,7 @@ describe("ImagineService when every image server is down", () => {
   ])(
     "a create that may have made a record (%s) is not queued: the error is the caller's",
     async (_, error) => {
-      const env = setup({
-        slots: { hasFreeSlot: () => true, someServerUp: () => true },
-        profile: { createImage: () => Promise.reject(error()), upscale: () => Promise.reject(error()) },
-      });
+      const env = setup({ servers: { lined: true, create: () => Promise.reject(error()) } });
       await expect(env.imagine.submit(...request())).rejects.toBeInstanceOf(ServiceError);
       expect(env.imagine.waitingCount).toBe(0);
     },

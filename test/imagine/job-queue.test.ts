@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
-import { NoFreeSlotError } from "../../src/pool/server-pool.js";
+import { NoFreeSlotError } from "../../src/imagine/image-servers.js";
 import { request, useImagineService } from "./service-fakes.js";
 
 const setup = useImagineService();
@@ -24,7 +24,7 @@ test("a waiting job whose start failed on the database starts on the retry timer
     }
     return claimOnce(key, options);
   };
-  const env = setup({ store, slots: { hasFreeSlot: () => state.free } });
+  const env = setup({ store, servers: { lined: true, hasFreeSlot: () => state.free } });
   env.service.script("job-1", [imageRecord("job-1", "pending")]);
   const job = await env.imagine.submit(...request());
   expect(job.imageId).toMatch(/^q-/);
@@ -46,7 +46,7 @@ test("a waiting job whose start failed on the database starts on the retry timer
 test("a --relax job that waited its limit for a server that runs relax says no server that can run it was free, and stores why", async () => {
   // Another server is free all along; none runs relax.
   const env = setup({
-    slots: { hasFreeSlot: (requires) => requires === undefined, canRun: () => true },
+    servers: { lined: true, hasFreeSlot: (placement) => placement === undefined || placement.on === "any" },
   });
   const [req, delivery] = request();
   await env.imagine.submit({ ...req, prompt: "a cat --relax" }, delivery);
@@ -64,14 +64,14 @@ test("a --relax job that waited its limit for a server that runs relax says no s
 test("a --relax job the fleet's servers refuse at its turn holds back no one: the next member's job starts in the same drain", async () => {
   const state = { free: false };
   const env = setup({
-    slots: { hasFreeSlot: () => state.free, canRun: () => true },
-    profile: {
+    servers: {
+      lined: true,
+      hasFreeSlot: () => state.free,
       // The fleet's other processes fill the servers that run relax; others are free.
-      createImage: (prompt, ref) => {
+      create: ({ prompt, ref }) => {
         if (prompt.includes("--relax")) throw new NoFreeSlotError("relax-server");
         return env.service.createImage({ prompt, ref });
       },
-      upscale: () => Promise.reject(new Error("not in this test")),
     },
   });
   const [relax, delivery] = request("500000000000000001");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { OUT_OF_DATE_WINDOW_MS, ServerWatch } from "../../src/imagine/server-watch.js";
+import { OUT_OF_DATE_WINDOW_MS, ServerWatch } from "../../src/pool/server-watch.js";
 import { captureLogs } from "../support/log-capture.js";
 
 const NOT_SENT = "Image not sent to API";

@@ -2,20 +2,21 @@ import { describe, expect, test } from "vitest";
 import type { ImageServer } from "../../src/pool/image-server.js";
 import type { Job } from "../../src/imagine/job.js";
 import { IMAGINE, type JobKindName } from "../../src/imagine/job-kind.js";
-import { requirementOfJob, waitsItsTurn } from "../../src/pool/server-requirement.js";
+import { placementOf, runsAnywhere } from "../../src/imagine/job-placement.js";
+import { runsOn } from "../../src/pool/server-placement.js";
 
-/** A server named `name` that runs `speeds`, as far as requirements look at it. */
+/** A server named `name` that runs `speeds`, as far as placements look at it. */
 function server(name: string, speeds: readonly string[] = ["fast", "relax"]): ImageServer {
   return { name, profile: { speeds } } as unknown as ImageServer;
 }
 
 const UPSCALE = { name: "upscale", parentId: "grid-1", index: 0, factor: "2x" } as const;
 
-/** Which of servers one (fast, relax) and two (fast only) `job` may run on; "any" without a requirement. */
+/** Which of servers one (fast, relax) and two (fast only) `job` may run on; "any" when it may run anywhere. */
 function serversFor(job: Pick<Job, "kind" | "prompt" | "server">): string[] | "any" {
-  const requires = requirementOfJob(job);
-  if (requires === undefined) return "any";
-  return [server("one"), server("two", ["fast"])].filter(requires).map((s) => s.name);
+  const placement = placementOf(job);
+  if (runsAnywhere(placement)) return "any";
+  return [server("one"), server("two", ["fast"])].filter((s) => runsOn(s, placement)).map((s) => s.name);
 }
 
 describe("what a job requires of its server", () => {
@@ -39,6 +40,6 @@ describe("what a job requires of its server", () => {
     ["imagine", "a fox --fast", false],
     ["upscale", "a fox", false],
   ])("a job of kind %s with the prompt %j waits its turn in the fleet's line: %s", (kind, prompt, inTurn) => {
-    expect(waitsItsTurn(kind, prompt)).toBe(inTurn);
+    expect(placementOf({ kind: { name: kind }, prompt }).inTurn).toBe(inTurn);
   });
 });

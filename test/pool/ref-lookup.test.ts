@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { findCreatedByRef, type RefServer } from "../../src/imagine/ref-lookup.js";
+import { findCreatedByRef, type RefServer } from "../../src/pool/ref-lookup.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 

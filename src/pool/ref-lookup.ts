@@ -4,10 +4,8 @@
  * restarted (`waiting-start.ts`): found, the job follows that record; verifiably absent everywhere, the
  * create is sent; otherwise nobody can tell, and nothing is sent (never two records for one request).
  */
+import type { CreatedLookup } from "../imagine/image-servers.js";
 import type { ImageRecord } from "../service/schema.js";
-
-/** Where a create's record is: found (on `server`), on no server, or not known. */
-export type CreatedLookup = { record: ImageRecord; server: string } | "absent" | "unknown";
 
 /** A server as the lookup asks it. */
 export interface RefServer {
