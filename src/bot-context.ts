@@ -2,7 +2,7 @@ import type { Config } from "./config.js";
 import type { MemberLanguage } from "./i18n/choose-language.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
-import type { AuditLog } from "./imagine/audit-log.js";
+import type { AuditLog } from "./audit/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { RefusalPauses } from "./moderation/refusal-pauses.js";
 import type {

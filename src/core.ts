@@ -10,7 +10,7 @@ import type { BotCore } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
-import { AuditLog } from "./imagine/audit-log.js";
+import { AuditLog } from "./audit/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -24,11 +24,11 @@ import { newProcessId } from "./fleet/process-id.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
-import { watchRefusals } from "./imagine/refusal-watch.js";
+import { watchRefusals } from "./audit/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaiting } from "./imagine/waiting-job-id.js";
+import { isWaiting } from "./imagine/line/stand-in.js";
 import { NOT_STARTED_ERROR } from "./render/image-errors.js";
 
 /** What {@link buildCore} needs besides the configuration. */

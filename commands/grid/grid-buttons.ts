@@ -9,7 +9,7 @@ import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForUpscale } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
 import type { HandlerContext } from "../../src/discord/command.js";

@@ -9,7 +9,7 @@ import { UserError } from "../../src/errors.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForRecord } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { Logger } from "../../src/logger.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, userMention } from "../../src/render/message-parts.js";

@@ -9,7 +9,7 @@ import { slashCommand, withTexts, type Command, type CommandContext } from "../.
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
-import { isWaiting } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting } from "../../src/imagine/line/stand-in.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
 import { renderStatus } from "./status-view.js";

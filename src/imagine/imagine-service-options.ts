@@ -3,7 +3,7 @@ import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { Semaphore } from "../service/semaphore.js";
-import type { ImageDeliveryMode } from "./image-source.js";
+import type { ImageDeliveryMode } from "./delivery/image-source.js";
 import type { ImageServers } from "./image-servers.js";
 import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";

@@ -20,12 +20,12 @@ import { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
-import { sendJobView } from "./job-sending.js";
-import { JobQueue } from "./job-queue.js";
+import { sendJobView } from "./delivery/job-sending.js";
+import { WaitingLine } from "./line/waiting-line.js";
 import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
-import { isWaiting } from "./waiting-job-id.js";
+import { isWaiting } from "./line/stand-in.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -46,7 +46,7 @@ export class ImagineService {
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
   /** Jobs waiting for a free image server (only when the servers are `lined`). */
-  private readonly queue: JobQueue;
+  private readonly queue: WaitingLine;
   /** What each record read of a followed job changes. */
   private readonly records: RecordHandling;
 
@@ -82,7 +82,7 @@ export class ImagineService {
       throttle: this.throttle,
       persist: (job) => this.persist(job),
     });
-    this.queue = new JobQueue({
+    this.queue = new WaitingLine({
       options,
       slots: options.servers.lined ? options.servers : EVERY_SLOT_FREE,
       clock: this.clock,

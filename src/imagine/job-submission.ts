@@ -6,21 +6,21 @@
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import type { ImageRecord } from "../service/schema.js";
-import { waitsOnAfter } from "./failed-create.js";
+import { waitsOnAfter } from "./line/failed-create.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
 import { gridOf, placementOf } from "./job-placement.js";
-import type { JobQueue } from "./job-queue.js";
+import type { WaitingLine } from "./line/waiting-line.js";
 import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
-import { waitingJobId } from "./waiting-job-id.js";
+import { waitingJobId } from "./line/stand-in.js";
 
 /** What submitting needs from the service that follows the jobs. */
 export interface SubmissionContext {
   options: Pick<ImagineServiceOptions, "store" | "servers">;
   clock: Clock;
   followed: FollowedJobs;
-  queue: Pick<JobQueue, "mustWait" | "enqueue" | "noteStarted">;
+  queue: Pick<WaitingLine, "mustWait" | "enqueue" | "noteStarted">;
   persist(job: Job): Promise<boolean>;
   /** Follows a job whose record was just created, from that first `record`. */
   follow(job: Job, record: ImageRecord): Promise<void>;

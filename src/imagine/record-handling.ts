@@ -15,7 +15,7 @@ import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job, JobOutcome } from "./job.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
-import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
+import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
 
 /** What following records needs from the service that follows the jobs. */
 export interface RecordHandlingContext {

@@ -1,7 +1,7 @@
 /**
  * Finding the record a create made, by its `ref`, on the servers that keep `ref` (hosted ImagineAPI; a
  * self-hosted server has no such field). Used for a waiting job whose create was claimed just before the bot
- * restarted (`waiting-start.ts`): found, the job follows that record; verifiably absent everywhere, the
+ * restarted (`line/turn.ts`): found, the job follows that record; verifiably absent everywhere, the
  * create is sent; otherwise nobody can tell, and nothing is sent (never two records for one request).
  */
 import type { CreatedLookup } from "../imagine/image-servers.js";

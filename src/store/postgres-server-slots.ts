@@ -3,11 +3,11 @@
  * the jobs table's unfinished jobs per server plus holds for creates under way, under a per-server advisory
  * transaction lock, so two processes cannot both take a server's last slot. Members take turns across the
  * fleet: a new grid takes a slot only when no other process's waiting grid is next in the fleet's one line,
- * the fleet's waiting jobs in `FairQueue`'s order.
+ * the fleet's waiting jobs in `LineOrder`'s order.
  */
 import type pg from "pg";
 import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
-import { FairQueue } from "../pool/fair-queue.js";
+import { LineOrder } from "../imagine/line/line-order.js";
 import type { JobKindName } from "../imagine/job-kind.js";
 import { placementOf } from "../imagine/job-placement.js";
 
@@ -31,7 +31,7 @@ const IN_USE_SQL = `SELECT
 
 /**
  * The fleet's waiting jobs of live processes (a dead process's jobs wait for another to claim them), each
- * with its member's latest start across the fleet; ordered by `FairQueue`, the one definition of the order.
+ * with its member's latest start across the fleet; ordered by `LineOrder`, the one definition of the order.
  */
 const WAITING_SQL = `SELECT w.image_id, w.ref, w.requester_id, w.started_at, w.lease_owner, w.kind, w.prompt,
     (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND NOT ${standIn("j")})
@@ -52,7 +52,7 @@ interface WaitingRow {
 /** The rows of {@link WAITING_SQL} in fair order. */
 function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
   const lastStarted = new Map(rows.map((r) => [r.requester_id, r.last_started ?? undefined]));
-  const line = new FairQueue<FleetWaiting>((member) => lastStarted.get(member));
+  const line = new LineOrder<FleetWaiting>((member) => lastStarted.get(member));
   for (const row of rows)
     line.add({
       id: row.image_id,

@@ -3,8 +3,8 @@
  * (`ServerSlotLedger.waitingLine`), read again on each drain of the process's queue, so its jobs start, and
  * say their places, in the fleet's order rather than in a count of its own jobs.
  */
-import type { ServerSlotLedger } from "../fleet/fleet-channels.js";
-import type { Logger } from "../logger.js";
+import type { ServerSlotLedger } from "../../fleet/fleet-channels.js";
+import type { Logger } from "../../logger.js";
 
 /** A waiting job with its place in line (1: the next to start). */
 export interface Placed<T> {

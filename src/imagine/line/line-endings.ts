@@ -1,16 +1,16 @@
 /**
- * How jobs waiting in the bot's line end without starting (see `job-queue.ts`): past their wait limit, or
+ * How jobs waiting in the bot's line end without starting (see `line/waiting-line.ts`): past their wait limit, or
  * when their turn finds they may already have been sent. Nothing was sent for either by this process.
  */
-import type { Clock } from "../jobs/clock.js";
-import type { Logger } from "../logger.js";
-import { speedOfPrompt } from "../prompt/speed.js";
-import { WAIT_EXPIRED_ERROR } from "../render/image-errors.js";
-import { newImageRecord } from "../service/record-factory.js";
-import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { FollowedJobs } from "./followed-jobs.js";
-import { logContextOf, type Job, type JobOutcome } from "./job.js";
-import { viewForRecord, viewForWaitExpired, type JobView } from "./job-view.js";
+import type { Clock } from "../../jobs/clock.js";
+import type { Logger } from "../../logger.js";
+import { speedOfPrompt } from "../../prompt/speed.js";
+import { WAIT_EXPIRED_ERROR } from "../../render/image-errors.js";
+import { newImageRecord } from "../../service/record-factory.js";
+import type { ImagineServiceOptions } from "../imagine-service-options.js";
+import type { FollowedJobs } from "../followed-jobs.js";
+import { logContextOf, type Job, type JobOutcome } from "../job.js";
+import { viewForRecord, viewForWaitExpired, type JobView } from "../job-view.js";
 
 /** What the endings need of the service that follows the jobs. */
 export interface WaitingEndingsContext {
@@ -36,7 +36,7 @@ function waitsForSomeServers(job: Job): boolean {
 }
 
 /** Ends waiting jobs that were not started. */
-export class WaitingEndings {
+export class LineEndings {
   constructor(private readonly ctx: WaitingEndingsContext) {}
 
   /** Those of `waiting` that waited at least the job time limit (`timeoutMs`), at `now`. */

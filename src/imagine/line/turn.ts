@@ -1,17 +1,17 @@
 /**
- * A waiting job's turn (see `job-queue.ts`): its create is claimed (`create:<ref>`) and sent, and the job is
+ * A waiting job's turn (see `line/waiting-line.ts`): its create is claimed (`create:<ref>`) and sent, and the job is
  * followed under its record's image id in place of its stand-in. A claim already taken (the bot restarted
  * between claim and create) is checked on the servers that keep `ref` before anything is sent.
  */
-import { errorMessage } from "../errors.js";
-import { translator } from "../i18n/translate.js";
-import { NoFreeSlotError } from "./image-servers.js";
-import { NOT_STARTED_ERROR } from "../render/image-errors.js";
-import type { ImageRecord } from "../service/schema.js";
+import { errorMessage } from "../../errors.js";
+import { translator } from "../../i18n/translate.js";
+import { NoFreeSlotError } from "../image-servers.js";
+import { NOT_STARTED_ERROR } from "../../render/image-errors.js";
+import type { ImageRecord } from "../../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
-import { logContextOf, type Job } from "./job.js";
-import type { JobQueueContext } from "./job-queue-context.js";
-import type { WaitingEndings } from "./waiting-endings.js";
+import { logContextOf, type Job } from "../job.js";
+import type { LineContext } from "./line-context.js";
+import type { LineEndings } from "./line-endings.js";
 
 /** A record to follow, and the server holding it when it was not created just now. */
 interface Created {
@@ -23,7 +23,7 @@ interface Created {
  * For a stand-in whose create was claimed before a restart: the record it made (found on a server that
  * keeps `ref`), null when no server can have made it (so it is sent now), "unknown" when no one can tell.
  */
-async function createdBefore(ctx: JobQueueContext, standIn: Job): Promise<Created | null | "unknown"> {
+async function createdBefore(ctx: LineContext, standIn: Job): Promise<Created | null | "unknown"> {
   const lookup = await ctx.options.servers.findCreated(standIn.ref);
   if (lookup === "absent") return null;
   if (lookup === "unknown") return lookup;
@@ -37,7 +37,7 @@ async function createdBefore(ctx: JobQueueContext, standIn: Job): Promise<Create
 }
 
 /** Follows the stand-in's `created` record under its image id, in place of the stand-in. */
-async function follow(ctx: JobQueueContext, standIn: Job, created: Created): Promise<void> {
+async function follow(ctx: LineContext, standIn: Job, created: Created): Promise<void> {
   const { options, clock } = ctx;
   const { record } = created;
   const job: Job = {
@@ -68,11 +68,7 @@ async function follow(ctx: JobQueueContext, standIn: Job, created: Created): Pro
  * Starts the waiting job `standIn`; a failure ends it (through `endings`). False when nothing was sent and
  * it waits on: the fleet's other processes hold every free slot, or every server refused the connection.
  */
-export async function startWaiting(
-  ctx: JobQueueContext,
-  endings: WaitingEndings,
-  standIn: Job,
-): Promise<boolean> {
+export async function startWaiting(ctx: LineContext, endings: LineEndings, standIn: Job): Promise<boolean> {
   const { options } = ctx;
   const log = ctx.log.child(logContextOf(standIn));
   // A database that fails here throws to the line, which keeps the job's place and tries again.

@@ -1,9 +1,9 @@
 /**
- * The stand-in image id of a job waiting in the bot's line (see `job-queue.ts`): a key made from its `ref`
+ * The stand-in image id of a job waiting in the bot's line (see `line/waiting-line.ts`): a key made from its `ref`
  * until its record exists. Whether a job waits is its `phase`, never read off this id. Internal: people are
  * shown {@link shownJobId}.
  */
-import type { Job } from "./job.js";
+import type { Job } from "../job.js";
 
 /** The stand-in image id of the waiting job of request `ref` (never a service's image id: those are UUIDs). */
 export function waitingJobId(ref: string): string {

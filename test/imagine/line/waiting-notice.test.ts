@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { english } from "../../src/i18n/translate.js";
-import { waitingNotice } from "../../src/imagine/waiting-notice.js";
-import { renderProgress } from "../../src/render/progress.js";
-import { makeRecord, REQUESTER_ID, JOB_ID, visibleText } from "../render/helpers.js";
+import { english } from "../../../src/i18n/translate.js";
+import { waitingNotice } from "../../../src/imagine/line/waiting-notice.js";
+import { renderProgress } from "../../../src/render/progress.js";
+import { makeRecord, REQUESTER_ID, JOB_ID, visibleText } from "../../render/helpers.js";
 
 const ctx = { requesterId: REQUESTER_ID, prompt: "a fox", jobId: JOB_ID, startedAt: 0, imageUrl: null };
 

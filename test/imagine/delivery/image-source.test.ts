@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { attachmentName, isPrivateHost, shouldAttach } from "../../src/imagine/image-source.js";
+import { attachmentName, isPrivateHost, shouldAttach } from "../../../src/imagine/delivery/image-source.js";
 
 describe("isPrivateHost", () => {
   test.each([

@@ -5,11 +5,11 @@
  * those servers refuse at its turn (the fleet fills them) holds back no one another server can take.
  */
 import { expect, test } from "vitest";
-import { imageRecord } from "../fixtures/fake-image-service.js";
-import { MemoryJobStore } from "../support/memory-job-store.js";
-import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
-import { NoFreeSlotError } from "../../src/imagine/image-servers.js";
-import { request, useImagineService } from "./service-fakes.js";
+import { imageRecord } from "../../fixtures/fake-image-service.js";
+import { MemoryJobStore } from "../../support/memory-job-store.js";
+import { WAIT_EXPIRED_ERROR } from "../../../src/render/image-errors.js";
+import { NoFreeSlotError } from "../../../src/imagine/image-servers.js";
+import { request, useImagineService } from "../service-fakes.js";
 
 const setup = useImagineService();
 

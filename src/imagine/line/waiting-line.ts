@@ -2,7 +2,7 @@
  * The bot's own queue of jobs waiting for a free image server. A waiting job is a job like any other (it
  * counts against the limits, its message has ✖ Cancel, it is saved and survives a restart) whose image id is
  * a stand-in, `q-<ref>`, until its turn comes: then its record is created, the job is saved under the real
- * image id and the stand-in removed. Members take turns ({@link FairQueue}); each waiting message says its
+ * image id and the stand-in removed. Members take turns ({@link LineOrder}); each waiting message says its
  * place in line, through the update throttle (so a busy queue costs no more edits than progress does). In a
  * fleet on Postgres, jobs start and places count in the fleet's one line (`ServerSlotLedger.waitingLine`),
  * read again on each drain and on the retry timer, so places stay current as other processes' jobs start.
@@ -18,15 +18,15 @@
  * (`findCreated`); a record found is followed, a create no server can have made is sent, and when no one can
  * tell, the job ends saying it may not have started (never two records for one request).
  */
-import { FairQueue } from "../pool/fair-queue.js";
+import { LineOrder } from "./line-order.js";
 import { FleetLine, type Placed } from "./fleet-line.js";
-import { placementOf, runsAnywhere, type Placement } from "./job-placement.js";
-import { startWaiting } from "./waiting-start.js";
-import type { JobQueueContext } from "./job-queue-context.js";
-import { logContextOf, type Job } from "./job.js";
-import { viewForWaiting } from "./job-view.js";
-import { WaitingEndings } from "./waiting-endings.js";
-import { serversState, waitReason } from "./waiting-view.js";
+import { placementOf, runsAnywhere, type Placement } from "../job-placement.js";
+import { startWaiting } from "./turn.js";
+import type { LineContext } from "./line-context.js";
+import { logContextOf, type Job } from "../job.js";
+import { viewForWaiting } from "../job-view.js";
+import { LineEndings } from "./line-endings.js";
+import { serversState, waitReason } from "./wait-reason.js";
 
 /** How often waiting jobs look for a free slot besides when a job ends (a server that recovered). */
 const RETRY_MS = 2000;
@@ -40,8 +40,8 @@ interface Entry {
 }
 
 /** The jobs waiting for a free server, in fair order. */
-export class JobQueue {
-  private readonly waiting: FairQueue<Entry>;
+export class WaitingLine {
+  private readonly waiting: LineOrder<Entry>;
   /** In a fleet on Postgres: its one line, which orders the jobs here and counts their places. */
   private readonly fleetLine: FleetLine;
   private draining: Promise<void> | null = null;
@@ -50,12 +50,12 @@ export class JobQueue {
   private stopped = false;
   /** What the waiting messages were last shown for (see {@link serversState}). */
   private shownFor = "";
-  private readonly endings: WaitingEndings;
+  private readonly endings: LineEndings;
 
-  constructor(private readonly ctx: JobQueueContext) {
-    this.waiting = new FairQueue((member) => this.lastStarted(member));
+  constructor(private readonly ctx: LineContext) {
+    this.waiting = new LineOrder((member) => this.lastStarted(member));
     this.fleetLine = new FleetLine(ctx.options.store.fleet?.serverSlots, ctx.log);
-    this.endings = new WaitingEndings(ctx);
+    this.endings = new LineEndings(ctx);
   }
 
   /** When `member`'s latest followed job started (jobs resumed after a restart), if any. */

@@ -18,7 +18,7 @@ export interface Waiting {
 const MAX_REMEMBERED = 10_000;
 
 /** Waiting jobs in fair order. */
-export class FairQueue<T extends Waiting> {
+export class LineOrder<T extends Waiting> {
   private readonly entries = new Map<string, T>();
   /** When each member last had a job started (ms epoch), as far as this queue saw. */
   private readonly served = new Map<string, number>();

@@ -3,10 +3,10 @@
  * leaves the job waiting, also when its turn comes, and its message says why it waits.
  */
 import { describe, expect, test } from "vitest";
-import { imageRecord } from "../fixtures/fake-image-service.js";
-import { settle } from "../jobs/manual-clock.js";
-import { ServiceError } from "../../src/service/errors.js";
-import { request, useImagineService } from "./service-fakes.js";
+import { imageRecord } from "../../fixtures/fake-image-service.js";
+import { settle } from "../../jobs/manual-clock.js";
+import { ServiceError } from "../../../src/service/errors.js";
+import { request, useImagineService } from "../service-fakes.js";
 
 const setup = useImagineService();
 

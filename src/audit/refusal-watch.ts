@@ -10,8 +10,8 @@ import { classifyImageError } from "../render/image-errors.js";
 import { NO_PINGS } from "../render/message-parts.js";
 import { renderPaused, type PausePlace } from "../render/refusal.js";
 import type { AuditLog } from "./audit-log.js";
-import type { Job } from "./job.js";
-import type { OutgoingMessage } from "./outgoing-message.js";
+import type { Job } from "../imagine/job.js";
+import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 
 export interface RefusalWatchOptions {
   pauses: Pick<RefusalPauses, "refused">;

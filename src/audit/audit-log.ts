@@ -9,9 +9,9 @@ import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
 import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
-import type { Job, JobOutcome } from "./job.js";
-import { shownJobId } from "./waiting-job-id.js";
-import type { OutgoingMessage } from "./outgoing-message.js";
+import type { Job, JobOutcome } from "../imagine/job.js";
+import { shownJobId } from "../imagine/line/stand-in.js";
+import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 
 export interface AuditEntry {
   /** `deleted`: a result message removed with its 🗑️ Delete button (`detail` says by whom). */

@@ -1,6 +1,6 @@
 /** What a waiting job's message says about the service, from the service's own health report. */
-import type { ProgressNotice } from "../render/progress.js";
-import type { ImageRecord } from "../service/schema.js";
+import type { ProgressNotice } from "../../render/progress.js";
+import type { ImageRecord } from "../../service/schema.js";
 
 /** No notice: one shared object, so a poll with nothing to say allocates none. */
 export const NO_NOTICE: ProgressNotice = Object.freeze({});

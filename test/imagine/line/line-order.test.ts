@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { FairQueue, type Waiting } from "../../src/pool/fair-queue.js";
+import { LineOrder, type Waiting } from "../../../src/imagine/line/line-order.js";
 
 const entry = (id: string, member: string, queuedAt: number) => ({ id, member, queuedAt });
 
 /** Starts the next job in order at `now`, as the bot's line does: taken out, its member's turn used. */
-function startNext(queue: FairQueue<Waiting>, now: number): string | undefined {
+function startNext(queue: LineOrder<Waiting>, now: number): string | undefined {
   const next = queue.order()[0];
   if (!next) return undefined;
   queue.remove(next.id);
@@ -12,9 +12,9 @@ function startNext(queue: FairQueue<Waiting>, now: number): string | undefined {
   return next.id;
 }
 
-describe("FairQueue", () => {
+describe("LineOrder", () => {
   test("A had a job started, then queued two more, then B one: B's goes first, then A's in turn", () => {
-    const queue = new FairQueue((member) => (member === "A" ? 1 : undefined));
+    const queue = new LineOrder((member) => (member === "A" ? 1 : undefined));
     queue.add(entry("a2", "A", 2));
     queue.add(entry("a3", "A", 3));
     queue.add(entry("b1", "B", 4));
@@ -22,7 +22,7 @@ describe("FairQueue", () => {
   });
 
   test("members take turns as jobs start: each start moves its member to the back of the rotation", () => {
-    const queue = new FairQueue();
+    const queue = new LineOrder();
     for (const [id, member, at] of [
       ["a1", "A", 1],
       ["a2", "A", 2],
@@ -39,7 +39,7 @@ describe("FairQueue", () => {
   });
 
   test("a job started out of order (the one ahead waits for another server) uses its member's turn", () => {
-    const queue = new FairQueue();
+    const queue = new LineOrder();
     queue.add(entry("a1", "A", 1));
     queue.add(entry("b1", "B", 2));
     queue.add(entry("a2", "A", 3));
@@ -50,7 +50,7 @@ describe("FairQueue", () => {
   });
 
   test("a cancelled job gives its place up", () => {
-    const queue = new FairQueue();
+    const queue = new LineOrder();
     queue.add(entry("a1", "A", 1));
     queue.add(entry("b1", "B", 2));
     expect(queue.remove("a1")).toBe(true);

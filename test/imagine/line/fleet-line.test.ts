@@ -4,9 +4,9 @@
  * after it, and an unreadable line leaves the process's own count.
  */
 import { describe, expect, test } from "vitest";
-import type { FleetWaiting } from "../../src/fleet/fleet-channels.js";
-import { FleetLine, placesInLine } from "../../src/imagine/fleet-line.js";
-import { silentLogger } from "../../src/logger.js";
+import type { FleetWaiting } from "../../../src/fleet/fleet-channels.js";
+import { FleetLine, placesInLine } from "../../../src/imagine/line/fleet-line.js";
+import { silentLogger } from "../../../src/logger.js";
 
 const jobs = (...ids: string[]) => ids.map((id) => ({ id }));
 const placed = (list: { entry: { id: string }; place: number }[]) => list.map((p) => [p.entry.id, p.place]);

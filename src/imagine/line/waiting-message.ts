@@ -1,9 +1,9 @@
 /** The message of a job waiting in the bot's line for an image server: nothing reached a generator yet. */
 import type { APIEmbed } from "discord-api-types/v10";
-import type { Translator } from "../i18n/translate.js";
-import type { Speed } from "../prompt/speed.js";
-import { EMBED_COLORS } from "./format.js";
-import { fitMessageLimits } from "./limits.js";
+import type { Translator } from "../../i18n/translate.js";
+import type { Speed } from "../../prompt/speed.js";
+import { EMBED_COLORS } from "../../render/format.js";
+import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
   jobFooter,
@@ -12,8 +12,8 @@ import {
   promptBlock,
   requestFields,
   type RenderContext,
-} from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+} from "../../render/message-parts.js";
+import type { MessagePayload } from "../../render/payload.js";
 
 /**
  * What a waiting job waits for: a free slot while every server is busy (`busy`), a server to be back while

@@ -2,14 +2,14 @@
  * Sending one view of a job to Discord: the image is fetched or linked as the view asks, progress goes to
  * the job's message, and a final view is posted as the result (exactly once, see `deliverResult`).
  */
-import type { Logger } from "../logger.js";
-import type { MessagePayload } from "../render/payload.js";
-import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { Job, MessageLocation } from "./job.js";
-import type { JobView } from "./job-view.js";
+import type { Logger } from "../../logger.js";
+import type { MessagePayload } from "../../render/payload.js";
+import type { ImagineServiceOptions } from "../imagine-service-options.js";
+import type { Job, MessageLocation } from "../job.js";
+import type { JobView } from "../job-view.js";
 import { materialize } from "./materialize.js";
 import { deliverResult } from "./result-delivery.js";
-import type { ShowOutcome } from "../jobs/message-update-options.js";
+import type { ShowOutcome } from "../../jobs/message-update-options.js";
 
 /**
  * Sends `view` of `job`. Resolves with the job's new message location when showing progress moved it (e.g.

@@ -1,9 +1,9 @@
 /** Turns a {@link JobView} into an {@link OutgoingMessage}: downloads the image when it must be uploaded. */
-import type { Logger } from "../logger.js";
-import type { DownloadedImage } from "../service/download.js";
-import type { MessagePayload } from "../render/payload.js";
-import type { JobView } from "./job-view.js";
-import type { OutgoingMessage } from "./outgoing-message.js";
+import type { Logger } from "../../logger.js";
+import type { DownloadedImage } from "../../service/download.js";
+import type { MessagePayload } from "../../render/payload.js";
+import type { JobView } from "../job-view.js";
+import type { OutgoingMessage } from "../outgoing-message.js";
 
 export interface MaterializeDeps {
   download(url: string): Promise<DownloadedImage>;

@@ -5,16 +5,16 @@
  * it was recorded carries the same nonce, for which Discord returns the message already posted.
  * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params
  */
-import { translator } from "../i18n/translate.js";
-import { DeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
-import type { Logger } from "../logger.js";
-import { renderResultPointer } from "../render/final.js";
-import { messageJumpLink } from "../render/status-job.js";
-import type { JobMessenger } from "./imagine-service-options.js";
-import type { Job } from "./job.js";
-import type { Claims, JobStore } from "./job-store.js";
-import type { OutgoingMessage } from "./outgoing-message.js";
-import { messageNonce, postNonceKey, upscaleAction, type PostedMessage } from "./posted-message.js";
+import { translator } from "../../i18n/translate.js";
+import { DeliveryError, type DeliveryRoute } from "../../jobs/delivery-error.js";
+import type { Logger } from "../../logger.js";
+import { renderResultPointer } from "../../render/final.js";
+import { messageJumpLink } from "../../render/status-job.js";
+import type { JobMessenger } from "../imagine-service-options.js";
+import type { Job } from "../job.js";
+import type { Claims, JobStore } from "../job-store.js";
+import type { OutgoingMessage } from "../outgoing-message.js";
+import { messageNonce, postNonceKey, upscaleAction, type PostedMessage } from "../posted-message.js";
 
 /** What {@link deliverResult} works with. */
 export interface ResultDeliveryDeps {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { IMAGINE } from "../../src/imagine/job-kind.js";
-import { waitReason, type ServersState } from "../../src/imagine/waiting-view.js";
+import { IMAGINE } from "../../../src/imagine/job-kind.js";
+import { waitReason, type ServersState } from "../../../src/imagine/line/wait-reason.js";
 
 const busy: ServersState = { serverFree: false, serversDown: false, key: "busy" };
 const down: ServersState = { serverFree: false, serversDown: true, key: "down" };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { AuditLog, renderAuditEntry, type AuditEntry } from "../../src/imagine/audit-log.js";
+import { AuditLog, renderAuditEntry, type AuditEntry } from "../../src/audit/audit-log.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { captureLogs } from "../support/log-capture.js";
 import { jobNumber } from "../render/status-fixtures.js";

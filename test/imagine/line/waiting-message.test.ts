@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { english, translator } from "../../src/i18n/translate.js";
-import { EMBED_COLORS } from "../../src/render/format.js";
-import type { RenderContext } from "../../src/render/message-parts.js";
-import { visibleKey } from "../../src/render/payload.js";
-import { renderWaiting, type WaitReason } from "../../src/render/waiting.js";
-import { LANGUAGES } from "../../src/i18n/languages.js";
-import { expectWithinDiscordLimits, REQUESTER_ID, visibleText } from "./helpers.js";
+import { english, translator } from "../../../src/i18n/translate.js";
+import { EMBED_COLORS } from "../../../src/render/format.js";
+import type { RenderContext } from "../../../src/render/message-parts.js";
+import { visibleKey } from "../../../src/render/payload.js";
+import { renderWaiting, type WaitReason } from "../../../src/imagine/line/waiting-message.js";
+import { LANGUAGES } from "../../../src/i18n/languages.js";
+import { expectWithinDiscordLimits, REQUESTER_ID, visibleText } from "../../render/helpers.js";
 
 const REF = "1183000000000000001";
 const ctx: RenderContext = {

@@ -1,8 +1,8 @@
-/** What a job waiting in the bot's line is shown to wait for (see `job-queue.ts`, `render/waiting.ts`). */
-import { speedOfPrompt } from "../prompt/speed.js";
-import type { WaitReason } from "../render/waiting.js";
-import type { FreeSlots } from "./image-servers.js";
-import type { Job } from "./job.js";
+/** What a job waiting in the bot's line is shown to wait for (see `line/waiting-line.ts`, `line/waiting-message.ts`). */
+import { speedOfPrompt } from "../../prompt/speed.js";
+import type { WaitReason } from "./waiting-message.js";
+import type { FreeSlots } from "../image-servers.js";
+import type { Job } from "../job.js";
 
 /** The servers as waiting jobs see them: whether one has a free slot, whether none takes jobs at all. */
 export interface ServersState {

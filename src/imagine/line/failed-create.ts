@@ -1,8 +1,8 @@
-/** What a failed create means for a job that may wait in the bot's line (see `job-queue.ts`). */
-import { madeNoRecord } from "../service/errors.js";
-import { NoFreeSlotError } from "./image-servers.js";
-import type { Job } from "./job.js";
-import { mayMoveServers, placementOf } from "./job-placement.js";
+/** What a failed create means for a job that may wait in the bot's line (see `line/waiting-line.ts`). */
+import { madeNoRecord } from "../../service/errors.js";
+import { NoFreeSlotError } from "../image-servers.js";
+import type { Job } from "../job.js";
+import { mayMoveServers, placementOf } from "../job-placement.js";
 
 /**
  * Whether a failed create leaves the job waiting in line rather than ending it: nothing was sent (the
