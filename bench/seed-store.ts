@@ -34,6 +34,7 @@ export async function seedUnfinishedJobs(
   const now = Date.now();
   const jobs: Job[] = imageIds.map((imageId, i) => ({
     imageId,
+    phase: "sent",
     ref: `seeded-${i}`,
     prompt: readPrompt("seeded job"),
     requesterId: where.requesterId,

@@ -67,6 +67,7 @@ export function newJob(
 ): Job {
   return {
     imageId: record.id,
+    phase: "sent",
     ref: request.ref,
     prompt: request.prompt,
     kind: request.kind,

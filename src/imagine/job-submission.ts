@@ -67,7 +67,7 @@ export async function submitJob(
   });
   const wait = async (): Promise<Job> => {
     const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
-    const waiting = newJob(request, delivery, standIn, clock.now());
+    const waiting: Job = { ...newJob(request, delivery, standIn, clock.now()), phase: "waiting" };
     if (gridServer !== undefined) waiting.server = gridServer;
     await queue.enqueue(waiting);
     return structuredClone(waiting);

@@ -79,6 +79,7 @@ const jobRowSchema = z.object({
   origin_job_id: nullableText.default(null),
   origin_link: nullableText.default(null),
   style: nullableText,
+  phase: z.enum(["waiting", "sent"]),
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -128,6 +129,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     origin_link: job.origin?.link ?? null,
     server: job.server ?? null,
     style: job.style ?? null,
+    phase: job.phase,
     updated_at: updatedAt,
   };
 }
@@ -189,6 +191,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
   const r = parsed.data;
   return {
     imageId: r.image_id,
+    phase: r.phase,
     ref: r.ref,
     // The stored text, read once as the job is read back.
     prompt: readPrompt(r.prompt),

@@ -11,11 +11,10 @@ import { FairQueue } from "../pool/fair-queue.js";
 import type { JobKindName } from "../imagine/job-kind.js";
 import { waitsItsTurn } from "../pool/server-requirement.js";
 import { readPrompt } from "../prompt/prompt.js";
-import { STAND_IN_PREFIX } from "../imagine/waiting-job-id.js";
 
-/** SQL: whether the row `alias` is a waiting job's stand-in (its image id starts with {@link STAND_IN_PREFIX}). */
+/** SQL: whether the row `alias` is a job waiting in the bot's line (its `JobPhase`; no record exists yet). */
 function standIn(alias: string): string {
-  return `${alias}.image_id LIKE '${STAND_IN_PREFIX}%'`;
+  return `${alias}.phase = 'waiting'`;
 }
 
 /** Namespace of the advisory locks on image servers ("imsv"). */

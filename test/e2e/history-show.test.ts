@@ -23,6 +23,7 @@ const DAY = 86_400_000;
 function oldJob(n: number, requesterId: string, guildId: string | null, channelId: string): Job {
   return {
     imageId: `old-${n}`,
+    phase: "sent",
     ref: `90000000000000000${n}`,
     prompt: readPrompt(`old prompt number ${n}`),
     requesterId,

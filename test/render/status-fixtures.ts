@@ -12,6 +12,7 @@ export const MESSAGE_ID = "900000000000000003";
 export function jobNumber(n: number, overrides: Partial<Job> = {}): Job {
   return {
     imageId: `job-${String(n).padStart(4, "0")}`,
+    phase: "sent",
     ref: `80000000000000${String(n).padStart(4, "0")}`,
     prompt: readPrompt(`prompt number ${n} --ar 16:9`),
     kind: { name: "imagine" },

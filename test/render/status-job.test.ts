@@ -129,6 +129,7 @@ describe("renderJobDetails", () => {
     const ended = {
       ...job,
       imageId: "q-800000000000000001",
+      phase: "waiting" as const,
       ref: "800000000000000001",
       status: "pending",
       progress: null,

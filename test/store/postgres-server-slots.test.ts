@@ -60,7 +60,7 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     // Saved before the pool: server 1's.
     await store.save(makeJob({ imageId: "img-2", ref: "r2" }));
     await store.save(makeJob({ imageId: "img-3", ref: "r3", server: "A", outcome: "completed" }));
-    await store.save(makeJob({ imageId: "q-r4", ref: "r4" }));
+    await store.save(makeJob({ imageId: "q-r4", phase: "waiting", ref: "r4" }));
     await store.save(makeJob({ imageId: "img-5", ref: "r5", server: "B" }));
     expect(await store.fleet.serverSlots.take(hold("new-1"))).toBe(false);
     expect(await store.fleet.serverSlots.take(hold("new-2", "B"))).toBe(true);
@@ -92,11 +92,11 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
       lease("p1"),
     );
     await store.saveOwned(
-      makeJob({ imageId: "q-a2", ref: "a2", requesterId: "a", startedAt: NOW }),
+      makeJob({ imageId: "q-a2", phase: "waiting", ref: "a2", requesterId: "a", startedAt: NOW }),
       lease("p1"),
     );
     await store.saveOwned(
-      makeJob({ imageId: "q-b1", ref: "b1", requesterId: "b", startedAt: NOW + 1 }),
+      makeJob({ imageId: "q-b1", phase: "waiting", ref: "b1", requesterId: "b", startedAt: NOW + 1 }),
       lease("p2"),
     );
     expect(await store.fleet.serverSlots.take(hold("a2", "A", 3, "p1", true))).toBe(false);
@@ -104,6 +104,7 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     await store.saveOwned(
       makeJob({
         imageId: "q-c1",
+        phase: "waiting",
         ref: "c1",
         requesterId: "c",
         prompt: readPrompt("a fox --relax"),
@@ -128,6 +129,7 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     const waiting = (id: string, member: string, at: number, prompt = "a fox") =>
       makeJob({
         imageId: `q-${id}`,
+        phase: "waiting",
         ref: id,
         requesterId: member,
         startedAt: at,

@@ -9,6 +9,7 @@ import { readPrompt } from "../../src/prompt/prompt.js";
 export function makeJob(overrides: Partial<Job> = {}): Job {
   return {
     imageId: "c0ffee00-0000-4000-8000-000000000001",
+    phase: "sent",
     ref: "1234567890123456789",
     prompt: readPrompt("a lighthouse at dusk, 'quoted' \"twice\" --ar 16:9 🌅"),
     kind: { name: "imagine" },
