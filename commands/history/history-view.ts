@@ -49,7 +49,7 @@ function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["
   ];
   return (
     `${parts.join(" · ")}${where}\n` +
-    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, PROMPT_LENGTH, t)}`
   );
 }
 

@@ -51,7 +51,7 @@ function jobLine(
   const started = t("statusPage.started", { when: ageOf(job.startedAt) });
   return (
     `**${position}.** ${who} · ${label}${progress} · ${started}\n` +
-    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, 100, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, 100, t)}`
   );
 }
 

@@ -2,7 +2,8 @@
  * Where a job may run and whether it waits its turn in the fleet's one line: one exhaustive switch on its kind,
  * read by the pool's routing, the bot's line (its order and why a job waits) and the fleet's (`PostgresServerSlots`).
  */
-import { speedOfPrompt, type Speed } from "../prompt/speed.js";
+import type { Prompt } from "../prompt/prompt.js";
+import type { Speed } from "../prompt/speed.js";
 import type { Job } from "./job.js";
 import { unknownKind, type JobKind } from "./job-kind.js";
 
@@ -20,16 +21,18 @@ export type Placement =
 
 const ANY: Placement = Object.freeze({ on: "any", inTurn: true });
 
-/** What {@link placementOf} reads of a job: its kind's name, its prompt and the server named with it. */
-export type PlacedJob = { readonly kind: Pick<JobKind, "name"> } & Pick<Job, "prompt"> &
-  Partial<Pick<Job, "server">>;
+/** What {@link placementOf} reads of a job: its kind's name, its prompt's speed and the server named with it. */
+export type PlacedJob = {
+  readonly kind: Pick<JobKind, "name">;
+  readonly prompt: Pick<Prompt, "speed">;
+} & Partial<Pick<Job, "server">>;
 
 /** Where `job` may run and whether it waits its turn (see {@link Placement}). */
 export function placementOf(job: PlacedJob): Placement {
   const { kind } = job;
   switch (kind.name) {
     case "imagine": {
-      const speed = speedOfPrompt(job.prompt);
+      const { speed } = job.prompt;
       return speed === null ? ANY : { on: "speed", speed, inTurn: false };
     }
     case "upscale":

@@ -68,7 +68,9 @@ export async function submitJob(
   if (server !== undefined) job.server = server;
   ctx.followed.add(job);
   await ctx.persist(job);
-  ctx.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
+  ctx
+    .jobLog(job.imageId)
+    .info({ prompt: job.prompt.text.slice(0, 200), status: record.status }, "job created");
   await ctx.follow(job, record);
   return structuredClone(job);
 }

@@ -3,6 +3,7 @@
  * restart is here (the store persists it as is).
  */
 import type { Language } from "../i18n/languages.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { JobKind, UpscaleKind } from "./job-kind.js";
 
 export type { JobKind } from "./job-kind.js";
@@ -51,7 +52,8 @@ export interface Job {
   phase: JobPhase;
   /** The `ref` sent to the service: the interaction id (or the DM message id). */
   ref: string;
-  prompt: string;
+  /** The prompt as read when the job was asked for (the store keeps its text and reads it back once). */
+  prompt: Prompt;
   /** What the job makes (an upscale's record has its `parentId` as `parent_id`). */
   kind: JobKind;
   requesterId: string;

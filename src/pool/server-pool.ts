@@ -12,6 +12,7 @@ import type { Job } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
 import { placementOf, type Placement } from "../imagine/job-placement.js";
 import type { Logger } from "../logger.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
 import { madeNoRecord } from "../service/errors.js";
@@ -103,12 +104,12 @@ export class ServerPool implements ImageServers {
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when no server has a free slot; a
    *   RangeError when no server may run it.
    */
-  async createImage(prompt: string, ref: string, placement?: Placement): Promise<ImageRecord> {
+  async createImage(prompt: Prompt, ref: string, placement?: Placement): Promise<ImageRecord> {
     const first = this.choose(placement ? { placement } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     const inTurn = placement?.inTurn ?? true;
     try {
-      return await this.createOn(first, ref, inTurn, (s) => s.profile.createImage(prompt, ref));
+      return await this.createOn(first, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
       const second =
@@ -122,7 +123,7 @@ export class ServerPool implements ImageServers {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, inTurn, (s) => s.profile.createImage(prompt, ref));
+      return this.createOn(second, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
     }
   }
 

@@ -144,7 +144,7 @@ export function renderJobDetails(
       ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
       : inlineCode(truncate(status, 40));
   const description = [
-    promptBlock(t, job.prompt, PROMPT_LENGTH),
+    promptBlock(t, job.prompt.text, PROMPT_LENGTH),
     record === null ? null : imageLinks(t, record),
   ]
     .filter((part) => part !== null)

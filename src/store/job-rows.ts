@@ -11,6 +11,7 @@ import { IMAGINE, JOB_KIND_NAMES, unknownKind, type JobKind, type JobKindName } 
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
+import { readPrompt } from "../prompt/prompt.js";
 import { sharedString } from "./shared-strings.js";
 
 /** A value of a column as both drivers bind it. */
@@ -102,7 +103,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
   return {
     image_id: job.imageId,
     ref: job.ref,
-    prompt: job.prompt,
+    prompt: job.prompt.text,
     requester_id: job.requesterId,
     source: job.source,
     application_id: l.applicationId,
@@ -192,7 +193,8 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     imageId: r.image_id,
     phase: r.phase,
     ref: r.ref,
-    prompt: r.prompt,
+    // The stored text, read once as the job is read back.
+    prompt: readPrompt(r.prompt),
     kind: rowKind(r),
     requesterId: sharedString(r.requester_id),
     source: sharedString(r.source),

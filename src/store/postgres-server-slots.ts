@@ -10,6 +10,7 @@ import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fl
 import { LineOrder } from "../imagine/line/line-order.js";
 import type { JobKindName } from "../imagine/job-kind.js";
 import { placementOf } from "../imagine/job-placement.js";
+import { readPrompt } from "../prompt/prompt.js";
 
 /** SQL: whether the row `alias` is a job waiting in the bot's line (its `JobPhase`; no record exists yet). */
 function standIn(alias: string): string {
@@ -60,7 +61,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      inTurn: placementOf({ kind: { name: row.kind }, prompt: row.prompt }).inTurn,
+      inTurn: placementOf({ kind: { name: row.kind }, prompt: readPrompt(row.prompt) }).inTurn,
     });
   return [...line.order()];
 }

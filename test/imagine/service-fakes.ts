@@ -9,6 +9,7 @@ import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "../jobs/manual-clock.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 export const location: MessageLocation = {
   applicationId: "100000000000000001",
@@ -80,7 +81,7 @@ export function fakeServers(service: FakeImageService, overrides: Partial<ImageS
       const { kind } = job;
       switch (kind.name) {
         case "imagine":
-          return service.createImage({ prompt: job.prompt, ref: job.ref });
+          return service.createImage({ prompt: job.prompt.text, ref: job.ref });
         case "upscale":
           return service.upscale(kind.parentId, kind.index, kind.factor, { ref: job.ref });
         default:
@@ -135,7 +136,7 @@ export function createService(overrides: ServiceOverrides = {}) {
 export function request(ref = "500000000000000001", kind: JobKind = IMAGINE): [JobRequest, JobDelivery] {
   const requester = { userId: "600000000000000001", guildId: location.guildId, isModerator: false };
   return [
-    { requester, ref, place: null, prompt: "a cat", kind },
+    { requester, ref, place: null, prompt: readPrompt("a cat"), kind },
     { source: "interaction", location, language: "en" },
   ];
 }

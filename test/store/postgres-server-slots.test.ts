@@ -8,6 +8,7 @@ import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { usePostgresServer } from "../support/postgres-server.js";
 import { makeJob } from "./store-fixtures.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const postgres = usePostgresServer();
 const NOW = 1_800_000_000_000;
@@ -106,7 +107,7 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
         phase: "waiting",
         ref: "c1",
         requesterId: "c",
-        prompt: "a fox --relax",
+        prompt: readPrompt("a fox --relax"),
         startedAt: NOW - 1,
       }),
       lease("p3"),
@@ -126,7 +127,14 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     const [one, two] = [await open(), await open()];
     const lease = (owner: string) => ({ owner, expiresAt: now + MINUTE });
     const waiting = (id: string, member: string, at: number, prompt = "a fox") =>
-      makeJob({ imageId: `q-${id}`, phase: "waiting", ref: id, requesterId: member, startedAt: at, prompt });
+      makeJob({
+        imageId: `q-${id}`,
+        phase: "waiting",
+        ref: id,
+        requesterId: member,
+        startedAt: at,
+        prompt: readPrompt(prompt),
+      });
     // a had a job started; b and c never: b and c first (oldest first waiting job first), then a.
     await one.saveOwned(
       makeJob({ imageId: "img-a0", ref: "a0", requesterId: "a", startedAt: NOW }),

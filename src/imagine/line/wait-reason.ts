@@ -1,5 +1,4 @@
 /** What a job waiting in the bot's line is shown to wait for (see `line/waiting-line.ts`, `line/waiting-message.ts`). */
-import { speedOfPrompt } from "../../prompt/speed.js";
 import type { WaitReason } from "./waiting-message.js";
 import type { FreeSlots } from "../image-servers.js";
 import type { Job } from "../job.js";
@@ -27,7 +26,7 @@ export function waitReason(job: Pick<Job, "kind" | "prompt">, state: ServersStat
   if (state.serversDown) return { kind: "down" };
   if (state.serverFree) {
     if (job.kind.name !== "imagine") return { kind: "grid-server" };
-    const speed = speedOfPrompt(job.prompt);
+    const { speed } = job.prompt;
     if (speed !== null) return { kind: "speed", speed };
   }
   return { kind: "busy" };

@@ -29,7 +29,7 @@ function poolSetup(refusals: number, options: { busy?: boolean } = {}) {
           state.up = false;
           throw REFUSED();
         }
-        return env.service.createImage({ prompt, ref });
+        return env.service.createImage({ prompt: prompt.text, ref });
       },
     },
   });
