@@ -43,7 +43,6 @@ export interface BotContext {
   readonly service: Pick<ImagineClient, "getImage" | "getServiceStatus" | "downloadImage">;
   /** The ImagineAPI servers, and which one runs each job. */
   readonly pool: ServerPool;
-  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
   readonly pauses: RefusalPauses;
   readonly store: CommandStore;
