@@ -22,7 +22,7 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
       // The style's text is in the prompt; its name goes with the new job, shown as with the first.
       ...(job.style ? { style: job.style } : {}),
     };
-  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
+  const record = await readImage(app.pool, button.jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;

@@ -10,7 +10,7 @@ import type { ServiceFeatures } from "../../src/service/service-profile.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
 import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
-import type { OutOfDate } from "../../src/imagine/server-watch.js";
+import type { OutOfDate } from "../../src/pool/server-watch.js";
 
 /** One server as moderators see it. */
 export interface ServerRow {
