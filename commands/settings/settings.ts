@@ -10,7 +10,7 @@ import { renderMemberSettings, renderSettingsChanged } from "../../src/render/se
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
 import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
-import { parseSpeeds } from "../config/speed-options.js";
+import { parseSpeeds } from "../shared/speed-list.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
