@@ -87,7 +87,7 @@ function choiceLines(t: Translator, ctx: HelpContext): string[] {
   if (ctx.guildId !== null && ctx.styles !== undefined) {
     lines.push(
       ctx.styles.length === 0
-        ? t("help.noStyles")
+        ? t(ctx.isModerator ? "help.noStylesModerator" : "help.noStyles")
         : t("help.styles", { names: ctx.styles.map(inlineCode).join(", ") }),
     );
   }

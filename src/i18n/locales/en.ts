@@ -430,8 +430,9 @@ export const en = {
   // /help: what a member can add to a prompt here (styles, speeds).
   "help.styles":
     "**Styles**: `/$t(command.imagine.name) $t(command.imagine.style.name):` adds one of this server's to your prompt: {{names}}.",
-  "help.noStyles":
-    "**Styles**: this server has none yet; moderators add them with `/$t(command.imagine-config.name) $t(command.imagine-config.styles.name)`.",
+  "help.noStyles": "**Styles**: this server has none yet.",
+  "help.noStylesModerator":
+    "**Styles**: this server has none yet; add them with `/$t(command.imagine-config.name) $t(command.imagine-config.styles.name) $t(command.imagine-config.styles.set.name)`.",
   "help.speeds":
     "**Speeds** you may use here: {{speeds}}. Add one to a prompt, or choose your default with `/$t(command.settings.name) $t(command.settings.speed.name)`.",
   "help.noSpeeds": "**Speeds**: none may be chosen here; prompts run at the image service's own speed.",

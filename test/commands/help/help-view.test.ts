@@ -83,7 +83,10 @@ describe("renderHelp", () => {
     expect(withThem).toContain("**Speeds** you may use here: `--fast`, `--turbo`.");
     expect(withThem).toContain("`/settings speed`");
     const without = shownText(renderHelp(english, { ...base, styles: [], speeds: [] }));
-    expect(without).toContain("this server has none yet; moderators add them with `/imagine-config styles`");
+    expect(without).toContain("**Styles**: this server has none yet.");
+    expect(shownText(renderHelp(english, { ...base, isModerator: true, styles: [] }))).toContain(
+      "add them with `/imagine-config styles set`",
+    );
     expect(without).toContain("**Speeds**: none may be chosen here");
     expect(shownText(renderHelp(english, { ...base, guildId: null, styles: [] }))).not.toContain("Styles");
   });
