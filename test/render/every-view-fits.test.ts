@@ -45,6 +45,7 @@ import { renderAdmissionRefusal } from "../../src/render/refusal.js";
 import { renderBannedWords, renderMemberSettings } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import { renderJobDetails } from "../../src/render/status-job.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 import { renderWaiting } from "../../src/render/waiting.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { effectiveSettings } from "../../src/settings/effective-settings.js";
@@ -83,7 +84,7 @@ const entries = helpEntries(commands, config);
 
 const ctx: RenderContext = {
   requesterId: SNOWFLAKE,
-  prompt: LONGEST_PROMPT,
+  prompt: readPrompt(LONGEST_PROMPT),
   jobId: "2b5c5d2e-5f4b-4f1e-9a55-0c1a2b3c4d5e",
   startedAt: NOW - 3_600_000,
   finishedAt: NOW,
@@ -222,7 +223,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
   "job details": (t) =>
     renderJobDetails(
       t,
-      jobNumber(1, { prompt: LONGEST_PROMPT, error: LONG_ERROR }),
+      jobNumber(1, { prompt: readPrompt(LONGEST_PROMPT), error: LONG_ERROR }),
       makeRecord({ status: "failed", error: LONG_ERROR, prompt: LONGEST_PROMPT }),
       ctx.origin?.link ?? null,
     ),
@@ -231,7 +232,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
       t,
       {
         jobs: Array.from({ length: 10 }, (_, i) =>
-          jobNumber(i + 1, { prompt: LONGEST_PROMPT, outcome: "failed" }),
+          jobNumber(i + 1, { prompt: readPrompt(LONGEST_PROMPT), outcome: "failed" }),
         ),
         page: 99,
         hasOlder: true,
@@ -244,7 +245,9 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     renderStatus(
       t,
       statusInput({
-        inFlight: Array.from({ length: 100 }, (_, i) => jobNumber(i + 1, { prompt: LONGEST_PROMPT })),
+        inFlight: Array.from({ length: 100 }, (_, i) =>
+          jobNumber(i + 1, { prompt: readPrompt(LONGEST_PROMPT) }),
+        ),
         recentFailures: Array.from({ length: 25 }, (_, i) => ({
           ...failureNumber(i + 1, LONG_ERROR),
           prompt: LONGEST_PROMPT,

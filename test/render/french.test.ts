@@ -15,6 +15,7 @@ import {
   visibleText,
 } from "./helpers.js";
 import type { MessagePayload } from "../../src/render/payload.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 /** The help's text as a reader sees it: the content, then each embed's title and description. */
 function shownText(payload: MessagePayload): string {
@@ -25,7 +26,7 @@ const fr = translator("fr");
 const STARTED_AT = 1_714_557_600_000;
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "un phare au crépuscule --ar 16:9",
+  prompt: readPrompt("un phare au crépuscule --ar 16:9"),
   jobId: JOB_ID,
   startedAt: STARTED_AT,
   imageUrl: null,
