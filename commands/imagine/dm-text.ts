@@ -10,13 +10,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const namesOf = (key: "command.imagine.name" | "command.imagine.prompt.name") =>
   [...new Set(LANGUAGES.map((language) => translator(language)(key)))].map(escape).join("|");
 
-let typedCommand: RegExp | undefined;
-
-/** `text` without a leading `/imagine` (and `prompt:`), in any of the bot's languages. */
-export function withoutTypedCommand(text: string): string {
-  typedCommand ??= new RegExp(
+/** `/imagine` and `prompt:` at the start, in any of the bot's languages (built per DM: DMs are few). */
+const typedCommand = () =>
+  new RegExp(
     `^\\/(?:${namesOf("command.imagine.name")})(?:\\s+(?:${namesOf("command.imagine.prompt.name")}):)?(?=\\s|$)\\s*`,
     "iu",
   );
-  return text.replace(typedCommand, "");
+
+/** `text` without a leading `/imagine` (and `prompt:`), in any of the bot's languages. */
+export function withoutTypedCommand(text: string): string {
+  return text.replace(typedCommand(), "");
 }
