@@ -733,7 +733,12 @@ export const en = {
     "The bot no longer keeps the prompt of this job: finished jobs are removed after a while.",
   "delete.notAllowed":
     "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
-  "delete.done": "Deleted.",
+  "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
+  // 🗑️ Delete asks first, privately.
+  "delete.question": "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.yes": "Delete",
+  "delete.no": "Keep",
+  "delete.kept": "Kept: nothing was deleted.",
   "delete.gone": "That message was already deleted.",
   "delete.failed":
     "The bot could not delete that message: it may have lost access to this channel. Try again later.",
