@@ -9,7 +9,7 @@ import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForUpscale } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
 import type { HandlerContext } from "../../src/discord/command.js";
@@ -44,7 +44,7 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
       // The style's text is in the prompt; its name goes with the new job, shown as with the first.
       ...(job.style ? { style: job.style } : {}),
     };
-  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
+  const record = await readImage(app.pool, button.jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;
@@ -106,7 +106,7 @@ async function renderUpscale(
 ): Promise<OutgoingMessage | null> {
   let record;
   try {
-    record = await readImage(app.service, jobId);
+    record = await readImage(app.pool, jobId);
   } catch (err) {
     if (!(err instanceof UnknownImageError)) throw err;
     log.info({ reason: err.message }, "button of an image the service does not know");
@@ -134,7 +134,7 @@ async function renderUpscale(
     enhance.value ? (await app.pool.profileOf(jobId)).enhanceFactors(app.config.ENHANCE_FACTORS) : [],
   );
   return materialize(view, {
-    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    download: (url) => app.pool.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
     log,
   });
 }

@@ -9,7 +9,7 @@ import { UserError } from "../../src/errors.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForRecord } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { Logger } from "../../src/logger.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, userMention } from "../../src/render/message-parts.js";
@@ -60,7 +60,7 @@ export async function repostJob(
   await interaction.deferReply();
   let record;
   try {
-    record = await readImage(app.service, job.imageId);
+    record = await readImage(app.pool, job.imageId);
   } catch (err) {
     // The public "thinking…" is replaced by an answer only the asker sees: the channel has nothing to see.
     if (!(err instanceof UnknownImageError)) {
@@ -77,7 +77,7 @@ export async function repostJob(
   const message = await materialize(
     viewForRecord({ ...job, language: lang.public.language }, record, app.config.IMAGE_DELIVERY),
     {
-      download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+      download: (url) => app.pool.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
       log,
     },
   );

@@ -25,7 +25,7 @@ import { checkAndStartJob } from "../imagine/interaction-start.js";
  * prompt. @throws {UserError} when the service no longer has that image.
  */
 async function imageUrl(app: BotContext, jobId: string, index: number): Promise<string> {
-  const record = await readImage(app.service, jobId).catch((err: unknown) => {
+  const record = await readImage(app.pool, jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;

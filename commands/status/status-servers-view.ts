@@ -11,7 +11,7 @@ import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
 import { truncate } from "../../src/render/limits.js";
 import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
-import type { OutOfDate } from "../../src/imagine/server-watch.js";
+import type { OutOfDate } from "../../src/pool/server-watch.js";
 
 /** One server as moderators see it. */
 export interface ServerRow {

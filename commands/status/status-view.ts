@@ -9,7 +9,7 @@ import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
 import { statusCodec } from "./status-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Job } from "../../src/imagine/job.js";
-import { isWaiting, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
 import { waitingStatus } from "../../src/render/status-job.js";

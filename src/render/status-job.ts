@@ -6,7 +6,7 @@ import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
 import type { Job, MessageLocation } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
-import { isWaiting, shownJobId } from "../imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../imagine/line/stand-in.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
