@@ -46,7 +46,7 @@ import { renderBannedWords, renderMemberSettings } from "../../src/render/settin
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import { renderJobDetails } from "../../src/render/status-job.js";
 import { readPrompt } from "../../src/prompt/prompt.js";
-import { renderWaiting } from "../../src/render/waiting.js";
+import { renderWaiting } from "../../src/imagine/line/waiting-message.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { effectiveSettings } from "../../src/settings/effective-settings.js";
 import { MAX_STYLES, STYLE_NAME_MAX_LENGTH, STYLE_TEXT_MAX_LENGTH } from "../../src/settings/styles.js";
