@@ -9,7 +9,7 @@ import { translator } from "../../i18n/translate.js";
 import { DeliveryError, type DeliveryRoute } from "../../jobs/delivery-error.js";
 import type { Logger } from "../../logger.js";
 import { renderResultPointer } from "../../render/final.js";
-import { messageJumpLink } from "../../render/status-job.js";
+import { messageJumpLink } from "../../render/message-link.js";
 import type { JobMessenger } from "../imagine-service-options.js";
 import type { Job } from "../job.js";
 import { unknownKind } from "../job-kind.js";
