@@ -12,6 +12,7 @@ import { renderResultPointer } from "../../render/final.js";
 import { messageJumpLink } from "../../render/message-link.js";
 import type { JobMessenger } from "../imagine-service-options.js";
 import type { Job } from "../job.js";
+import { unknownKind } from "../job-kind.js";
 import type { Claims, JobStore } from "../job-store.js";
 import type { OutgoingMessage } from "../outgoing-message.js";
 import { messageNonce, postNonceKey, upscaleAction, type PostedMessage } from "../posted-message.js";
@@ -86,8 +87,17 @@ export async function deliverResult(
  */
 async function enlargedImageMessage(store: Pick<JobStore, "getPost">, job: Job): Promise<string | undefined> {
   const { kind } = job;
-  if (kind.name !== "upscale") return undefined;
-  const single = await store.getPost(kind.parentId, upscaleAction(kind.index)).catch(() => undefined);
+  let action: string;
+  switch (kind.name) {
+    case "imagine":
+      return undefined;
+    case "upscale":
+      action = upscaleAction(kind.index);
+      break;
+    default:
+      return unknownKind(kind);
+  }
+  const single = await store.getPost(kind.parentId, action).catch(() => undefined);
   return single && single.channelId === job.location.channelId ? single.messageId : undefined;
 }
 
