@@ -28,7 +28,7 @@ import { watchRefusals } from "./imagine/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaitingJobId } from "./imagine/waiting-job-id.js";
+import { isWaiting } from "./imagine/waiting-job-id.js";
 import { findCreatedByRef } from "./imagine/ref-lookup.js";
 import { NOT_STARTED_ERROR } from "./render/image-errors.js";
 
@@ -164,7 +164,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       void countRefusal(job);
       // Nothing was sent for a job that ended while it waited in line (expired, cancelled, refused at its
       // turn): its image of the day is given back; not for one that may have been sent before a restart.
-      if (isWaitingJobId(job.imageId) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR) {
+      if (isWaiting(job) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR) {
         const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
         void admission.giveBackDailyImage(at).catch((err: unknown) => {
           log.warn(

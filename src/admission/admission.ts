@@ -16,7 +16,8 @@ import {
   type UsageDecision,
   type UsageLimits,
 } from "../moderation/usage-limits.js";
-import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
+import type { Prompt } from "../prompt/prompt.js";
+import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type {
   AdmissionOptions,
@@ -91,7 +92,7 @@ export class Admission {
       const { until, refusals } = pause;
       throw new RefusedError({ code: "paused", until, refusals, inDm: requester.guildId === null });
     }
-    this.checkBannedWords(request.prompt, requester.guildId, settings);
+    this.checkBannedWords(request.prompt.text, requester.guildId, settings);
     this.checkSpeed(request.prompt, settings);
     const [stored, health] = await Promise.all([
       this.options.lastSubmission(requester.userId),
@@ -211,8 +212,8 @@ export class Admission {
    * A speed the prompt asks for must be one the member may use here and the job's server can run.
    * @throws {RefusedError} for a speed not allowed, or `--relax` on a server that cannot follow relax mode.
    */
-  private checkSpeed(prompt: string, settings: EffectiveSettings): void {
-    const asked = speedOfPrompt(prompt);
+  private checkSpeed(prompt: Prompt, settings: EffectiveSettings): void {
+    const asked = prompt.speed;
     if (asked === null) return;
     const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
     const allowed = runnable.filter((speed) => settings.speeds.value.includes(speed));
