@@ -7,6 +7,7 @@
  * @see https://discord.com/developers/docs/resources/message#delete-message
  * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
  */
+import { interactionReach } from "../../src/discord/interaction-reach.js";
 import { MessageFlags, PermissionFlagsBits } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { deleteBotMessage } from "../../src/discord/bot-message.js";
@@ -31,14 +32,25 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
     const message = interaction.message;
     if (!message) throw new UserError((t) => t("error.deadControl"));
     if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const reach = interactionReach(interaction);
+    // Where the bot is not in the server its token reaches nothing; the click's own token deletes the
+    // message the button is on (its `@original`).
+    if (reach === "interaction-only") await interaction.deferUpdate();
+    else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const answer = (content: string) =>
+      reach === "bot"
+        ? interaction.editReply(content)
+        : interaction.followUp({ content, flags: MessageFlags.Ephemeral });
     let outcome: "deleted" | "gone";
     try {
-      outcome = await deleteBotMessage(interaction.client.rest, message.channelId, message.id, log);
+      outcome =
+        reach === "bot"
+          ? await deleteBotMessage(interaction.client.rest, message.channelId, message.id, log)
+          : await interaction.deleteReply().then(() => "deleted" as const);
     } catch (err) {
       if (!isDeliveryError(err)) throw err;
       log.warn({ err, messageId: message.id }, "could not delete a result message");
-      await interaction.editReply(lang.ephemeral("delete.failed"));
+      await answer(lang.ephemeral("delete.failed"));
       return;
     }
     log.info({ jobId: tool.jobId, messageId: message.id, outcome }, "result message deleted");
@@ -53,6 +65,6 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
         detail: `Deleted by <@${interaction.user.id}>`,
       });
     }
-    await interaction.editReply(lang.ephemeral(outcome === "deleted" ? "delete.done" : "delete.gone"));
+    await answer(lang.ephemeral(outcome === "deleted" ? "delete.done" : "delete.gone"));
   },
 };

@@ -119,6 +119,9 @@ export const en = {
   // Results.
   "progress.serviceStarting":
     "⏳ The image service reports that it is starting. Your job is queued there and starts once the service is ready.",
+  // Members anywhere (a user install): the result after the interaction token's 15 minutes goes by DM.
+  "progress.resultByDmLater":
+    "📬 I can answer here for 15 minutes only: if your image takes longer, it will come to your DMs.",
   "progress.serviceDown":
     "⚠️ The image service reports that it is down. Your job is queued there and starts once the service recovers, if that happens before the time limit.",
   "result.title": "✅ Your image is ready",
