@@ -76,9 +76,9 @@ describe("/blend", () => {
     h.emu.assertNoRejectedRequests();
   });
 
-  test("is registered for servers and DMs with image1 and image2 required, so Discord asks for both", async () => {
+  test("is registered for servers, DMs and group DMs with image1 and image2 required, so Discord asks for both", async () => {
     const command = h.emu.registeredCommands(h.world.guild.id).find((c) => c.name === "blend");
-    expect(command?.contexts).toEqual([0, 1]);
+    expect(command?.contexts).toEqual([0, 1, 2]);
     const required = (command?.options ?? []).filter((o) => "required" in o && o.required).map((o) => o.name);
     expect(required).toEqual(["image1", "image2"]);
     await expect(

@@ -119,8 +119,14 @@ describe("where only the interaction reaches", () => {
     expect(h.service.records()).toEqual([]);
   });
 
-  test("per-member limits of the owner apply there", async () => {
+  test("per-member limits of the owner apply there, also to the server's managers (not the bot's moderators)", async () => {
     await start({ env: { USER_MAX_ACTIVE_JOBS: "1", USER_COOLDOWN_MS: "0" } });
+    const admins = h.emu.addRole({
+      guildId: h.world.friends.id,
+      name: "Admins",
+      permissions: PermissionFlagsBits.ManageGuild,
+    });
+    h.emu.addMember({ guildId: h.world.friends.id, user: h.world.alice, roleIds: [admins.id] });
     await imagineIn(h.world.friendsChat.id);
     const second = await h.emu.sendSlashCommand({
       name: "imagine",
