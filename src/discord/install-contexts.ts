@@ -32,7 +32,10 @@ export const MEMBER_CONTEXTS = [
  * `body` as registered under `config`: unchanged when user installs are on; else without the user install
  * and the private-channel context (which only a user install can reach).
  */
-export function withInstallSwitch<T extends InstallFields>(body: T, config: Pick<Config, "USER_INSTALLS">): T {
+export function withInstallSwitch<T extends InstallFields>(
+  body: T,
+  config: Pick<Config, "USER_INSTALLS">,
+): T {
   if (config.USER_INSTALLS === "on") return body;
   return {
     ...body,
