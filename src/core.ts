@@ -10,7 +10,7 @@ import type { BotCore } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
-import { AuditLog } from "./imagine/audit-log.js";
+import { AuditLog } from "./audit/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -24,12 +24,11 @@ import { newProcessId } from "./fleet/process-id.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
-import { watchRefusals } from "./imagine/refusal-watch.js";
+import { watchRefusals } from "./audit/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaiting } from "./imagine/waiting-job-id.js";
-import { findCreatedByRef } from "./imagine/ref-lookup.js";
+import { isWaiting } from "./imagine/line/stand-in.js";
 import { NOT_STARTED_ERROR } from "./render/image-errors.js";
 
 /** What {@link buildCore} needs besides the configuration. */
@@ -127,7 +126,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     logger: log,
   });
   const imagine = new ImagineService({
-    client: pool,
+    servers: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -137,19 +136,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile: pool,
-    servers: pool,
-    ...(queued ? { slots: pool } : {}),
-    findCreated: (ref) => findCreatedByRef(pool.servers, ref),
     processId,
-    // The watch of the job's own server: one account's failures say nothing of another's.
-    jobRecordEnded: (jobId, ended, error) =>
-      (pool.byName(pool.nameOf(jobId) ?? "") ?? pool.first).watch?.jobEnded(jobId, ended, error) ?? false,
-    serviceStatus: () => {
-      // Asks again once the cached answer is old, so the waiting message follows the service.
-      void health.current();
-      return health.last.botStatus;
-    },
     clock,
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
@@ -219,7 +206,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   return {
     config,
     imagine,
-    service: pool,
     pool,
     pauses,
     store,

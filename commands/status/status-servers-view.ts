@@ -9,8 +9,9 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { ServiceFeatures } from "../../src/service/service-profile.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
+import { truncate } from "../../src/render/limits.js";
 import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
-import type { OutOfDate } from "../../src/imagine/server-watch.js";
+import type { OutOfDate } from "../../src/pool/server-watch.js";
 
 /** One server as moderators see it. */
 export interface ServerRow {
@@ -34,10 +35,12 @@ export interface ServersStatus {
   readonly waiting: number;
 }
 
-/** Most servers listed (the pool holds at most 16; an embed field holds 1024 characters). */
+/** Most servers listed (the pool holds at most 16). */
 const MAX_ROWS = 16;
+/** An embed field's value holds at most 1,024 characters. */
+const FIELD_VALUE_MAX = 1024;
 
-function row(t: Translator, server: ServerRow, now: number): string {
+function row(t: Translator, server: ServerRow, now: number, details: boolean): string {
   const condition = serviceCondition(server.health, now);
   const health = HEALTH[condition];
   const features = [
@@ -55,18 +58,32 @@ function row(t: Translator, server: ServerRow, now: number): string {
     ? `\n  ${t("pool.lastError", { when: ageOf(server.health.lastErrorAt), error: oneLine(error, 90) })}`
     : "";
   const outOfDate = server.outOfDate ? `\n  ${outOfDateLine(t, server.outOfDate)}` : "";
-  return parts.join(" · ") + errorLine + outOfDate;
+  return parts.join(" · ") + (details ? errorLine + outOfDate : "");
 }
 
-/** The field listing every server of the pool. */
-export function serversField(t: Translator, servers: ServersStatus, now: number): APIEmbedField {
-  const value = servers.rows
-    .slice(0, MAX_ROWS)
-    .map((s) => row(t, s, now))
-    .join("\n");
-  return {
-    name: t("pool.serversTitle", { count: servers.waiting }),
-    value: value.length > 1024 ? `${value.slice(0, 1023)}…` : value,
-    inline: false,
-  };
+/**
+ * The fields listing every server of the pool: whole rows, as many to a field as its 1,024 characters
+ * hold, the first field titled, the next ones continuing it (a row is never cut). Without `details`, each
+ * row is its first line (no last error), for a status that would not fit Discord's limits with them.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+export function serversFields(
+  t: Translator,
+  servers: ServersStatus,
+  now: number,
+  details = true,
+): APIEmbedField[] {
+  const lines = servers.rows.slice(0, MAX_ROWS).map((s) => row(t, s, now, details));
+  if (!details) lines.push(t("pool.detailsLeftOut"));
+  const values: string[] = [];
+  for (const line of lines) {
+    const last = values.at(-1);
+    if (last !== undefined && last.length + 1 + line.length <= FIELD_VALUE_MAX)
+      values[values.length - 1] = `${last}\n${line}`;
+    else values.push(truncate(line, FIELD_VALUE_MAX));
+  }
+  const name = t("pool.serversTitle", { count: servers.waiting });
+  if (values.length === 0) return [{ name, value: "\u200b", inline: false }];
+  // A continued field's name is a zero-width space: Discord requires one, and the title is said once.
+  return values.map((value, i) => ({ name: i === 0 ? name : "\u200b", value, inline: false }));
 }

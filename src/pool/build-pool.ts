@@ -14,7 +14,7 @@ import type { Semaphore } from "../service/semaphore.js";
 import { ServiceProfile } from "../service/service-profile.js";
 import { ImageServer } from "./image-server.js";
 import { ServerPool, type ServerPoolDeps } from "./server-pool.js";
-import { ServerWatch } from "../imagine/server-watch.js";
+import { ServerWatch } from "./server-watch.js";
 
 /** What the servers share. */
 export interface PoolParts {
