@@ -146,7 +146,7 @@ describe("/blend when the service is paused", () => {
     const reply = await handle.waitForResponse();
     expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(/reports that it is \*\*paused\*\* \(Midjourney is down for maintenance\)/);
-    expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png .+\/b\.png/);
+    expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png\?ex=\S+ .+\/b\.png\?ex=/);
     expect(buttonsOf(reply).map((b) => b.label)).toEqual(["Try again"]);
     expect(h.service.records()).toEqual([]);
   });

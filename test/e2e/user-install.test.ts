@@ -50,7 +50,7 @@ describe.each([
   ["a server the bot is not in", (w: BotHarness["world"]) => w.friendsChat.id],
   ["a group DM", (w: BotHarness["world"]) => w.groupDm.id],
 ])("/imagine in %s, through alice's install", (_where, channelOf) => {
-  test("shows progress on the reply, the grid as a follow-up to alice, and U1 works, with no channel call", async () => {
+  test("shows progress on the reply, the grid as a follow-up to alice, U1 and Delete work, with no channel call", async () => {
     await start();
     const channelId = channelOf(h.world);
     const { handle, waiting, record } = await imagineIn(channelId);
@@ -69,6 +69,9 @@ describe.each([
     });
     expect(single.channel_id).toBe(channelId);
     expect(single.content).toContain(`<@${h.world.alice.id}>`);
+
+    await clickLabel(h, grid, "Delete", h.world.alice);
+    await h.emu.waitFor(() => h.emu.message(grid.id)?.deleted, { description: "the grid deleted" });
 
     expect(channelCalls(channelId)).toEqual([]);
     expect(h.emu.messagesIn(h.emu.dmChannelWith(h.world.alice))).toEqual([]);
