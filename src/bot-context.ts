@@ -40,7 +40,6 @@ export interface BotContext {
   readonly imagine: ImagineService;
   /** The ImagineAPI servers, which one runs each job; records are read from the server holding each. */
   readonly pool: ServerPool;
-  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
   readonly pauses: RefusalPauses;
   readonly store: CommandStore;

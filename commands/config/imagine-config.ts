@@ -29,7 +29,7 @@ import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-s
 import { changeServerSettings } from "../../src/settings/settings-actions.js";
 import { renderStyles } from "./styles-view.js";
 import { stylesGroup } from "./styles-options.js";
-import { suggestStyles } from "../imagine/style-option.js";
+import { suggestStyles } from "../shared/style-option.js";
 
 /** Adds the integer options of `names` to the `set` subcommand of `group`, described as `en.ts` writes them. */
 function withLimits(

@@ -7,36 +7,13 @@ import type { AutocompleteInteraction, ChatInputCommandInteraction } from "disco
 import type { Translator } from "../../src/i18n/translate.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { isSpeed, SPEEDS, type Speed } from "../../src/prompt/speed.js";
+import type { Speed } from "../../src/prompt/speed.js";
+import { parseSpeeds, shownSpeeds } from "../shared/speed-list.js";
 import type { ConfigEdit } from "../../src/settings/config-edits.js";
 
 /** The subcommand paths this module reads. */
 export const SPEED_PATHS: ReadonlySet<string> = new Set(["speeds", "role-speeds set", "role-speeds clear"]);
 
-const shown = (speeds: readonly Speed[]) => speeds.map((s) => `\`--${s}\``).join(", ");
-
-/**
- * Reads a comma-separated list of speeds (`fast, turbo`; dashes allowed), each one the server can run.
- * @throws {UserError} naming what is not a speed, or what the server cannot run.
- */
-export function parseSpeeds(text: string, runnable: readonly Speed[]): Speed[] {
-  const given = text
-    .split(/[\s,]+/)
-    .map((s) => s.replace(/^--/, "").trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = given.filter((s) => !isSpeed(s));
-  if (unknown.length > 0) {
-    throw new UserError((t) => t("accountSafety.speedUnknown", { value: `\`${unknown.join(", ")}\`` }));
-  }
-  const speeds = SPEEDS.filter((s) => given.includes(s));
-  const cannot = speeds.filter((s) => !runnable.includes(s));
-  if (cannot.length > 0) {
-    throw new UserError((t) =>
-      t("accountSafety.speedCannotRun", { speed: shown(cannot), speeds: shown(runnable) }),
-    );
-  }
-  return speeds;
-}
 
 /**
  * The edit of a speed subcommand (path in {@link SPEED_PATHS}). A default speed must be among the speeds
@@ -74,7 +51,7 @@ export async function speedEditOf(
       throw new UserError((t) =>
         t("accountSafety.speedDefaultNotAllowed", {
           speed: `\`--${finalSpeed}\``,
-          speeds: shown(finalAllowed),
+          speeds: shownSpeeds(finalAllowed),
         }),
       );
     }

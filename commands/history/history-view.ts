@@ -19,7 +19,7 @@ import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, promptExcerpt } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
 
 /** The custom ids of the buttons, from the handlers' codecs. */
 export interface HistoryButtonIds {

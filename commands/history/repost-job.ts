@@ -13,8 +13,8 @@ import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { Logger } from "../../src/logger.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, userMention } from "../../src/render/message-parts.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
-import { isModerator } from "../../src/discord/moderator.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { replyPayloadFor } from "../../src/discord/reply-with-error.js";
 
 /** Replaces the public "thinking…" with an answer only the asker sees: the channel has nothing to see. */
@@ -43,11 +43,13 @@ export async function repostJob(
     const shown = inlineCode(idOrRef.slice(0, 80));
     throw new UserError((tr) => tr("show.unknownJob", { job: shown }));
   }
-  const moderatorHere =
-    isModerator(interaction) && interaction.guildId !== null && job.location.guildId === interaction.guildId;
-  // The same answer whether or not the job exists elsewhere.
-  if (job.requesterId !== interaction.user.id && !moderatorHere)
-    throw new UserError((tr) => tr("show.notYours"));
+  // A moderator of the job's own server only; the same answer whether or not the job exists elsewhere.
+  requireRequesterOrModerator(
+    interaction,
+    job.requesterId,
+    (tr) => tr("show.notYours"),
+    job.location.guildId,
+  );
   const { outcome } = job;
   if (outcome !== "completed") {
     const link = messageJumpLink(job.location);

@@ -10,7 +10,8 @@ import { renderMemberSettings, renderSettingsChanged } from "../../src/render/se
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
 import { isSpeed } from "../../src/prompt/speed.js";
-import { parseSpeeds, suggestSpeeds } from "../config/speed-options.js";
+import { parseSpeeds } from "../shared/speed-list.js";
+import { suggestSpeeds } from "../config/speed-options.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**

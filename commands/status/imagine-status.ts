@@ -11,7 +11,8 @@ import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
 import { isWaiting } from "../../src/imagine/line/stand-in.js";
 import { inlineCode } from "../../src/render/markdown.js";
-import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { renderJobDetails } from "../../src/render/status-job.js";
 import { renderStatus } from "./status-view.js";
 
 /**

@@ -9,9 +9,10 @@ import { translator } from "../../i18n/translate.js";
 import { DeliveryError, type DeliveryRoute } from "../../jobs/delivery-error.js";
 import type { Logger } from "../../logger.js";
 import { renderResultPointer } from "../../render/final.js";
-import { messageJumpLink } from "../../render/status-job.js";
+import { messageJumpLink } from "../../render/message-link.js";
 import type { JobMessenger } from "../imagine-service-options.js";
 import type { Job } from "../job.js";
+import { unknownKind } from "../job-kind.js";
 import type { Claims, JobStore } from "../job-store.js";
 import type { OutgoingMessage } from "../outgoing-message.js";
 import { messageNonce, postNonceKey, upscaleAction, type PostedMessage } from "../posted-message.js";
@@ -74,7 +75,8 @@ export async function deliverResult(
     guildId: post.guildId,
     channelId: post.channelId,
     messageId: post.messageId,
-    channelEditable: true,
+    // A follow-up in a channel the bot cannot reach stays reachable through the interaction only.
+    channelEditable: job.location.channelEditable || post.channelId !== job.location.channelId,
   };
   return { route };
 }
@@ -86,8 +88,17 @@ export async function deliverResult(
  */
 async function enlargedImageMessage(store: Pick<JobStore, "getPost">, job: Job): Promise<string | undefined> {
   const { kind } = job;
-  if (kind.name !== "upscale") return undefined;
-  const single = await store.getPost(kind.parentId, upscaleAction(kind.index)).catch(() => undefined);
+  let action: string;
+  switch (kind.name) {
+    case "imagine":
+      return undefined;
+    case "upscale":
+      action = upscaleAction(kind.index);
+      break;
+    default:
+      return unknownKind(kind);
+  }
+  const single = await store.getPost(kind.parentId, action).catch(() => undefined);
   return single && single.channelId === job.location.channelId ? single.messageId : undefined;
 }
 

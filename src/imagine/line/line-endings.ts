@@ -9,6 +9,7 @@ import { newImageRecord } from "../../service/record-factory.js";
 import type { ImagineServiceOptions } from "../imagine-service-options.js";
 import type { FollowedJobs } from "../followed-jobs.js";
 import { logContextOf, type Job, type JobOutcome } from "../job.js";
+import { placementOf } from "../job-placement.js";
 import { viewForRecord, viewForWaitExpired, type JobView } from "../job-view.js";
 
 /** What the endings need of the service that follows the jobs. */
@@ -31,7 +32,7 @@ interface Queued {
  * on those that run it. Others may have been free while it waited.
  */
 function waitsForSomeServers(job: Job): boolean {
-  return job.kind.name !== "imagine" || job.prompt.speed !== null;
+  return placementOf(job).on !== "any";
 }
 
 /** Ends waiting jobs that were not started. */

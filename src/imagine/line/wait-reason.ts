@@ -1,7 +1,7 @@
 /** What a job waiting in the bot's line is shown to wait for (see `line/waiting-line.ts`, `line/waiting-message.ts`). */
 import type { WaitReason } from "./waiting-message.js";
 import type { FreeSlots } from "../image-servers.js";
-import type { Job } from "../job.js";
+import { placementOf, unknownPlacement, type PlacedJob } from "../job-placement.js";
 
 /** The servers as waiting jobs see them: whether one has a free slot, whether none takes jobs at all. */
 export interface ServersState {
@@ -19,15 +19,21 @@ export function serversState(slots: FreeSlots): ServersState {
 }
 
 /**
- * Why `job` waits: no server takes jobs; or a server is free, so the job waits for one that runs its speed
- * (`requirementOf`) or for its grid's server (an Enhance); else every server is busy.
+ * Why `job` waits: no server takes jobs; or a server is free, so the job waits for one that runs its speed or
+ * for its grid's server (an Enhance), as its placement says (`placementOf`); else every server is busy.
  */
-export function waitReason(job: Pick<Job, "kind" | "prompt">, state: ServersState): WaitReason {
+export function waitReason(job: PlacedJob, state: ServersState): WaitReason {
   if (state.serversDown) return { kind: "down" };
-  if (state.serverFree) {
-    if (job.kind.name !== "imagine") return { kind: "grid-server" };
-    const { speed } = job.prompt;
-    if (speed !== null) return { kind: "speed", speed };
+  if (!state.serverFree) return { kind: "busy" };
+  const placement = placementOf(job);
+  switch (placement.on) {
+    case "any":
+      return { kind: "busy" };
+    case "speed":
+      return { kind: "speed", speed: placement.speed };
+    case "grid-server":
+      return { kind: "grid-server" };
+    default:
+      return unknownPlacement(placement);
   }
-  return { kind: "busy" };
 }
