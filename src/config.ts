@@ -114,6 +114,12 @@ export const configSchema = z.object({
   BANNED_WORDS_FILE: z.string().optional(),
   /** Midjourney's starter list of banned words (src/moderation/midjourney-banned-words.ts), checked after the owner's and each server's. */
   MIDJOURNEY_BANNED_WORDS: oneOf(["on", "off"]).default("on"),
+  /**
+   * Whether members may install the app to their own account and use /imagine and the other member commands
+   * anywhere (servers without the bot, group DMs); `off` registers them for server installs only.
+   * @see https://discord.com/developers/docs/resources/application#installation-context
+   */
+  USER_INSTALLS: oneOf(["on", "off"]).default("on"),
   /** Midjourney's refusals of one member's prompts within 24 h that pause them (where it happened); 0: never. */
   MIDJOURNEY_REFUSALS_TO_PAUSE: int(0, 100).default(3),
   /** How long such a pause lasts, in hours. */

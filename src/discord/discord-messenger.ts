@@ -26,6 +26,7 @@ import {
   type PostResult,
 } from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
+import { FollowUpBudget } from "./follow-up-budget.js";
 
 export type { PostResult };
 
@@ -55,6 +56,7 @@ export class DiscordMessenger {
   private readonly log: Logger;
   private readonly tokenMarginMs: number;
   private readonly poster: MessagePoster;
+  private readonly followUps: FollowUpBudget;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
@@ -63,6 +65,7 @@ export class DiscordMessenger {
     this.log = options.logger;
     this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
     this.poster = new MessagePoster(options.rest, options.logger, options.batchLimits);
+    this.followUps = new FollowUpBudget(this.now);
   }
 
   /**
@@ -154,7 +157,7 @@ export class DiscordMessenger {
       );
       if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
-    const token = this.usableToken(location);
+    const token = this.followUpToken(location, log);
     if (token !== null) {
       const api = toApiMessage(mentioning);
       const sent = await this.attempt(
@@ -164,6 +167,7 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return { ...placeOf(sent.message, location.guildId), route: "interaction" };
+      this.followUps.giveBack(token);
       if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
@@ -242,7 +246,7 @@ export class DiscordMessenger {
     requesterId: string,
     log: Logger = this.log,
   ): Promise<"interaction" | "dm"> {
-    const token = this.usableToken(location);
+    const token = this.followUpToken(location, log);
     if (token !== null) {
       const api = toApiMessage(message);
       const body = { ...api.body, flags: MessageFlags.Ephemeral };
@@ -257,6 +261,7 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return "interaction";
+      this.followUps.giveBack(token);
     }
     await this.postDirect(requesterId, message, { log });
     return "dm";
@@ -282,6 +287,19 @@ export class DiscordMessenger {
     options: Parameters<MessagePoster["postDirect"]>[2] = {},
   ): Promise<APIMessage> {
     return this.poster.postDirect(userId, message, { ...options, log: options.log ?? this.log });
+  }
+
+  /**
+   * The interaction token for one more follow-up: while it can still be used and, where the bot cannot
+   * reach the channel itself (a server it is not in, a group DM), while Discord's limit of follow-ups per
+   * interaction is not spent (see `FollowUpBudget`); else null.
+   */
+  private followUpToken(location: MessageLocation, log: Logger): string | null {
+    const token = this.usableToken(location);
+    if (token === null || location.channelEditable) return token;
+    if (this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now())) return token;
+    log.info("the interaction's follow-ups are spent; going on without it");
+    return null;
   }
 
   /** The interaction token while it can still be used, else null. */

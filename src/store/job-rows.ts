@@ -26,9 +26,9 @@ const OUTCOMES: Record<JobOutcome, true> = {
   cancelled: true,
 };
 
-export const text = z.string();
-export const nullableText = z.string().nullable();
-export const integer = z.number().int();
+const text = z.string();
+const nullableText = z.string().nullable();
+const integer = z.number().int();
 const nullableInteger = integer.nullable();
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 

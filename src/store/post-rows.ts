@@ -1,7 +1,11 @@
-/** How a {@link PostedMessage} maps to a row of the `job_posts` table and back (see `job-rows.ts` for jobs). */
+/** How a posted message of a job maps to a row of the `job_posts` table and back (see `job-rows.ts` for jobs). */
 import { z } from "zod";
 import type { PostedMessage } from "../imagine/posted-message.js";
-import { integer, nullableText, text, type InValue } from "./job-rows.js";
+import type { InValue } from "./job-rows.js";
+
+const text = z.string();
+const nullableText = z.string().nullable();
+const integer = z.number().int();
 
 const postRowSchema = z.object({
   job_id: text,

@@ -119,6 +119,17 @@ export const en = {
   // Results.
   "progress.serviceStarting":
     "⏳ The image service reports that it is starting. Your job is queued there and starts once the service is ready.",
+  // Imagine from this image: a message command (right-click a message → Apps) and its modal.
+  "messageCommand.imagineFromImage.name": "Imagine from this image",
+  "imagineFromImage.title": "Imagine from this image",
+  "imagineFromImage.promptLabel": "Prompt",
+  "imagineFromImage.promptPlaceholder": "What to make of the image, e.g. a watercolor of it at sunset",
+  "imagineFromImage.imageLabel": "Image prompt (the message's first image)",
+  "imagineFromImage.noImage":
+    "This message has no image to imagine from. Pick a message with an image, or use /imagine with an image attached.",
+  // Members anywhere (a user install): the result after the interaction token's 15 minutes goes by DM.
+  "progress.resultByDmLater":
+    "📬 I can answer here for 15 minutes only: if your image takes longer, it will come to your DMs.",
   "progress.serviceDown":
     "⚠️ The image service reports that it is down. Your job is queued there and starts once the service recovers, if that happens before the time limit.",
   "result.title": "✅ Your image is ready",

@@ -6,6 +6,7 @@ import { EMBED_COLORS } from "../../render/format.js";
 import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
+  interactionOnlyNote,
   jobFooter,
   NO_PINGS,
   PROMPT_PREVIEW_LENGTH,
@@ -53,7 +54,7 @@ export function renderWaiting(
 ): MessagePayload {
   const embed: APIEmbed = {
     title: t("poolWait.title"),
-    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}`,
+    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
     fields: requestFields(t, ctx),
   };
