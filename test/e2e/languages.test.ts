@@ -82,7 +82,7 @@ describe("languages", () => {
       locale: "de",
     });
     const text = textOf(await help.waitForResponse({ where: (m) => m.content !== "" }));
-    expect(text).toContain("**コマンド**");
+    expect(text).toMatch(/^コマンド$/m);
     expect(text).toContain("`/画像生成 プロンプト:`");
   });
 
