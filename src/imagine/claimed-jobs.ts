@@ -3,12 +3,17 @@
  * what it still lacks, polling, its "Cancelled by" or time-out message, or its result delivered again.
  */
 import type { Logger } from "../logger.js";
-import type { ImageRecord } from "../service/schema.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { Job, JobOutcome } from "./job.js";
+import type { Job } from "./job.js";
+import type { JobEndings } from "./job-endings.js";
+import type { JobFollower } from "./job-follower.js";
+import type { JobLogs } from "./job-logs.js";
 import type { JobOwnership } from "./job-ownership.js";
-import { viewForCancelled, viewForTimeout, type JobView } from "./job-view.js";
+import { viewForCancelled, viewForTimeout } from "./job-view.js";
+import { isWaiting } from "./line/stand-in.js";
+import type { WaitingLine } from "./line/waiting-line.js";
+import type { RecordHandling } from "./record-handling.js";
 
 /** What taking up claimed jobs needs from the service that follows them. */
 export interface ClaimedJobsContext {
@@ -16,11 +21,13 @@ export interface ClaimedJobsContext {
   ownership: JobOwnership;
   followed: FollowedJobs;
   log: Logger;
-  /** Polls the job again: at once with `pollNow`, else its first poll is spread over an interval. */
-  follow(job: Job, pollNow?: boolean): void;
-  handleRecord(jobId: string, record: ImageRecord): Promise<void>;
-  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
-  jobLog(jobId: string): Logger;
+  /** Polls a claimed job again. */
+  follower: Pick<JobFollower, "resumed">;
+  /** Where a claimed job that waits in line (no record yet) goes back. */
+  line: Pick<WaitingLine, "restore">;
+  records: Pick<RecordHandling, "record">;
+  endings: Pick<JobEndings, "finish">;
+  logs: JobLogs;
 }
 
 /**
@@ -35,12 +42,12 @@ export async function claimJobs(max: number, takeover: boolean, ctx: ClaimedJobs
     if (ctx.followed.has(job.imageId)) continue;
     ctx.followed.add(job);
     if (job.outcome === null) {
-      ctx.follow(job, takeover);
+      follow(ctx, job, takeover);
     } else if (job.outcome === "cancelled") {
       // Never followed again: only its "Cancelled by" message is still owed.
-      void ctx.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
+      void ctx.endings.finish(job, job.outcome, viewForCancelled(job, job.cancelledBy ?? job.requesterId));
     } else if (job.outcome === "timed-out") {
-      void ctx.finish(job, job.outcome, viewForTimeout(job, ctx.options.timeoutMs));
+      void ctx.endings.finish(job, job.outcome, viewForTimeout(job, ctx.options.timeoutMs));
     } else {
       void redeliver(job, ctx);
     }
@@ -53,9 +60,15 @@ export async function claimJobs(max: number, takeover: boolean, ctx: ClaimedJobs
 async function redeliver(job: Job, ctx: ClaimedJobsContext): Promise<void> {
   try {
     const record = await ctx.options.servers.getImage(job.imageId);
-    await ctx.handleRecord(job.imageId, record);
+    await ctx.records.record(job.imageId, record);
   } catch (err) {
-    ctx.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
-    ctx.follow(job);
+    ctx.logs.of(job.imageId).warn({ err }, "could not re-read a finished job; following it again");
+    follow(ctx, job);
   }
+}
+
+/** Follows a claimed job again: back in line while it waits, else polled (at once with `pollNow`). */
+function follow(ctx: ClaimedJobsContext, job: Job, pollNow?: boolean): void {
+  if (isWaiting(job)) ctx.line.restore(job);
+  else ctx.follower.resumed(job, pollNow);
 }

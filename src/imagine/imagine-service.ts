@@ -10,8 +10,8 @@ import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Scheduler } from "../jobs/scheduler.js";
 import { systemClock, type Clock } from "../jobs/clock.js";
-import { isFinished, type ImageRecord } from "../service/schema.js";
-import { logContextOf, type Job } from "./job.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { Job } from "./job.js";
 import type { JobDelivery, JobRequest } from "./job-request.js";
 import { viewForCancelled, type JobView } from "./job-view.js";
 import { claimJobs } from "./claimed-jobs.js";
@@ -19,13 +19,15 @@ import { JobEndings } from "./job-endings.js";
 import { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import { createJobPipeline, tracked } from "./job-pipeline.js";
+import { createJobPipeline } from "./job-pipeline.js";
+import { JobFollower } from "./job-follower.js";
+import { JobLogs } from "./job-logs.js";
 import { sendJobView } from "./delivery/job-sending.js";
 import { WaitingLine } from "./line/waiting-line.js";
 import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
-import { isWaiting } from "./line/stand-in.js";
+import { SlotFreed } from "./line/slot-freed.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -49,14 +51,19 @@ export class ImagineService {
   private readonly line: WaitingLine;
   /** What each record read of a followed job changes. */
   private readonly records: RecordHandling;
+  /** Hands jobs with a record to the tracker. */
+  private readonly follower: JobFollower;
+  private readonly logs: JobLogs;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
     this.active = new FollowedJobs(options.events?.activeCountChanged);
+    this.logs = new JobLogs(this.log, this.active);
     const pipeline = createJobPipeline(options, {
       clock: this.clock,
       log: this.log,
+      logs: this.logs,
       stopping: this.stopping.signal,
       handlers: {
         onRecord: (id, record) => this.records.record(id, record),
@@ -67,47 +74,28 @@ export class ImagineService {
         onMessageGone: (id) => void this.records.messageGone(id),
         onDisowned: (id) => this.disown(id),
         onUndeliverable: (id) => this.active.markUndeliverable(id),
-        jobLog: (id) => this.jobLog(id),
       },
     });
     this.scheduler = pipeline.scheduler;
     this.tracker = pipeline.tracker;
     this.throttle = pipeline.throttle;
     this.ownership = pipeline.ownership;
+    // The line ends jobs through the endings, which (like the records) free slots it is told of once built.
+    const slotFreed = new SlotFreed();
+    const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
+    const saver = this.ownership;
+    this.endings = new JobEndings({ ...common, log: this.log, saver, line: slotFreed });
+    this.records = new RecordHandling({ ...common, saver, endings: this.endings, line: slotFreed });
+    this.follower = new JobFollower(this.tracker, this.records, options.servers);
     this.line = new WaitingLine({
-      options,
+      ...common,
       slots: options.servers.lined ? options.servers : EVERY_SLOT_FREE,
-      clock: this.clock,
       log: this.log,
-      followed: this.active,
-      throttle: this.throttle,
       ownership: this.ownership,
-      persist: (job) => this.persist(job),
-      started: (job, record) => {
-        this.tracker.track(tracked(job));
-        void this.records.record(job.imageId, record);
-      },
-      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
-    });
-    this.endings = new JobEndings({
-      options,
-      clock: this.clock,
-      log: this.log,
-      followed: this.active,
-      throttle: this.throttle,
-      persist: (job) => this.persist(job),
-      line: this.line,
-    });
-    this.records = new RecordHandling({
-      options,
-      clock: this.clock,
-      followed: this.active,
-      throttle: this.throttle,
-      persist: (job) => this.persist(job),
+      follower: this.follower,
       endings: this.endings,
-      line: this.line,
-      jobLog: (id) => this.jobLog(id),
     });
+    slotFreed.attach(this.line);
   }
 
   /** Jobs waiting in the bot's line for a free image server. */
@@ -147,13 +135,9 @@ export class ImagineService {
         clock: this.clock,
         followed: this.active,
         line: this.line,
-        persist: (job) => this.persist(job),
-        follow: async (job, record) => {
-          if (isFinished(record.status)) return this.records.record(job.imageId, record);
-          this.tracker.track(tracked(job));
-          void this.records.record(job.imageId, record);
-        },
-        jobLog: (id) => this.jobLog(id),
+        saver: this.ownership,
+        follower: this.follower,
+        logs: this.logs,
       },
       request,
       delivery,
@@ -186,14 +170,11 @@ export class ImagineService {
       ownership: this.ownership,
       followed: this.active,
       log: this.log,
-      follow: (job, pollNow) => {
-        if (isWaiting(job)) return this.line.restore(job);
-        this.options.servers.follow(job);
-        this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
-      },
-      handleRecord: (id, record) => this.records.record(id, record),
-      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
-      jobLog: (id) => this.jobLog(id),
+      follower: this.follower,
+      line: this.line,
+      records: this.records,
+      endings: this.endings,
+      logs: this.logs,
     });
   }
 
@@ -263,7 +244,7 @@ export class ImagineService {
   private disown(jobId: string): void {
     this.ownership.forget(jobId);
     if (!this.active.has(jobId)) return;
-    this.jobLog(jobId).warn("another process took this job over; it is no longer followed here");
+    this.logs.of(jobId).warn("another process took this job over; it is no longer followed here");
     this.tracker.untrack(jobId);
     this.throttle.forget(jobId);
     this.active.remove(jobId);
@@ -278,23 +259,11 @@ export class ImagineService {
       job,
       view,
       final,
-      this.jobLog(jobId),
+      this.logs.of(jobId),
     );
     if (moved) {
       job.location = moved;
-      await this.persist(job);
+      await this.ownership.save(job);
     }
-  }
-
-  /** Saves the job under this process's lease; false (and the job is dropped) when another holds it. */
-  private async persist(job: Job): Promise<boolean> {
-    const owned = await this.ownership.save(job);
-    if (!owned) this.disown(job.imageId);
-    return owned;
-  }
-
-  private jobLog(jobId: string): Logger {
-    const job = this.active.get(jobId);
-    return this.log.child(job ? logContextOf(job) : { jobId });
   }
 }

@@ -9,6 +9,8 @@ import type { ServiceError } from "../service/errors.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
+import type { JobOwnership } from "./job-ownership.js";
+import type { SlotFreed } from "./line/slot-freed.js";
 import { settleEnding } from "./delivery/job-sending.js";
 import { LOST_JOB_ERROR, viewForLost, viewForTimeout, type JobView } from "./job-view.js";
 
@@ -19,10 +21,10 @@ export interface JobEndingsContext {
   log: Logger;
   followed: FollowedJobs;
   throttle: MessageUpdateThrottle<JobView>;
-  /** Saves the job under this process's lease; false when another process holds it. */
-  persist(job: Job): Promise<boolean>;
+  /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
+  saver: Pick<JobOwnership, "save">;
   /** The bot's waiting line: a job's end frees its server's slot, so the next may start. */
-  line: { drain(): void };
+  line: Pick<SlotFreed, "drain">;
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -55,7 +57,7 @@ export class JobEndings {
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
     // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
-    if (!(await this.ctx.persist(job))) return;
+    if (!(await this.ctx.saver.save(job))) return;
     const shown = await throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     throttle.forget(job.imageId);
     followed.remove(job.imageId);
@@ -63,7 +65,7 @@ export class JobEndings {
       {
         options,
         now: () => clock.now(),
-        persist: (j) => this.ctx.persist(j),
+        persist: (j) => this.ctx.saver.save(j),
         undeliverable: followed.takeUndeliverable(job.imageId),
       },
       { job, view, shown, seenAt },

@@ -21,7 +21,7 @@ export interface JobOwnershipOptions {
   processId?: string | undefined;
   /** JOB_LEASE_MS. Default 30000. */
   leaseMs?: number | undefined;
-  /** Called when a retried save finds another process took the job over. */
+  /** Called when a save (or a retried one) finds another process took the job over. */
   onLost(imageId: string): void;
 }
 
@@ -50,9 +50,13 @@ export class JobOwnership {
     return { owner: this.processId, expiresAt: this.options.clock.now() + this.leaseMs };
   }
 
-  /** Saves the job under the lease (failed saves are retried); false when another process holds it. */
+  /**
+   * Saves the job under the lease (failed saves are retried); false when another process holds it, and the
+   * job is then given up here (`onLost`).
+   */
   async save(job: Job): Promise<boolean> {
     const owned = await this.saver.save(job);
+    if (!owned) this.options.onLost(job.imageId);
     // A delivered job needs no owner any more (the store no longer renews or claims it).
     if (!owned || (job.outcome !== null && job.delivered)) this.owned.delete(job.imageId);
     else this.owned.add(job.imageId);

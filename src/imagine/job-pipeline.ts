@@ -13,6 +13,7 @@ import type { Logger } from "../logger.js";
 import type { ServiceError } from "../service/errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import type { JobLogs } from "./job-logs.js";
 import { JobOwnership } from "./job-ownership.js";
 import { logContextOf, type Job } from "./job.js";
 import type { JobView } from "./job-view.js";
@@ -34,7 +35,6 @@ export interface PipelineHandlers {
   onDisowned(jobId: string): void;
   /** A final message Discord refused for good (no route left, not worth retrying at the next start). */
   onUndeliverable(jobId: string): void;
-  jobLog(jobId: string): Logger;
 }
 
 /** The parts of one pipeline. */
@@ -48,9 +48,9 @@ export interface JobPipeline {
 /** Builds the pipeline; `stopping` abandons polls still waiting on the service when aborted. */
 export function createJobPipeline(
   options: ImagineServiceOptions,
-  deps: { clock: Clock; log: Logger; stopping: AbortSignal; handlers: PipelineHandlers },
+  deps: { clock: Clock; log: Logger; logs: JobLogs; stopping: AbortSignal; handlers: PipelineHandlers },
 ): JobPipeline {
-  const { clock, log, stopping, handlers } = deps;
+  const { clock, log, logs, stopping, handlers } = deps;
   const scheduler = new Scheduler({
     clock,
     // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
@@ -82,7 +82,7 @@ export function createJobPipeline(
   const throttle = new MessageUpdateThrottle<JobView>({
     ...common,
     minIntervalMs: options.progressUpdateIntervalMs,
-    jobLogger: (jobId) => handlers.jobLog(jobId),
+    jobLogger: (jobId) => logs.of(jobId),
     send: (jobId, view, info) => handlers.send(jobId, view, info.final),
     onGone: (jobId) => handlers.onMessageGone(jobId),
     // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.

@@ -4,12 +4,14 @@
  * connection: no record exists). The servers create its record (`ImageServers.create`).
  */
 import type { Clock } from "../jobs/clock.js";
-import type { Logger } from "../logger.js";
 import type { ImageRecord } from "../service/schema.js";
 import { waitsOnAfter } from "./line/failed-create.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
+import type { JobFollower } from "./job-follower.js";
+import type { JobLogs } from "./job-logs.js";
+import type { JobOwnership } from "./job-ownership.js";
 import { gridOf, placementOf } from "./job-placement.js";
 import type { WaitingLine } from "./line/waiting-line.js";
 import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
@@ -21,10 +23,11 @@ export interface SubmissionContext {
   clock: Clock;
   followed: FollowedJobs;
   line: Pick<WaitingLine, "mustWait" | "enqueue" | "noteStarted">;
-  persist(job: Job): Promise<boolean>;
-  /** Follows a job whose record was just created, from that first `record`. */
-  follow(job: Job, record: ImageRecord): Promise<void>;
-  jobLog(jobId: string): Logger;
+  /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
+  saver: Pick<JobOwnership, "save">;
+  /** Follows a job whose record was just created, from that first record. */
+  follower: Pick<JobFollower, "created">;
+  logs: JobLogs;
 }
 
 /** See `ImagineService.submit`. */
@@ -67,10 +70,10 @@ export async function submitJob(
   const server = servers.nameOf(record.id);
   if (server !== undefined) job.server = server;
   ctx.followed.add(job);
-  await ctx.persist(job);
-  ctx
-    .jobLog(job.imageId)
+  await ctx.saver.save(job);
+  ctx.logs
+    .of(job.imageId)
     .info({ prompt: job.prompt.text.slice(0, 200), status: record.status }, "job created");
-  await ctx.follow(job, record);
+  await ctx.follower.created(job, record);
   return structuredClone(job);
 }

@@ -7,14 +7,14 @@
 import type { Clock } from "../jobs/clock.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import { isServiceUnanswering } from "../jobs/outage-policy.js";
-import type { Logger } from "../logger.js";
 import { isServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { progressSignatureOf, type FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { Job, JobOutcome } from "./job.js";
+import type { JobOutcome } from "./job.js";
 import type { JobEndings } from "./job-endings.js";
-import type { WaitingLine } from "./line/waiting-line.js";
+import type { JobOwnership } from "./job-ownership.js";
+import type { SlotFreed } from "./line/slot-freed.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
@@ -25,12 +25,12 @@ export interface RecordHandlingContext {
   clock: Clock;
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "wouldSkip">;
-  persist(job: Job): Promise<boolean>;
+  /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
+  saver: Pick<JobOwnership, "save">;
   /** How a job ends, once its final record is read. */
   endings: Pick<JobEndings, "finish">;
   /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
-  line: Pick<WaitingLine, "drain">;
-  jobLog(jobId: string): Logger;
+  line: Pick<SlotFreed, "drain">;
 }
 
 /** Turns the records read of followed jobs into their messages and endings. */
@@ -76,7 +76,7 @@ export class RecordHandling {
       await ctx.endings.finish(job, outcome, view);
       return;
     }
-    if (changed) await ctx.persist(job);
+    if (changed) await ctx.saver.save(job);
     if (signature !== null) ctx.followed.rendered(jobId, { signature, key: view.key, record });
     void ctx.throttle.show(jobId, { payload: view, key: view.key });
   }
@@ -103,6 +103,6 @@ export class RecordHandling {
     const job = this.ctx.followed.get(jobId);
     if (!job) return;
     job.location = { ...job.location, interactionToken: null, messageId: null };
-    await this.ctx.persist(job);
+    await this.ctx.saver.save(job);
   }
 }

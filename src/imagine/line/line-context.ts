@@ -2,11 +2,11 @@
 import type { Clock } from "../../jobs/clock.js";
 import type { MessageUpdateThrottle } from "../../jobs/message-update-throttle.js";
 import type { Logger } from "../../logger.js";
-import type { ImageRecord } from "../../service/schema.js";
 import type { FollowedJobs } from "../followed-jobs.js";
 import type { FreeSlots } from "../image-servers.js";
 import type { ImagineServiceOptions } from "../imagine-service-options.js";
-import type { Job, JobOutcome } from "../job.js";
+import type { JobEndings } from "../job-endings.js";
+import type { JobFollower } from "../job-follower.js";
 import type { JobOwnership } from "../job-ownership.js";
 import type { JobView } from "../job-view.js";
 
@@ -18,9 +18,10 @@ export interface LineContext {
   log: Logger;
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
-  ownership: Pick<JobOwnership, "forget">;
-  persist(job: Job): Promise<boolean>;
-  /** Follows a job whose record was just created, showing `record`. */
-  started(job: Job, record: ImageRecord): void;
-  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
+  /** Saves jobs under this process's lease (false, and the job given up, when another holds it). */
+  ownership: Pick<JobOwnership, "forget" | "save">;
+  /** Follows a job whose record was just created (`started`). */
+  follower: Pick<JobFollower, "started">;
+  /** How a job ends. */
+  endings: Pick<JobEndings, "finish">;
 }

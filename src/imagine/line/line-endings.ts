@@ -8,9 +8,10 @@ import { WAIT_EXPIRED_ERROR } from "../../render/image-errors.js";
 import { newImageRecord } from "../../service/record-factory.js";
 import type { ImagineServiceOptions } from "../imagine-service-options.js";
 import type { FollowedJobs } from "../followed-jobs.js";
-import { logContextOf, type Job, type JobOutcome } from "../job.js";
+import { logContextOf, type Job } from "../job.js";
+import type { JobEndings } from "../job-endings.js";
 import { placementOf } from "../job-placement.js";
-import { viewForRecord, viewForWaitExpired, type JobView } from "../job-view.js";
+import { viewForRecord, viewForWaitExpired } from "../job-view.js";
 
 /** What the endings need of the service that follows the jobs. */
 export interface WaitingEndingsContext {
@@ -18,7 +19,8 @@ export interface WaitingEndingsContext {
   clock: Clock;
   log: Logger;
   followed: Pick<FollowedJobs, "get">;
-  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
+  /** How a job ends. */
+  endings: Pick<JobEndings, "finish">;
 }
 
 /** A waiting job as the line keeps it: its id and when it was queued. */
@@ -57,7 +59,7 @@ export class LineEndings {
     job.error = WAIT_EXPIRED_ERROR;
     job.finishedAt = clock.now();
     const view = viewForWaitExpired(job, options.timeoutMs, waitsForSomeServers(job));
-    await this.ctx.finish(job, "timed-out", view);
+    await this.ctx.endings.finish(job, "timed-out", view);
   }
 
   /** Ends a waiting job that was not started (or may not have been), its message saying `error`. */
@@ -71,6 +73,10 @@ export class LineEndings {
       status: "failed",
       error,
     });
-    await this.ctx.finish(standIn, "failed", viewForRecord(standIn, failed, this.ctx.options.imageDelivery));
+    await this.ctx.endings.finish(
+      standIn,
+      "failed",
+      viewForRecord(standIn, failed, this.ctx.options.imageDelivery),
+    );
   }
 }

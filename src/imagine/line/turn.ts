@@ -58,10 +58,10 @@ async function follow(ctx: LineContext, standIn: Job, created: Created): Promise
   ctx.followed.remove(standIn.imageId);
   ctx.ownership.forget(standIn.imageId);
   ctx.followed.add(job);
-  await ctx.persist(job);
+  await ctx.ownership.save(job);
   await options.store.remove(standIn.imageId);
   ctx.log.child(logContextOf(job)).info({ server }, "a waiting job started");
-  ctx.started(job, record);
+  ctx.follower.started(job, record);
 }
 
 /**

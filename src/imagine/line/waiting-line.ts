@@ -81,7 +81,7 @@ export class WaitingLine {
   /** Queues a new job (`job` has its stand-in id), saves it and shows its place. */
   async enqueue(job: Job): Promise<void> {
     this.ctx.followed.add(job);
-    await this.ctx.persist(job);
+    await this.ctx.ownership.save(job);
     this.restore(job);
     this.ctx.log
       .child(logContextOf(job))
