@@ -35,7 +35,7 @@ export interface ImageServers extends FreeSlots {
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when nothing was sent for lack of a
    *   slot; a RangeError when no server can run it.
    */
-  create(job: JobToCreate): Promise<ImageRecord>;
+  create(job: JobToCreate, placement?: Placement): Promise<ImageRecord>;
   /** Reads a record from the server holding it (`inSlot`: the caller holds a request slot already). */
   getImage(id: string, options?: { inSlot?: boolean }): Promise<ImageRecord>;
   /** Downloads a finished image. */

@@ -58,11 +58,11 @@ export async function submitJob(
   if (servers.lined && line.mustWait(placement)) return wait();
   let record: ImageRecord;
   try {
-    record = await servers.create(request);
+    record = await servers.create(request, placement);
   } catch (err) {
     // No record exists (the fleet's other processes hold every slot, or every server refused the
     // connection): the job waits in line and starts when a server is free or back.
-    if (servers.lined && waitsOnAfter(request, err)) return wait();
+    if (servers.lined && waitsOnAfter(placement, err)) return wait();
     throw err;
   }
   const job = newJob(request, delivery, record, clock.now());

@@ -65,12 +65,15 @@ export class ServerPool implements ImageServers {
     return this.deps.bounded ?? false;
   }
 
-  /** Creates the record of `job` (see {@link createImage} and {@link upscale}). */
-  create(job: JobToCreate): Promise<ImageRecord> {
+  /**
+   * Creates the record of `job` (see {@link createImage} and {@link upscale}), placed as `placement` (the
+   * caller's, worked out once per job; by default from the job).
+   */
+  create(job: JobToCreate, placement: Placement = placementOf(job)): Promise<ImageRecord> {
     const { kind } = job;
     switch (kind.name) {
       case "imagine":
-        return this.createImage(job.prompt, job.ref, placementOf(job));
+        return this.createImage(job.prompt, job.ref, placement);
       case "upscale":
         return this.upscale(kind.parentId, kind.index, kind.factor, job.ref);
       default:

@@ -10,6 +10,7 @@ import { NOT_STARTED_ERROR } from "../../render/image-errors.js";
 import type { ImageRecord } from "../../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
 import { logContextOf, type Job } from "../job.js";
+import type { Placement } from "../job-placement.js";
 import type { LineContext } from "./line-context.js";
 import type { LineEndings } from "./line-endings.js";
 
@@ -65,10 +66,15 @@ async function follow(ctx: LineContext, standIn: Job, created: Created): Promise
 }
 
 /**
- * Starts the waiting job `standIn`; a failure ends it (through `endings`). False when nothing was sent and
+ * Starts the waiting job `standIn`, placed as `placement` when it was queued; a failure ends it (through `endings`). False when nothing was sent and
  * it waits on: the fleet's other processes hold every free slot, or every server refused the connection.
  */
-export async function startWaiting(ctx: LineContext, endings: LineEndings, standIn: Job): Promise<boolean> {
+export async function startWaiting(
+  ctx: LineContext,
+  endings: LineEndings,
+  standIn: Job,
+  placement: Placement,
+): Promise<boolean> {
   const { options } = ctx;
   const log = ctx.log.child(logContextOf(standIn));
   // A database that fails here throws to the line, which keeps the job's place and tries again.
@@ -83,9 +89,9 @@ export async function startWaiting(ctx: LineContext, endings: LineEndings, stand
   }
   let created: Created;
   try {
-    created = before ?? { record: await ctx.options.servers.create(standIn) };
+    created = before ?? { record: await ctx.options.servers.create(standIn, placement) };
   } catch (err) {
-    if (waitsOnAfter(standIn, err)) {
+    if (waitsOnAfter(placement, err)) {
       // No record exists: the claim is given back, so a later turn (or a restart) may send it.
       await options.store.releaseClaim(`create:${standIn.ref}`);
       if (!(err instanceof NoFreeSlotError))

@@ -188,7 +188,7 @@ export class WaitingLine {
   /** Starts `job`; when that throws, `entry` is put back in line first. */
   private async startKeepingPlace(job: Job, entry: Entry): Promise<boolean> {
     try {
-      return await startWaiting(this.ctx, this.endings, job);
+      return await startWaiting(this.ctx, this.endings, job, entry.placement);
     } catch (err) {
       this.waiting.add(entry);
       throw err;
