@@ -25,6 +25,7 @@ import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
 import { watchRefusals } from "./imagine/refusal-watch.js";
+import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
@@ -69,6 +70,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
     pauses: new MemoryRefusalPauseStore(),
+    holds: new MemoryServerHoldStore(),
   };
 }
 

@@ -109,6 +109,7 @@ test("a new database gets every migration once; running again changes nothing", 
     "member_settings",
     "midjourney_refusals",
     "once_claims",
+    "server_holds",
     "store_meta",
     "user_usage",
   ]);
