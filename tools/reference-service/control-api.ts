@@ -3,7 +3,8 @@
  * (`control: true`): pre-create records that stay in progress (`POST seed {count, progress?, prompt?}`),
  * complete a record now (`POST complete {id | ref}`), read when records were marked completed
  * (`GET completions`: `[{id, ref, at}]`), count the API requests served (`GET stats?from=INDEX`), and set
- * the account's speed or an out-of-date server (`POST lifecycle {accountMode?, outdated?}`). Not part of the image service's interface; no token is checked, so
+ * the account's speed, an out-of-date server or a notice about its account that every job then fails with
+ * (`POST lifecycle {accountMode?, outdated?, accountNotice?}`; `accountNotice: null` ends it). Not part of the image service's interface; no token is checked, so
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -85,7 +86,17 @@ export function createControlApi(deps: ControlDeps): ControlApi {
       if (typeof body.outdated !== "boolean") throw new Error("outdated must be true or false");
       settings.outdated = body.outdated;
     }
-    return { accountMode: settings.accountMode, outdated: settings.outdated };
+    if (body.accountNotice !== undefined) {
+      const notice = body.accountNotice;
+      if (notice !== null && (typeof notice !== "string" || notice.trim() === "" || notice.length > 1000))
+        throw new Error("accountNotice must be a text of 1 to 1000 characters, or null");
+      settings.accountNotice = notice;
+    }
+    return {
+      accountMode: settings.accountMode,
+      outdated: settings.outdated,
+      accountNotice: settings.accountNotice,
+    };
   }
 
   function findByRef(ref: unknown): string {

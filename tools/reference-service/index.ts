@@ -165,6 +165,7 @@ export async function startReferenceService(
     accountMode: "fast",
     relaxFails: profile === "self-hosted",
     outdated: false,
+    accountNotice: null,
     ...options.lifecycle,
   };
   let control: ControlApi | null = null;
