@@ -31,7 +31,8 @@ import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
 import { isWaitingJobId } from "./imagine/waiting-job-id.js";
 import { findCreatedByRef } from "./imagine/ref-lookup.js";
-import { NOT_STARTED_ERROR } from "./render/image-errors.js";
+import { classifyImageError, NOT_STARTED_ERROR } from "./render/image-errors.js";
+import { AccountHealth } from "./pool/account-health/account-health.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -84,7 +85,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore, holds } = await stores(config, deps);
   const pauses = new RefusalPauses({
     store: pauseStore,
     threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
@@ -98,8 +99,24 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
   // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
-  // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
-  const queued = config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven);
+  // One server without IMAGINE_API_SLOTS or pacing sends every job at once, as before the pool.
+  const queued =
+    config.IMAGINE_SERVERS.length > 1 ||
+    config.IMAGINE_SERVERS.some((s) => s.slotsGiven || Object.keys(s.pacing).length > 0);
+  const { messenger } = deps;
+  const audit = new AuditLog({
+    channelId: config.AUDIT_CHANNEL_ID,
+    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
+    post: (channelId, message) => messenger.post(channelId, message),
+    logger: log,
+  });
+  const accounts = new AccountHealth({
+    servers: config.IMAGINE_SERVERS.map((s) => ({ name: s.name, pacing: s.pacing })),
+    store: holds,
+    now,
+    logger: log.child({ component: "pool" }),
+    onHeld: (hold) => void audit.serverHeld(hold),
+  });
   const processId = newProcessId();
   const pool = buildPool(config, {
     slots: serviceSlots,
@@ -115,19 +132,13 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       : {}),
     ...(fleetSlots ? { fleetSlots } : {}),
     bounded: queued,
+    accounts,
     metrics,
     logger: log,
     now,
     storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
   const { health } = pool;
-  const { messenger } = deps;
-  const audit = new AuditLog({
-    channelId: config.AUDIT_CHANNEL_ID,
-    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
-    post: (channelId, message) => messenger.post(channelId, message),
-    logger: log,
-  });
   const imagine = new ImagineService({
     client: pool,
     messenger,
@@ -143,6 +154,16 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     servers: pool,
     ...(queued ? { slots: pool } : {}),
     findCreated: (ref) => findCreatedByRef(pool.servers, ref),
+    accounts,
+    movesPending: (job) => {
+      const moveMs = config.IMAGINE_API_PENDING_MOVE_MS;
+      const server = pool.byName(pool.nameOf(job.imageId) ?? job.server ?? "");
+      if (moveMs === 0 || !server || now() - job.startedAt < moveMs) return false;
+      // A server reporting a problem in words (e.g. "Midjourney credits exhausted") while another takes jobs.
+      const { botStatus, message } = server.health.last;
+      const troubled = botStatus !== null && botStatus !== "healthy" && (message?.trim() ?? "") !== "";
+      return troubled && pool.servers.some((s) => s !== server && s.takesJobs(now()));
+    },
     processId,
     // The watch of the job's own server: one account's failures say nothing of another's.
     jobRecordEnded: (jobId, ended, error) =>
@@ -166,7 +187,11 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       void countRefusal(job);
       // Nothing was sent for a job that ended while it waited in line (expired, cancelled, refused at its
       // turn): its image of the day is given back; not for one that may have been sent before a restart.
-      if (isWaitingJobId(job.imageId) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR) {
+      // Nor for one whose server's account could not run it (a notice about the account, not the member).
+      const neverSent =
+        isWaitingJobId(job.imageId) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR;
+      const accountFailed = job.outcome === "failed" && classifyImageError(job.error).kind === "account";
+      if (neverSent || accountFailed) {
         const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
         void admission.giveBackDailyImage(at).catch((err: unknown) => {
           log.warn(
@@ -224,6 +249,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     service: pool,
     pool,
     pauses,
+    accounts,
     store,
     settings,
     messenger,

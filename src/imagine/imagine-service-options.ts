@@ -11,6 +11,7 @@ import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
 import type { CreatedLookup } from "./ref-lookup.js";
+import type { AccountPort } from "../pool/account-health/account-health.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
 export interface PostResultOptions {
@@ -38,6 +39,8 @@ export interface SlotSource {
   canRun?(requires?: ServerRequirement): boolean;
   /** Whether some server takes jobs now, busy or not (see `ServerPool.someServerUp`). Default: yes. */
   someServerUp?(): boolean;
+  /** While none does: when a resting or paced server's account opens again (`ServerPool.reopensAt`). */
+  reopensAt?(): number | null;
 }
 
 /**
@@ -130,6 +133,16 @@ export interface ImagineServiceOptions {
    * answers whether the server is named out of date now, which its failure then says.
    */
   jobRecordEnded?(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
+  /**
+   * Account health (`AccountHealth`): told of each record that failed with a notice about its server's
+   * account, which holds the server; the job is then made again on another (`job-remake.ts`). Default: none.
+   */
+  accounts?: Pick<AccountPort, "noticed">;
+  /**
+   * Whether `job`, whose record is still `pending`, should be made again on another server: its server
+   * reports a problem with a message and it waited past IMAGINE_API_PENDING_MOVE_MS. Default: never.
+   */
+  movesPending?(job: Job): boolean;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;

@@ -25,6 +25,7 @@ import { JobQueue } from "./job-queue.js";
 import { createRecord, submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import { isWaitingJobId } from "./waiting-job-id.js";
+import { remakeIfServerCannot } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -103,6 +104,22 @@ export class ImagineService {
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
       slotFreed: () => this.queue.drain(),
       jobLog: (id) => this.jobLog(id),
+      remake: (job, record) =>
+        remakeIfServerCannot(
+          {
+            options,
+            clock: this.clock,
+            log: this.log,
+            followed: this.active,
+            throttle: this.throttle,
+            ownership: this.ownership,
+            untrack: (id) => void this.tracker.untrack(id),
+            queue: this.queue,
+            slotFreed: () => this.queue.drain(),
+          },
+          job,
+          record,
+        ),
     });
   }
 

@@ -28,6 +28,11 @@ export interface RecordHandlingContext {
   /** A server's slot was freed: jobs waiting in the bot's line may start. */
   slotFreed(): void;
   jobLog(jobId: string): Logger;
+  /**
+   * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
+   * again elsewhere. Default: never.
+   */
+  remake?(job: Job, record: ImageRecord): Promise<boolean>;
 }
 
 /** Turns the records read of followed jobs into their messages and endings. */
@@ -42,6 +47,9 @@ export class RecordHandling {
     // A job cancelled while a poll was under way takes no more records.
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
+    // An account notice (the server is held) or a record left pending by a server with a problem.
+    if ((record.status === "failed" || record.status === "pending") && (await ctx.remake?.(job, record)))
+      return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
       record.status === "pending" ? waitingNotice(record, options.serviceStatus?.() ?? null) : NO_NOTICE;

@@ -8,6 +8,8 @@ import type { Job } from "./job.js";
 export interface ServersState {
   readonly serverFree: boolean;
   readonly serversDown: boolean;
+  /** While no server takes jobs: when one whose account rests or is paced opens again; null otherwise. */
+  readonly reopensAt: number | null;
   /** Equal for states that show the same reasons. */
   readonly key: string;
 }
@@ -16,14 +18,21 @@ export interface ServersState {
 export function serversState(slots: SlotSource): ServersState {
   const serverFree = slots.hasFreeSlot();
   const serversDown = !serverFree && !(slots.someServerUp?.() ?? true);
-  return { serverFree, serversDown, key: `${serverFree}|${serversDown}` };
+  const reopensAt = serversDown ? (slots.reopensAt?.() ?? null) : null;
+  return { serverFree, serversDown, reopensAt, key: `${serverFree}|${serversDown}|${reopensAt}` };
 }
 
 /**
  * Why `job` waits: no server takes jobs; or a server is free, so the job waits for one that runs its speed
  * (`requirementOf`) or for its grid's server (an Enhance); else every server is busy.
  */
-export function waitReason(job: Pick<Job, "kind" | "prompt">, state: ServersState): WaitReason {
+export function waitReason(
+  job: Pick<Job, "kind" | "prompt" | "remadeFrom">,
+  state: ServersState,
+): WaitReason {
+  // Its first server could not run it (an account notice, or it left it pending): it is made again elsewhere.
+  if (job.remadeFrom !== undefined && !state.serverFree) return { kind: "again" };
+  if (state.reopensAt !== null) return { kind: "paced", until: state.reopensAt };
   if (state.serversDown) return { kind: "down" };
   if (state.serverFree) {
     if (job.kind.name !== "imagine") return { kind: "grid-server" };

@@ -14,6 +14,7 @@ import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { isServerDown, madeNoRecord, type ImageServer } from "./image-server.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { waitsItsTurn, type ServerRequirement } from "./server-requirement.js";
+import { opensAt } from "./account-health/account-health.js";
 
 /** What {@link ServerPool} needs besides its servers. */
 export interface ServerPoolDeps {
@@ -108,13 +109,16 @@ export class ServerPool {
     if (free.length > 0) return free.sort(byLoad)[0]!;
     if (taking.length > 0) return taking.sort(byLoad)[0]!;
     if (options.exclude) return null;
+    // A server whose account is held or resting never gets a create, whatever the others' state.
     return (
-      eligible.sort(
-        (a, b) =>
-          rankOf(a.health.last) - rankOf(b.health.last) ||
-          Number(a.backingOff(now)) - Number(b.backingOff(now)) ||
-          byLoad(a, b),
-      )[0] ?? null
+      eligible
+        .filter((s) => s.accountOpen(now))
+        .sort(
+          (a, b) =>
+            rankOf(a.health.last) - rankOf(b.health.last) ||
+            Number(a.backingOff(now)) - Number(b.backingOff(now)) ||
+            byLoad(a, b),
+        )[0] ?? null
     );
   }
 
@@ -167,6 +171,21 @@ export class ServerPool {
   someServerUp(): boolean {
     const now = this.deps.now();
     return this.servers.some((s) => s.takesJobs(now));
+  }
+
+  /**
+   * While no server takes jobs: the soonest time a server whose account is resting, at its daily budget or
+   * held for a time opens again (waiting members are told); null when none will by itself.
+   */
+  reopensAt(): number | null {
+    const now = this.deps.now();
+    if (this.someServerUp()) return null;
+    const times = this.servers.flatMap((s) => {
+      if (s.statusRefuses || !s.account) return [];
+      const at = opensAt(s.account.state(s.name, now));
+      return at === null ? [] : [at];
+    });
+    return times.length > 0 ? Math.min(...times) : null;
   }
 
   /** Whether some configured server meets `requires` (busy or not): else a job with it can run nowhere. */
@@ -297,7 +316,7 @@ export class ServerPool {
         if (!held) throw new NoFreeSlotError(server.name);
       }
       const record = await create(server);
-      server.recovered();
+      server.created(this.deps.now());
       this.byImage.set(record.id, server);
       server.running.add(record.id);
       return record;

@@ -9,7 +9,13 @@
 import type { Logger } from "../../logger.js";
 import { accountNoticeOf, blockDurationMs } from "./account-notices.js";
 import { ServerPacer, type PacingPolicy } from "./pacing.js";
-import { HOLDS_REFRESH_MS, MAX_NOTICE_LENGTH, holds, type ServerHold, type ServerHoldStore } from "./server-holds.js";
+import {
+  HOLDS_REFRESH_MS,
+  MAX_NOTICE_LENGTH,
+  holds,
+  type ServerHold,
+  type ServerHoldStore,
+} from "./server-holds.js";
 
 /** Whether a server's account may get new work now, and if not, why and until when. */
 export type AccountState =
@@ -19,6 +25,8 @@ export type AccountState =
 
 /** What the engine asks of account health, and tells it (the one port). */
 export interface AccountPort {
+  /** The state of `server`'s account at `now` (open, held, resting, budget spent, within its gap). */
+  state(server: string, now: number): AccountState;
   /** Whether server `server`'s account may get a new create at `now`. */
   takesJobs(server: string, now: number): boolean;
   /** A create was sent to `server` at `now`. */
@@ -28,6 +36,12 @@ export interface AccountPort {
    * (once; the owner's log and `onHeld` say so) and the hold is returned; null for any other failure.
    */
   noticed(server: string, error: string | null): Promise<ServerHold | null>;
+}
+
+/** When an account closed at `now` opens again by itself; null when open or held until a moderator resumes it. */
+export function opensAt(state: AccountState): number | null {
+  if (state.kind === "open") return null;
+  return state.kind === "held" ? state.hold.until : state.until;
 }
 
 /** What {@link AccountHealth} needs. */
@@ -52,7 +66,8 @@ export class AccountHealth implements AccountPort {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: AccountHealthDeps) {
-    for (const server of deps.servers) this.pacers.set(server.name, new ServerPacer(server.pacing, deps.random));
+    for (const server of deps.servers)
+      this.pacers.set(server.name, new ServerPacer(server.pacing, deps.random));
   }
 
   /** The state of `server`'s account at `now`: held first, then resting, budget spent, or within its gap. */
@@ -109,7 +124,12 @@ export class AccountHealth implements AccountPort {
       return this.held.get(server) ?? hold;
     }
     this.deps.logger.error(
-      { server, notice: hold.notice, kind: hold.kind, until: hold.until === null ? null : new Date(hold.until).toISOString() },
+      {
+        server,
+        notice: hold.notice,
+        kind: hold.kind,
+        until: hold.until === null ? null : new Date(hold.until).toISOString(),
+      },
       hold.until === null
         ? "Midjourney sent this server's account a notice: the server gets no new job until a moderator resumes it " +
             "(/imagine-status, Resume); deal with the notice in Midjourney's Discord first"
@@ -124,7 +144,8 @@ export class AccountHealth implements AccountPort {
     const ended = await this.deps.store.resume(server);
     const local = this.held.get(server) ?? null;
     this.held.delete(server);
-    if (ended ?? local) this.deps.logger.info({ server }, "a moderator resumed the image server: it takes jobs again");
+    if (ended ?? local)
+      this.deps.logger.info({ server }, "a moderator resumed the image server: it takes jobs again");
     return ended ?? local;
   }
 
