@@ -6,6 +6,7 @@
 import Database from "better-sqlite3";
 import type { Job } from "../src/imagine/job.js";
 import { JOB_COLUMNS, jobToArgs } from "../src/store/job-rows.js";
+import { readPrompt } from "../src/prompt/prompt.js";
 import { openSqliteJobStore } from "../src/store/sqlite-job-store.js";
 
 const INSERT_JOB = `INSERT INTO jobs (${JOB_COLUMNS.join(", ")}) VALUES (${JOB_COLUMNS.map((c) => `:${c}`).join(", ")})`;
@@ -33,8 +34,9 @@ export async function seedUnfinishedJobs(
   const now = Date.now();
   const jobs: Job[] = imageIds.map((imageId, i) => ({
     imageId,
+    phase: "sent",
     ref: `seeded-${i}`,
-    prompt: "seeded job",
+    prompt: readPrompt("seeded job"),
     requesterId: where.requesterId,
     source: "interaction",
     location: {

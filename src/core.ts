@@ -29,7 +29,7 @@ import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaitingJobId } from "./imagine/waiting-job-id.js";
+import { isWaiting } from "./imagine/waiting-job-id.js";
 import { findCreatedByRef } from "./imagine/ref-lookup.js";
 import { classifyImageError, NOT_STARTED_ERROR } from "./render/image-errors.js";
 import { AccountHealth } from "./pool/account-health/account-health.js";
@@ -188,8 +188,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       // Nothing was sent for a job that ended while it waited in line (expired, cancelled, refused at its
       // turn): its image of the day is given back; not for one that may have been sent before a restart.
       // Nor for one whose server's account could not run it (a notice about the account, not the member).
-      const neverSent =
-        isWaitingJobId(job.imageId) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR;
+      const neverSent = isWaiting(job) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR;
       const accountFailed = job.outcome === "failed" && classifyImageError(job.error).kind === "account";
       if (neverSent || accountFailed) {
         const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };

@@ -14,6 +14,7 @@ import { BotMetrics } from "../src/metrics/metrics.js";
 import { ManualClock } from "./jobs/manual-clock.js";
 import { IMAGINE } from "../src/imagine/job-kind.js";
 import type { JobRequest } from "../src/imagine/job-request.js";
+import { readPrompt } from "../src/prompt/prompt.js";
 
 /** Addresses nothing listens on: building the core must not need Discord or the image service. */
 const ENV = {
@@ -54,7 +55,7 @@ const submission = (prompt: string): JobRequest => ({
   requester: { userId: "100000000000000001", guildId: null, isModerator: false },
   ref: "500000000000000001",
   place: null,
-  prompt,
+  prompt: readPrompt(prompt),
   kind: IMAGINE,
 });
 

@@ -48,7 +48,7 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
         kind: "deleted",
         requesterId: tool.requesterId,
         guildId: interaction.guildId,
-        prompt: job?.prompt ?? "",
+        prompt: job?.prompt.text ?? "",
         jobId: tool.jobId,
         detail: `Deleted by <@${interaction.user.id}>`,
       });

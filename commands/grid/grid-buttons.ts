@@ -21,6 +21,7 @@ import { requesterOf } from "../../src/discord/submission-place.js";
 import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/custom-ids/grid-button-id.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { upscaleAction } from "../../src/imagine/posted-message.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 import { postOnce } from "./post-once.js";
 
 /**
@@ -48,7 +49,7 @@ export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;
   });
-  return { prompt: record.prompt, requesterId: button.requesterId };
+  return { prompt: readPrompt(record.prompt), requesterId: button.requesterId };
 }
 
 async function upscale(
@@ -121,7 +122,7 @@ async function renderUpscale(
   const view = viewForUpscale(
     {
       imageId: jobId,
-      prompt: record.prompt,
+      prompt: readPrompt(record.prompt),
       requesterId: interaction.user.id,
       startedAt: app.now(),
       language: lang.public.language,

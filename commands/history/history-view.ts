@@ -13,7 +13,7 @@ import {
 import type { Translator } from "../../src/i18n/translate.js";
 import type { HistoryPage } from "./history-query.js";
 import type { Job } from "../../src/imagine/job.js";
-import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../../src/imagine/waiting-job-id.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "../../src/render/format.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
@@ -33,7 +33,7 @@ const PROMPT_LENGTH = 90;
 function outcomeOf(t: Translator, job: Job): string {
   if (job.outcome !== null) return t(`outcome.${job.outcome}`);
   // A job in the bot's line has reached no generator yet: it waits in line, not in a generator's queue.
-  return isWaitingJobId(job.imageId) ? t("poolWait.title") : statusView(t, job.status).label;
+  return isWaiting(job) ? t("poolWait.title") : statusView(t, job.status).label;
 }
 
 function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["scope"]): string {
@@ -49,7 +49,7 @@ function jobLine(t: Translator, job: Job, position: number, scope: HistoryPage["
   ];
   return (
     `${parts.join(" · ")}${where}\n` +
-    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, PROMPT_LENGTH, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, PROMPT_LENGTH, t)}`
   );
 }
 

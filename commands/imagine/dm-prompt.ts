@@ -13,6 +13,7 @@ import { gatherHelp } from "../help/help-query.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import type { Logger } from "../../src/logger.js";
 import { normalizePrompt } from "../../src/prompt/parse-prompt.js";
+import type { Prompt } from "../../src/prompt/prompt.js";
 import { renderHelp, type HelpEntry } from "../help/help-view.js";
 import { renderSubmitting } from "../../src/render/progress.js";
 import { discordErrorCode } from "../../src/discord/discord-errors.js";
@@ -24,7 +25,7 @@ import type { JobRequest } from "../../src/imagine/job-request.js";
 import { startJob, type JobResponder } from "./start-job.js";
 
 /** Answers a DM prompt, or `null` when the user does not take DMs from the bot (logged). */
-async function answerPrompt(message: Message, prompt: string, app: BotContext, log: Logger, t: Translator) {
+async function answerPrompt(message: Message, prompt: Prompt, app: BotContext, log: Logger, t: Translator) {
   const ctx = { requesterId: message.author.id, prompt, jobId: null, startedAt: app.now() };
   try {
     return await message.reply({ ...renderSubmitting(t, ctx), allowedMentions: { repliedUser: false } });
@@ -42,7 +43,7 @@ async function answerPrompt(message: Message, prompt: string, app: BotContext, l
  */
 function dmResponder(
   message: Message,
-  prompt: string,
+  prompt: Prompt,
   { app, log, t, member }: { app: BotContext; log: Logger; t: Translator; member: MemberSettings },
 ): JobResponder {
   let shown: Message | null = null;
@@ -76,7 +77,7 @@ function dmResponder(
         await shown.edit(replyPayloadFor(err, log, t));
         return;
       }
-      const refusal = refusalPayload(err, prompt, log, t, rows);
+      const refusal = refusalPayload(err, prompt.text, log, t, rows);
       if (shown === null) await message.reply({ ...refusal, allowedMentions: { repliedUser: false } });
       else await shown.edit(refusal);
     },
@@ -84,7 +85,7 @@ function dmResponder(
 }
 
 /** The request of a DM prompt: no server, no roles, no channel rules; `ref` is the message's id. */
-function dmJobRequest(message: Message, prompt: string): JobRequest {
+function dmJobRequest(message: Message, prompt: Prompt): JobRequest {
   return {
     requester: { userId: message.author.id, guildId: null, isModerator: false },
     ref: message.id,

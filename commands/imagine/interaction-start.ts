@@ -17,6 +17,7 @@ import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Logger } from "../../src/logger.js";
 import type { PromptDefaults } from "../../src/prompt/assemble-prompt.js";
+import type { Prompt } from "../../src/prompt/prompt.js";
 import { promptDefaultsOf } from "../../src/settings/settings-actions.js";
 import type { MemberSettings } from "../../src/settings/settings.js";
 import type { Style } from "../../src/settings/styles.js";
@@ -87,7 +88,7 @@ export interface StartOptions {
 /** The request of `interaction` for `prompt`: its user, server, roles and channel; `ref` is its id. */
 export function jobRequestOf(
   interaction: RepliableInteraction,
-  prompt: string,
+  prompt: Prompt,
   options: StartOptions = {},
 ): JobRequest {
   return {
@@ -105,7 +106,7 @@ export function jobRequestOf(
 function interactionResponder(
   interaction: RepliableInteraction,
   { app, log, lang }: HandlerContext<BotContext>,
-  prompt: string,
+  prompt: Prompt,
   options: StartOptions,
 ): JobResponder {
   // Read once, when first needed (inside admission's time), unless the caller has read it already.
@@ -123,7 +124,7 @@ function interactionResponder(
       return interactionLocation(interaction);
     },
     // A refusal concerns only the requester, and keeps their prompt so it can be copied or tried again.
-    fail: (err, rows) => refuseWithPrompt(interaction, err, prompt, log, lang.ephemeral, rows),
+    fail: (err, rows) => refuseWithPrompt(interaction, err, prompt.text, log, lang.ephemeral, rows),
   };
 }
 
@@ -138,7 +139,7 @@ function interactionResponder(
 export function startImagineJob(
   interaction: RepliableInteraction,
   context: HandlerContext<BotContext>,
-  prompt: string,
+  prompt: Prompt,
   options: StartOptions = {},
 ): Promise<Job | null> {
   const request = jobRequestOf(interaction, prompt, options);
@@ -157,13 +158,13 @@ export async function checkAndStartJob(
   interaction: RepliableInteraction,
   context: HandlerContext<BotContext>,
   typed: string,
-  prepare: (defaults: PromptDefaults) => string,
+  prepare: (defaults: PromptDefaults) => Prompt,
   options: Pick<StartOptions, "origin"> & { style?: Style } = {},
 ): Promise<Job | null> {
   const { app, log, lang } = context;
   // Read once: its suffix and aspect ratio join the prompt, its delivery choice goes with the job.
   const member = await app.settings.member(interaction.user.id);
-  let prompt: string;
+  let prompt: Prompt;
   try {
     prompt = prepare({
       ...promptDefaultsOf(member),

@@ -15,6 +15,7 @@ import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
+import type { Prompt } from "../../src/prompt/prompt.js";
 import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
 
@@ -58,7 +59,13 @@ export async function admitAndAudit(
     if (err instanceof RefusedError) {
       const { requester, prompt } = request;
       const { userId: requesterId, guildId } = requester;
-      void app.audit.record({ kind: "refused", requesterId, guildId, prompt, detail: err.reason });
+      void app.audit.record({
+        kind: "refused",
+        requesterId,
+        guildId,
+        prompt: prompt.text,
+        detail: err.reason,
+      });
     }
     throw err;
   }
@@ -99,7 +106,7 @@ async function createAdmitted(
       kind: "submitted",
       requesterId,
       guildId,
-      prompt: request.prompt,
+      prompt: request.prompt.text,
       jobId: shownJobId(job),
     });
     return job;
@@ -109,7 +116,7 @@ async function createAdmitted(
 }
 
 /** The prompt `request` is submitted with: the server's default parameters added where a prompt is sent. */
-function promptToSubmit(request: JobRequest, defaultParameters: string): string {
+function promptToSubmit(request: JobRequest, defaultParameters: string): Prompt {
   const { kind } = request;
   switch (kind.name) {
     case "imagine":

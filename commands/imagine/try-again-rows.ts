@@ -21,6 +21,7 @@ import { formatDuration } from "../../src/render/format.js";
 import { isUpscaleRequest } from "../../src/render/service-errors.js";
 import { isMissingUpscaleRoute } from "../../src/service/service-profile.js";
 import { isRefusal } from "../../src/discord/reply-with-error.js";
+import type { Prompt } from "../../src/prompt/prompt.js";
 import { tryAgainCodec } from "./try-again-id.js";
 
 /** What the Try again button needs of a refused request (a `JobRequest` of the start flow). */
@@ -28,7 +29,7 @@ export interface RefusedRequest {
   /** The refused interaction's (or DM message's) id: the key its prompt is kept under. */
   readonly ref: string;
   readonly requester: Pick<Requester, "userId">;
-  readonly prompt: string;
+  readonly prompt: Prompt;
   /** The server's style whose text `prompt` holds: Try again shows it with the new job too. */
   readonly style?: string;
 }
@@ -72,7 +73,7 @@ export async function tryAgainRow(
     await app.store.keepPrompt({
       ref,
       requesterId: requester.userId,
-      prompt,
+      prompt: prompt.text,
       keptAt: app.now(),
       ...(style ? { style } : {}),
     });

@@ -5,6 +5,7 @@
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 import { startOncePerClick } from "./click-once.js";
 import { startImagineJob } from "./interaction-start.js";
 import { TRY_AGAIN_PREFIX, tryAgainCodec } from "./try-again-id.js";
@@ -24,7 +25,13 @@ export const tryAgainHandler: ComponentHandler<string, BotContext> = {
       context,
       `try-again:${ref}`,
       (t) => t("tryAgain.started"),
-      () => startImagineJob(interaction, context, kept.prompt, kept.style ? { style: kept.style } : {}),
+      () =>
+        startImagineJob(
+          interaction,
+          context,
+          readPrompt(kept.prompt),
+          kept.style ? { style: kept.style } : {},
+        ),
     );
   },
 };

@@ -56,7 +56,7 @@ export const moreLikeThisButton: ComponentHandler<MoreLikeThis, BotContext> = {
           loadSource(more, app),
           imageUrl(app, more.jobId, more.index),
         ]);
-        const typed = `${url} ${prompt}`;
+        const typed = `${url} ${prompt.text}`;
         const limits = {
           maxLength: app.config.PROMPT_MAX_LENGTH,
           attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,

@@ -23,7 +23,7 @@ export const promptButton: ComponentHandler<ResultTool, BotContext> = {
       throw new UserError((t) => t("promptTool.unknown"));
     }
     await interaction.reply({
-      ...renderPromptCopy(lang.ephemeral, job.imageId, job.prompt),
+      ...renderPromptCopy(lang.ephemeral, job.imageId, job.prompt.text),
       flags: MessageFlags.Ephemeral,
     });
   },

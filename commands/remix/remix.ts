@@ -26,7 +26,7 @@ async function openModal(
 ) {
   if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
   const { prompt } = await loadSource(remix, app);
-  const modal = renderRemixModal(lang.ephemeral, remix, prompt, app.config.PROMPT_MAX_LENGTH);
+  const modal = renderRemixModal(lang.ephemeral, remix, prompt.text, app.config.PROMPT_MAX_LENGTH);
   await interaction.showModal(modal);
 }
 

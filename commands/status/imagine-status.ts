@@ -9,7 +9,7 @@ import { slashCommand, withTexts, type Command, type CommandContext } from "../.
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
-import { isWaitingJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting } from "../../src/imagine/waiting-job-id.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
 import { renderStatus } from "./status-view.js";
@@ -40,7 +40,7 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
     throw new UserError((tr) => tr("status.unknownJob", { job: shown }));
   }
   // A job waiting in the bot's line has no record anywhere yet: nothing to ask a server.
-  const waiting = isWaitingJobId(job.imageId);
+  const waiting = isWaiting(job);
   const record = waiting ? null : await app.service.getImage(job.imageId).catch(() => null);
   const place = waiting ? (app.imagine.placesInLine().get(job.imageId) ?? 0) : 0;
   const down = waiting && !app.pool.someServerUp();

@@ -118,7 +118,7 @@ export async function gatherStatus(
       .filter((job) => job.outcome === "failed" || job.outcome === "lost" || job.outcome === "timed-out")
       .map((job) => ({
         imageId: shownJobId(job),
-        prompt: job.prompt,
+        prompt: job.prompt.text,
         error: job.error,
         ...(job.outcome === "timed-out" ? { timedOut: true } : {}),
         at: job.finishedAt ?? job.startedAt,

@@ -9,7 +9,7 @@ import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
 import { statusCodec } from "./status-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Job } from "../../src/imagine/job.js";
-import { isWaitingJobId, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../../src/imagine/waiting-job-id.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
 import { waitingStatus } from "../../src/render/status-job.js";
@@ -36,7 +36,7 @@ export type { FleetStatus, RecentFailure, StatusInput, StatusLimits } from "./st
  * server is reachable), else its record's status.
  */
 function statusLabel(t: Translator, job: Job, place: number | undefined, down: boolean): string {
-  if (!isWaitingJobId(job.imageId)) return truncate(statusView(t, job.status).label, 60);
+  if (!isWaiting(job)) return truncate(statusView(t, job.status).label, 60);
   return waitingStatus(t, place ?? 0, down);
 }
 
@@ -54,12 +54,12 @@ function jobLine(
   const started = t("statusPage.started", { when: ageOf(job.startedAt) });
   // In a pool, each job names the server that runs it (a job waiting in line has none yet).
   const server =
-    pool && job.server !== undefined && !isWaitingJobId(job.imageId)
+    pool && job.server !== undefined && !isWaiting(job)
       ? ` · ${t("accountHealth.jobOn", { server: escapeMarkdown(oneLine(job.server, 40)) })}`
       : "";
   return (
     `**${position}.** ${who} · ${label}${progress}${server} · ${started}\n` +
-    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt, 100, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, 100, t)}`
   );
 }
 

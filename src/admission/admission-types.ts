@@ -1,5 +1,4 @@
 /** What `Admission` is built with, asked, and answers (see `admission.ts`). */
-import type { SubmissionLedger } from "../fleet/fleet-channels.js";
 import type { BannedWords } from "../moderation/banned-words.js";
 import type { DailyImageCounts } from "../moderation/daily-image-counts.js";
 import type { ActiveJobRef } from "../moderation/usage-limits.js";
@@ -8,6 +7,7 @@ import type { GuildSettings } from "../settings/settings.js";
 import type { HealthReader } from "./service-health.js";
 import type { Speed } from "../prompt/speed.js";
 import type { RefusalPauses } from "../moderation/refusal-pauses.js";
+import type { FleetLedgerOptions } from "./fleet-ledger.js";
 
 /** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
 export interface AdmittedJobRef extends ActiveJobRef {
@@ -47,13 +47,7 @@ export interface AdmissionOptions {
    * and the count and the new place are taken under one lock, so simultaneous submissions to different
    * processes cannot all pass a limit. Without it, this process's own jobs are counted.
    */
-  fleet?: {
-    ledger: SubmissionLedger;
-    /** This process's id, recorded on its places. */
-    processId: string;
-    /** A place its process never settled (it died) stops counting after this. Default 120000. */
-    reservationMs?: number;
-  };
+  fleet?: FleetLedgerOptions;
 }
 
 export type { Requester } from "../imagine/job-request.js";

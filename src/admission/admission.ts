@@ -1,71 +1,58 @@
 /**
- * Decides whether a new job may start, before anything is sent to the service: the server's rules (allowed
- * channels, age-restricted-only), banned words (the owner's and the server's), usage limits (per member,
- * per server, per day; a server's settings and a member's roles override the owner's defaults, read at each
- * submission so a change applies at once), and a service that reports itself `paused`. Shared by /imagine, the buttons
- * that start images and DM prompts.
+ * Decides whether a new job may start, before anything is sent to the service: a list of checks
+ * (`checks/`, one rule each, one signature: {@link AdmissionCheck}) run in order, the first refusal being the
+ * one the member reads, and a place held from the usage check until the job was created or not. Settings are
+ * read at each submission (a server's settings and a member's roles override the owner's defaults), so a
+ * change applies at once. Shared by /imagine, the buttons that start images and DM prompts.
  */
-import type { FleetUsage } from "../fleet/fleet-channels.js";
-import { BannedWords } from "../moderation/banned-words.js";
 import { MemoryDailyImageCounts, type DailyImageCounts } from "../moderation/daily-image-counts.js";
-import { checkDaily, checkPlace, nextUtcMidnight, utcDay } from "../moderation/server-rules.js";
-import {
-  checkUsage,
-  checkUsageCounts,
-  type ActiveJobRef,
-  type UsageDecision,
-  type UsageLimits,
-} from "../moderation/usage-limits.js";
-import { SPEEDS, speedOfPrompt, type Speed } from "../prompt/speed.js";
+import { nextUtcMidnight, utcDay } from "../moderation/server-rules.js";
+import type { Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
-import type {
-  AdmissionOptions,
-  AdmissionTicket,
-  AdmittedJobRef,
-  Quota,
-  Requester,
-} from "./admission-types.js";
-import type { BannedWordsList } from "./admission-refusal.js";
-import { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 import type { JobRequest } from "../imagine/job-request.js";
+import type { AdmissionCheck, HeldSubmission, Submission } from "./admission-check.js";
+import type { AdmissionLedger } from "./admission-ledger.js";
+import type { AdmissionOptions, AdmissionTicket, Quota, Requester } from "./admission-types.js";
+import { bannedWordsCheck } from "./checks/banned-words-check.js";
+import { dailyCheck } from "./checks/daily-check.js";
+import { pauseCheck } from "./checks/pause-check.js";
+import { placeCheck } from "./checks/place-check.js";
+import { serviceHealthCheck } from "./checks/service-health-check.js";
+import { ALL_SPEEDS, defaultSpeed, speedCheck } from "./checks/speed-check.js";
+import { usageCheck } from "./checks/usage-check.js";
+import { FleetLedger } from "./fleet-ledger.js";
+import { HeldPlaces } from "./held-places.js";
+import { LocalLedger } from "./local-ledger.js";
 
 export { RefusedError, type AdmissionRefusal } from "./refused-error.js";
 export type * from "./admission-types.js";
-
-interface Reservation extends AdmittedJobRef {
-  readonly at: number;
-}
-
-/** The usage limits of a submission under `settings`. */
-function usageLimits(settings: EffectiveSettings): UsageLimits {
-  return {
-    userMaxActive: settings.userMaxActive.value,
-    userCooldownMs: settings.userCooldownMs.value,
-    guildMaxActive: settings.guildMaxActive.value,
-  };
-}
-
-function refuse(decision: UsageDecision): void {
-  if (decision.ok) return;
-  const { ok: _ok, ...refusal } = decision;
-  throw new RefusedError(refusal);
-}
 
 /** Checks submissions and holds their place until they are submitted. */
 export class Admission {
   private readonly now: () => number;
   private readonly daily: DailyImageCounts;
-  private readonly reservations = new Set<Reservation>();
-  /** Accepted submissions of this process, newest per user: the store may not have the latest yet. */
-  private readonly submittedAt = new Map<string, number>();
-  /** Daily counts being checked and added to, per member, server and day: one at a time for each. */
-  private readonly dailyTurns = new Map<string, Promise<unknown>>();
-  /** Each server's banned words, compiled once per list. */
-  private readonly serverWords = new Map<string, { list: string; words: BannedWords }>();
+  private readonly places: HeldPlaces;
+  private readonly ledger: AdmissionLedger;
+  /** The rules, in the order a submission meets them. */
+  private readonly checks: readonly AdmissionCheck[];
 
   constructor(private readonly options: AdmissionOptions) {
     this.now = options.now ?? Date.now;
     this.daily = options.daily ?? new MemoryDailyImageCounts();
+    this.places = new HeldPlaces(options.activeJobs);
+    this.ledger = options.fleet
+      ? new FleetLedger(options.fleet)
+      : new LocalLedger(this.daily, this.places, options.lastSubmission);
+    this.checks = [
+      placeCheck,
+      pauseCheck(options.pauses),
+      bannedWordsCheck(options.bannedWords, options.midjourneyWords),
+      speedCheck(options.serviceSpeeds ?? ALL_SPEEDS),
+      // Read before the usage check: from its count to the daily count the place is held.
+      serviceHealthCheck(options.health, options.healthWaitMs ?? 1500),
+      usageCheck(this.places, { lastSubmission: options.lastSubmission, now: this.now }),
+      dailyCheck(this.ledger),
+    ];
   }
 
   /** The settings in force for `requester` (DMs: the owner's defaults only). */
@@ -80,84 +67,35 @@ export class Admission {
    * @throws {RefusedError} when the submission may not start.
    */
   async admit(request: JobRequest): Promise<AdmissionTicket> {
-    const { requester, ref } = request;
-    const settings = await this.settingsFor(requester);
-    if (requester.guildId !== null && request.place) {
-      const refusal = checkPlace(settings, request.place);
-      if (refusal) throw new RefusedError(refusal);
-    }
-    const pause = await this.options.pauses?.activePause(requester.userId, requester.guildId);
-    if (pause) {
-      const { until, refusals } = pause;
-      throw new RefusedError({ code: "paused", until, refusals, inDm: requester.guildId === null });
-    }
-    this.checkBannedWords(request.prompt, requester.guildId, settings);
-    this.checkSpeed(request.prompt, settings);
-    const [stored, health] = await Promise.all([
-      this.options.lastSubmission(requester.userId),
-      this.options.health.current({ maxWaitMs: this.options.healthWaitMs ?? 1500 }),
-    ]);
-    // From here to the reservation nothing awaits, so no other submission can slip in between.
-    const now = this.now();
-    const limits = usageLimits(settings);
-    refuse(
-      checkUsage({
-        userId: requester.userId,
-        guildId: requester.guildId,
-        isModerator: requester.isModerator,
-        now,
-        activeJobs: this.jobsInFlight(),
-        lastSubmissionAt: this.lastSubmission(requester.userId, stored),
-        limits,
-      }),
-    );
-    // The service queues images in every other state (starting, not started, unhealthy): those jobs are
-    // accepted, and their waiting message says the service is starting or down (service-facts.md).
-    if (health.botStatus === "paused") {
-      throw new RefusedError({
-        code: "service-unhealthy",
-        status: health.botStatus,
-        detail: health.message || null,
-      });
-    }
-    const reservation: Reservation = {
-      requesterId: requester.userId,
-      guildId: requester.guildId,
-      ref,
-      at: now,
-    };
-    this.reservations.add(reservation);
-    const fleet = this.options.fleet;
-    const day = utcDay(now);
+    const submission: Submission = { request, settings: await this.settingsFor(request.requester) };
     try {
-      if (fleet) await this.reserveInFleet(requester, ref, settings, now, fleet);
-      else await this.countToday(requester, settings, day, now);
+      for (const check of this.checks) await check(submission);
     } catch (err) {
-      this.reservations.delete(reservation);
+      if (submission.place) this.places.release(submission.place);
       throw err;
     }
+    const { place } = submission;
+    if (place === undefined) throw new Error("admission: no check held the submission's place");
+    return this.ticket({ ...submission, place });
+  }
+
+  /** The ticket of an admitted submission: its place is held until it is submitted or released. */
+  private ticket(submission: HeldSubmission): AdmissionTicket {
+    const { request, settings, place } = submission;
     let created = false;
-    const settle = (submitted: boolean) =>
-      fleet
-        ? fleet.ledger.settle(ref, submitted)
-        : submitted
-          ? Promise.resolve()
-          : this.daily.add(requester.userId, requester.guildId, day, -1);
     return {
       settings,
       submitted: async () => {
         created = true;
         const at = this.now();
-        this.forgetSubmissionsBefore(at - limits.userCooldownMs);
-        this.submittedAt.set(requester.userId, Math.max(at, this.submittedAt.get(requester.userId) ?? at));
-        this.reservations.delete(reservation);
-        await this.options.recordSubmission(requester.userId, at);
-        await settle(true);
+        this.places.submitted(place, at, settings.userCooldownMs.value);
+        await this.options.recordSubmission(request.requester.userId, at);
+        await this.ledger.settle(submission, true);
       },
       release: () => {
-        if (!this.reservations.delete(reservation)) return;
+        if (!this.places.release(place)) return;
         // A place not freed (the database is down) stops counting when it expires.
-        if (!created) void settle(false).catch(() => {});
+        if (!created) void this.ledger.settle(submission, false).catch(() => {});
       },
     };
   }
@@ -174,28 +112,7 @@ export class Admission {
   async quota(requester: Requester): Promise<Quota> {
     const settings = await this.settingsFor(requester);
     const now = this.now();
-    const { userId, guildId } = requester;
-    let usage: { dailyUsed: number; activeJobs: number; last: number | undefined };
-    const fleet = this.options.fleet;
-    if (fleet) {
-      // A place that is never held: the ledger's count, read under its lock.
-      const { usage: counted } = await fleet.ledger.reserve(
-        { ...this.place(requester, now, fleet), ref: `quota-${userId}` },
-        () => false,
-      );
-      usage = {
-        dailyUsed: counted.dailyImages,
-        activeJobs: counted.userActive,
-        last: counted.lastSubmissionAt,
-      };
-    } else {
-      const [dailyUsed, stored] = await Promise.all([
-        this.daily.count(userId, guildId, utcDay(now)),
-        this.options.lastSubmission(userId),
-      ]);
-      const activeJobs = this.jobsInFlight().filter((j) => j.requesterId === userId).length;
-      usage = { dailyUsed, activeJobs, last: this.lastSubmission(userId, stored) };
-    }
+    const usage = await this.ledger.usage(requester, now);
     const cooldownMs = requester.isModerator ? 0 : settings.userCooldownMs.value;
     const cooldownEnd = usage.last === undefined ? null : usage.last + cooldownMs;
     return {
@@ -207,150 +124,8 @@ export class Admission {
     };
   }
 
-  /**
-   * A speed the prompt asks for must be one the member may use here and the job's server can run.
-   * @throws {RefusedError} for a speed not allowed, or `--relax` on a server that cannot follow relax mode.
-   */
-  private checkSpeed(prompt: string, settings: EffectiveSettings): void {
-    const asked = speedOfPrompt(prompt);
-    if (asked === null) return;
-    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
-    const allowed = runnable.filter((speed) => settings.speeds.value.includes(speed));
-    if (allowed.includes(asked)) return;
-    const why = runnable.includes(asked) ? "role" : "server";
-    throw new RefusedError({ code: "speed-unavailable", speed: asked, why, available: allowed });
-  }
-
-  /**
-   * The speed added to a prompt that names none: the member's own (`memberSpeed`), else the server's
-   * default, the first of them the member may use and the server can run; else none (the account's own
-   * mode). A member's speed that is not allowed here is skipped, never refused: they did not type it.
-   */
+  /** The speed added to a prompt that names none (see `defaultSpeed` in `checks/speed-check.ts`). */
   defaultSpeed(settings: EffectiveSettings, memberSpeed?: Speed): Speed | null {
-    const runnable = this.options.serviceSpeeds?.() ?? SPEEDS;
-    const usable = (speed: Speed | null | undefined): speed is Speed =>
-      speed != null && runnable.includes(speed) && settings.speeds.value.includes(speed);
-    if (usable(memberSpeed)) return memberSpeed;
-    const server = settings.speed.value;
-    return usable(server) ? server : null;
-  }
-
-  /**
-   * Checks the owner's list, the server's, then Midjourney's starter list (when on): the first list with a
-   * word of the prompt refuses it.
-   * @throws {RefusedError} when the prompt has a word of one of them.
-   */
-  private checkBannedWords(prompt: string, guildId: string | null, settings: EffectiveSettings): void {
-    const refuse = (matched: string, list: BannedWordsList): never => {
-      throw new RefusedError({ code: "banned-words", list, inDm: guildId === null }, { matched, list });
-    };
-    const owner = this.options.bannedWords.find(prompt);
-    if (owner !== null) refuse(owner, "owner");
-    if (guildId !== null && settings.bannedWords.value.length > 0) {
-      const list = settings.bannedWords.value.join("\n");
-      let compiled = this.serverWords.get(guildId);
-      if (compiled?.list !== list) {
-        compiled = { list, words: new BannedWords(settings.bannedWords.value) };
-        this.serverWords.set(guildId, compiled);
-      }
-      const matched = compiled.words.find(prompt);
-      if (matched !== null) refuse(matched, "server");
-    }
-    const midjourney = this.options.midjourneyWords?.find(prompt) ?? null;
-    if (midjourney !== null) refuse(midjourney, "midjourney");
-  }
-
-  /**
-   * Checks the member's images today and counts this one, one submission at a time per member, server
-   * and day (this process is the database's only user).
-   * @throws {RefusedError} over the daily limit.
-   */
-  private async countToday(
-    requester: Requester,
-    settings: EffectiveSettings,
-    day: string,
-    now: number,
-  ): Promise<void> {
-    const key = `${requester.guildId ?? ""} ${requester.userId} ${day}`;
-    const turn = (this.dailyTurns.get(key) ?? Promise.resolve()).then(async () => {
-      const used = await this.daily.count(requester.userId, requester.guildId, day);
-      const limit = settings.userDailyImages.value;
-      const refusal = checkDaily({ used, limit, isModerator: requester.isModerator, now });
-      if (refusal) throw new RefusedError(refusal);
-      await this.daily.add(requester.userId, requester.guildId, day, 1);
-    });
-    const settled = turn.catch(() => {});
-    this.dailyTurns.set(key, settled);
-    void settled.then(() => {
-      if (this.dailyTurns.get(key) === settled) this.dailyTurns.delete(key);
-    });
-    await turn;
-  }
-
-  private place(requester: Requester, now: number, fleet: NonNullable<AdmissionOptions["fleet"]>) {
-    return {
-      userId: requester.userId,
-      guildId: requester.guildId,
-      at: now,
-      day: utcDay(now),
-      owner: fleet.processId,
-      expiresAt: now + (fleet.reservationMs ?? 120_000),
-    };
-  }
-
-  /**
-   * Counts the fleet's use and holds a place under its lock (counting the image of the day with it).
-   * @throws {RefusedError} when the fleet's count refuses the submission.
-   */
-  private async reserveInFleet(
-    requester: Requester,
-    ref: string,
-    settings: EffectiveSettings,
-    now: number,
-    fleet: NonNullable<AdmissionOptions["fleet"]>,
-  ): Promise<void> {
-    const limits = usageLimits(settings);
-    const decide = (usage: FleetUsage): AdmissionRefusal | null => {
-      const decision = checkUsageCounts({
-        userId: requester.userId,
-        guildId: requester.guildId,
-        isModerator: requester.isModerator,
-        now,
-        userActive: usage.userActive,
-        guildActive: usage.guildActive,
-        lastSubmissionAt: usage.lastSubmissionAt,
-        limits,
-      });
-      if (!decision.ok) {
-        const { ok: _ok, ...refusal } = decision;
-        return refusal;
-      }
-      const limit = settings.userDailyImages.value;
-      return checkDaily({ used: usage.dailyImages, limit, isModerator: requester.isModerator, now });
-    };
-    const place = { ...this.place(requester, now, fleet), ref };
-    const { usage, reserved } = await fleet.ledger.reserve(place, (usage) => decide(usage) === null);
-    const refusal = decide(usage);
-    if (!reserved && refusal) throw new RefusedError(refusal);
-  }
-
-  /** Keeps the in-memory submission times small: older ones no longer hold a cooldown. */
-  private forgetSubmissionsBefore(cutoff: number): void {
-    for (const [userId, at] of this.submittedAt) if (at < cutoff) this.submittedAt.delete(userId);
-  }
-
-  /** Jobs in flight plus the places held for submissions not created yet. */
-  private jobsInFlight(): ActiveJobRef[] {
-    const active = this.options.activeJobs();
-    const refs = new Set(active.map((job) => job.ref));
-    return [...active, ...[...this.reservations].filter((r) => !refs.has(r.ref))];
-  }
-
-  /** The latest of the stored time, this process's own submissions and held places. */
-  private lastSubmission(userId: string, stored: number | undefined): number | undefined {
-    const times = [stored, this.submittedAt.get(userId)];
-    for (const r of this.reservations) if (r.requesterId === userId) times.push(r.at);
-    const known = times.filter((t) => t !== undefined);
-    return known.length === 0 ? undefined : Math.max(...known);
+    return defaultSpeed(settings, (this.options.serviceSpeeds ?? ALL_SPEEDS)(), memberSpeed);
   }
 }

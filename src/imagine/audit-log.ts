@@ -194,7 +194,7 @@ export class AuditLog {
       kind: job.outcome,
       requesterId: job.requesterId,
       guildId: job.location.guildId,
-      prompt: job.prompt,
+      prompt: job.prompt.text,
       jobId: shownJobId(job),
       detail:
         job.outcome === "cancelled" && job.cancelledBy ? `Cancelled by <@${job.cancelledBy}>` : job.error,

@@ -5,6 +5,7 @@ import type { Logger } from "../logger.js";
 import type { ImagineClient } from "../service/client.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import type { ServerRequirement } from "../pool/server-requirement.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { Semaphore } from "../service/semaphore.js";
 import type { ImageDeliveryMode } from "./image-source.js";
 import type { Job, MessageLocation } from "./job.js";
@@ -170,6 +171,6 @@ export interface ImagineServiceOptions {
  * (the server a new job goes to; an upscale goes to its grid's).
  */
 export interface JobCreator {
-  createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
+  createImage(prompt: Prompt, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
   upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
 }

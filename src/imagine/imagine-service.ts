@@ -24,7 +24,7 @@ import { sendJobView } from "./job-sending.js";
 import { JobQueue } from "./job-queue.js";
 import { createRecord, submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
-import { isWaitingJobId } from "./waiting-job-id.js";
+import { isWaiting } from "./waiting-job-id.js";
 import { remakeIfServerCannot } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
@@ -205,7 +205,7 @@ export class ImagineService {
       followed: this.active,
       log: this.log,
       follow: (job, pollNow) => {
-        if (isWaitingJobId(job.imageId)) return this.queue.restore(job);
+        if (isWaiting(job)) return this.queue.restore(job);
         this.options.servers?.follow(job);
         this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
       },

@@ -24,7 +24,6 @@ import { requirementOfJob, type ServerRequirement } from "../pool/server-require
 import { startWaiting } from "./waiting-start.js";
 import type { JobQueueContext } from "./job-queue-context.js";
 import { logContextOf, type Job } from "./job.js";
-import { isWaitingJobId } from "./waiting-job-id.js";
 import { viewForWaiting } from "./job-view.js";
 import { WaitingEndings } from "./waiting-endings.js";
 import { serversState, waitReason } from "./waiting-view.js";
@@ -64,7 +63,7 @@ export class JobQueue {
     let last: number | undefined;
     for (const id of this.ctx.followed.ids()) {
       const job = this.ctx.followed.get(id);
-      if (job?.requesterId === member && !isWaitingJobId(id)) last = Math.max(last ?? 0, job.startedAt);
+      if (job?.requesterId === member && job.phase === "sent") last = Math.max(last ?? 0, job.startedAt);
     }
     return last;
   }

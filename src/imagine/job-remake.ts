@@ -66,6 +66,7 @@ export async function remakeIfServerCannot(
   const standIn: Job = {
     ...job,
     imageId: waitingJobId(job.ref),
+    phase: "waiting",
     status: "pending",
     progress: null,
     // Its wait limit counts from now: the time on the first server was not the member's doing.

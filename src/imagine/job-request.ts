@@ -8,6 +8,7 @@ import type { SubmissionPlace } from "../moderation/server-rules.js";
 import type { JobKind } from "./job-kind.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { Job, JobOrigin, MessageLocation } from "./job.js";
+import type { Prompt } from "../prompt/prompt.js";
 
 /** Who asks, and where: what the settings in force depend on. */
 export interface Requester {
@@ -29,8 +30,11 @@ export interface JobRequest {
   readonly ref: string;
   /** The channel it was asked in (a server's channel rules); `null` in DMs and for buttons. */
   readonly place: SubmissionPlace | null;
-  /** The prompt; for an upscale, the grid's prompt (shown with the job, not sent). */
-  readonly prompt: string;
+  /**
+   * The prompt, read once when the request was built (its text, parameters and speed); for an upscale, the
+   * grid's prompt (shown with the job, not sent).
+   */
+  readonly prompt: Prompt;
   /** What the job makes. */
   readonly kind: JobKind;
   /** Set for a Remix or More like this: the job it was made from, which its messages link to. */
@@ -63,6 +67,7 @@ export function newJob(
 ): Job {
   return {
     imageId: record.id,
+    phase: "sent",
     ref: request.ref,
     prompt: request.prompt,
     kind: request.kind,

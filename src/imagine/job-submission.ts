@@ -6,6 +6,7 @@
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
 import { requirementOf, requirementOfJob } from "../pool/server-requirement.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { ImageRecord } from "../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
 import type { FollowedJobs } from "./followed-jobs.js";
@@ -32,13 +33,13 @@ export interface SubmissionContext {
 export function createRecord(
   profile: JobCreator,
   kind: JobKind,
-  prompt: string,
+  prompt: Prompt,
   ref: string,
 ): Promise<ImageRecord> {
   switch (kind.name) {
     case "imagine":
       // Only a server that can run the speed the prompt asks for (see `requirementOf`).
-      return profile.createImage(prompt, ref, requirementOf(prompt));
+      return profile.createImage(prompt, ref, requirementOf(prompt.speed));
     case "upscale":
       return profile.upscale(kind.parentId, kind.index, kind.factor, ref);
     default:
@@ -66,7 +67,7 @@ export async function submitJob(
   });
   const wait = async (): Promise<Job> => {
     const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
-    const waiting = newJob(request, delivery, standIn, clock.now());
+    const waiting: Job = { ...newJob(request, delivery, standIn, clock.now()), phase: "waiting" };
     if (gridServer !== undefined) waiting.server = gridServer;
     await queue.enqueue(waiting);
     return structuredClone(waiting);
@@ -87,7 +88,9 @@ export async function submitJob(
   if (server !== undefined) job.server = server;
   ctx.followed.add(job);
   await ctx.persist(job);
-  ctx.jobLog(job.imageId).info({ prompt: job.prompt.slice(0, 200), status: record.status }, "job created");
+  ctx
+    .jobLog(job.imageId)
+    .info({ prompt: job.prompt.text.slice(0, 200), status: record.status }, "job created");
   await ctx.follow(job, record);
   return structuredClone(job);
 }

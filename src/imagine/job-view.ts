@@ -211,7 +211,7 @@ export { LOST_JOB_ERROR };
 export function viewForLost(job: Job, mode: ImageDeliveryMode): JobView {
   const record = newImageRecord({
     id: job.imageId,
-    prompt: job.prompt,
+    prompt: job.prompt.text,
     status: "failed",
     error: LOST_JOB_ERROR,
     ref: job.ref,

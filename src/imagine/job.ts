@@ -3,6 +3,7 @@
  * restart is here (the store persists it as is).
  */
 import type { Language } from "../i18n/languages.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { JobKind, UpscaleKind } from "./job-kind.js";
 
 export type { JobKind } from "./job-kind.js";
@@ -35,14 +36,24 @@ export interface JobOrigin {
   link: string | null;
 }
 
+/**
+ * Where a job is on its way to the image service: `waiting` in the bot's line (no record exists yet; its
+ * `imageId` is a stand-in made from its `ref`, see `line/stand-in.ts`), or `sent` (its record was created, or may
+ * have been, and `imageId` is the service's).
+ */
+export type JobPhase = "waiting" | "sent";
+
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {
-  /** The service's image id. */
+  /** The service's image id; a stand-in while the job is `waiting` (see {@link JobPhase}). */
   imageId: string;
+  /** Whether the job still waits in the bot's line or was sent to an image server. */
+  phase: JobPhase;
   /** The `ref` sent to the service: the interaction id (or the DM message id). */
   ref: string;
-  prompt: string;
+  /** The prompt as read when the job was asked for (the store keeps its text and reads it back once). */
+  prompt: Prompt;
   /** What the job makes (an upscale's record has its `parentId` as `parent_id`). */
   kind: JobKind;
   requesterId: string;

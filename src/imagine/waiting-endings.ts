@@ -4,7 +4,6 @@
  */
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
-import { speedOfPrompt } from "../prompt/speed.js";
 import { WAIT_EXPIRED_ERROR } from "../render/image-errors.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
@@ -32,7 +31,7 @@ interface Queued {
  * on those that run it. Others may have been free while it waited.
  */
 function waitsForSomeServers(job: Job): boolean {
-  return job.kind.name !== "imagine" || speedOfPrompt(job.prompt) !== null;
+  return job.kind.name !== "imagine" || job.prompt.speed !== null;
 }
 
 /** Ends waiting jobs that were not started. */
@@ -66,7 +65,7 @@ export class WaitingEndings {
     standIn.finishedAt = this.ctx.clock.now();
     const failed = newImageRecord({
       id: standIn.imageId,
-      prompt: standIn.prompt,
+      prompt: standIn.prompt.text,
       ref: standIn.ref,
       status: "failed",
       error,

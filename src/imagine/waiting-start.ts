@@ -41,7 +41,7 @@ async function createdBefore(ctx: JobQueueContext, standIn: Job): Promise<Create
 async function follow(ctx: JobQueueContext, standIn: Job, created: Created): Promise<void> {
   const { options, clock } = ctx;
   const { record } = created;
-  const job: Job = { ...standIn, imageId: record.id, status: record.status, progress: record.progress };
+  const job: Job = { ...standIn, phase: "sent", imageId: record.id, status: record.status, progress: record.progress };
   // Its time limit counts from now: the wait in line is not the service's.
   job.startedAt = clock.now();
   const server = created.server ?? options.servers?.nameOf(record.id);

@@ -1,5 +1,4 @@
 /** What a job waiting in the bot's line is shown to wait for (see `job-queue.ts`, `render/waiting.ts`). */
-import { speedOfPrompt } from "../prompt/speed.js";
 import type { WaitReason } from "../render/waiting.js";
 import type { SlotSource } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
@@ -36,7 +35,7 @@ export function waitReason(
   if (state.serversDown) return { kind: "down" };
   if (state.serverFree) {
     if (job.kind.name !== "imagine") return { kind: "grid-server" };
-    const speed = speedOfPrompt(job.prompt);
+    const { speed } = job.prompt;
     if (speed !== null) return { kind: "speed", speed };
   }
   return { kind: "busy" };

@@ -12,6 +12,7 @@ import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { isServerDown, madeNoRecord, type ImageServer } from "./image-server.js";
+import type { Prompt } from "../prompt/prompt.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { waitsItsTurn, type ServerRequirement } from "./server-requirement.js";
 import { opensAt } from "./account-health/account-health.js";
@@ -131,12 +132,12 @@ export class ServerPool {
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when no server has a free slot; a
    *   RangeError when no server meets `requires`.
    */
-  async createImage(prompt: string, ref: string, requires?: ServerRequirement): Promise<ImageRecord> {
+  async createImage(prompt: Prompt, ref: string, requires?: ServerRequirement): Promise<ImageRecord> {
     const first = this.choose(requires ? { requires } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     try {
-      return await this.createOn(first, ref, waitsItsTurn("imagine", prompt), (s) =>
-        s.profile.createImage(prompt, ref),
+      return await this.createOn(first, ref, waitsItsTurn("imagine", prompt.speed), (s) =>
+        s.profile.createImage(prompt.text, ref),
       );
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
@@ -149,8 +150,8 @@ export class ServerPool {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, waitsItsTurn("imagine", prompt), (s) =>
-        s.profile.createImage(prompt, ref),
+      return this.createOn(second, ref, waitsItsTurn("imagine", prompt.speed), (s) =>
+        s.profile.createImage(prompt.text, ref),
       );
     }
   }
@@ -221,7 +222,7 @@ export class ServerPool {
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
     // Never in turn: it can run only on its grid's server (its prompt does not matter).
-    return this.createOn(server, ref, waitsItsTurn("upscale", ""), (s) =>
+    return this.createOn(server, ref, waitsItsTurn("upscale", null), (s) =>
       s.profile.upscale(parentId, index, factor, ref),
     );
   }

@@ -5,7 +5,7 @@
  */
 import type { Job } from "../imagine/job.js";
 import { unknownKind, type JobKindName } from "../imagine/job-kind.js";
-import { speedOfPrompt } from "../prompt/speed.js";
+import type { Speed } from "../prompt/speed.js";
 import type { ImageServer } from "./image-server.js";
 
 /**
@@ -16,12 +16,11 @@ export type ServerRequirement = (server: ImageServer) => boolean;
 
 /**
  * What a job's prompt requires of its server: the speed it asks for (`--relax`, `--fast`, `--turbo`, also one
- * added from the settings) must be one the server can run (`ServiceProfile.speeds`: a self-hosted ImagineAPI
- * cannot follow relax). Read from the prompt sent, so a job waiting in the bot's queue, also one restored after
- * a restart, carries it. None when the prompt names no speed.
+ * added from the settings; the prompt's `speed`) must be one the server can run (`ServiceProfile.speeds`: a
+ * self-hosted ImagineAPI cannot follow relax). The job's prompt carries it, so a job waiting in the bot's
+ * queue, also one restored after a restart, does. None when the prompt names no speed.
  */
-export function requirementOf(prompt: string): ServerRequirement | undefined {
-  const speed = speedOfPrompt(prompt);
+export function requirementOf(speed: Speed | null): ServerRequirement | undefined {
   return speed === null ? undefined : (server) => server.profile.speeds.includes(speed);
 }
 
@@ -37,7 +36,7 @@ export function requirementOfJob(
   const { kind, server } = job;
   switch (kind.name) {
     case "imagine":
-      return requirementOf(job.prompt);
+      return requirementOf(job.prompt.speed);
     case "upscale":
       return server === undefined ? undefined : (s) => s.name === server;
     default:
@@ -51,6 +50,6 @@ export function requirementOfJob(
  * asking for a speed waits for a server that runs it, an upscale for its grid's server (see
  * {@link requirementOfJob}), and neither stops a free server from taking the next job.
  */
-export function waitsItsTurn(kind: JobKindName, prompt: string): boolean {
-  return kind === "imagine" && speedOfPrompt(prompt) === null;
+export function waitsItsTurn(kind: JobKindName, speed: Speed | null): boolean {
+  return kind === "imagine" && speed === null;
 }

@@ -7,6 +7,7 @@ import { PromptProblemsError } from "./prompt-problems-error.js";
 import { normalizePrompt, parsePrompt } from "./parse-prompt.js";
 import type { PromptDefaults } from "./assemble-prompt.js";
 import { preparePrompt, type PromptAttachment, type PromptLimits } from "./prepare-prompt.js";
+import type { Prompt } from "./prompt.js";
 
 /** Fewest and most images a blend takes (Midjourney's `/blend`: 2 to 5). */
 export const BLEND_MIN_IMAGES = 2;
@@ -37,7 +38,7 @@ export interface BlendInput {
  * @throws {PromptProblemsError} for fewer than {@link BLEND_MIN_IMAGES} or more than {@link BLEND_MAX_IMAGES} images,
  *   an aspect ratio given twice, or any problem `/imagine` would refuse.
  */
-export function prepareBlend(input: BlendInput, limits: PromptLimits, defaults: PromptDefaults = {}): string {
+export function prepareBlend(input: BlendInput, limits: PromptLimits, defaults: PromptDefaults = {}): Prompt {
   const images = input.images.filter((image): image is PromptAttachment => image !== null);
   if (images.length < BLEND_MIN_IMAGES || images.length > BLEND_MAX_IMAGES) {
     const count = images.length;

@@ -7,6 +7,7 @@ import {
 } from "./check-attachment.js";
 import { assemblePrompt, type PromptDefaults } from "./assemble-prompt.js";
 import { checkPrompt } from "./check-prompt.js";
+import { promptFromParts, type Prompt } from "./prompt.js";
 
 /** An image the user attached as an image prompt. */
 export interface PromptAttachment extends AttachmentInfo, AttachmentLink {}
@@ -19,7 +20,7 @@ export interface PromptLimits {
 /**
  * Checks what the user typed (and attached) with the `defaults` around it (member's suffix and aspect
  * ratio, server's parameters; see `assemblePrompt`) and returns the prompt to send: image URL first, then
- * text, then parameters.
+ * text, then parameters, read once into the {@link Prompt} the job carries from admission to the request.
  * @throws {PromptProblemsError} saying what to change, before anything is sent to the service.
  */
 export function preparePrompt(
@@ -27,7 +28,7 @@ export function preparePrompt(
   attachments: readonly PromptAttachment[],
   limits: PromptLimits,
   defaults: PromptDefaults = {},
-): string {
+): Prompt {
   for (const attachment of attachments) {
     const problem =
       checkAttachmentLink(attachment) ?? checkImageAttachment(attachment, limits.attachmentMaxBytes);
@@ -41,5 +42,5 @@ export function preparePrompt(
   };
   const checked = checkPrompt(input);
   if (!checked.ok) throw new PromptProblemsError(checked.problems);
-  return checked.prompt;
+  return promptFromParts(checked.prompt, checked.parts);
 }

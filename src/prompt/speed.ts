@@ -2,7 +2,7 @@
  * Midjourney's speeds (midjourney-facts.md, "Speeds"): chosen in a prompt with `--fast`, `--turbo` or
  * `--relax` (the last one wins), else the account's own mode. Pure.
  */
-import { parsePrompt } from "./parse-prompt.js";
+import type { PromptParameter } from "./parse-prompt.js";
 
 /** The speeds, fastest last but one: fast, turbo (about twice fast's GPU time), relax (none, but minutes). */
 export const SPEEDS = ["fast", "turbo", "relax"] as const;
@@ -13,10 +13,13 @@ export function isSpeed(name: string): name is Speed {
   return (SPEEDS as readonly string[]).includes(name.toLowerCase());
 }
 
-/** The speed a prompt asks for: its last `--fast`, `--turbo` or `--relax`; `null` when it names none. */
-export function speedOfPrompt(prompt: string): Speed | null {
+/**
+ * The speed a prompt's parameters ask for: the last `--fast`, `--turbo` or `--relax`; `null` when they name
+ * none. Read once into a `Prompt` (`prompt.ts`), whose `speed` everything else reads.
+ */
+export function speedOfParameters(parameters: readonly PromptParameter[]): Speed | null {
   let speed: Speed | null = null;
-  for (const { name } of parsePrompt(prompt).parameters) if (isSpeed(name)) speed = name;
+  for (const { name } of parameters) if (isSpeed(name)) speed = name;
   return speed;
 }
 

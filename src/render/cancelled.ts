@@ -30,7 +30,7 @@ export function renderCancelled(t: Translator, ctx: RenderContext, cancelledBy: 
       : t("cancelled.description");
   const embed: APIEmbed = {
     title: t("cancelled.title"),
-    description: `${stopped}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
+    description: `${stopped}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
     fields: timingFields(t, ctx),
   };

@@ -74,7 +74,7 @@ export function renderFailed(
   }
   const embed: APIEmbed = {
     title: t("failure.title"),
-    description: `${described.summary}\n${described.hint}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
+    description: `${described.summary}\n${described.hint}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.failed,
     fields: [...fields, ...timingFields(t, ctx)],
   };
@@ -140,7 +140,7 @@ export function renderTimedOut(
   const waited = formatDuration(t, timeoutMs);
   const embed: APIEmbed = {
     title: t(texts.title, { waited }),
-    description: `${t(texts.description, { waited })}\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`,
+    description: `${t(texts.description, { waited })}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_LENGTH)}`,
     color: EMBED_COLORS.timedOut,
     fields: timingFields(t, ctx),
   };
@@ -165,7 +165,7 @@ export function renderServiceError(
   ctx?: Pick<RenderContext, "prompt">,
 ): MessagePayload {
   const described = describeServiceError(t, error);
-  const prompt = ctx === undefined ? "" : `\n\n${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}`;
+  const prompt = ctx === undefined ? "" : `\n\n${promptBlock(t, ctx.prompt.text, PROMPT_LENGTH)}`;
   return fitMessageLimits({
     content: "",
     embeds: [

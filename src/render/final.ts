@@ -9,7 +9,7 @@ import type {
   APIEmbedField,
 } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
-import { parsePrompt, promptAspectRatio } from "../prompt/parse-prompt.js";
+import { aspectRatioOf } from "../prompt/prompt.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { GRID_SIZE } from "../custom-ids/grid-button-id.js";
 import { enhanceIdCodec } from "../custom-ids/enhance-id.js";
@@ -72,13 +72,13 @@ function gridButtons(
 export function renderCompleted(t: Translator, record: ImageRecord, ctx: RenderContext): MessagePayload {
   const jobId = ctx.jobId ?? record.id;
   const fields: APIEmbedField[] = requestFields(t, ctx);
-  const ratio = promptAspectRatio(parsePrompt(ctx.prompt));
+  const ratio = aspectRatioOf(ctx.prompt);
   if (ratio)
     fields.push({ name: t("field.aspectRatio"), value: `${ratio.width}:${ratio.height}`, inline: true });
   const note = ctx.imageUrl ? t("result.note") : t("result.noteNoImage");
   const embed: APIEmbed = {
     title: t("result.title"),
-    description: `${promptBlock(t, ctx.prompt, PROMPT_LENGTH)}\n\n${note}`,
+    description: `${promptBlock(t, ctx.prompt.text, PROMPT_LENGTH)}\n\n${note}`,
     color: EMBED_COLORS.completed,
     fields,
   };
@@ -158,7 +158,7 @@ export function renderUpscale(
     image !== null && image !== ""
       ? {
           title: t("upscale.title", { name: name ?? "" }),
-          description: promptBlock(t, ctx.prompt, UPSCALE_PROMPT_LENGTH),
+          description: promptBlock(t, ctx.prompt.text, UPSCALE_PROMPT_LENGTH),
           color: EMBED_COLORS.completed,
           image: { url: image },
         }
@@ -206,7 +206,7 @@ export function renderEnhanced(
   const note = image === "" ? `\n\n${t("enhance.notShown")}` : "";
   const embed: APIEmbed = {
     title: t("enhance.title", { name, factor }),
-    description: `${promptBlock(t, ctx.prompt, UPSCALE_PROMPT_LENGTH)}${note}`,
+    description: `${promptBlock(t, ctx.prompt.text, UPSCALE_PROMPT_LENGTH)}${note}`,
     color: EMBED_COLORS.completed,
     fields: requestFields(t, ctx),
   };

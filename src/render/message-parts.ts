@@ -8,13 +8,14 @@ import { absoluteTimestamp, formatElapsed, relativeTimestamp } from "./format.js
 import { truncate } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import type { AllowedMentions } from "./payload.js";
+import type { Prompt } from "../prompt/prompt.js";
 
 /** What the renderers know besides the service's record. */
 export interface RenderContext {
   /** Discord id of the user who asked for this message (ran the command or clicked the button). */
   readonly requesterId: string;
-  /** The prompt as sent to the service. */
-  readonly prompt: string;
+  /** The prompt as sent to the service (its text shown, its aspect ratio read by the finished grid). */
+  readonly prompt: Prompt;
   /** The job id carried by the buttons (and shown, unless `shownId`); `null` before the record exists. */
   readonly jobId: string | null;
   /** The id shown instead of `jobId` (a job waiting in the bot's line shows its request id). */

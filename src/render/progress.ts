@@ -25,7 +25,7 @@ function embedWithFooter(t: Translator, embed: APIEmbed, jobId: string | null): 
 export function renderSubmitting(t: Translator, ctx: RenderContext): MessagePayload {
   const embed: APIEmbed = {
     title: t("progress.submitting"),
-    description: promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH),
+    description: promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH),
     color: EMBED_COLORS.submitting,
     fields: requestFields(t, ctx),
   };
@@ -92,7 +92,7 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
-      `\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
+      `\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}`,
     color: view.color,
     fields: requestFields(t, ctx),
   };

@@ -6,7 +6,7 @@ import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
 import type { Job, MessageLocation } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
-import { isWaitingJobId, shownJobId } from "../imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../imagine/waiting-job-id.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
@@ -121,7 +121,7 @@ export function renderJobDetails(
   placeInLine = 0,
   serversDown = false,
 ): MessagePayload {
-  const waiting = isWaitingJobId(job.imageId);
+  const waiting = isWaiting(job);
   const status = record?.status ?? job.status;
   const progress = status === "completed" ? 100 : (record?.progress ?? job.progress);
   const startedAt = relativeTimestamp(job.startedAt);
@@ -144,7 +144,7 @@ export function renderJobDetails(
       ? t("statusJob.lastSeen", { status: inlineCode(truncate(status, 40)) })
       : inlineCode(truncate(status, 40));
   const description = [
-    promptBlock(t, job.prompt, PROMPT_LENGTH),
+    promptBlock(t, job.prompt.text, PROMPT_LENGTH),
     record === null ? null : imageLinks(t, record),
   ]
     .filter((part) => part !== null)

@@ -66,7 +66,7 @@ export function renderWaiting(
 ): MessagePayload {
   const embed: APIEmbed = {
     title: t("poolWait.title"),
-    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt, PROMPT_PREVIEW_LENGTH)}`,
+    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}`,
     color: EMBED_COLORS.waiting,
     fields: requestFields(t, ctx),
   };

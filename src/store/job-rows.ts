@@ -11,6 +11,7 @@ import { IMAGINE, JOB_KIND_NAMES, unknownKind, type JobKind, type JobKindName } 
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
 import type { PostedMessage } from "../imagine/posted-message.js";
+import { readPrompt } from "../prompt/prompt.js";
 import { sharedString } from "./shared-strings.js";
 
 /** A value of a column as both drivers bind it. */
@@ -78,6 +79,7 @@ const jobRowSchema = z.object({
   origin_job_id: nullableText.default(null),
   origin_link: nullableText.default(null),
   style: nullableText,
+  phase: z.enum(["waiting", "sent"]),
 });
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
@@ -101,7 +103,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
   return {
     image_id: job.imageId,
     ref: job.ref,
-    prompt: job.prompt,
+    prompt: job.prompt.text,
     requester_id: job.requesterId,
     source: job.source,
     application_id: l.applicationId,
@@ -127,6 +129,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     origin_link: job.origin?.link ?? null,
     server: job.server ?? null,
     style: job.style ?? null,
+    phase: job.phase,
     updated_at: updatedAt,
   };
 }
@@ -188,8 +191,10 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
   const r = parsed.data;
   return {
     imageId: r.image_id,
+    phase: r.phase,
     ref: r.ref,
-    prompt: r.prompt,
+    // The stored text, read once as the job is read back.
+    prompt: readPrompt(r.prompt),
     kind: rowKind(r),
     requesterId: sharedString(r.requester_id),
     source: sharedString(r.source),

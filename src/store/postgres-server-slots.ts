@@ -10,11 +10,11 @@ import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fl
 import { FairQueue } from "../pool/fair-queue.js";
 import type { JobKindName } from "../imagine/job-kind.js";
 import { waitsItsTurn } from "../pool/server-requirement.js";
-import { STAND_IN_PREFIX } from "../imagine/waiting-job-id.js";
+import { readPrompt } from "../prompt/prompt.js";
 
-/** SQL: whether the row `alias` is a waiting job's stand-in (its image id starts with {@link STAND_IN_PREFIX}). */
+/** SQL: whether the row `alias` is a job waiting in the bot's line (its `JobPhase`; no record exists yet). */
 function standIn(alias: string): string {
-  return `${alias}.image_id LIKE '${STAND_IN_PREFIX}%'`;
+  return `${alias}.phase = 'waiting'`;
 }
 
 /** Namespace of the advisory locks on image servers ("imsv"). */
@@ -61,7 +61,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      inTurn: waitsItsTurn(row.kind, row.prompt),
+      inTurn: waitsItsTurn(row.kind, readPrompt(row.prompt).speed),
     });
   return [...line.order()];
 }

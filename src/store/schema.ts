@@ -7,6 +7,7 @@
 import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
+import { JOB_PHASE_STEPS } from "./schema-job-phase.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { POOL_STEPS } from "./schema-pool.js";
 import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
@@ -29,6 +30,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...STYLE_STEPS,
   ...POOL_FLEET_STEPS,
   ...KEPT_PROMPT_STYLE_STEPS,
+  ...JOB_PHASE_STEPS,
   ...SERVER_HOLD_STEPS,
 ];
 

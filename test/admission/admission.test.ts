@@ -9,6 +9,7 @@ import type { Speed } from "../../src/prompt/speed.js";
 import type { OwnerDefaults } from "../../src/settings/effective-settings.js";
 import type { GuildSettings } from "../../src/settings/settings.js";
 import type { ServiceStatus } from "../../src/service/schema.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const NOW = 1_714_557_600_000;
 const GUILD = "900000000000000001";
@@ -65,7 +66,7 @@ let refs = 0;
 /** A request of alice's for "a fox" in the server, with `overrides` of its requester, prompt or place. */
 function request(overrides: Partial<Requester & Pick<JobRequest, "prompt" | "place">> = {}): JobRequest {
   refs++;
-  const { prompt = "a fox", place = null, ...requester } = overrides;
+  const { prompt = readPrompt("a fox"), place = null, ...requester } = overrides;
   return {
     requester: { userId: "alice", guildId: GUILD, isModerator: false, ...requester },
     ref: `ref-${refs}`,
@@ -92,7 +93,7 @@ describe("Admission", () => {
 
   test("refuses a banned word before asking the service anything, without repeating it", async () => {
     const { state, admission } = setup({ banned: ["gore"] });
-    const refusal = await refusalOf(admission.admit(request({ prompt: "some GORE here" })));
+    const refusal = await refusalOf(admission.admit(request({ prompt: readPrompt("some GORE here") })));
     expect(refusal.reason).toBe("banned-words");
     expect(refusal.message).not.toMatch(/gore/i);
     expect(state.statusChecks).toBe(0);
@@ -110,7 +111,9 @@ describe("Admission", () => {
     ],
   ])("a word of %s is refused, saying which list and where", async (_name, lists, guildId, said) => {
     const { state, admission } = setup(lists);
-    const refusal = await refusalOf(admission.admit(request({ prompt: "a field of gore", guildId })));
+    const refusal = await refusalOf(
+      admission.admit(request({ prompt: readPrompt("a field of gore"), guildId })),
+    );
     expect(refusal.refusal).toEqual({ code: "banned-words", ...said });
     expect(state.statusChecks).toBe(0);
   });
@@ -123,7 +126,7 @@ describe("Admission", () => {
     ["--turbo", ["fast", "turbo"], false],
   ] as const)("a prompt ending %j on a server running %j is refused: %s", async (speed, runs, refused) => {
     const { admission } = setup({ speeds: runs });
-    const outcome = admission.admit(request({ prompt: `a fox ${speed}` }));
+    const outcome = admission.admit(request({ prompt: readPrompt(`a fox ${speed}`) }));
     if (!refused) return expect(outcome).resolves.toBeDefined();
     expect((await refusalOf(outcome)).refusal).toEqual({
       code: "speed-unavailable",
@@ -135,12 +138,16 @@ describe("Admission", () => {
 
   test("the owner's and the server's lists are checked before Midjourney's starter list", async () => {
     const { admission } = setup({ banned: ["kraken"], midjourney: ["kraken", "gore"] });
-    expect((await refusalOf(admission.admit(request({ prompt: "a kraken" })))).refusal).toMatchObject({
+    expect(
+      (await refusalOf(admission.admit(request({ prompt: readPrompt("a kraken") })))).refusal,
+    ).toMatchObject({
       list: "owner",
     });
-    expect((await refusalOf(admission.admit(request({ prompt: "gore" })))).refusal).toMatchObject({
-      list: "midjourney",
-    });
+    expect((await refusalOf(admission.admit(request({ prompt: readPrompt("gore") })))).refusal).toMatchObject(
+      {
+        list: "midjourney",
+      },
+    );
   });
 
   test.each([
@@ -287,11 +294,15 @@ describe("Admission with a server's settings", () => {
 
   test("the server's banned words are refused in that server only, the owner's everywhere", async () => {
     const { admission } = setup({ banned: ["gore"], settings: { bannedWords: ["kraken"] } });
-    expect((await refusalOf(admission.admit(request({ prompt: "a Kraken" })))).reason).toBe("banned-words");
-    expect((await refusalOf(admission.admit(request({ prompt: "gore", guildId: null })))).reason).toBe(
+    expect((await refusalOf(admission.admit(request({ prompt: readPrompt("a Kraken") })))).reason).toBe(
       "banned-words",
     );
-    await expect(admission.admit(request({ prompt: "a kraken", guildId: null }))).resolves.toBeDefined();
+    expect(
+      (await refusalOf(admission.admit(request({ prompt: readPrompt("gore"), guildId: null })))).reason,
+    ).toBe("banned-words");
+    await expect(
+      admission.admit(request({ prompt: readPrompt("a kraken"), guildId: null })),
+    ).resolves.toBeDefined();
   });
 
   test.each([

@@ -3,12 +3,13 @@ import { english } from "../../src/i18n/translate.js";
 import { combineResults, resultsFitting, type BatchCandidate } from "../../src/discord/result-batch.js";
 import { renderCompleted } from "../../src/render/final.js";
 import { completedRecord } from "../render/helpers.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 /** A finished grid as posted alone: U1-U4 and 🔄, then Remix, Prompt and Delete. */
 function grid(requesterId: string, jobId: string): BatchCandidate {
   const payload = renderCompleted(english, completedRecord({ id: jobId }), {
     requesterId,
-    prompt: "a lighthouse",
+    prompt: readPrompt("a lighthouse"),
     jobId,
     startedAt: 1_714_557_600_000,
     imageUrl: "https://cdn.example/grid.png",

@@ -12,6 +12,7 @@ import type { MessageSnapshot } from "../../tools/discord-emulator/world/message
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { buttonsOf, textOf } from "../support/message-view.js";
 import { clickLabel, imagineGrid, isGrid, waitForJobEnd } from "./imagine-steps.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const store = new MemoryJobStore();
 let h: BotHarness;
@@ -22,8 +23,9 @@ const DAY = 86_400_000;
 function oldJob(n: number, requesterId: string, guildId: string | null, channelId: string): Job {
   return {
     imageId: `old-${n}`,
+    phase: "sent",
     ref: `90000000000000000${n}`,
-    prompt: `old prompt number ${n}`,
+    prompt: readPrompt(`old prompt number ${n}`),
     requesterId,
     source: guildId === null ? "dm" : "interaction",
     location: {

@@ -196,7 +196,7 @@ describe("a job waiting in the bot's line", () => {
       () =>
         h.bot.context.imagine
           .activeJobs()
-          .find((j) => j.prompt === "a heron in the rain" && !j.imageId.startsWith("q-")),
+          .find((j) => j.prompt.text === "a heron in the rain" && !j.imageId.startsWith("q-")),
       { description: "the DM's job to start" },
     );
     h.service.completeNow(dmJob.imageId);

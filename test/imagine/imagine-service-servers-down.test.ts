@@ -27,7 +27,7 @@ function poolSetup(refusals: number, options: { busy?: boolean } = {}) {
           state.up = false;
           throw REFUSED();
         }
-        return env.service.createImage({ prompt, ref });
+        return env.service.createImage({ prompt: prompt.text, ref });
       },
       upscale: () => Promise.reject(new Error("no upscale here")),
     },

@@ -10,6 +10,7 @@ import { MemoryJobStore } from "../support/memory-job-store.js";
 import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
 import { NoFreeSlotError } from "../../src/pool/server-pool.js";
 import { request, useImagineService } from "./service-fakes.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const setup = useImagineService();
 
@@ -49,7 +50,7 @@ test("a --relax job that waited its limit for a server that runs relax says no s
     slots: { hasFreeSlot: (requires) => requires === undefined, canRun: () => true },
   });
   const [req, delivery] = request();
-  await env.imagine.submit({ ...req, prompt: "a cat --relax" }, delivery);
+  await env.imagine.submit({ ...req, prompt: readPrompt("a cat --relax") }, delivery);
   await env.clock.advance(60_000);
   const ended = env.messenger.shown.find((s) => s.final);
   expect(JSON.stringify(ended?.message.payload)).toContain(
@@ -68,17 +69,21 @@ test("a --relax job the fleet's servers refuse at its turn holds back no one: th
     profile: {
       // The fleet's other processes fill the servers that run relax; others are free.
       createImage: (prompt, ref) => {
-        if (prompt.includes("--relax")) throw new NoFreeSlotError("relax-server");
-        return env.service.createImage({ prompt, ref });
+        if (prompt.speed === "relax") throw new NoFreeSlotError("relax-server");
+        return env.service.createImage({ prompt: prompt.text, ref });
       },
       upscale: () => Promise.reject(new Error("not in this test")),
     },
   });
   const [relax, delivery] = request("500000000000000001");
-  await env.imagine.submit({ ...relax, prompt: "a cat --relax" }, delivery);
+  await env.imagine.submit({ ...relax, prompt: readPrompt("a cat --relax") }, delivery);
   const [plain] = request("500000000000000002");
   await env.imagine.submit(
-    { ...plain, requester: { ...plain.requester, userId: "600000000000000002" }, prompt: "a dog" },
+    {
+      ...plain,
+      requester: { ...plain.requester, userId: "600000000000000002" },
+      prompt: readPrompt("a dog"),
+    },
     delivery,
   );
   expect(env.imagine.waitingCount).toBe(2);
@@ -88,7 +93,7 @@ test("a --relax job the fleet's servers refuse at its turn holds back no one: th
   expect(env.service.creates).toBe(1);
   // job-1: the one record made; the relax job still waits under its stand-in.
   expect(
-    env.imagine.activeJobs().map((j) => [j.imageId.startsWith("q-") ? "waiting" : j.imageId, j.prompt]),
+    env.imagine.activeJobs().map((j) => [j.imageId.startsWith("q-") ? "waiting" : j.imageId, j.prompt.text]),
   ).toEqual([
     ["waiting", "a cat --relax"],
     ["job-1", "a dog"],

@@ -8,6 +8,7 @@ import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { FakeImageService } from "../fixtures/fake-image-service.js";
 import { ManualClock } from "../jobs/manual-clock.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 export const location: MessageLocation = {
   applicationId: "100000000000000001",
@@ -77,7 +78,7 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
     client: service,
     // A server that takes `ref` and has the upscale route: creates and upscales go straight to the fake.
     profile: {
-      createImage: (prompt, ref) => service.createImage({ prompt, ref }),
+      createImage: (prompt, ref) => service.createImage({ prompt: prompt.text, ref }),
       upscale: (parentId, index, factor, ref) => service.upscale(parentId, index, factor, { ref }),
     },
     messenger,
@@ -98,7 +99,7 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
 export function request(ref = "500000000000000001", kind: JobKind = IMAGINE): [JobRequest, JobDelivery] {
   const requester = { userId: "600000000000000001", guildId: location.guildId, isModerator: false };
   return [
-    { requester, ref, place: null, prompt: "a cat", kind },
+    { requester, ref, place: null, prompt: readPrompt("a cat"), kind },
     { source: "interaction", location, language: "en" },
   ];
 }

@@ -3,8 +3,15 @@ import { english } from "../../src/i18n/translate.js";
 import { waitingNotice } from "../../src/imagine/waiting-notice.js";
 import { renderProgress } from "../../src/render/progress.js";
 import { makeRecord, REQUESTER_ID, JOB_ID, visibleText } from "../render/helpers.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
-const ctx = { requesterId: REQUESTER_ID, prompt: "a fox", jobId: JOB_ID, startedAt: 0, imageUrl: null };
+const ctx = {
+  requesterId: REQUESTER_ID,
+  prompt: readPrompt("a fox"),
+  jobId: JOB_ID,
+  startedAt: 0,
+  imageUrl: null,
+};
 
 describe("the waiting message of a pending job follows the service's own status", () => {
   test.each([

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { IMAGINE } from "../../src/imagine/job-kind.js";
 import { waitReason, type ServersState } from "../../src/imagine/waiting-view.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const busy: ServersState = { serverFree: false, serversDown: false, reopensAt: null, key: "busy" };
 const down: ServersState = { serverFree: false, serversDown: true, reopensAt: null, key: "down" };
@@ -22,6 +23,6 @@ describe("waitReason", () => {
     ["an Enhance while another server is free", enhance, "a cat", free, { kind: "grid-server" }],
     ["an Enhance while no server takes jobs", enhance, "a cat", down, { kind: "down" }],
   ] as const)("%s", (_, kind, prompt, state, expected) => {
-    expect(waitReason({ kind, prompt }, state)).toEqual(expected);
+    expect(waitReason({ kind, prompt: readPrompt(prompt) }, state)).toEqual(expected);
   });
 });

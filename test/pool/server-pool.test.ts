@@ -10,6 +10,7 @@ import type { ImagineClient } from "../../src/service/client.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
 import type { ServiceProfile } from "../../src/service/service-profile.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const HEALTHY: ServiceHealth = {
   botStatus: "healthy",
@@ -78,10 +79,10 @@ describe("ServerPool", () => {
     const [a, b] = [server(1, { slots: 3 }), server(2, { slots: 1 })];
     const pool = poolOf([a, b]);
     expect(pool.choose()?.name).toBe("s1");
-    await pool.createImage("one", "r1");
+    await pool.createImage(readPrompt("one"), "r1");
     // s1 is 1/3 busy, s2 0/1: s2 is less loaded.
     expect(pool.choose()?.name).toBe("s2");
-    await pool.createImage("two", "r2");
+    await pool.createImage(readPrompt("two"), "r2");
     // s2 is full: s1 has free slots.
     expect(pool.choose()?.name).toBe("s1");
     expect(pool.hasFreeSlot()).toBe(true);
@@ -102,9 +103,9 @@ describe("ServerPool", () => {
   test("a prompt asking for a speed goes only to a server that runs it; the pool offers what some server runs", () => {
     const selfHosted = server(1, { speeds: ["fast", "turbo"] });
     const pool = poolOf([selfHosted, server(2)]);
-    expect(pool.choose({ requires: requirementOf("a cat --relax")! })?.name).toBe("s2");
-    expect(pool.choose({ requires: requirementOf("a cat --fast")! })?.name).toBe("s1");
-    expect(requirementOf("a cat")).toBeUndefined();
+    expect(pool.choose({ requires: requirementOf(readPrompt("a cat --relax").speed)! })?.name).toBe("s2");
+    expect(pool.choose({ requires: requirementOf(readPrompt("a cat --fast").speed)! })?.name).toBe("s1");
+    expect(requirementOf(readPrompt("a cat").speed)).toBeUndefined();
     expect(pool.speeds).toEqual(["fast", "turbo", "relax"]);
     expect(
       poolOf([server(1, { speeds: ["fast"] }), server(2, { speeds: ["fast", "turbo"] })]).speeds,
@@ -128,7 +129,7 @@ describe("ServerPool", () => {
       Promise.reject(new ServiceError("network", "connection refused", { connectFailed: true }));
     const [a, b] = [server(1, { create: refused }), server(2)];
     const pool = poolOf([a, b], () => now);
-    const record = await pool.createImage("one", "r1");
+    const record = await pool.createImage(readPrompt("one"), "r1");
     expect(record.id).toBe("img-2-1");
     expect([a.creates, b.creates]).toEqual([["one"], ["one"]]);
     expect(pool.choose()?.name).toBe("s2");
@@ -142,7 +143,7 @@ describe("ServerPool", () => {
       Promise.reject(new ServiceError("network", "connection refused", { connectFailed: true }));
     const [a, b, c] = [server(1, { create: refused }), server(2, { status: null }), server(3, { slots: 1 })];
     const pool = poolOf([a, b, c], () => now);
-    await pool.createImage("one", "r1");
+    await pool.createImage(readPrompt("one"), "r1");
     // c is full, but it takes jobs: jobs wait for a slot, not for a server to be back.
     expect(pool.hasFreeSlot()).toBe(false);
     expect(pool.someServerUp()).toBe(true);
@@ -157,7 +158,7 @@ describe("ServerPool", () => {
       Promise.reject(new ServiceError("server", "500 Internal Server Error", { status: 500 }));
     const [a, b] = [server(1, { create: failing }), server(2)];
     const pool = poolOf([a, b]);
-    await expect(pool.createImage("one", "r1")).rejects.toThrow(/500/);
+    await expect(pool.createImage(readPrompt("one"), "r1")).rejects.toThrow(/500/);
     expect(b.creates).toEqual([]);
     expect(a.backingOff(1_000)).toBe(true);
     a.recovered();
@@ -188,7 +189,7 @@ describe("ServerPool", () => {
       storedServer: async () => undefined,
       fleet: { ledger, owner: "p1", holdMs: 60_000 },
     });
-    await pool.createImage("one", "r1");
+    await pool.createImage(readPrompt("one"), "r1");
     expect([a.creates, b.creates]).toEqual([[], ["one"]]);
     expect(holds.map((h) => [h.ref, h.server, h.expiresAt])).toEqual([
       ["r1", "s1", 61_000],
@@ -196,7 +197,7 @@ describe("ServerPool", () => {
     ]);
     full.add("s2");
     b.running.clear();
-    await expect(pool.createImage("two", "r2")).rejects.toBeInstanceOf(NoFreeSlotError);
+    await expect(pool.createImage(readPrompt("two"), "r2")).rejects.toBeInstanceOf(NoFreeSlotError);
     expect([a.creates, b.creates]).toEqual([[], ["one"]]);
     expect(released).toEqual([]);
   });
@@ -227,7 +228,7 @@ describe("ServerPool", () => {
     const a = server(1, { slots: 1 });
     const pool = poolOf([a], undefined, { bounded: true });
     a.running.add("img-running");
-    await expect(pool.createImage("a fox", "r1")).rejects.toBeInstanceOf(NoFreeSlotError);
+    await expect(pool.createImage(readPrompt("a fox"), "r1")).rejects.toBeInstanceOf(NoFreeSlotError);
     expect(a.creates).toEqual([]);
   });
 });

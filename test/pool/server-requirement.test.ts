@@ -3,6 +3,7 @@ import type { ImageServer } from "../../src/pool/image-server.js";
 import type { Job } from "../../src/imagine/job.js";
 import { IMAGINE, type JobKindName } from "../../src/imagine/job-kind.js";
 import { requirementOfJob, waitsItsTurn } from "../../src/pool/server-requirement.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 /** A server named `name` that runs `speeds`, as far as requirements look at it. */
 function server(name: string, speeds: readonly string[] = ["fast", "relax"]): ImageServer {
@@ -20,15 +21,27 @@ function serversFor(job: Pick<Job, "kind" | "prompt" | "server">): string[] | "a
 
 describe("what a job requires of its server", () => {
   test.each<[string, Pick<Job, "kind" | "prompt" | "server">, string[] | "any"]>([
-    ["a grid naming no speed runs anywhere", { kind: IMAGINE, prompt: "a fox" }, "any"],
-    ["a grid asking for relax runs where relax runs", { kind: IMAGINE, prompt: "a fox --relax" }, ["one"]],
-    ["an Enhance runs only on its grid's server", { kind: UPSCALE, prompt: "a fox", server: "two" }, ["two"]],
+    ["a grid naming no speed runs anywhere", { kind: IMAGINE, prompt: readPrompt("a fox") }, "any"],
     [
-      "an Enhance ignores the speed of its grid's prompt",
-      { kind: UPSCALE, prompt: "a fox --relax", server: "two" },
+      "a grid asking for relax runs where relax runs",
+      { kind: IMAGINE, prompt: readPrompt("a fox --relax") },
+      ["one"],
+    ],
+    [
+      "an Enhance runs only on its grid's server",
+      { kind: UPSCALE, prompt: readPrompt("a fox"), server: "two" },
       ["two"],
     ],
-    ["an Enhance queued without a server name runs anywhere", { kind: UPSCALE, prompt: "a fox" }, "any"],
+    [
+      "an Enhance ignores the speed of its grid's prompt",
+      { kind: UPSCALE, prompt: readPrompt("a fox --relax"), server: "two" },
+      ["two"],
+    ],
+    [
+      "an Enhance queued without a server name runs anywhere",
+      { kind: UPSCALE, prompt: readPrompt("a fox") },
+      "any",
+    ],
   ])("%s", (_, job, servers) => {
     expect(serversFor(job)).toEqual(servers);
   });
@@ -39,6 +52,6 @@ describe("what a job requires of its server", () => {
     ["imagine", "a fox --fast", false],
     ["upscale", "a fox", false],
   ])("a job of kind %s with the prompt %j waits its turn in the fleet's line: %s", (kind, prompt, inTurn) => {
-    expect(waitsItsTurn(kind, prompt)).toBe(inTurn);
+    expect(waitsItsTurn(kind, readPrompt(prompt).speed)).toBe(inTurn);
   });
 });

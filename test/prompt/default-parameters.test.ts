@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 test.each([
   ["a fox", "--ar 16:9 --q 2", "a fox --ar 16:9 --q 2"],
@@ -14,5 +15,8 @@ test.each([
   ["a fox", "just words, no parameters", "a fox"],
   ["https://example.com/a.png a fox", "--iw 2", "https://example.com/a.png a fox --iw 2"],
 ])("%j with server defaults %j becomes %j", (prompt, defaults, expected) => {
-  expect(withDefaultParameters(prompt, defaults)).toBe(expected);
+  const sent = withDefaultParameters(readPrompt(prompt), defaults);
+  expect(sent.text).toBe(expected);
+  // Read once: the parts carried with it are those of the text sent.
+  expect(sent).toEqual(readPrompt(expected));
 });

@@ -10,7 +10,8 @@ function png(name: string): PromptAttachment {
 }
 
 function blend(input: Partial<BlendInput>): string {
-  return prepareBlend({ images: [png("a.png"), png("b.png")], text: "", aspect: null, ...input }, limits);
+  return prepareBlend({ images: [png("a.png"), png("b.png")], text: "", aspect: null, ...input }, limits)
+    .text;
 }
 
 function refusal(input: Partial<BlendInput>): string {

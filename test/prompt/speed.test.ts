@@ -1,14 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { speedOfPrompt, withoutSpeeds } from "../../src/prompt/speed.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
+import { withoutSpeeds } from "../../src/prompt/speed.js";
 
-describe("speedOfPrompt", () => {
+describe("a prompt's speed", () => {
   test.each([
     ["a cat", null],
     ["a cat --fast", "fast"],
     ["a cat --TURBO --v 7", "turbo"],
     ["a cat --fast --relax", "relax"],
   ] as const)("%j asks for %j", (prompt, speed) => {
-    expect(speedOfPrompt(prompt)).toBe(speed);
+    expect(readPrompt(prompt).speed).toBe(speed);
   });
 });
 

@@ -4,10 +4,11 @@ import { renderEnhanced, renderUpscale } from "../../src/render/final.js";
 import type { RenderContext } from "../../src/render/message-parts.js";
 import { completedRecord, expectWithinDiscordLimits, JOB_ID, REQUESTER_ID, visibleText } from "./helpers.js";
 import { english } from "../../src/i18n/translate.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "a lighthouse at dusk --ar 16:9",
+  prompt: readPrompt("a lighthouse at dusk --ar 16:9"),
   jobId: JOB_ID,
   startedAt: 1_714_557_600_000,
   imageUrl: "attachment://u2.png",

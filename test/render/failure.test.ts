@@ -14,10 +14,11 @@ import { SERVICE_ERROR_KINDS, ServiceError, type ServiceErrorKind } from "../../
 import { expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
 import { english, translator } from "../../src/i18n/translate.js";
 import { LANGUAGES } from "../../src/i18n/languages.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "a lighthouse at dusk --ar 16:9",
+  prompt: readPrompt("a lighthouse at dusk --ar 16:9"),
   jobId: JOB_ID,
   startedAt: 1_714_557_600_000,
 };
@@ -93,9 +94,9 @@ describe("renderFailed", () => {
   test.each([
     ["a 5000-character error", { error: `Midjourney message: ${"e".repeat(5000)}` }, {}],
     ["a 5000-character unknown error", { error: "x".repeat(5000) }, {}],
-    ["a 6000-character prompt", { error: "Unspecified error" }, { prompt: "p".repeat(6000) }],
+    ["a 6000-character prompt", { error: "Unspecified error" }, { prompt: readPrompt("p".repeat(6000)) }],
     ["a 100-character job id", { error: "Unspecified error" }, { jobId: "j".repeat(100) }],
-    ["empty strings", { error: "" }, { prompt: "", jobId: "", requesterId: "" }],
+    ["empty strings", { error: "" }, { prompt: readPrompt(""), jobId: "", requesterId: "" }],
   ])("stays within Discord's limits with %s", (_what, record, extreme) => {
     expectWithinDiscordLimits(
       renderFailed(english, makeRecord({ status: "failed", ...record }), { ...ctx, ...extreme }),
@@ -203,9 +204,9 @@ describe("renderTimedOut", () => {
   });
 
   test.each([
-    ["a 6000-character prompt", { prompt: "p".repeat(6000) }],
+    ["a 6000-character prompt", { prompt: readPrompt("p".repeat(6000)) }],
     ["a 100-character job id", { jobId: "j".repeat(100) }],
-    ["empty strings", { prompt: "", jobId: "", requesterId: "" }],
+    ["empty strings", { prompt: readPrompt(""), jobId: "", requesterId: "" }],
   ])("stays within Discord's limits with %s", (_what, extreme) => {
     expectWithinDiscordLimits(renderTimedOut(english, { ...ctx, ...extreme }, Number.NaN));
   });
@@ -220,7 +221,7 @@ describe("renderServiceError", () => {
         serviceMessage: "Invalid prompt near https://internal.example/x with Bearer tok_123",
         retryAfterMs: 5000,
       });
-      const payload = renderServiceError(english, error, { prompt: "a lighthouse" });
+      const payload = renderServiceError(english, error, { prompt: readPrompt("a lighthouse") });
       expectWithinDiscordLimits(payload);
       const text = visibleText(payload);
       expect(text).not.toMatch(/internal\.example|tok_123|\/items\/images/);
@@ -253,6 +254,6 @@ describe("renderServiceError", () => {
 
   test("stays within Discord's limits with a 5000-character service message and a 6000-character prompt", () => {
     const error = new ServiceError("validation", "x", { serviceMessage: "m".repeat(5000) });
-    expectWithinDiscordLimits(renderServiceError(english, error, { prompt: "p".repeat(6000) }));
+    expectWithinDiscordLimits(renderServiceError(english, error, { prompt: readPrompt("p".repeat(6000)) }));
   });
 });

@@ -17,10 +17,11 @@ import {
   visibleText,
 } from "./helpers.js";
 import { english } from "../../src/i18n/translate.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "a lighthouse at dusk --ar 16:9",
+  prompt: readPrompt("a lighthouse at dusk --ar 16:9"),
   jobId: JOB_ID,
   startedAt: 1_714_557_600_000,
   imageUrl: "attachment://grid.png",
@@ -134,14 +135,17 @@ describe("renderCompleted", () => {
   });
 
   test("has no aspect ratio field for the default ratio", () => {
-    const payload = renderCompleted(english, completedRecord(), { ...ctx, prompt: "a lighthouse" });
+    const payload = renderCompleted(english, completedRecord(), {
+      ...ctx,
+      prompt: readPrompt("a lighthouse"),
+    });
     expect(payload.embeds[0]?.fields?.map((f) => f.name)).toEqual(["Requested by", "Started"]);
   });
 
   test.each([
-    ["a 6000-character prompt", { prompt: `${"word ".repeat(1199)}--ar 2:3` }],
+    ["a 6000-character prompt", { prompt: readPrompt(`${"word ".repeat(1199)}--ar 2:3`) }],
     ["a 100-character job id", { jobId: "j".repeat(100) }],
-    ["empty strings", { prompt: "", jobId: "", requesterId: "", imageUrl: "" }],
+    ["empty strings", { prompt: readPrompt(""), jobId: "", requesterId: "", imageUrl: "" }],
   ])("stays within Discord's limits with %s", (_what, extreme) => {
     expectWithinDiscordLimits(renderCompleted(english, completedRecord(), { ...ctx, ...extreme }));
     expectWithinDiscordLimits(renderUpscale(english, completedRecord(), 1, { ...ctx, ...extreme }));

@@ -14,12 +14,13 @@ import {
   REQUESTER_ID,
   visibleText,
 } from "./helpers.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const fr = translator("fr");
 const STARTED_AT = 1_714_557_600_000;
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "un phare au crépuscule --ar 16:9",
+  prompt: readPrompt("un phare au crépuscule --ar 16:9"),
   jobId: JOB_ID,
   startedAt: STARTED_AT,
   imageUrl: null,

@@ -11,6 +11,7 @@ import {
 } from "../../src/render/message-parts.js";
 import { JOB_ID, REQUESTER_ID } from "./helpers.js";
 import { english } from "../../src/i18n/translate.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 describe("userMention", () => {
   test.each([
@@ -58,7 +59,7 @@ describe("requestFields", () => {
     expect(
       requestFields(english, {
         requesterId: REQUESTER_ID,
-        prompt: "x",
+        prompt: readPrompt("x"),
         jobId: null,
         startedAt: 1_714_557_600_000,
       }),
@@ -73,7 +74,7 @@ describe("requestFields", () => {
     expect(
       requestFields(english, {
         requesterId: REQUESTER_ID,
-        prompt: "x",
+        prompt: readPrompt("x"),
         jobId: null,
         startedAt: started,
         finishedAt: started + 185_000,
@@ -87,7 +88,12 @@ describe("requestFields", () => {
 
   test("leaves out what it cannot show", () => {
     expect(
-      requestFields(english, { requesterId: "nobody", prompt: "x", jobId: null, startedAt: Number.NaN }),
+      requestFields(english, {
+        requesterId: "nobody",
+        prompt: readPrompt("x"),
+        jobId: null,
+        startedAt: Number.NaN,
+      }),
     ).toEqual([]);
   });
 });

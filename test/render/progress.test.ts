@@ -5,11 +5,12 @@ import { visibleKey } from "../../src/render/payload.js";
 import { renderProgress, renderSubmitting } from "../../src/render/progress.js";
 import { CDN, expectWithinDiscordLimits, JOB_ID, makeRecord, REQUESTER_ID, visibleText } from "./helpers.js";
 import { english } from "../../src/i18n/translate.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const STARTED_AT = 1_714_557_600_000;
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "a lighthouse at dusk --ar 16:9",
+  prompt: readPrompt("a lighthouse at dusk --ar 16:9"),
   jobId: JOB_ID,
   startedAt: STARTED_AT,
   imageUrl: `${CDN}/preview.webp`,
@@ -109,15 +110,18 @@ describe("renderProgress", () => {
   });
 
   test("escapes markdown and mentions typed into the prompt", () => {
-    const payload = renderProgress(english, makeRecord(), { ...ctx, prompt: "**loud** @everyone <@1>" });
+    const payload = renderProgress(english, makeRecord(), {
+      ...ctx,
+      prompt: readPrompt("**loud** @everyone <@1>"),
+    });
     expect(payload.embeds[0]?.description).toContain("\\*\\*loud\\*\\* @everyone \\<@1\\>");
   });
 
   test.each([
-    ["a 6000-character prompt", { prompt: "p".repeat(6000) }],
-    ["a prompt of 3000 markdown characters", { prompt: "*".repeat(3000) }],
+    ["a 6000-character prompt", { prompt: readPrompt("p".repeat(6000)) }],
+    ["a prompt of 3000 markdown characters", { prompt: readPrompt("*".repeat(3000)) }],
     ["a 100-character job id", { jobId: "j".repeat(100) }],
-    ["empty strings", { prompt: "", jobId: "", requesterId: "" }],
+    ["empty strings", { prompt: readPrompt(""), jobId: "", requesterId: "" }],
   ])("stays within Discord's limits with %s", (_what, extreme) => {
     for (const record of [
       makeRecord({ status: "in-progress", progress: 10 }),
@@ -129,7 +133,7 @@ describe("renderProgress", () => {
   });
 
   test("cuts a long prompt with an ellipsis", () => {
-    const payload = renderProgress(english, makeRecord(), { ...ctx, prompt: "p".repeat(6000) });
+    const payload = renderProgress(english, makeRecord(), { ...ctx, prompt: readPrompt("p".repeat(6000)) });
     expect(payload.embeds[0]?.description).toMatch(/p…$/);
   });
 });

@@ -1,6 +1,7 @@
 /** Inputs of the `/imagine-status` renderers: jobs, failures, and a whole status with sensible values. */
 import type { Job } from "../../src/imagine/job.js";
 import type { RecentFailure, StatusInput } from "../../commands/status/status-view.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 export const NOW = 1_714_557_600_000;
 export const GUILD_ID = "900000000000000001";
@@ -11,8 +12,9 @@ export const MESSAGE_ID = "900000000000000003";
 export function jobNumber(n: number, overrides: Partial<Job> = {}): Job {
   return {
     imageId: `job-${String(n).padStart(4, "0")}`,
+    phase: "sent",
     ref: `80000000000000${String(n).padStart(4, "0")}`,
-    prompt: `prompt number ${n} --ar 16:9`,
+    prompt: readPrompt(`prompt number ${n} --ar 16:9`),
     kind: { name: "imagine" },
     requesterId: `10000000000000${String(n).padStart(4, "0")}`,
     source: "interaction",

@@ -14,9 +14,10 @@ import {
 import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "./status-fixtures.js";
 import { english, translator } from "../../src/i18n/translate.js";
 import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
-const job = jobNumber(1, { imageId: JOB_ID, prompt: "a *lighthouse* at dusk --ar 16:9" });
+const job = jobNumber(1, { imageId: JOB_ID, prompt: readPrompt("a *lighthouse* at dusk --ar 16:9") });
 
 function fieldsOf(payload: MessagePayload): Record<string, string> {
   return Object.fromEntries((payload.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
@@ -128,6 +129,7 @@ describe("renderJobDetails", () => {
     const ended = {
       ...job,
       imageId: "q-800000000000000001",
+      phase: "waiting" as const,
       ref: "800000000000000001",
       status: "pending",
       progress: null,
@@ -163,7 +165,7 @@ describe("renderJobDetails", () => {
     const long = "**x** <@1> `y` ".repeat(1000);
     const huge = {
       ...job,
-      prompt: long,
+      prompt: readPrompt(long),
       imageId: "i".repeat(5000),
       ref: "r".repeat(5000),
       status: "s".repeat(5000),

@@ -6,11 +6,12 @@ import { visibleKey } from "../../src/render/payload.js";
 import { renderWaiting, type WaitReason } from "../../src/render/waiting.js";
 import { LANGUAGES } from "../../src/i18n/languages.js";
 import { expectWithinDiscordLimits, REQUESTER_ID, visibleText } from "./helpers.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const REF = "1183000000000000001";
 const ctx: RenderContext = {
   requesterId: REQUESTER_ID,
-  prompt: "a lighthouse at dusk --ar 16:9",
+  prompt: readPrompt("a lighthouse at dusk --ar 16:9"),
   jobId: `q-${REF}`,
   shownId: REF,
   startedAt: 1_714_557_600_000,

@@ -162,7 +162,7 @@ describe.each(implementations)("%s", (name, open) => {
   });
 
   test("remove takes one job out (a queued job's stand-in) and leaves the others", async () => {
-    await store.save(makeJob({ imageId: "q-1", ref: "r1" }));
+    await store.save(makeJob({ imageId: "q-1", phase: "waiting", ref: "r1" }));
     await store.save(makeJob({ imageId: "real", ref: "r1" }));
     await store.remove("q-1");
     await store.remove("never-saved");

@@ -165,6 +165,27 @@ test("a job saved before job kinds existed reads back as an /imagine job after m
   expect(rowToJob(row!)).toStrictEqual(makeJob());
 });
 
+test("a job waiting in the bot's line before phases were stored reads back as waiting; a sent one as sent", async () => {
+  await migrate(client, path, MIGRATIONS.slice(0, -1));
+  const waiting = makeJob({ imageId: "q-1234567890123456789", ref: "1234567890123456789", phase: "waiting" });
+  const sent = makeJob({ imageId: "c0ffee00-0000-4000-8000-000000000002", ref: "2234567890123456789" });
+  const existing = (client.pragma("table_info(jobs)") as { name: string }[]).map((r) => r.name);
+  const oldColumns = JOB_COLUMNS.filter((c) => existing.includes(c));
+  expect(oldColumns).not.toContain("phase");
+  const insert = client.prepare(
+    `INSERT INTO jobs (${oldColumns.join(", ")}) VALUES (${oldColumns.map((c) => `:${c}`).join(", ")})`,
+  );
+  for (const job of [waiting, sent]) {
+    const args = jobToArgs(job, 1);
+    insert.run(Object.fromEntries(oldColumns.map((c) => [c, args[c]])));
+  }
+
+  await migrate(client, path);
+
+  const rows = client.prepare("SELECT * FROM jobs ORDER BY ref").all() as Record<string, unknown>[];
+  expect(rows.map((row) => rowToJob(row))).toStrictEqual([waiting, sent]);
+});
+
 test("private notes shown and post nonces recorded before claims existed still count after migrating", async () => {
   const before = MIGRATIONS.findIndex((m) => m.description === CLAIM_STEPS[0]?.description);
   expect(before).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
 import { openPostgresJobStore, type PostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { usePostgresServer } from "../support/postgres-server.js";
 import { makeJob } from "./store-fixtures.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const postgres = usePostgresServer();
 const NOW = 1_800_000_000_000;
@@ -59,7 +60,7 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     // Saved before the pool: server 1's.
     await store.save(makeJob({ imageId: "img-2", ref: "r2" }));
     await store.save(makeJob({ imageId: "img-3", ref: "r3", server: "A", outcome: "completed" }));
-    await store.save(makeJob({ imageId: "q-r4", ref: "r4" }));
+    await store.save(makeJob({ imageId: "q-r4", phase: "waiting", ref: "r4" }));
     await store.save(makeJob({ imageId: "img-5", ref: "r5", server: "B" }));
     expect(await store.fleet.serverSlots.take(hold("new-1"))).toBe(false);
     expect(await store.fleet.serverSlots.take(hold("new-2", "B"))).toBe(true);
@@ -91,17 +92,24 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
       lease("p1"),
     );
     await store.saveOwned(
-      makeJob({ imageId: "q-a2", ref: "a2", requesterId: "a", startedAt: NOW }),
+      makeJob({ imageId: "q-a2", phase: "waiting", ref: "a2", requesterId: "a", startedAt: NOW }),
       lease("p1"),
     );
     await store.saveOwned(
-      makeJob({ imageId: "q-b1", ref: "b1", requesterId: "b", startedAt: NOW + 1 }),
+      makeJob({ imageId: "q-b1", phase: "waiting", ref: "b1", requesterId: "b", startedAt: NOW + 1 }),
       lease("p2"),
     );
     expect(await store.fleet.serverSlots.take(hold("a2", "A", 3, "p1", true))).toBe(false);
     // A grid asking for a speed (it may wait for a server that runs it) holds no one back: b is next.
     await store.saveOwned(
-      makeJob({ imageId: "q-c1", ref: "c1", requesterId: "c", prompt: "a fox --relax", startedAt: NOW - 1 }),
+      makeJob({
+        imageId: "q-c1",
+        phase: "waiting",
+        ref: "c1",
+        requesterId: "c",
+        prompt: readPrompt("a fox --relax"),
+        startedAt: NOW - 1,
+      }),
       lease("p3"),
     );
     // An Enhance neither waits its turn nor holds others back.
@@ -119,7 +127,14 @@ describe.skipIf(!postgres.available)("a fleet's count of each image server's slo
     const [one, two] = [await open(), await open()];
     const lease = (owner: string) => ({ owner, expiresAt: now + MINUTE });
     const waiting = (id: string, member: string, at: number, prompt = "a fox") =>
-      makeJob({ imageId: `q-${id}`, ref: id, requesterId: member, startedAt: at, prompt });
+      makeJob({
+        imageId: `q-${id}`,
+        phase: "waiting",
+        ref: id,
+        requesterId: member,
+        startedAt: at,
+        prompt: readPrompt(prompt),
+      });
     // a had a job started; b and c never: b and c first (oldest first waiting job first), then a.
     await one.saveOwned(
       makeJob({ imageId: "img-a0", ref: "a0", requesterId: "a", startedAt: NOW }),

@@ -3,13 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Job } from "../../src/imagine/job.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 /** A job with every field filled, ids as large snowflakes; `overrides` replaces top-level fields. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
   return {
     imageId: "c0ffee00-0000-4000-8000-000000000001",
+    phase: "sent",
     ref: "1234567890123456789",
-    prompt: "a lighthouse at dusk, 'quoted' \"twice\" --ar 16:9 🌅",
+    prompt: readPrompt("a lighthouse at dusk, 'quoted' \"twice\" --ar 16:9 🌅"),
     kind: { name: "imagine" },
     requesterId: "18446744073709551615",
     source: "interaction",

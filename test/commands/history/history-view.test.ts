@@ -3,6 +3,7 @@ import type { HistoryPage } from "../../../commands/history/history-query.js";
 import { renderHistory } from "../../../commands/history/history-view.js";
 import { makeJob } from "../../store/store-fixtures.js";
 import { english } from "../../../src/i18n/translate.js";
+import { readPrompt } from "../../../src/prompt/prompt.js";
 
 const ids = { page: (n: number) => `page:${n}`, show: (job: { imageId: string }) => `show:${job.imageId}` };
 
@@ -44,7 +45,7 @@ describe("renderHistory", () => {
   });
 
   test("everywhere (in DMs) says where each job was; prompt markdown and links are neutralised", () => {
-    const dm = makeJob({ prompt: "https://cdn.example/a.png **bold** @everyone" });
+    const dm = makeJob({ prompt: readPrompt("https://cdn.example/a.png **bold** @everyone") });
     dm.location.guildId = null;
     const text = textOf(renderHistory(english, page({ jobs: [dm], scope: "everywhere" }), 5, ids));
     expect(text).toContain("Your images everywhere");

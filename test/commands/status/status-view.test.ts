@@ -7,6 +7,7 @@ import { RECENT_ERROR_WINDOW_MS, type ServiceHealth } from "../../../src/admissi
 import { expectWithinDiscordLimits, visibleText } from "../../render/helpers.js";
 import { failureNumber, jobNumber, jobs, NOW, statusInput } from "../../render/status-fixtures.js";
 import { english, translator } from "../../../src/i18n/translate.js";
+import { readPrompt } from "../../../src/prompt/prompt.js";
 
 const [SERVICE, IN_FLIGHT, FAILURES] = [0, 1, 2];
 
@@ -74,7 +75,11 @@ describe("renderStatus", () => {
           lastErrorAt: NOW,
           checkedAt: NOW,
         },
-        inFlight: jobs(1000, { prompt: long, status: "weird_status*".repeat(100), imageId: "i".repeat(500) }),
+        inFlight: jobs(1000, {
+          prompt: readPrompt(long),
+          status: "weird_status*".repeat(100),
+          imageId: "i".repeat(500),
+        }),
         recentFailures: Array.from({ length: 50 }, (_, i) => ({
           ...failureNumber(i + 1, `Midjourney message: ${long}`),
           prompt: long,
@@ -100,7 +105,7 @@ describe("renderStatus", () => {
           jobNumber(1, {
             status: "pending",
             progress: null,
-            prompt: "https://cdn.example.com/ref.png a *cat*\nin a hat",
+            prompt: readPrompt("https://cdn.example.com/ref.png a *cat*\nin a hat"),
           }),
           jobNumber(2, { progress: 40 }),
         ],
