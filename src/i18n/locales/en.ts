@@ -764,9 +764,7 @@ export const en = {
   "pool.serversTitle_one": "Image servers ({{count}} job waiting in the bot's line)",
   "pool.serversTitle_other": "Image servers ({{count}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
-  "pool.noRef": "self-hosted (no ref)",
   "pool.enhance": "Enhance",
-  "pool.backingOff": "resting after failed requests",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
   // Issue 31q: a waiting job whose create may have been sent just before the bot restarted (an image error kind).
