@@ -33,6 +33,7 @@ import { isWaiting } from "./imagine/waiting-job-id.js";
 import { findCreatedByRef } from "./imagine/ref-lookup.js";
 import { classifyImageError, NOT_STARTED_ERROR } from "./render/image-errors.js";
 import { AccountHealth } from "./pool/account-health/account-health.js";
+import { serverState } from "./pool/account-health/server-state.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -209,6 +210,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       inUse: s.inUse,
       up: s.health.last.botStatus !== null,
       backingOff: s.backingOff(now()),
+      state: serverState(s, accounts.state(s.name, now()), now()),
+      createsToday: accounts.today(s.name, now()).creates,
     })),
   }));
   const countRefusal = watchRefusals({

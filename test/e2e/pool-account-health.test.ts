@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { textOf } from "../support/message-view.js";
-import { resultsOf, waitForResult } from "./imagine-steps.js";
+import { buttonId, resultsOf, waitForResult } from "./imagine-steps.js";
 import {
   createsAt,
   imagineOnPool,
@@ -66,7 +66,7 @@ function remadeId(pool: PoolHarness, ref: string, first: string): Promise<string
 
 describe("a blocked Midjourney account in the pool", () => {
   test("the member's job is made again once on the other server and delivered; the member is neither blamed, paused nor shown the notice; the held server gets no new create", async () => {
-    const { h, services } = await pool();
+    const { h, services } = await pool({ HTTP_PORT: "0", HTTP_HOST: "127.0.0.1" });
     services[0]!.lifecycle.accountNotice = NOTICE;
     const job = await imagineOnPool(p!, "a quiet harbour");
     expect(serviceOf(p!, job.imageId)).toBe(0);
@@ -104,6 +104,11 @@ describe("a blocked Midjourney account in the pool", () => {
     );
     expect(audit).toHaveLength(1);
     expect(textOf(audit[0]!)).toContain("suspicious activity");
+    // The metrics name each server's state.
+    const metrics = await (await fetch(`${h.bot.opsUrl}/metrics`)).text();
+    expect(metrics).toContain('imagine_server_state{server="one",state="held"} 1');
+    expect(metrics).toContain('imagine_server_state{server="two",state="working"} 1');
+    expect(metrics).toContain('imagine_server_creates_24h{server="two"} 3');
   });
 
   test("when no other server is free the job waits in line with a plain reason, and starts when one is", async () => {
@@ -148,15 +153,12 @@ describe("a blocked Midjourney account in the pool", () => {
     );
     expect(text).toMatch(/🟢 \*\*two\*\* working/);
     expect(text).not.toContain("127.0.0.1");
-    const resume = page.components
-      .flatMap((row) => row.components)
-      .find((c) => "label" in c && c.label === "Resume one");
-    expect(resume).toBeDefined();
+    const resume = buttonId(page, "Resume one");
 
     services[0]!.lifecycle.accountNotice = null;
     const click = await h.emu.clickButton({
       message: page.id,
-      customId: (resume as { custom_id: string }).custom_id,
+      customId: resume,
       user: h.world.mod,
     });
     const said = await click.waitForFollowUp();

@@ -70,6 +70,8 @@ describe("a pool of ImagineAPI servers", () => {
     expect(metrics).toContain('imagine_server_up{server="two"} 0');
     expect(metrics).toContain('imagine_server_slots{server="two"} 2');
     expect(metrics).toContain("imagine_jobs_waiting 0");
+    expect(metrics).toContain('imagine_server_state{server="two",state="not-answering"} 1');
+    expect(metrics).toContain('imagine_server_state{server="one",state="working"} 1');
   });
 
   test("Enhance is offered under a single image only where its grid's server has the upscale route", async () => {

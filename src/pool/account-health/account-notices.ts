@@ -35,7 +35,8 @@ export interface AccountNotice {
 export const ACCOUNT_NOTICES: readonly AccountNotice[] = [
   {
     kind: "suspicious-activity",
-    pattern: /account has been (?:temporarily )?blocked due to suspicious activity|third-party tools or scripting/i,
+    pattern:
+      /account has been (?:temporarily )?blocked due to suspicious activity|third-party tools or scripting/i,
     sources: ["imagineapi/imagineapi#14"],
   },
   {
@@ -51,13 +52,15 @@ export const ACCOUNT_NOTICES: readonly AccountNotice[] = [
   },
   {
     kind: "no-subscription",
-    pattern: /(?:no|don't have an?|do not have an?) (?:active )?subscription|subscription (?:has )?(?:expired|ended|required)|subscribe to (?:use|continue)/i,
-    sources: ["midjourney-facts.md (\"Notices about the account\")"],
+    pattern:
+      /(?:no|don't have an?|do not have an?) (?:active )?subscription|subscription (?:has )?(?:expired|ended|required)|subscribe to (?:use|continue)/i,
+    sources: ['midjourney-facts.md ("Notices about the account")'],
   },
   {
     kind: "credits",
-    pattern: /credits? (?:are |have been )?exhausted|run out of (?:fast )?(?:hours|credits)|out of fast hours|fast hours (?:are )?used up/i,
-    sources: ["imagineapi bot/src/machines/generate-image-machine.ts (\"Credits exhausted\")"],
+    pattern:
+      /credits? (?:are |have been )?exhausted|run out of (?:fast )?(?:hours|credits)|out of fast hours|fast hours (?:are )?used up/i,
+    sources: ['imagineapi bot/src/machines/generate-image-machine.ts ("Credits exhausted")'],
   },
 ];
 

@@ -58,7 +58,8 @@ export function parseRestHours(text: string): RestHours | string {
   if (Number(h1) > 23 || Number(h2) > 24 || Number(m1) > 59 || Number(m2) > 59 || to > 24 * 60)
     return "has an hour or minute out of range (hours 00-24, minutes 00-59)";
   if (from === to) return "starts and ends at the same time: leave it unset for no rest hours";
-  if (!knownZone(zone)) return `names a time zone this system does not know (${zone}); use e.g. Europe/Berlin or UTC`;
+  if (!knownZone(zone))
+    return `names a time zone this system does not know (${zone}); use e.g. Europe/Berlin or UTC`;
   return { from, to, timeZone: zone };
 }
 
@@ -78,7 +79,8 @@ function minuteOfDay(now: number, timeZone: string): number {
 /** When the rest that `now` falls in ends (ms epoch), or null when `now` is outside the rest hours. */
 export function restEndsAt(rest: RestHours, now: number): number | null {
   const minute = minuteOfDay(now, rest.timeZone);
-  const inside = rest.from < rest.to ? minute >= rest.from && minute < rest.to : minute >= rest.from || minute < rest.to;
+  const inside =
+    rest.from < rest.to ? minute >= rest.from && minute < rest.to : minute >= rest.from || minute < rest.to;
   if (!inside) return null;
   const left = (rest.to - minute + 24 * 60) % (24 * 60);
   // To the start of the minute the rest ends in.
