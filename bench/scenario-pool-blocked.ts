@@ -7,7 +7,14 @@
  * times: the first read of a failed record after it failed is when the bot saw the notice).
  */
 import { benchUsers, startJobs } from "./discord-calls.js";
-import { botEnv, dataDirectory, startBot, startService, type EmulatorProcess, type ServiceProcess } from "./stack.js";
+import {
+  botEnv,
+  dataDirectory,
+  startBot,
+  startService,
+  type EmulatorProcess,
+  type ServiceProcess,
+} from "./stack.js";
 import { POOL_SLOTS } from "./scenario-pool.js";
 import { pollUntil, round } from "./stats.js";
 

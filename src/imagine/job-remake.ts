@@ -6,7 +6,6 @@
  * stand-in id, keeps its message and its place in the member's limits, and starts on the next server that
  * takes jobs, within its wait limit. Nothing of it counts against the member.
  */
-import type { AccountPort } from "../pool/account-health/account-health.js";
 import { classifyImageError } from "../render/image-errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { Clock } from "../jobs/clock.js";

@@ -124,18 +124,30 @@ describe("the reference service's benchmark control routes", () => {
 
   test("POST lifecycle {accountNotice} fails every next job with Midjourney's notice about the account, until null", async () => {
     service = await startSelfHosted();
-    const notice = "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.";
+    const notice =
+      "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.";
     expect((await post("/_control/lifecycle", { accountNotice: notice })).json).toMatchObject({
       accountNotice: notice,
     });
     expect(await jobOf("a wren")).toMatchObject({ status: "failed", error: `Midjourney message: ${notice}` });
-    expect(await jobOf("a wren --fast")).toMatchObject({ status: "failed", error: `Midjourney message: ${notice}` });
-    expect((await post("/_control/lifecycle", { accountNotice: null })).json).toMatchObject({ accountNotice: null });
+    expect(await jobOf("a wren --fast")).toMatchObject({
+      status: "failed",
+      error: `Midjourney message: ${notice}`,
+    });
+    expect((await post("/_control/lifecycle", { accountNotice: null })).json).toMatchObject({
+      accountNotice: null,
+    });
     expect(await jobOf("a wren")).toMatchObject({ status: "completed" });
   });
 
   test.each([
-    ["an account notice that is no text", "/_control/lifecycle", { accountNotice: 5 }, 400, /accountNotice must be/],
+    [
+      "an account notice that is no text",
+      "/_control/lifecycle",
+      { accountNotice: 5 },
+      400,
+      /accountNotice must be/,
+    ],
     ["an unknown speed", "/_control/lifecycle", { accountMode: "slow" }, 400, /fast, turbo or relax/],
     [
       "outdated not a boolean",

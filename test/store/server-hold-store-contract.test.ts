@@ -75,7 +75,8 @@ const implementations: [string, () => Promise<Opened>][] = [
 const blocked = (over: Partial<ServerHold> = {}): ServerHold => ({
   server: "server-1",
   kind: "blocked",
-  notice: "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.",
+  notice:
+    "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.",
   since: NOW,
   until: null,
   ...over,
@@ -101,7 +102,9 @@ describe.each(implementations)("%s server holds", (name, open) => {
 
   test("the first hold of a server wins: a second notice while it is held changes nothing", async () => {
     expect(await opened.store.hold(blocked())).toBe(true);
-    expect(await opened.store.hold(blocked({ kind: "credits", notice: "later", since: NOW + 1 }))).toBe(false);
+    expect(await opened.store.hold(blocked({ kind: "credits", notice: "later", since: NOW + 1 }))).toBe(
+      false,
+    );
     expect(await opened.store.active(NOW + 2)).toEqual([blocked()]);
   });
 
