@@ -111,6 +111,31 @@ describe("a blocked Midjourney account in the pool", () => {
     expect(metrics).toContain('imagine_server_creates_24h{server="two"} 3');
   });
 
+  test("made again once: when the second server's account is blocked too, the job ends in plain words, unblamed, its daily image given back", async () => {
+    const { h, services } = await pool({ USER_DAILY_IMAGES: "5" });
+    services[0]!.lifecycle.accountNotice = NOTICE;
+    services[1]!.lifecycle.accountNotice = NOTICE;
+    const job = await imagineOnPool(p!, "a quiet harbour");
+    services[0]!.advance();
+    const again = await remadeId(p!, job.handle.id, job.imageId);
+    services[1]!.advance();
+    const ended = await waitForResult(h, again, (m) =>
+      textOf(m).includes("Midjourney sent a notice about that server's account, not about your prompt"),
+    );
+    expect(textOf(ended)).toContain("It does not count against you");
+    expect(textOf(ended)).not.toContain("suspicious");
+    expect(createsAt(services[0]!) + createsAt(services[1]!)).toBe(2);
+    expect(serviceOf(p!, again)).toBe(1);
+    const quota = await h.emu.sendSlashCommand({
+      name: "quota",
+      options: {},
+      user: h.world.alice,
+      channelId: h.world.general.id,
+    });
+    const left = await quota.waitForResponse({ where: (m) => textOf(m).includes("left") });
+    expect(textOf(left)).toMatch(/started 0 images today/);
+  });
+
   test("when no other server is free the job waits in line with a plain reason, and starts when one is", async () => {
     const { h, services } = await pool({ IMAGINE_API_SLOTS_2: "1" });
     const busy = await imagineOnPool(p!, "a slow snail");
