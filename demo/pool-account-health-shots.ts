@@ -16,7 +16,9 @@ await shootDemo(
     await fetch(`${origin}/_pool/servers/1/notice`, { method: "POST" });
     await openAs(page, demo.pageUrl, "alice");
     await imagine(page, "a lighthouse at dawn");
-    await waitForMessage(page, "a lighthouse at dawn", { image: /./, timeoutMs: 40_000 });
+    await waitForMessage(page, /Finished[\s\S]*a lighthouse at dawn|a lighthouse at dawn[\s\S]*Finished/, {
+      timeoutMs: 40_000,
+    });
     await page.waitForTimeout(1500);
     await shot(page, "pool-account-notice-member");
     await openAs(page, demo.pageUrl, "mod");
@@ -48,8 +50,13 @@ await shootDemo(
   },
   "pool-account-paced-failed",
   async (page, shot, demo) => {
-    await openAs(page, demo.pageUrl, "alice");
-    for (const prompt of ["a red kite", "a blue kite", "a green kite"]) {
+    // Two members: a member runs at most 2 jobs at a time in the demo.
+    for (const [user, prompt] of [
+      ["alice", "a red kite"],
+      ["alice", "a blue kite"],
+      ["bob", "a green kite"],
+    ] as const) {
+      await openAs(page, demo.pageUrl, user);
       await imagine(page, prompt);
       await waitForMessage(page, prompt);
       await page.waitForTimeout(700);

@@ -29,7 +29,7 @@ export interface StatusSources {
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
   health: HealthReader;
   /** The pool of ImagineAPI servers: a row each on the status page. */
-  pool?: Pick<ServerPool, "servers" | "someServerUp">;
+  pool?: Pick<ServerPool, "servers" | "someServerUp" | "reopensAt">;
   /** Each server's account: held, resting, today's creates. */
   accounts?: Pick<AccountHealth, "state" | "today">;
   bannedWords: BannedWords;
@@ -137,6 +137,9 @@ export async function gatherStatus(
     ...(sources.pool
       ? { servers: serversStatus(sources.pool, sources.accounts, sources.imagine.waitingCount, now) }
       : {}),
-    ...(sources.pool && !sources.pool.someServerUp() ? { serversDown: true } : {}),
+    // Servers resting or at their budget are not down: they open again by themselves.
+    ...(sources.pool && !sources.pool.someServerUp() && sources.pool.reopensAt() === null
+      ? { serversDown: true }
+      : {}),
   };
 }

@@ -174,7 +174,7 @@ describe("a blocked Midjourney account in the pool", () => {
     expect(text).toContain("1 of 2 image servers working");
     expect(text).not.toContain("Image service: working");
     expect(text).toContain(
-      "⛔ **one** ⛔ held until a moderator resumes it: Midjourney blocked its account for suspicious activity",
+      "⛔ **one** held until a moderator resumes it: Midjourney blocked its account for suspicious activity",
     );
     expect(text).toMatch(/🟢 \*\*two\*\* working/);
     expect(text).not.toContain("127.0.0.1");
