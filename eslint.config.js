@@ -57,6 +57,27 @@ const codecImportsOnly = {
     "A custom-id codec imports only codecs beside it, src/custom-ids/ (the shared id parts) and src/service/schema.ts.",
 };
 
+/**
+ * Kinds of job are told apart by an exhaustive `switch (kind.name)` ending in `unknownKind` (src/imagine/job-kind.ts),
+ * and where a job may run by `placementOf` (job-placement.ts): never by comparing a kind's name with === or
+ * !==, which the compiler would not list when a kind is added. KIND_NAMES is every kind's name (a test holds
+ * it to JOB_KIND_NAMES).
+ */
+const KIND_NAMES = "/^(imagine|upscale)$/";
+const COMPARED = "BinaryExpression[operator=/^[!=]==$/]";
+const KIND_SWITCH =
+  "Tell kinds of job apart with an exhaustive switch (kind.name) ending in unknownKind, or ask placementOf " +
+  "where a job may run: a comparison with === is not listed by the compiler when a kind is added.";
+const noKindComparisons = ["left", "right"].flatMap((side) => {
+  const other = side === "left" ? "right" : "left";
+  return [
+    `${COMPARED}[${side}.property.name="name"][${side}.object.name="kind"]`,
+    `${COMPARED}[${side}.property.name="name"][${side}.object.property.name="kind"]`,
+    `${COMPARED}[${side}.property.name="kind"][${other}.value=${KIND_NAMES}]`,
+    `${COMPARED}[${side}.name="kind"][${other}.value=${KIND_NAMES}]`,
+  ].map((selector) => ({ selector, message: KIND_SWITCH }));
+});
+
 export default tseslint.config(
   { ignores: ["dist/", "data/", "node_modules/", "bench/results/", "coverage/"] },
   js.configs.recommended,
@@ -167,6 +188,10 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    files: ["src/**"],
+    rules: { "no-restricted-syntax": ["error", ...noKindComparisons] },
+  },
+  {
     // A feature keeps no state of its own between interactions: a module-level variable holds for one process
     // only. What a click must do once is claimed in the job store (Claims), across restarts and a fleet.
     files: ["commands/**"],
@@ -187,6 +212,7 @@ export default tseslint.config(
           message:
             "A feature keeps no state in its module (it holds for one process only): use the job store.",
         },
+        ...noKindComparisons,
       ],
     },
   },

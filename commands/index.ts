@@ -13,7 +13,7 @@ import type { Config } from "../src/config.js";
 import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
-import { deleteButton } from "./delete/delete-button.js";
+import { deleteAnswerButton, deleteButton } from "./delete/delete-button.js";
 import { promptButton } from "./prompt/prompt-button.js";
 import { remixHandler } from "./remix/remix.js";
 import { moreLikeThisButton } from "./more-like-this/more-like-this.js";
@@ -60,6 +60,7 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   configComponents,
   promptButton,
   deleteButton,
+  deleteAnswerButton,
   remixHandler,
   moreLikeThisButton,
 ];

@@ -62,7 +62,11 @@ try {
   await openAs(page, demo.pageUrl, "alice");
   await see(SINGLE);
   await single.getByRole("button", { name: "🗑️ Delete" }).click();
-  await see("Deleted.");
+  await see("Delete this image");
+  await shot("result-tools-delete-question");
+  // The question's own Delete button: the last one on the page.
+  await page.getByRole("button", { name: "🗑️ Delete" }).last().click();
+  await see("Deleted the message of job");
   await shot("result-tools-deleted");
   await grid.getByRole("button", { name: "U1" }).click();
   await see("U1 was posted, then deleted.");

@@ -2,7 +2,7 @@ import type { Config } from "./config.js";
 import type { MemberLanguage } from "./i18n/choose-language.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import type { Admission } from "./admission/admission.js";
-import type { AuditLog } from "./imagine/audit-log.js";
+import type { AuditLog } from "./audit/audit-log.js";
 import type { ImagineService } from "./imagine/imagine-service.js";
 import type { RefusalPauses } from "./moderation/refusal-pauses.js";
 import type {
@@ -19,7 +19,6 @@ import type { Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
-import type { ImagineClient } from "./service/client.js";
 import type { ServerPool } from "./pool/server-pool.js";
 import type { AccountHealth } from "./pool/account-health/account-health.js";
 import type { SettingsStore } from "./settings/settings.js";
@@ -40,11 +39,8 @@ export type CommandStore = Pick<StoreScope, "shared"> &
 export interface BotContext {
   readonly config: Config;
   readonly imagine: ImagineService;
-  /** Reads records from the server holding each (see {@link pool}). */
-  readonly service: Pick<ImagineClient, "getImage" | "getServiceStatus" | "downloadImage">;
-  /** The ImagineAPI servers, and which one runs each job. */
+  /** The ImagineAPI servers, which one runs each job; records are read from the server holding each. */
   readonly pool: ServerPool;
-  /** How the server's jobs end: whether it is named out of date (`/imagine-status`). */
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
   readonly pauses: RefusalPauses;
   /** Each server's account: held after a notice, paced (`/imagine-status`, Resume). */

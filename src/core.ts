@@ -10,7 +10,7 @@ import type { BotCore } from "./bot-context.js";
 import type { Config } from "./config.js";
 import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
-import { AuditLog } from "./imagine/audit-log.js";
+import { AuditLog } from "./audit/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
@@ -24,14 +24,13 @@ import { newProcessId } from "./fleet/process-id.js";
 import { ownerDefaults } from "./settings/effective-settings.js";
 import { MemoryDailyImageCounts } from "./moderation/daily-image-counts.js";
 import { MemoryRefusalPauseStore, RefusalPauses } from "./moderation/refusal-pauses.js";
-import { watchRefusals } from "./imagine/refusal-watch.js";
-import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
+import { watchRefusals } from "./audit/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaiting } from "./imagine/waiting-job-id.js";
-import { findCreatedByRef } from "./imagine/ref-lookup.js";
+import { isWaiting } from "./imagine/line/stand-in.js";
 import { classifyImageError, NOT_STARTED_ERROR } from "./render/image-errors.js";
+import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
 import { AccountHealth } from "./pool/account-health/account-health.js";
 import { serverState } from "./pool/account-health/server-state.js";
 
@@ -134,6 +133,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     ...(fleetSlots ? { fleetSlots } : {}),
     bounded: queued,
     accounts,
+    pendingMoveMs: config.IMAGINE_API_PENDING_MOVE_MS,
     metrics,
     logger: log,
     now,
@@ -141,7 +141,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   });
   const { health } = pool;
   const imagine = new ImagineService({
-    client: pool,
+    servers: pool,
     messenger,
     store,
     pollIntervalMs: config.POLL_INTERVAL_MS,
@@ -151,29 +151,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imageDelivery: config.IMAGE_DELIVERY,
     imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
     serviceSlots,
-    profile: pool,
-    servers: pool,
-    ...(queued ? { slots: pool } : {}),
-    findCreated: (ref) => findCreatedByRef(pool.servers, ref),
-    accounts,
-    movesPending: (job) => {
-      const moveMs = config.IMAGINE_API_PENDING_MOVE_MS;
-      const server = pool.byName(pool.nameOf(job.imageId) ?? job.server ?? "");
-      if (moveMs === 0 || !server || now() - job.startedAt < moveMs) return false;
-      // A server reporting a problem in words (e.g. "Midjourney credits exhausted") while another takes jobs.
-      const { botStatus, message } = server.health.last;
-      const troubled = botStatus !== null && botStatus !== "healthy" && (message?.trim() ?? "") !== "";
-      return troubled && pool.servers.some((s) => s !== server && s.takesJobs(now()));
-    },
     processId,
-    // The watch of the job's own server: one account's failures say nothing of another's.
-    jobRecordEnded: (jobId, ended, error) =>
-      (pool.byName(pool.nameOf(jobId) ?? "") ?? pool.first).watch?.jobEnded(jobId, ended, error) ?? false,
-    serviceStatus: () => {
-      // Asks again once the cached answer is old, so the waiting message follows the service.
-      void health.current();
-      return health.last.botStatus;
-    },
     clock,
     logger: log.child({ component: "jobs" }),
     onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
@@ -248,7 +226,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   return {
     config,
     imagine,
-    service: pool,
     pool,
     pauses,
     accounts,

@@ -21,7 +21,7 @@ import type { GuildSettings } from "../../src/settings/settings.js";
 import { configEditOf, LIMIT_OPTIONS, MEMBER_LIMITS, subcommandPath } from "./config-options.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { answerPaused, PAUSED_PATHS } from "./paused-members.js";
-import { SPEED_CHOICES, SPEED_PATHS, speedEditOf } from "./speed-options.js";
+import { SPEED_PATHS, speedEditOf, suggestSpeeds } from "./speed-options.js";
 import { renderChannelPicker, renderConfigShow, resetConfirmRow } from "./config-view.js";
 import { renderBannedWords, renderResetQuestion, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownGuildSettings } from "../../src/render/setting-values.js";
@@ -29,7 +29,7 @@ import { effectiveSettings, ownerDefaults } from "../../src/settings/effective-s
 import { changeServerSettings } from "../../src/settings/settings-actions.js";
 import { renderStyles } from "./styles-view.js";
 import { stylesGroup } from "./styles-options.js";
-import { suggestStyles } from "../imagine/style-option.js";
+import { suggestStyles } from "../shared/style-option.js";
 
 /** Adds the integer options of `names` to the `set` subcommand of `group`, described as `en.ts` writes them. */
 function withLimits(
@@ -144,9 +144,8 @@ const data = slashCommand("imagine-config")
   .addSubcommand((s) =>
     withTexts(s, "command.imagine-config.speeds")
       .addStringOption((o) =>
-        withTexts(o, "command.imagine-config.speeds.default").addChoices(
-          ...SPEED_CHOICES.map((value) => ({ name: value, value })),
-        ),
+        // Suggested (only the speeds the pool can run), not fixed choices: see `suggestSpeeds`.
+        withTexts(o, "command.imagine-config.speeds.default").setAutocomplete(true),
       )
       .addStringOption((o) => withTexts(o, "command.imagine-config.speeds.allowed").setMaxLength(40)),
   )
@@ -232,6 +231,9 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
 export default {
   data,
   execute,
-  // Only `styles remove`'s `name` suggests (the server's styles); a moderator's own Discord checks first.
-  autocomplete: ({ interaction, app }) => suggestStyles(interaction, app),
+  // `speeds`' `default` suggests the speeds the pool can run, `styles remove`'s `name` the server's styles.
+  autocomplete: ({ interaction, app, lang }) =>
+    interaction.options.getFocused(true).name === "default"
+      ? suggestSpeeds(interaction, app, lang.ephemeral, "command.imagine-config.speeds.default")
+      : suggestStyles(interaction, app),
 } satisfies Command<BotContext>;

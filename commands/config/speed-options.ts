@@ -3,42 +3,17 @@
  * role's members) may use, read from the options and checked against what some server of the pool can run
  * (`ServiceProfile.speeds`: a self-hosted ImagineAPI cannot follow relax).
  */
-import type { ChatInputCommandInteraction } from "discord.js";
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from "discord.js";
+import type { Translator } from "../../src/i18n/translate.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
-import { isSpeed, SPEEDS, type Speed } from "../../src/prompt/speed.js";
+import type { Speed } from "../../src/prompt/speed.js";
+import { parseSpeeds, shownSpeeds } from "../shared/speed-list.js";
 import type { ConfigEdit } from "../../src/settings/config-edits.js";
 
 /** The subcommand paths this module reads. */
 export const SPEED_PATHS: ReadonlySet<string> = new Set(["speeds", "role-speeds set", "role-speeds clear"]);
 
-/** The speed choices of the `default` option; `account` is the Midjourney account's own mode. */
-export const SPEED_CHOICES = [...SPEEDS, "account"] as const;
-
-const shown = (speeds: readonly Speed[]) => speeds.map((s) => `\`--${s}\``).join(", ");
-
-/**
- * Reads a comma-separated list of speeds (`fast, turbo`; dashes allowed), each one the server can run.
- * @throws {UserError} naming what is not a speed, or what the server cannot run.
- */
-export function parseSpeeds(text: string, runnable: readonly Speed[]): Speed[] {
-  const given = text
-    .split(/[\s,]+/)
-    .map((s) => s.replace(/^--/, "").trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = given.filter((s) => !isSpeed(s));
-  if (unknown.length > 0) {
-    throw new UserError((t) => t("accountSafety.speedUnknown", { value: `\`${unknown.join(", ")}\`` }));
-  }
-  const speeds = SPEEDS.filter((s) => given.includes(s));
-  const cannot = speeds.filter((s) => !runnable.includes(s));
-  if (cannot.length > 0) {
-    throw new UserError((t) =>
-      t("accountSafety.speedCannotRun", { speed: shown(cannot), speeds: shown(runnable) }),
-    );
-  }
-  return speeds;
-}
 
 /**
  * The edit of a speed subcommand (path in {@link SPEED_PATHS}). A default speed must be among the speeds
@@ -76,7 +51,7 @@ export async function speedEditOf(
       throw new UserError((t) =>
         t("accountSafety.speedDefaultNotAllowed", {
           speed: `\`--${finalSpeed}\``,
-          speeds: shown(finalAllowed),
+          speeds: shownSpeeds(finalAllowed),
         }),
       );
     }
@@ -86,4 +61,32 @@ export async function speedEditOf(
     ...(speed === undefined ? {} : { speed }),
     ...(allowed === undefined ? {} : { allowed }),
   };
+}
+
+/** The speed options suggested as typed: `/settings speed` and `/imagine-config speeds`' `default`. */
+export type SpeedOptionPath = "command.settings.speed.speed" | "command.imagine-config.speeds.default";
+
+/**
+ * Suggests, in the reader's language, only the speeds some server of the pool can run (no relax on a
+ * self-hosted pool), and for a server's default also the account's own mode: a fixed list of choices
+ * would offer what the bot then refuses. A typed value is still checked when the command runs.
+ * @see https://discord.com/developers/docs/interactions/application-commands#autocomplete
+ */
+export async function suggestSpeeds(
+  interaction: AutocompleteInteraction,
+  app: Pick<BotContext, "pool">,
+  t: Translator,
+  path: SpeedOptionPath,
+): Promise<void> {
+  // The choices' keys, which the compiler cannot list from a value: each one is in every language.
+  const text = t as unknown as (key: string) => string;
+  const typed = String(interaction.options.getFocused()).trim().toLowerCase();
+  const values = [
+    ...app.pool.speeds,
+    ...(path === "command.imagine-config.speeds.default" ? ["account"] : []),
+  ];
+  const choices = values.map((value) => ({ name: text(`${path}.choice.${value}`), value }));
+  await interaction.respond(
+    choices.filter((c) => c.value.includes(typed) || c.name.toLowerCase().includes(typed)),
+  );
 }

@@ -1,16 +1,31 @@
 /**
  * 🗑️ Delete under a result (a grid, a single image, an enhanced image): the person the message was posted
- * for, and in a server moderators who may manage messages, remove it; everyone else is refused, privately.
+ * for, and in a server moderators who may manage messages, remove it after a private "Delete this image?"
+ * (Delete / Keep); everyone else is refused, privately.
  * The answer is private; the audit channel records who deleted which job's message. It never asks the image
  * service. A used button elsewhere that pointed at the deleted message (U1 on its grid, Enhance on its
  * single image) then says it was deleted (`post-once.ts`).
  * @see https://discord.com/developers/docs/resources/message#delete-message
  * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
  */
-import { MessageFlags, PermissionFlagsBits } from "discord.js";
+import {
+  ButtonStyle,
+  MessageFlags,
+  PermissionFlagsBits,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+} from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { deleteBotMessage } from "../../src/discord/bot-message.js";
+import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import {
+  DELETE_CONFIRM_PREFIX,
+  deleteAnswerCodec,
+  deleteAnswerId,
+  type DeleteAnswer,
+} from "./delete-confirm-id.js";
 import { UserError } from "../../src/errors.js";
 import { isDeliveryError } from "../../src/jobs/delivery-error.js";
 import { DELETE_ID_PREFIX, deleteIdCodec, type ResultTool } from "../../src/custom-ids/result-tool-ids.js";
@@ -23,36 +38,100 @@ function mayDelete(interaction: ComponentInteraction, requesterId: string): bool
   );
 }
 
-/** 🗑️ Delete: removes the message the button is on (see the module comment). */
+/** Deletes the result message `messageId` of `channelId` for `tool`, and says how it went (the text key). */
+async function deleteResult(
+  interaction: ComponentInteraction,
+  tool: ResultTool,
+  channelId: string,
+  messageId: string,
+  { app, log }: HandlerContext<BotContext>,
+): Promise<"delete.done" | "delete.gone" | "delete.failed"> {
+  let outcome: "deleted" | "gone";
+  try {
+    outcome = await deleteBotMessage(interaction.client.rest, channelId, messageId, log);
+  } catch (err) {
+    if (!isDeliveryError(err)) throw err;
+    log.warn({ err, messageId }, "could not delete a result message");
+    return "delete.failed";
+  }
+  log.info({ jobId: tool.jobId, messageId, outcome }, "result message deleted");
+  if (outcome === "deleted") {
+    const job = await app.imagine.findJob(tool.jobId);
+    void app.audit.record({
+      kind: "deleted",
+      requesterId: tool.requesterId,
+      guildId: interaction.guildId,
+      prompt: job?.prompt.text ?? "",
+      jobId: tool.jobId,
+      detail: `Deleted by <@${interaction.user.id}>`,
+    });
+  }
+  return outcome === "deleted" ? "delete.done" : "delete.gone";
+}
+
+/** The private question's two buttons, or `null` when their ids cannot carry the job (then no question). */
+function answerRow(
+  t: Translator,
+  tool: ResultTool,
+  messageId: string,
+): APIActionRowComponent<APIButtonComponent> | null {
+  const yes = deleteAnswerId({ ...tool, messageId, confirmed: true });
+  const no = deleteAnswerId({ ...tool, messageId, confirmed: false });
+  if (yes === null || no === null) return null;
+  return {
+    type: 1,
+    components: [
+      { type: 2, style: ButtonStyle.Danger, custom_id: yes, label: t("delete.yes"), emoji: { name: "🗑️" } },
+      { type: 2, style: ButtonStyle.Secondary, custom_id: no, label: t("delete.no") },
+    ],
+  };
+}
+
+/**
+ * 🗑️ Delete: asks first, privately ("Delete this image for everyone?", Delete / Keep), since a deleted
+ * message cannot come back; see the module comment.
+ */
 export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
   prefix: DELETE_ID_PREFIX,
   codec: deleteIdCodec,
-  async execute(interaction, tool, { app, log, lang }) {
+  async execute(interaction, tool, context) {
+    const { lang } = context;
     const message = interaction.message;
     if (!message) throw new UserError((t) => t("error.deadControl"));
     if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    let outcome: "deleted" | "gone";
-    try {
-      outcome = await deleteBotMessage(interaction.client.rest, message.channelId, message.id, log);
-    } catch (err) {
-      if (!isDeliveryError(err)) throw err;
-      log.warn({ err, messageId: message.id }, "could not delete a result message");
-      await interaction.editReply(lang.ephemeral("delete.failed"));
+    const row = answerRow(lang.ephemeral, tool, message.id);
+    if (row) {
+      await interaction.reply({
+        content: lang.ephemeral("delete.question", { id: tool.jobId }),
+        components: [row],
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
       return;
     }
-    log.info({ jobId: tool.jobId, messageId: message.id, outcome }, "result message deleted");
-    if (outcome === "deleted") {
-      const job = await app.imagine.findJob(tool.jobId);
-      void app.audit.record({
-        kind: "deleted",
-        requesterId: tool.requesterId,
-        guildId: interaction.guildId,
-        prompt: job?.prompt.text ?? "",
-        jobId: tool.jobId,
-        detail: `Deleted by <@${interaction.user.id}>`,
-      });
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const said = await deleteResult(interaction, tool, message.channelId, message.id, context);
+    await interaction.editReply(lang.ephemeral(said, { id: tool.jobId }));
+  },
+};
+
+/** Delete or Keep under the private question: deletes the result message, or leaves it; the question is answered in place. */
+export const deleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
+  prefix: DELETE_CONFIRM_PREFIX,
+  codec: deleteAnswerCodec,
+  async execute(interaction, answer, context) {
+    const { lang } = context;
+    const tool = { jobId: answer.jobId, requesterId: answer.requesterId };
+    if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
+    if (!answer.confirmed) {
+      await interaction.update({ content: lang.ephemeral("delete.kept"), components: [] });
+      return;
     }
-    await interaction.editReply(lang.ephemeral(outcome === "deleted" ? "delete.done" : "delete.gone"));
+    if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
+    const channelId = interaction.channelId;
+    if (channelId === null) throw new UserError((t) => t("error.deadControl"));
+    await interaction.deferUpdate();
+    const said = await deleteResult(interaction, tool, channelId, answer.messageId, context);
+    await interaction.editReply({ content: lang.ephemeral(said, { id: tool.jobId }), components: [] });
   },
 };

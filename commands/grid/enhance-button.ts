@@ -23,12 +23,12 @@ import type { Logger } from "../../src/logger.js";
 import { factorLabel } from "../../src/render/final.js";
 import { renderUnderWay } from "./used-button-view.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
-import { isModerator } from "../../src/discord/moderator.js";
+import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { startImagineJob } from "../imagine/interaction-start.js";
 import { renderEnhanceOff } from "../../src/render/refusal.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
 import { ENHANCE_ID_PREFIX, enhanceIdCodec, type EnhanceRequest } from "../../src/custom-ids/enhance-id.js";
-import { loadSource } from "./grid-buttons.js";
+import { loadSource } from "../shared/job-source.js";
 import { earlierPostAnswer, markUsed } from "./post-once.js";
 
 /**
@@ -104,9 +104,7 @@ export const enhanceButton: ComponentHandler<EnhanceRequest, BotContext> = {
       throw new UserError((tr) => tr("enhance.noRoute"));
     const factor = factorLabel(request.factor);
     const name = lang.ephemeral("enhance.name", { factor });
-    if (request.requesterId !== interaction.user.id && !isModerator(interaction)) {
-      throw new UserError((tr) => tr("enhance.notYours", { factor }));
-    }
+    requireRequesterOrModerator(interaction, request.requesterId, (tr) => tr("enhance.notYours", { factor }));
     if (!app.config.ENHANCE_FACTORS.includes(request.factor)) {
       throw new UserError((tr) => tr("enhance.off", { factor }));
     }

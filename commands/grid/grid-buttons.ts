@@ -9,12 +9,12 @@ import type { BotContext } from "../../src/bot-context.js";
 import { UserError } from "../../src/errors.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForUpscale } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import type { Logger } from "../../src/logger.js";
 import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
-import { isModerator } from "../../src/discord/moderator.js";
+import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { startOncePerClick } from "../imagine/click-once.js";
 import { startImagineJob } from "../imagine/interaction-start.js";
 import { requesterOf } from "../../src/discord/submission-place.js";
@@ -22,6 +22,7 @@ import { GRID_BUTTON_PREFIX, gridButtonCodec, type GridButton } from "../../src/
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { upscaleAction } from "../../src/imagine/posted-message.js";
 import { readPrompt } from "../../src/prompt/prompt.js";
+import { loadSource } from "../shared/job-source.js";
 import { postOnce } from "./post-once.js";
 
 /**
@@ -29,28 +30,6 @@ import { postOnce } from "./post-once.js";
  * as soon as it is done): past the longest that takes, so a process that died meanwhile blocks it no longer.
  */
 const UPSCALE_HOLD_MS = 2 * 60_000;
-
-/**
- * The prompt and requester of a job: from the store, else from the service's record with the requester the
- * button id carries (`null` for buttons older than that: then only moderators may reroll).
- * @throws {UserError} when the service no longer knows the image.
- */
-export async function loadSource(button: Pick<GridButton, "jobId" | "requesterId">, app: BotContext) {
-  const job = await app.imagine.findJob(button.jobId);
-  if (job)
-    return {
-      prompt: job.prompt,
-      requesterId: button.requesterId ?? job.requesterId,
-      // The style's text is in the prompt; its name goes with the new job, shown as with the first.
-      ...(job.style ? { style: job.style } : {}),
-    };
-  const record = await readImage(app.service, button.jobId).catch((err: unknown) => {
-    throw err instanceof UnknownImageError
-      ? new UserError((t) => t("serviceError.imageGone"), err.message)
-      : err;
-  });
-  return { prompt: readPrompt(record.prompt), requesterId: button.requesterId };
-}
 
 async function upscale(
   interaction: ComponentInteraction,
@@ -106,7 +85,7 @@ async function renderUpscale(
 ): Promise<OutgoingMessage | null> {
   let record;
   try {
-    record = await readImage(app.service, jobId);
+    record = await readImage(app.pool, jobId);
   } catch (err) {
     if (!(err instanceof UnknownImageError)) throw err;
     log.info({ reason: err.message }, "button of an image the service does not know");
@@ -134,7 +113,7 @@ async function renderUpscale(
     enhance.value ? (await app.pool.profileOf(jobId)).enhanceFactors(app.config.ENHANCE_FACTORS) : [],
   );
   return materialize(view, {
-    download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+    download: (url) => app.pool.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
     log,
   });
 }
@@ -155,9 +134,7 @@ async function reroll(
 ) {
   const { app } = context;
   const source = await loadSource(button, app);
-  if (source.requesterId !== interaction.user.id && !isModerator(interaction)) {
-    throw new UserError((t) => t("reroll.notYours"));
-  }
+  requireRequesterOrModerator(interaction, source.requesterId, (t) => t("reroll.notYours"));
   await startOncePerClick(
     interaction,
     context,

@@ -11,7 +11,7 @@ import type { Translator } from "../../src/i18n/translate.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
 import { messageNonce, type PostAction, type PostedMessage } from "../../src/imagine/posted-message.js";
 import type { Logger } from "../../src/logger.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
 import { withButtonUsed } from "./used-button-view.js";
 import type { ComponentInteraction } from "../../src/discord/component.js";
 import { interactionLocation } from "../../src/discord/interaction-location.js";

@@ -26,13 +26,16 @@ export function offeredCommands(
  * counts the jobs in flight right now.
  */
 export async function gatherHelp(
-  app: Pick<BotContext, "config" | "imagine" | "admission" | "pool">,
+  app: Pick<BotContext, "config" | "imagine" | "admission" | "pool" | "settings">,
   reader: HelpReader,
   entries: readonly HelpEntry[],
 ): Promise<HelpContext> {
   const { config } = app;
   const settings = await app.admission.settingsFor(reader);
   const active = app.imagine.activeJobs();
+  const styles = reader.guildId === null ? [] : ((await app.settings.guild(reader.guildId)).styles ?? []);
+  // Only what the reader may choose and some image server can run: relax is not offered by a self-hosted pool.
+  const runnable = app.pool.speeds;
   return {
     commands: offeredCommands(entries, reader, config.DISCORD_GUILD_ID === undefined),
     guildId: reader.guildId,
@@ -46,6 +49,8 @@ export async function gatherHelp(
       settings.enhance.value && app.pool.servers.some((s) => s.profile.hasUpscale)
         ? config.ENHANCE_FACTORS
         : [],
+    styles: styles.map((s) => s.name),
+    speeds: settings.speeds.value.filter((speed) => runnable.includes(speed)),
     userActive: active.filter((job) => job.requesterId === reader.userId).length,
     guildActive:
       reader.guildId === null ? 0 : active.filter((job) => job.location.guildId === reader.guildId).length,

@@ -1,11 +1,17 @@
 /**
- * The help answer: what the bot does, its commands, prompt syntax with examples, and the limits in force
- * for the reader where they ask. One renderer for `/help` and the DM `help`, so both always say the same.
+ * The help answer: what the bot does, its commands, prompt syntax with examples, the buttons under results
+ * and the limits in force for the reader where they ask. One renderer for `/help` and the DM `help`, so both
+ * always say the same. Each part is an embed of its own: together they stay within a message's 6,000
+ * characters of embeds in every language, where one 2,000-character content could not hold them.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
  */
+import type { APIEmbed } from "discord-api-types/v10";
 import type { Translator } from "../../src/i18n/translate.js";
+import type { Speed } from "../../src/prompt/speed.js";
 import type { UpscaleFactor } from "../../src/service/schema.js";
 import { factorLabel } from "../../src/render/final.js";
-import { formatDuration } from "../../src/render/format.js";
+import { formatDuration, listOf } from "../../src/render/format.js";
+import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 
@@ -38,6 +44,10 @@ export interface HelpContext {
   readonly guildActive: number;
   /** The Enhance factors offered under single pictures; none (the default) when Enhance is off. */
   readonly enhanceFactors?: readonly UpscaleFactor[];
+  /** The names of this server's styles (`/imagine style:`); none in DMs. */
+  readonly styles?: readonly string[];
+  /** The speeds the reader may use here and the image servers can run; omitted: not said. */
+  readonly speeds?: readonly Speed[];
 }
 
 /** The parameters the bot checks, as they are written in every language. */
@@ -46,7 +56,7 @@ const PARAMETERS =
   "`--q .25|.5|1|2|4`, `--stop 10-100`, `--style raw`, `--v N`, `--niji N`, `--iw 0-3`, `--tile`";
 
 function limitLines(t: Translator, ctx: HelpContext): string[] {
-  const lines = [ctx.guildId === null ? t("help.limitsDm") : t("help.limitsServer")];
+  const lines: string[] = [];
   if (ctx.isModerator) {
     lines.push(t("help.moderator"));
   } else {
@@ -67,8 +77,28 @@ function limitLines(t: Translator, ctx: HelpContext): string[] {
 /** The Enhance sentence, when Enhance is on: what it does and that it costs credits. */
 function enhanceLines(t: Translator, factors: readonly UpscaleFactor[]): string[] {
   if (factors.length === 0) return [];
-  const buttons = factors.map((f) => t("help.enhanceButton", { factor: factorLabel(f) })).join(", ");
-  return [t("help.enhance", { buttons })];
+  const buttons = factors.map((f) => t("help.enhanceButton", { factor: factorLabel(f) }));
+  return [t("help.enhance", { buttons: listOf(t, buttons, "disjunction") })];
+}
+
+/** What a member can add to a prompt here: the server's styles, and the speeds they may choose. */
+function choiceLines(t: Translator, ctx: HelpContext): string[] {
+  const lines: string[] = [];
+  if (ctx.guildId !== null && ctx.styles !== undefined) {
+    lines.push(
+      ctx.styles.length === 0
+        ? t(ctx.isModerator ? "help.noStylesModerator" : "help.noStyles")
+        : t("help.styles", { names: ctx.styles.map(inlineCode).join(", ") }),
+    );
+  }
+  if (ctx.speeds !== undefined) {
+    lines.push(
+      ctx.speeds.length === 0
+        ? t("help.noSpeeds")
+        : t("help.speeds", { speeds: ctx.speeds.map((s) => inlineCode(`--${s}`)).join(", ") }),
+    );
+  }
+  return lines;
 }
 
 /** A command's line: its name and required options in the reader's language, and its description. */
@@ -84,22 +114,30 @@ function commandLine(t: Translator, entry: HelpEntry): string {
   });
 }
 
+/** The commands embed: the members' commands, the DM prompt, then the moderators' under their heading. */
+function commandsEmbed(t: Translator, ctx: HelpContext): APIEmbed {
+  const members = ctx.commands.filter((c) => !c.forModerators).map((c) => commandLine(t, c));
+  const moderators = ctx.commands.filter((c) => c.forModerators).map((c) => commandLine(t, c));
+  const lines = [...members, t("helpList.dmPrompt")];
+  if (moderators.length > 0) lines.push("", t("helpList.moderators"), ...moderators);
+  return { title: t("helpList.heading"), description: lines.join("\n") };
+}
+
 /** The help message for one reader in one place (server or DM), in `t`'s language. Pure. */
 export function renderHelp(t: Translator, ctx: HelpContext): MessagePayload {
-  const about = [t("help.about"), ...enhanceLines(t, ctx.enhanceFactors ?? [])];
-  const syntax = [t("help.syntax"), t("help.parameters", { parameters: PARAMETERS }), t("help.unsupported")];
-  const content = [
-    ...about,
-    "",
-    t("helpList.title"),
-    ...ctx.commands.map((entry) => commandLine(t, entry)),
-    t("helpList.dmPrompt"),
-    "",
-    ...syntax,
-    "",
-    ...limitLines(t, ctx),
-  ].join("\n");
-  // The buttons under results, in an embed: the content's 2000 characters hold the rest.
-  const tools = { title: t("help.toolsTitle"), description: t("help.tools") };
-  return { content, embeds: [tools], components: [], allowedMentions: NO_PINGS };
+  const syntax = [
+    t("help.syntax"),
+    t("help.parameters", { parameters: PARAMETERS }),
+    t("help.unsupported"),
+    ...choiceLines(t, ctx),
+  ];
+  const tools = [t("help.tools"), ...enhanceLines(t, ctx.enhanceFactors ?? [])];
+  const limitsTitle = ctx.guildId === null ? t("help.limitsDmTitle") : t("help.limitsServerTitle");
+  const embeds: APIEmbed[] = [
+    commandsEmbed(t, ctx),
+    { description: syntax.join("\n") },
+    { title: t("help.toolsTitle"), description: tools.join("\n") },
+    { title: limitsTitle, description: limitLines(t, ctx).join("\n") },
+  ];
+  return { content: t("help.about"), embeds, components: [], allowedMentions: NO_PINGS };
 }

@@ -13,13 +13,13 @@ import {
 import type { Translator } from "../../src/i18n/translate.js";
 import type { HistoryPage } from "./history-query.js";
 import type { Job } from "../../src/imagine/job.js";
-import { isWaiting, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "../../src/render/format.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, promptExcerpt } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
 
 /** The custom ids of the buttons, from the handlers' codecs. */
 export interface HistoryButtonIds {

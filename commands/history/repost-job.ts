@@ -9,12 +9,12 @@ import { UserError } from "../../src/errors.js";
 import type { InteractionLanguages } from "../../src/i18n/choose-language.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { viewForRecord } from "../../src/imagine/job-view.js";
-import { materialize } from "../../src/imagine/materialize.js";
+import { materialize } from "../../src/imagine/delivery/materialize.js";
 import type { Logger } from "../../src/logger.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, userMention } from "../../src/render/message-parts.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
-import { isModerator } from "../../src/discord/moderator.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { replyPayloadFor } from "../../src/discord/reply-with-error.js";
 
 /** Replaces the public "thinking…" with an answer only the asker sees: the channel has nothing to see. */
@@ -43,11 +43,13 @@ export async function repostJob(
     const shown = inlineCode(idOrRef.slice(0, 80));
     throw new UserError((tr) => tr("show.unknownJob", { job: shown }));
   }
-  const moderatorHere =
-    isModerator(interaction) && interaction.guildId !== null && job.location.guildId === interaction.guildId;
-  // The same answer whether or not the job exists elsewhere.
-  if (job.requesterId !== interaction.user.id && !moderatorHere)
-    throw new UserError((tr) => tr("show.notYours"));
+  // A moderator of the job's own server only; the same answer whether or not the job exists elsewhere.
+  requireRequesterOrModerator(
+    interaction,
+    job.requesterId,
+    (tr) => tr("show.notYours"),
+    job.location.guildId,
+  );
   const { outcome } = job;
   if (outcome !== "completed") {
     const link = messageJumpLink(job.location);
@@ -60,7 +62,7 @@ export async function repostJob(
   await interaction.deferReply();
   let record;
   try {
-    record = await readImage(app.service, job.imageId);
+    record = await readImage(app.pool, job.imageId);
   } catch (err) {
     // The public "thinking…" is replaced by an answer only the asker sees: the channel has nothing to see.
     if (!(err instanceof UnknownImageError)) {
@@ -77,7 +79,7 @@ export async function repostJob(
   const message = await materialize(
     viewForRecord({ ...job, language: lang.public.language }, record, app.config.IMAGE_DELIVERY),
     {
-      download: (url) => app.service.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
+      download: (url) => app.pool.downloadImage(url, { maxBytes: app.config.IMAGE_DOWNLOAD_MAX_BYTES }),
       log,
     },
   );

@@ -10,6 +10,7 @@ import { UserError } from "../../src/errors.js";
 import { readMemberLanguage } from "../../src/i18n/choose-language.js";
 import { translator, type Translator } from "../../src/i18n/translate.js";
 import { gatherHelp } from "../help/help-query.js";
+import { withoutTypedCommand } from "./dm-text.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import type { Logger } from "../../src/logger.js";
 import { normalizePrompt } from "../../src/prompt/parse-prompt.js";
@@ -107,7 +108,8 @@ export async function handleDirectMessage(
   if (message.author.bot || message.author.system || message.channel.type !== ChannelType.DM) return;
   const log = app.logger.child({ interactionId: message.id, userId: message.author.id, source: "dm" });
   // Normalised so a message of only invisible characters (zero-width spaces, fillers) counts as empty.
-  const text = normalizePrompt(message.content);
+  // A command typed out of habit (`/imagine a red car`) is not part of the prompt.
+  const text = withoutTypedCommand(normalizePrompt(message.content));
   const images = [...message.attachments.values()];
   const t = translator((await readMemberLanguage(app.memberLanguage, message.author.id, log)) ?? "en");
   try {

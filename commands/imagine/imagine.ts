@@ -5,7 +5,7 @@ import { checkAndStartJob } from "./interaction-start.js";
 import { refuseWithPrompt } from "../../src/discord/reply-with-error.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import { STYLE_NAME_MAX_LENGTH } from "../../src/settings/styles.js";
-import { chosenStyle, suggestStyles } from "./style-option.js";
+import { chosenStyle, suggestStyles } from "../shared/style-option.js";
 
 /**
  * `/imagine prompt:<text> [image:<attachment>] [style:<name>]`: in servers and in the bot's DMs; `style`

@@ -131,10 +131,10 @@ function interactionResponder(
 /**
  * Starts a job for `prompt` through the start flow (`start-job.ts`), answered through `interaction`:
  * acknowledged within Discord's 3 seconds (a public deferred reply, made earlier when admission is slow: see
- * {@link admitInTime}); the job's message is the deferred reply, edited as the job progresses. With
- * `upscale`, the job is an Enhance of that grid image. The job's messages are in `lang.public` for as long
- * as it runs; a refusal is in `lang.ephemeral`, with the prompt and a Try again button. Returns the job, or
- * `null` when it was refused (and the requester told why).
+ * {@link admitInTime}); the job's message is the deferred reply, edited as the job progresses. With an
+ * upscale `options.kind`, the job is an Enhance of that grid image. The job's messages are in `lang.public`
+ * for as long as it runs; a refusal is in `lang.ephemeral`, with the prompt and a Try again button. Returns
+ * the job, or `null` when it was refused (and the requester told why).
  */
 export function startImagineJob(
   interaction: RepliableInteraction,

@@ -10,7 +10,7 @@ import { RefusedError, type AdmissionTicket } from "../../src/admission/admissio
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
 import { unknownKind } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
-import { shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { shownJobId } from "../../src/imagine/line/stand-in.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";

@@ -9,14 +9,14 @@
  */
 import type { BotContext } from "../../src/bot-context.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
-import { isModerator } from "../../src/discord/moderator.js";
+import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { MORE_ID_PREFIX, moreIdCodec, type MoreLikeThis } from "../../src/custom-ids/result-tool-ids.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import { upscaleSourceUrl } from "../../src/render/final.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
-import { loadSource } from "../grid/grid-buttons.js";
+import { loadSource } from "../shared/job-source.js";
 import { startOncePerClick } from "../imagine/click-once.js";
 import { checkAndStartJob } from "../imagine/interaction-start.js";
 
@@ -25,7 +25,7 @@ import { checkAndStartJob } from "../imagine/interaction-start.js";
  * prompt. @throws {UserError} when the service no longer has that image.
  */
 async function imageUrl(app: BotContext, jobId: string, index: number): Promise<string> {
-  const record = await readImage(app.service, jobId).catch((err: unknown) => {
+  const record = await readImage(app.pool, jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
       : err;
@@ -41,9 +41,7 @@ export const moreLikeThisButton: ComponentHandler<MoreLikeThis, BotContext> = {
   codec: moreIdCodec,
   async execute(interaction, more, context) {
     const { app } = context;
-    if (more.requesterId !== interaction.user.id && !isModerator(interaction)) {
-      throw new UserError((t) => t("more.notYours"));
-    }
+    requireRequesterOrModerator(interaction, more.requesterId, (t) => t("more.notYours"));
     // One per image and clicker while a double click lasts, on whichever process of a fleet it lands.
     const key = `more:${more.jobId}:${more.index}:${interaction.user.id}`;
     await startOncePerClick(

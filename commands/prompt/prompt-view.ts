@@ -4,25 +4,32 @@
  * @see https://discord.com/developers/docs/resources/message#create-message (content: at most 2000 characters)
  */
 import type { Translator } from "../../src/i18n/translate.js";
-import { DISCORD_LIMITS, fitMessageLimits } from "../../src/render/limits.js";
+import { DISCORD_LIMITS, fitMessageLimits, splitText } from "../../src/render/limits.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { NO_PINGS } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 
+/** The fence around one piece of the prompt: three backticks and a line break on each side. */
+const FENCE = 8;
+
 /**
- * The heading and the prompt: in a code block in the content (what a phone copies with a long press), or in
- * an embed's description when the content cannot hold it. A prompt with three backticks, which would end
- * the block, is shown as escaped text instead, still exactly as sent.
+ * The heading and the prompt: in a code block in the content (what a phone copies with a long press). A
+ * prompt longer than the content holds goes on in code blocks in embeds (up to Midjourney's 6,000
+ * characters), split between words, never cut. A prompt with three backticks, which would end the block,
+ * is shown as escaped text instead, still exactly as sent.
  */
 export function renderPromptCopy(t: Translator, jobId: string, prompt: string): MessagePayload {
   const heading = t("promptTool.heading", { id: jobId });
-  const body = prompt.includes("```") ? escapeMarkdown(prompt) : `\`\`\`\n${prompt}\n\`\`\``;
-  if (heading.length + 1 + body.length <= DISCORD_LIMITS.content) {
-    return { content: `${heading}\n${body}`, embeds: [], components: [], allowedMentions: NO_PINGS };
-  }
+  const fenced = !prompt.includes("```");
+  const wrap = (piece: string) => (fenced ? `\`\`\`\n${piece}\n\`\`\`` : piece);
+  const text = fenced ? prompt : escapeMarkdown(prompt);
+  const room = DISCORD_LIMITS.content - heading.length - 1 - (fenced ? FENCE : 0);
+  const [first = "", ...rest] = splitText(text, room);
+  const remaining = rest.join("");
+  const embeds = remaining === "" ? [] : splitText(remaining, DISCORD_LIMITS.description - FENCE);
   return fitMessageLimits({
-    content: heading,
-    embeds: [{ description: body }],
+    content: `${heading}\n${wrap(first)}`,
+    embeds: embeds.map((piece) => ({ description: wrap(piece) })),
     components: [],
     allowedMentions: NO_PINGS,
   });

@@ -14,8 +14,8 @@ import { UserError } from "../../src/errors.js";
 import { REMIX_ID_PREFIX, remixIdCodec, type Remix } from "../../src/custom-ids/result-tool-ids.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import { REMIX_PROMPT_FIELD, renderRemixModal } from "./remix-view.js";
-import { messageJumpLink } from "../../src/render/status-job.js";
-import { loadSource } from "../grid/grid-buttons.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { loadSource } from "../shared/job-source.js";
 import { checkAndStartJob } from "../imagine/interaction-start.js";
 
 /** Opens the modal with the job's prompt prefilled. */

@@ -9,8 +9,9 @@ import { PromptProblemsError } from "../../src/prompt/prompt-problems-error.js";
 import { renderMemberSettings, renderSettingsChanged } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
 import type { MemberEdit } from "../../src/settings/member-edits.js";
-import { isSpeed, SPEEDS } from "../../src/prompt/speed.js";
-import { parseSpeeds } from "../config/speed-options.js";
+import { isSpeed } from "../../src/prompt/speed.js";
+import { parseSpeeds } from "../shared/speed-list.js";
+import { suggestSpeeds } from "../config/speed-options.js";
 import { changeMemberSettings, resetMemberSettings } from "../../src/settings/settings-actions.js";
 
 /**
@@ -46,9 +47,8 @@ const data = (config: Config) =>
     )
     .addSubcommand((sub) =>
       withTexts(sub, "command.settings.speed").addStringOption((option) =>
-        withTexts(option, "command.settings.speed.speed").addChoices(
-          ...SPEEDS.map((value) => ({ name: value, value })),
-        ),
+        // Suggested (only the speeds the pool can run), not fixed choices: see `suggestSpeeds`.
+        withTexts(option, "command.settings.speed.speed").setAutocomplete(true).setMaxLength(10),
       ),
     )
     .addSubcommand((sub) => withTexts(sub, "command.settings.reset"));
@@ -119,4 +119,9 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   }
 }
 
-export default { data, execute } satisfies Command<BotContext>;
+export default {
+  data,
+  execute,
+  autocomplete: ({ interaction, app, lang }) =>
+    suggestSpeeds(interaction, app, lang.ephemeral, "command.settings.speed.speed"),
+} satisfies Command<BotContext>;

@@ -9,9 +9,10 @@ import { slashCommand, withTexts, type Command, type CommandContext } from "../.
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
-import { isWaiting } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting } from "../../src/imagine/line/stand-in.js";
 import { inlineCode } from "../../src/render/markdown.js";
-import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { renderJobDetails } from "../../src/render/status-job.js";
 import { renderStatus } from "./status-view.js";
 
 /**
@@ -41,7 +42,7 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   }
   // A job waiting in the bot's line has no record anywhere yet: nothing to ask a server.
   const waiting = isWaiting(job);
-  const record = waiting ? null : await app.service.getImage(job.imageId).catch(() => null);
+  const record = waiting ? null : await app.pool.getImage(job.imageId).catch(() => null);
   const place = waiting ? (app.imagine.placesInLine().get(job.imageId) ?? 0) : 0;
   const down = waiting && !app.pool.someServerUp() && app.pool.reopensAt() === null;
   await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place, down));

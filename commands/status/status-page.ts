@@ -12,9 +12,9 @@ import { userMention } from "../../src/render/message-parts.js";
 import { renderStatus } from "./status-view.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import { requireModerator } from "../../src/discord/moderator.js";
-import { cancelJob } from "../imagine/cancel-button.js";
+import { cancelJob } from "../shared/cancel-job.js";
 import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
-import { shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { shownJobId } from "../../src/imagine/line/stand-in.js";
 import { resumeServer } from "./server-resume.js";
 
 /**

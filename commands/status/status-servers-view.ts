@@ -14,7 +14,8 @@ import { absoluteTimestamp, EMBED_COLORS } from "../../src/render/format.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
 import { ageOf, outOfDateLine } from "./status-health-view.js";
-import type { OutOfDate } from "../../src/imagine/server-watch.js";
+import type { OutOfDate } from "../../src/pool/server-watch.js";
+import { truncate } from "../../src/render/limits.js";
 import { cutAtWord } from "./cut-at-word.js";
 
 /** One server as moderators see it. */
@@ -50,8 +51,10 @@ export interface ServersStatus {
   readonly waiting: number;
 }
 
-/** Most servers listed (the pool holds at most 16; an embed field holds 1024 characters). */
+/** Most servers listed (the pool holds at most 16). */
 const MAX_ROWS = 16;
+/** An embed field's value holds at most 1,024 characters. */
+const FIELD_VALUE_MAX = 1024;
 
 /** Longest service message quoted in a row. */
 const MESSAGE_LENGTH = 80;
@@ -144,7 +147,7 @@ function lastError(server: ServerRow): { kind: string | null; at: number | null 
   return create ?? health;
 }
 
-function row(t: Translator, server: ServerRow): string {
+function row(t: Translator, server: ServerRow, details: boolean): string {
   const state = stateOf(t, server);
   const parts = [
     `${state.emoji} **${escapeMarkdown(oneLine(server.name, 40))}** ${state.words}`,
@@ -159,7 +162,7 @@ function row(t: Translator, server: ServerRow): string {
     ? `\n  ${t("pool.lastError", { when: ageOf(error.at), error: errorWords(t, error.kind) })}`
     : "";
   const outOfDate = server.outOfDate ? `\n  ${outOfDateLine(t, server.outOfDate)}` : "";
-  return parts.join(" · ") + errorLine + outOfDate;
+  return parts.join(" · ") + (details ? errorLine + outOfDate : "");
 }
 
 /** The headline for all servers: how many of them work, with an emoji and a colour to match. */
@@ -171,17 +174,29 @@ export function serversHeadline(t: Translator, servers: ServersStatus): { line: 
   return { line: `${emoji} **${t("accountHealth.headline", { working: up, total })}**`, color };
 }
 
-/** The field listing every server of the pool; rows left out whole when they do not fit. */
-export function serversField(t: Translator, servers: ServersStatus, _now: number): APIEmbedField {
-  const rows = servers.rows.slice(0, MAX_ROWS).map((s) => row(t, s));
-  const kept: string[] = [];
-  for (const r of rows) {
-    if ([...kept, r].join("\n").length > 1024) break;
-    kept.push(r);
+/**
+ * The fields listing every server of the pool: whole rows, as many to a field as its 1,024 characters
+ * hold, the first field titled, the next ones continuing it (a row is never cut). Without `details`, each
+ * row is its first line (no last error), for a status that would not fit Discord's limits with them.
+ * @see https://discord.com/developers/docs/resources/message#embed-object-embed-limits
+ */
+export function serversFields(
+  t: Translator,
+  servers: ServersStatus,
+  _now: number,
+  details = true,
+): APIEmbedField[] {
+  const lines = servers.rows.slice(0, MAX_ROWS).map((s) => row(t, s, details));
+  if (!details) lines.push(t("pool.detailsLeftOut"));
+  const values: string[] = [];
+  for (const line of lines) {
+    const last = values.at(-1);
+    if (last !== undefined && last.length + 1 + line.length <= FIELD_VALUE_MAX)
+      values[values.length - 1] = `${last}\n${line}`;
+    else values.push(truncate(line, FIELD_VALUE_MAX));
   }
-  return {
-    name: t("pool.serversTitle", { count: servers.waiting }),
-    value: kept.join("\n"),
-    inline: false,
-  };
+  const name = t("pool.serversTitle", { count: servers.waiting });
+  if (values.length === 0) return [{ name, value: "\u200b", inline: false }];
+  // A continued field's name is a zero-width space: Discord requires one, and the title is said once.
+  return values.map((value, i) => ({ name: i === 0 ? name : "\u200b", value, inline: false }));
 }

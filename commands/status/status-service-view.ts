@@ -14,7 +14,7 @@ import { truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
 import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
-import { errorWords, serversField, serversHeadline, type ServersStatus } from "./status-servers-view.js";
+import { errorWords, serversFields, serversHeadline, type ServersStatus } from "./status-servers-view.js";
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -67,6 +67,12 @@ export interface StatusInput {
   readonly servers?: ServersStatus;
   /** Set while the server is named out of date (`ServerWatch`): since when, and its failures. */
   readonly outOfDate?: { readonly since: number; readonly errors: readonly string[] } | null;
+  /** Whether each server's row says its last error; default true (see `renderStatus`). */
+  readonly serverDetails?: boolean;
+  /** Longest excerpt of a job's prompt in its row; default 100. */
+  readonly promptExcerptLength?: number;
+  /** Most recent failures shown; default {@link MAX_FAILURES_SHOWN}. */
+  readonly failuresShown?: number;
 }
 
 /** The fleet as `/imagine-status` shows it. */
@@ -180,7 +186,9 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
         inline: true,
       },
       ...(input.fleet ? [fleetField(t, input.fleet)] : []),
-      ...(input.servers && input.servers.rows.length > 1 ? [serversField(t, input.servers, input.now)] : []),
+      ...(input.servers && input.servers.rows.length > 1
+        ? serversFields(t, input.servers, input.now, input.serverDetails ?? true)
+        : []),
     ],
     ...(Number.isFinite(input.now) && input.now >= 0 ? { timestamp: new Date(input.now).toISOString() } : {}),
   };

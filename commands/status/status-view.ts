@@ -9,11 +9,11 @@ import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
 import { statusCodec } from "./status-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Job } from "../../src/imagine/job.js";
-import { isWaiting, shownJobId } from "../../src/imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
 import { waitingStatus } from "../../src/render/status-job.js";
-import { fitMessageLimits, truncate } from "../../src/render/limits.js";
+import { DISCORD_LIMITS, embedTextLength, fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
@@ -47,6 +47,7 @@ function jobLine(
   place: number | undefined,
   down: boolean,
   pool: boolean,
+  excerpt: number,
 ): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
   const label = statusLabel(t, job, place, down);
@@ -59,7 +60,7 @@ function jobLine(
       : "";
   return (
     `**${position}.** ${who} · ${label}${progress}${server} · ${started}\n` +
-    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, 100, t)}`
+    `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, excerpt, t)}`
   );
 }
 
@@ -95,6 +96,7 @@ function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typ
           input.placesInLine?.get(job.imageId),
           input.serversDown ?? false,
           (input.servers?.rows.length ?? 0) > 1,
+          input.promptExcerptLength ?? 100,
         ),
       )
       .join("\n"),
@@ -166,8 +168,8 @@ function failureLine(t: Translator, failure: RecentFailure): string {
   );
 }
 
-function failuresEmbed(t: Translator, failures: readonly RecentFailure[]): APIEmbed {
-  const shown = [...failures].sort((a, b) => b.at - a.at).slice(0, MAX_FAILURES_SHOWN);
+function failuresEmbed(t: Translator, failures: readonly RecentFailure[], most: number): APIEmbed {
+  const shown = [...failures].sort((a, b) => b.at - a.at).slice(0, most);
   const title =
     failures.length > shown.length
       ? t("statusPage.failuresSome", { shown: shown.length, total: failures.length })
@@ -213,9 +215,24 @@ function pageButtons(
  */
 export function renderStatus(t: Translator, input: StatusInput): MessagePayload {
   const bounds = pageBounds(input.inFlight.length, input.page, input.pageSize ?? MAX_STATUS_PAGE_SIZE);
+  const embedsOf = (shown: StatusInput) => [
+    serviceEmbed(t, shown),
+    inFlightEmbed(t, shown, bounds),
+    failuresEmbed(t, shown.recentFailures, shown.failuresShown ?? MAX_FAILURES_SHOWN),
+  ];
+  // Shorter forms, tried in turn until the embeds fit Discord's 6,000 characters: a big pool with many
+  // errors first loses its servers' last errors, then the older failures (their title says how many), then the jobs' prompts are shorter.
+  const forms: StatusInput[] = [
+    input,
+    { ...input, serverDetails: false },
+    { ...input, serverDetails: false, failuresShown: 2 },
+    { ...input, serverDetails: false, failuresShown: 2, promptExcerptLength: 30 },
+    { ...input, serverDetails: false, failuresShown: 1, promptExcerptLength: 30 },
+  ];
+  const fitting = forms.map(embedsOf).find((embeds) => totalEmbedText(embeds) <= DISCORD_LIMITS.embedsTotal);
   return fitMessageLimits({
     content: "",
-    embeds: [serviceEmbed(t, input), inFlightEmbed(t, input, bounds), failuresEmbed(t, input.recentFailures)],
+    embeds: fitting ?? embedsOf(forms[forms.length - 1] ?? input),
     // Discord allows five rows: the Resume row before the cancel rows, which give way first.
     components: [
       ...pageButtons(t, bounds),
@@ -224,4 +241,8 @@ export function renderStatus(t: Translator, input: StatusInput): MessagePayload 
     ].slice(0, 5),
     allowedMentions: NO_PINGS,
   });
+}
+
+function totalEmbedText(embeds: readonly APIEmbed[]): number {
+  return embeds.reduce((sum, embed) => sum + embedTextLength(embed), 0);
 }

@@ -1,6 +1,5 @@
 import {
   Client,
-  DefaultRestOptions,
   GatewayIntentBits,
   Options,
   Partials,
@@ -9,6 +8,7 @@ import {
   type RESTOptions,
 } from "discord.js";
 import { Agent } from "undici";
+import { sendDocumented } from "./documented-fields.js";
 
 export interface CreateClientOptions {
   /** REST base including `/api`; the gateway address is then taken from `GET /gateway/bot` on it. */
@@ -30,13 +30,13 @@ export interface CreateClientOptions {
  */
 export function proxiedRestOptions(options: CreateClientOptions): Partial<RESTOptions> {
   const { apiUrl, proxyUrl } = options;
-  if (!proxyUrl) return { api: apiUrl };
+  if (!proxyUrl) return { api: apiUrl, makeRequest: sendDocumented };
   return {
     api: proxyUrl,
     makeRequest: (url, init) => {
       const headers = new Headers(init.headers as ConstructorParameters<typeof Headers>[0]);
       const direct = !headers.has("authorization") && url.startsWith(proxyUrl);
-      return DefaultRestOptions.makeRequest(direct ? apiUrl + url.slice(proxyUrl.length) : url, init);
+      return sendDocumented(direct ? apiUrl + url.slice(proxyUrl.length) : url, init);
     },
   };
 }
@@ -164,6 +164,7 @@ export const IDLE_HANDLER_SWEEP_MS = 60_000;
 export function createInteractionRest(options: CreateClientOptions): REST {
   return new REST({
     api: options.apiUrl,
+    makeRequest: sendDocumented,
     agent: discordAgent(),
     globalRequestsPerSecond: Number.POSITIVE_INFINITY,
     handlerSweepInterval: IDLE_HANDLER_SWEEP_MS,

@@ -121,7 +121,7 @@ export interface FleetWaiting {
  */
 export interface ServerSlotLedger {
   /**
-   * The fleet's waiting jobs (those of live processes) in the one fair order (`FairQueue`, with each
+   * The fleet's waiting jobs (those of live processes) in the one fair order (`LineOrder`, with each
    * member's latest start across the fleet), the next to start first: the line whose places members see.
    */
   waitingLine(): Promise<readonly FleetWaiting[]>;

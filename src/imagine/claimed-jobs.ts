@@ -12,7 +12,7 @@ import { viewForCancelled, viewForTimeout, type JobView } from "./job-view.js";
 
 /** What taking up claimed jobs needs from the service that follows them. */
 export interface ClaimedJobsContext {
-  options: Pick<ImagineServiceOptions, "client" | "timeoutMs">;
+  options: Pick<ImagineServiceOptions, "servers" | "timeoutMs">;
   ownership: JobOwnership;
   followed: FollowedJobs;
   log: Logger;
@@ -52,7 +52,7 @@ export async function claimJobs(max: number, takeover: boolean, ctx: ClaimedJobs
 /** Reads a finished job's record again and delivers it; when it cannot be read, the job is followed again. */
 async function redeliver(job: Job, ctx: ClaimedJobsContext): Promise<void> {
   try {
-    const record = await ctx.options.client.getImage(job.imageId);
+    const record = await ctx.options.servers.getImage(job.imageId);
     await ctx.handleRecord(job.imageId, record);
   } catch (err) {
     ctx.jobLog(job.imageId).warn({ err }, "could not re-read a finished job; following it again");

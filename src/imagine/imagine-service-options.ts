@@ -2,17 +2,12 @@
 import type { DeliveryErrorKind, DeliveryRoute } from "../jobs/delivery-error.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
-import type { ImagineClient } from "../service/client.js";
-import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import type { ServerRequirement } from "../pool/server-requirement.js";
-import type { Prompt } from "../prompt/prompt.js";
 import type { Semaphore } from "../service/semaphore.js";
-import type { ImageDeliveryMode } from "./image-source.js";
+import type { ImageDeliveryMode } from "./delivery/image-source.js";
+import type { ImageServers } from "./image-servers.js";
 import type { Job, MessageLocation } from "./job.js";
 import type { Claims, JobLeases, JobRecords, PostRecords, StoreScope } from "./job-store.js";
 import type { OutgoingMessage } from "./outgoing-message.js";
-import type { CreatedLookup } from "./ref-lookup.js";
-import type { AccountPort } from "../pool/account-health/account-health.js";
 
 /** How a job's result is posted (see `JobMessenger.postResult`). */
 export interface PostResultOptions {
@@ -31,17 +26,6 @@ export interface PostResultOptions {
   /** Pings nobody: posted as rendered, without the requester's mention. */
   quiet?: boolean;
   log?: Logger;
-}
-
-/** Whether a server has a free slot now, for a job with `requires`. */
-export interface SlotSource {
-  hasFreeSlot(requires?: ServerRequirement): boolean;
-  /** Whether any server meets `requires` at all (a job no server can run is started, to fail plainly). */
-  canRun?(requires?: ServerRequirement): boolean;
-  /** Whether some server takes jobs now, busy or not (see `ServerPool.someServerUp`). Default: yes. */
-  someServerUp?(): boolean;
-  /** While none does: when a resting or paced server's account opens again (`ServerPool.reopensAt`). */
-  reopensAt?(): number | null;
 }
 
 /**
@@ -81,8 +65,8 @@ export interface JobMessenger {
 }
 
 export interface ImagineServiceOptions {
-  /** Reads records and downloads images: a client, or the pool (each record from the server holding it). */
-  client: Pick<ImagineClient, "getImage" | "downloadImage">;
+  /** The image servers (the pool): creates, reads, who holds a job, free slots, health. */
+  servers: ImageServers;
   messenger: JobMessenger;
   /** The store's ports the engine uses: jobs, their leases, posted messages and claims. */
   store: StoreScope & JobRecords & JobLeases & PostRecords & Claims;
@@ -97,53 +81,6 @@ export interface ImagineServiceOptions {
    * request to the service. Default: the tracker's own semaphore of `maxConcurrentPolls`.
    */
   serviceSlots?: Semaphore;
-  /**
-   * Which kind of server this is: creates and upscales go through it, so `ref` is sent only to a server that
-   * takes it.
-   */
-  profile: JobCreator;
-  /**
-   * The pool of servers, when jobs are spread over several: which one holds a new record (recorded with the
-   * job), and which jobs run where (a followed job holds a slot of its server). Default: one server.
-   */
-  servers?: {
-    nameOf(imageId: string): string | undefined;
-    follow(job: Job): void;
-    /** The job's record finished (or it ended otherwise): its slot is free. */
-    ended(imageId: string): void;
-    /** The name of the server holding the record `imageId` (an Enhance's grid: it runs there). */
-    holderOf(imageId: string): Promise<string>;
-  };
-  /**
-   * The servers' free slots: with it, a new job finding none waits in the bot's fair queue (see
-   * `job-queue.ts`). Default: every job is created at once.
-   */
-  slots?: SlotSource;
-  /**
-   * Where the record a create with `ref` made is, asked of the servers that keep `ref`: for a waiting job
-   * whose create was claimed before the bot restarted (`ref-lookup.ts`). Default: no one can tell.
-   */
-  findCreated?(ref: string): Promise<CreatedLookup>;
-  /**
-   * The service's last reported `bot_status` (null when unknown), for the waiting message of a `pending`
-   * job: while it is not `healthy`, the message says the service is starting or down. Default: unknown.
-   */
-  serviceStatus?(): string | null;
-  /**
-   * Told of each job's finished record before its final message is rendered (`ServerWatch.jobEnded`);
-   * answers whether the server is named out of date now, which its failure then says.
-   */
-  jobRecordEnded?(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
-  /**
-   * Account health (`AccountHealth`): told of each record that failed with a notice about its server's
-   * account, which holds the server; the job is then made again on another (`job-remake.ts`). Default: none.
-   */
-  accounts?: Pick<AccountPort, "noticed">;
-  /**
-   * Whether `job`, whose record is still `pending`, should be made again on another server: its server
-   * reports a problem with a message and it waited past IMAGINE_API_PENDING_MOVE_MS. Default: never.
-   */
-  movesPending?(job: Job): boolean;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
   timerResolutionMs?: number;
   clock?: Clock;
@@ -164,13 +101,4 @@ export interface ImagineServiceOptions {
   onDelivered?(route: DeliveryRoute, final: boolean): void;
   /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
   onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
-}
-
-/**
- * Creates records: a `ServiceProfile` (one server, sending `ref` only where it is taken) or a `ServerPool`
- * (the server a new job goes to; an upscale goes to its grid's).
- */
-export interface JobCreator {
-  createImage(prompt: Prompt, ref: string, requires?: ServerRequirement): Promise<ImageRecord>;
-  upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord>;
 }

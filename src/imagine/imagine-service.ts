@@ -20,14 +20,18 @@ import { FollowedJobs } from "./followed-jobs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline, tracked } from "./job-pipeline.js";
-import { sendJobView } from "./job-sending.js";
-import { JobQueue } from "./job-queue.js";
-import { createRecord, submitJob } from "./job-submission.js";
+import { sendJobView } from "./delivery/job-sending.js";
+import { WaitingLine } from "./line/waiting-line.js";
+import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
-import { isWaiting } from "./waiting-job-id.js";
+import type { FreeSlots } from "./image-servers.js";
+import { isWaiting } from "./line/stand-in.js";
 import { remakeIfServerCannot } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
+
+/** The slots of servers that are not `lined`: every job is sent at once (a waiting job restored too). */
+const EVERY_SLOT_FREE: FreeSlots = { hasFreeSlot: () => true, canRun: () => true, someServerUp: () => true };
 
 /** Follows every in-flight image job and keeps its Discord message current. */
 export class ImagineService {
@@ -42,8 +46,8 @@ export class ImagineService {
   /** Which jobs are this process's; saves under its lease. */
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
-  /** Jobs waiting for a free image server (only with `options.slots`). */
-  private readonly queue: JobQueue;
+  /** Jobs waiting for a free image server (only when the servers are `lined`). */
+  private readonly queue: WaitingLine;
   /** What each record read of a followed job changes. */
   private readonly records: RecordHandling;
 
@@ -79,16 +83,16 @@ export class ImagineService {
       throttle: this.throttle,
       persist: (job) => this.persist(job),
     });
-    this.queue = new JobQueue({
+    this.queue = new WaitingLine({
       options,
-      slots: options.slots ?? { hasFreeSlot: () => true },
+      slots: options.servers.lined ? options.servers : EVERY_SLOT_FREE,
       clock: this.clock,
       log: this.log,
       followed: this.active,
       throttle: this.throttle,
       ownership: this.ownership,
       persist: (job) => this.persist(job),
-      create: (job) => createRecord(options.profile, job.kind, job.prompt, job.ref),
+      create: (job) => options.servers.create(job),
       started: (job, record) => {
         this.tracker.track(tracked(job));
         void this.records.record(job.imageId, record);
@@ -154,7 +158,7 @@ export class ImagineService {
    * Creates the image record of `request` (with `ref` = the interaction id when the server takes it) and starts
    * following it, shown as `delivery` says. The interaction id stays the job's own `ref` in the store either way: a second call with the same
    * `ref` returns the existing job, so one interaction never creates two records.
-   * With the pool's line (`options.slots`), a new image that finds no free server, or whose create every
+   * When the servers are `lined`, a new image that finds no free server, or whose create every
    * server refused the connection for (no record exists), waits in line instead.
    * @throws {ServiceError} when the service refuses or may have failed to answer; nothing is tracked then.
    */
@@ -206,7 +210,7 @@ export class ImagineService {
       log: this.log,
       follow: (job, pollNow) => {
         if (isWaiting(job)) return this.queue.restore(job);
-        this.options.servers?.follow(job);
+        this.options.servers.follow(job);
         this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
       },
       handleRecord: (id, record) => this.records.record(id, record),

@@ -9,7 +9,7 @@ import type { ServiceError } from "../service/errors.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
-import { settleEnding } from "./job-sending.js";
+import { settleEnding } from "./delivery/job-sending.js";
 import { LOST_JOB_ERROR, viewForLost, viewForTimeout, type JobView } from "./job-view.js";
 
 /** What ending jobs needs from the service that follows them. */

@@ -70,7 +70,7 @@ export function createJobPipeline(
   const tracker = new JobTracker<TrackedJob>({
     ...common,
     getImage: (id) =>
-      unlessAborted(options.client.getImage(id, options.serviceSlots ? { inSlot: true } : {}), stopping),
+      unlessAborted(options.servers.getImage(id, options.serviceSlots ? { inSlot: true } : {}), stopping),
     pollIntervalMs: options.pollIntervalMs,
     timeoutMs: options.timeoutMs,
     ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),

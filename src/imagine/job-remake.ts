@@ -15,20 +15,20 @@ import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job } from "./job.js";
 import type { JobOwnership } from "./job-ownership.js";
-import type { JobQueue } from "./job-queue.js";
+import type { WaitingLine } from "./line/waiting-line.js";
 import type { JobView } from "./job-view.js";
-import { waitingJobId } from "./waiting-job-id.js";
+import { waitingJobId } from "./line/stand-in.js";
 
 /** What making a job again needs of the service that follows the jobs. */
 export interface JobRemakeContext {
-  options: Pick<ImagineServiceOptions, "store" | "servers" | "slots" | "accounts" | "movesPending">;
+  options: Pick<ImagineServiceOptions, "store" | "servers">;
   clock: Clock;
   log: Logger;
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "forget">;
   ownership: Pick<JobOwnership, "forget">;
   untrack(jobId: string): void;
-  queue: Pick<JobQueue, "enqueue">;
+  queue: Pick<WaitingLine, "enqueue">;
   slotFreed(): void;
 }
 
@@ -48,19 +48,20 @@ export async function remakeIfServerCannot(
   record: ImageRecord,
 ): Promise<boolean> {
   const { options } = ctx;
-  const server = options.servers?.nameOf(job.imageId) ?? job.server ?? null;
+  const { servers } = options;
+  const server = servers.nameOf(job.imageId) ?? job.server ?? null;
   let why: "account" | "pending";
   if (record.status === "failed" && classifyImageError(record.error).kind === "account") {
     // Held first, before its slot is freed: no waiting job may go to it meanwhile.
-    if (server !== null) await options.accounts?.noticed(server, record.error);
+    await servers.accountNoticed?.(job.imageId, record.error);
     why = "account";
-  } else if (record.status === "pending" && (options.movesPending?.(job) ?? false)) {
+  } else if (record.status === "pending" && (servers.movesPending?.(job) ?? false)) {
     why = "pending";
   } else {
     return false;
   }
   // Once, an image only (an Enhance runs only on its grid's server), and only with the bot's line to wait in.
-  if (job.kind.name !== "imagine" || job.remadeFrom !== undefined || !options.slots) return false;
+  if (job.kind.name !== "imagine" || job.remadeFrom !== undefined || !servers.lined) return false;
   const log = ctx.log.child(logContextOf(job));
   const standIn: Job = {
     ...job,
@@ -77,7 +78,7 @@ export async function remakeIfServerCannot(
   ctx.throttle.forget(job.imageId);
   ctx.followed.remove(job.imageId);
   ctx.ownership.forget(job.imageId);
-  options.servers?.ended(job.imageId);
+  servers.ended(job.imageId);
   await ctx.queue.enqueue(standIn);
   await options.store.remove(job.imageId);
   log.warn(

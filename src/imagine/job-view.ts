@@ -16,12 +16,12 @@ import { LOST_JOB_ERROR } from "../render/image-errors.js";
 import type { RenderContext } from "../render/message-parts.js";
 import { visibleKey, type MessagePayload } from "../render/payload.js";
 import { renderProgress, type ProgressNotice } from "../render/progress.js";
-import { renderWaiting, type WaitReason } from "../render/waiting.js";
+import { renderWaiting, type WaitReason } from "./line/waiting-message.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./image-source.js";
+import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./delivery/image-source.js";
 import type { Job } from "./job.js";
-import { shownJobId } from "./waiting-job-id.js";
+import { shownJobId } from "./line/stand-in.js";
 import { unknownKind } from "./job-kind.js";
 
 /** An image shown by a message: where it comes from, and the file name when it is uploaded. */

@@ -15,11 +15,11 @@ import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job, JobOutcome } from "./job.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
-import { NO_NOTICE, waitingNotice } from "./waiting-notice.js";
+import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
 
 /** What following records needs from the service that follows the jobs. */
 export interface RecordHandlingContext {
-  options: Pick<ImagineServiceOptions, "imageDelivery" | "servers" | "serviceStatus" | "jobRecordEnded">;
+  options: Pick<ImagineServiceOptions, "imageDelivery" | "servers">;
   clock: Clock;
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "wouldSkip">;
@@ -52,7 +52,7 @@ export class RecordHandling {
       return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
-      record.status === "pending" ? waitingNotice(record, options.serviceStatus?.() ?? null) : NO_NOTICE;
+      record.status === "pending" ? waitingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = progressSignatureOf(record, notice);
     const seen = ctx.followed.lastRendered(jobId);
@@ -64,11 +64,11 @@ export class RecordHandling {
     if (isFinished(record.status)) {
       job.finishedAt ??= ctx.clock.now();
       // The server's slot is free once its record is finished, not once Discord took the result.
-      options.servers?.ended(jobId);
+      options.servers.ended(jobId);
       ctx.slotFreed();
     }
     const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
-    const outOfDate = ended !== null && (options.jobRecordEnded?.(jobId, ended, record.error) ?? false);
+    const outOfDate = ended !== null && options.servers.recordEnded(jobId, ended, record.error);
     const view = viewForRecord(
       job,
       record,

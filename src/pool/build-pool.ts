@@ -14,7 +14,7 @@ import type { Semaphore } from "../service/semaphore.js";
 import { ServiceProfile } from "../service/service-profile.js";
 import { ImageServer } from "./image-server.js";
 import { ServerPool, type ServerPoolDeps } from "./server-pool.js";
-import { ServerWatch } from "../imagine/server-watch.js";
+import { ServerWatch } from "./server-watch.js";
 import type { AccountPort } from "./account-health/account-health.js";
 
 /** What the servers share. */
@@ -31,6 +31,8 @@ export interface PoolParts {
   bounded?: boolean;
   /** Each server's account health: a held or resting server gets no create. */
   accounts?: AccountPort;
+  /** IMAGINE_API_PENDING_MOVE_MS (see `ServerPoolDeps.pendingMoveMs`). */
+  pendingMoveMs?: number;
 }
 
 /** The pool of every configured server, server 1 first. */
@@ -95,5 +97,7 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
     storedServer: parts.storedServer,
     ...(parts.fleet ? { fleet: parts.fleet } : {}),
     ...(parts.bounded ? { bounded: true } : {}),
+    ...(parts.accounts ? { accounts: parts.accounts } : {}),
+    ...(parts.pendingMoveMs ? { pendingMoveMs: parts.pendingMoveMs } : {}),
   });
 }

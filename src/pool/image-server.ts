@@ -8,7 +8,7 @@ import { errorMessage } from "../errors.js";
 import type { ImagineClient } from "../service/client.js";
 import { isServiceError } from "../service/errors.js";
 import type { ServiceProfile } from "../service/service-profile.js";
-import type { ServerWatch } from "../imagine/server-watch.js";
+import type { ServerWatch } from "./server-watch.js";
 import type { AccountPort } from "./account-health/account-health.js";
 
 /** First wait after a failed create before the server gets a new job; doubles up to {@link MAX_BACKOFF_MS}. */
@@ -25,14 +25,6 @@ const NOT_TAKING = new Set(["unhealthy", "paused"]);
 export function isServerDown(err: unknown): boolean {
   if (!isServiceError(err)) return false;
   return err.kind === "server" || err.kind === "not-json" || err.kind === "network" || err.kind === "timeout";
-}
-
-/**
- * Whether a failed create provably made no record: the connection was never established, so the request
- * never reached the server. Only such a create may be sent to another server (never two records).
- */
-export function madeNoRecord(err: unknown): boolean {
-  return isServiceError(err) && err.kind === "network" && err.connectFailed;
 }
 
 /** What {@link ImageServer} is built from: its fixed fields, and how its jobs end (none in unit tests of routing alone). */

@@ -4,18 +4,26 @@
  * with the server that holds its record (polls, Enhance, resume). With one server, every job goes to it as
  * before.
  */
-import type { HealthReader, ServiceHealth } from "../admission/service-health.js";
+import type { HealthReader } from "../admission/service-health.js";
 import type { ServerSlotLedger } from "../fleet/fleet-channels.js";
+import type { CreatedLookup, ImageServers, JobToCreate } from "../imagine/image-servers.js";
+import { NoFreeSlotError } from "../imagine/image-servers.js";
 import type { Job } from "../imagine/job.js";
+import { unknownKind } from "../imagine/job-kind.js";
+import { placementOf, type Placement } from "../imagine/job-placement.js";
 import type { Logger } from "../logger.js";
+import type { Prompt } from "../prompt/prompt.js";
 import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
+import { madeNoRecord } from "../service/errors.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import { isServerDown, madeNoRecord, type ImageServer } from "./image-server.js";
-import type { Prompt } from "../prompt/prompt.js";
+import { isServerDown, type ImageServer } from "./image-server.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
-import { waitsItsTurn, type ServerRequirement } from "./server-requirement.js";
-import { opensAt } from "./account-health/account-health.js";
+import { poolHealth } from "./pool-health.js";
+import { chooseServer, takingServers } from "./server-choice.js";
+import { findCreatedByRef } from "./ref-lookup.js";
+import { runsOn } from "./server-placement.js";
+import { opensAt, type AccountPort } from "./account-health/account-health.js";
 
 /** What {@link ServerPool} needs besides its servers. */
 export interface ServerPoolDeps {
@@ -34,34 +42,19 @@ export interface ServerPoolDeps {
    * is sent every job at once, as before the pool.
    */
   bounded?: boolean;
+  /** Each server's account health: told of account notices (the server is held). Absent: none. */
+  accounts?: Pick<AccountPort, "noticed">;
+  /**
+   * A job still `pending` this long on a server that reports a problem with a message is made again on
+   * another server (IMAGINE_API_PENDING_MOVE_MS); 0 or absent: never.
+   */
+  pendingMoveMs?: number;
 }
 
-/**
- * A create was not sent: every slot of the server is taken (here, or across the fleet by other processes'
- * jobs), or another process's member is next in the fleet's line. No record exists; the job waits in the
- * bot's queue.
- */
-export class NoFreeSlotError extends Error {
-  constructor(readonly server: string) {
-    super(`no slot of the image server ${server} is free for this job`);
-    this.name = "NoFreeSlotError";
-  }
-}
+export { NoFreeSlotError } from "../imagine/image-servers.js";
 
-/** How well a status lets a server take jobs, best first; a one-server pool reports its one status. */
-const STATUS_RANK: Record<string, number> = { healthy: 0, unhealthy: 3, paused: 5 };
-
-function rankOf(health: ServiceHealth): number {
-  if (health.botStatus === null) return health.checkedAt === null ? 2 : 4;
-  return STATUS_RANK[health.botStatus] ?? 1;
-}
-
-function best(all: ServiceHealth[]): ServiceHealth {
-  return all.reduce((a, b) => (rankOf(b) < rankOf(a) ? b : a));
-}
-
-/** Routes new jobs to servers and each job's requests to its own server. */
-export class ServerPool {
+/** Routes new jobs to servers and each job's requests to its own server: the engine's {@link ImageServers}. */
+export class ServerPool implements ImageServers {
   /** The server of each job followed now, by image id. */
   private readonly byImage = new Map<string, ImageServer>();
   private readonly log: Logger;
@@ -73,12 +66,24 @@ export class ServerPool {
   ) {
     if (servers.length === 0) throw new RangeError("a server pool needs at least one server");
     this.log = deps.logger;
-    this.health = {
-      current: async (options = {}) => best(await Promise.all(servers.map((s) => s.health.current(options)))),
-      get last(): ServiceHealth {
-        return best(servers.map((s) => s.health.last));
-      },
-    };
+    this.health = poolHealth(servers);
+  }
+
+  get lined(): boolean {
+    return this.deps.bounded ?? false;
+  }
+
+  /** Creates the record of `job` (see {@link createImage} and {@link upscale}). */
+  create(job: JobToCreate): Promise<ImageRecord> {
+    const { kind } = job;
+    switch (kind.name) {
+      case "imagine":
+        return this.createImage(job.prompt, job.ref, placementOf(job));
+      case "upscale":
+        return this.upscale(kind.parentId, kind.index, kind.factor, job.ref);
+      default:
+        return unknownKind(kind);
+    }
   }
 
   /** Server 1 (IMAGINE_API_URL): the one of jobs recorded before the pool, or on a server since removed. */
@@ -91,36 +96,11 @@ export class ServerPool {
     return this.servers.find((s) => s.name === name);
   }
 
-  /**
-   * The server for a new job: among those that take jobs and meet `requires`, one with a free slot, the least
-   * loaded first (then the lowest number); with no free slot anywhere, the least loaded. When none takes jobs,
-   * the one that should recover first (not `paused`, back-off ending first): the job is sent and the server's
-   * answer decides, as with one server. `null` only when no server meets `requires` or all are excluded.
-   */
-  choose(options: { requires?: ServerRequirement; exclude?: ImageServer } = {}): ImageServer | null {
-    const now = this.deps.now();
+  /** The server for a new job (see `chooseServer`). */
+  choose(options: { placement?: Placement; exclude?: ImageServer } = {}): ImageServer | null {
     // Keeps each server's status fresh (cached; asks again once old).
     for (const server of this.servers) void server.health.current();
-    const eligible = this.servers.filter((s) => s !== options.exclude && (options.requires?.(s) ?? true));
-    const taking = this.taking(eligible, now);
-    const load = (s: ImageServer) => s.inUse / s.slots;
-    const byLoad = (a: ImageServer, b: ImageServer) =>
-      load(a) - load(b) || a.inUse - b.inUse || a.number - b.number;
-    const free = taking.filter((s) => s.inUse < s.slots);
-    if (free.length > 0) return free.sort(byLoad)[0]!;
-    if (taking.length > 0) return taking.sort(byLoad)[0]!;
-    if (options.exclude) return null;
-    // A server whose account is held or resting never gets a create, whatever the others' state.
-    return (
-      eligible
-        .filter((s) => s.accountOpen(now))
-        .sort(
-          (a, b) =>
-            rankOf(a.health.last) - rankOf(b.health.last) ||
-            Number(a.backingOff(now)) - Number(b.backingOff(now)) ||
-            byLoad(a, b),
-        )[0] ?? null
-    );
+    return chooseServer(this.servers, options, this.deps.now());
   }
 
   /**
@@ -130,19 +110,20 @@ export class ServerPool {
    * A server whose slots are all taken (across the fleet, or here since it was chosen) is passed over for the
    * next one with a free slot here.
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when no server has a free slot; a
-   *   RangeError when no server meets `requires`.
+   *   RangeError when no server may run it.
    */
-  async createImage(prompt: Prompt, ref: string, requires?: ServerRequirement): Promise<ImageRecord> {
-    const first = this.choose(requires ? { requires } : {});
+  async createImage(prompt: Prompt, ref: string, placement?: Placement): Promise<ImageRecord> {
+    const first = this.choose(placement ? { placement } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
+    const inTurn = placement?.inTurn ?? true;
     try {
-      return await this.createOn(first, ref, waitsItsTurn("imagine", prompt.speed), (s) =>
-        s.profile.createImage(prompt.text, ref),
-      );
+      return await this.createOn(first, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
       const second =
-        madeNoRecord(err) || full ? this.choose({ exclude: first, ...(requires ? { requires } : {}) }) : null;
+        madeNoRecord(err) || full
+          ? this.choose({ exclude: first, ...(placement ? { placement } : {}) })
+          : null;
       if (!second || !second.takesJobs(this.deps.now())) throw err;
       if (full && second.inUse >= second.slots) throw err;
       if (!full)
@@ -150,18 +131,16 @@ export class ServerPool {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, waitsItsTurn("imagine", prompt.speed), (s) =>
-        s.profile.createImage(prompt.text, ref),
-      );
+      return this.createOn(second, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
     }
   }
 
-  /** Whether a server that takes jobs (and meets `requires`) has a free slot now. */
-  hasFreeSlot(requires?: ServerRequirement): boolean {
+  /** Whether a server that takes jobs (and may run a job placed as `placement`) has a free slot now. */
+  hasFreeSlot(placement?: Placement): boolean {
     const now = this.deps.now();
     for (const server of this.servers) void server.health.current();
-    const eligible = this.servers.filter((s) => requires?.(s) ?? true);
-    return this.taking(eligible, now).some((s) => s.inUse < s.slots);
+    const eligible = this.servers.filter((s) => runsOn(s, placement));
+    return takingServers(eligible, now).some((s) => s.inUse < s.slots);
   }
 
   /**
@@ -189,24 +168,31 @@ export class ServerPool {
     return times.length > 0 ? Math.min(...times) : null;
   }
 
-  /** Whether some configured server meets `requires` (busy or not): else a job with it can run nowhere. */
-  canRun(requires?: ServerRequirement): boolean {
-    return requires === undefined || this.servers.some(requires);
+  async accountNoticed(imageId: string, error: string | null): Promise<boolean> {
+    const server = this.byImage.get(imageId);
+    if (!server || !this.deps.accounts) return false;
+    return (await this.deps.accounts.noticed(server.name, error)) !== null;
+  }
+
+  movesPending(job: Job): boolean {
+    const moveMs = this.deps.pendingMoveMs ?? 0;
+    const now = this.deps.now();
+    const server = this.byName(this.nameOf(job.imageId) ?? job.server ?? "");
+    if (moveMs === 0 || !server || now - job.startedAt < moveMs) return false;
+    // A server reporting a problem in words (e.g. "Midjourney credits exhausted") while another takes jobs.
+    const { botStatus, message } = server.health.last;
+    const troubled = botStatus !== null && botStatus !== "healthy" && (message?.trim() ?? "") !== "";
+    return troubled && this.servers.some((s) => s !== server && s.takesJobs(now));
+  }
+
+  /** Whether some configured server may run a job placed as `placement` (busy or not): else it runs nowhere. */
+  canRun(placement?: Placement): boolean {
+    return this.servers.some((s) => runsOn(s, placement));
   }
 
   /** The speeds some server of the pool can run (`ServiceProfile.speeds`), in {@link SPEEDS} order. */
   get speeds(): readonly Speed[] {
     return SPEEDS.filter((speed) => this.servers.some((s) => s.profile.speeds.includes(speed)));
-  }
-
-  /**
-   * Those of `servers` that take new jobs at `now`; a server named out of date (`ServerWatch`) only when
-   * none of the others does, so its jobs go to servers that still drive Midjourney.
-   */
-  private taking(servers: readonly ImageServer[], now: number): ImageServer[] {
-    const taking = servers.filter((s) => s.takesJobs(now));
-    const current = taking.filter((s) => !s.heldBack(now));
-    return current.length > 0 ? current : taking;
   }
 
   /** The name of the server holding the record `imageId` (followed now, or recorded with its job). */
@@ -217,14 +203,12 @@ export class ServerPool {
   /**
    * Upscales an image of a grid on the server holding the grid (only it knows the grid).
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when that server's slots are full
-   *   (`bounded`, or across the fleet): the upscale waits for it (`requirementOfJob`).
+   *   (`bounded`, or across the fleet): the upscale waits for it (`placementOf`).
    */
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
     // Never in turn: it can run only on its grid's server (its prompt does not matter).
-    return this.createOn(server, ref, waitsItsTurn("upscale", null), (s) =>
-      s.profile.upscale(parentId, index, factor, ref),
-    );
+    return this.createOn(server, ref, false, (s) => s.profile.upscale(parentId, index, factor, ref));
   }
 
   /** Reads a record from the server that holds it. */
@@ -279,11 +263,24 @@ export class ServerPool {
     this.byImage.delete(imageId);
   }
 
-  /**
-   * The pool's health for admission and `/healthz`: the best server's (one that takes jobs if any), so the
-   * bot refuses up front only when no server can take a job (all `paused`). With one server, its own.
-   */
+  /** The pool's health for admission and `/healthz` (see `poolHealth`). */
   readonly health: HealthReader;
+
+  serviceStatus(): string | null {
+    // Asks again once the cached answer is old, so the waiting message follows the service.
+    void this.health.current();
+    return this.health.last.botStatus;
+  }
+
+  /** The watch of the job's own server is told: one account's failures say nothing of another's. */
+  recordEnded(jobId: string, ended: "completed" | "failed", error: string | null): boolean {
+    const server = this.byName(this.nameOf(jobId) ?? "") ?? this.first;
+    return server.watch?.jobEnded(jobId, ended, error) ?? false;
+  }
+
+  findCreated(ref: string): Promise<CreatedLookup> {
+    return findCreatedByRef(this.servers, ref);
+  }
 
   private async serverOf(imageId: string): Promise<ImageServer> {
     const followed = this.byImage.get(imageId);

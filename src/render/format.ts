@@ -107,3 +107,11 @@ export function formatDuration(t: Translator, ms: number): string {
   if (small === 0) return first;
   return `${first} ${t(large === "hours" ? "duration.minutes" : "duration.seconds", { count: small })}`;
 }
+
+/**
+ * Items joined as the reader's language lists them: `a, b and c` (conjunction) or `a, b or c`
+ * (disjunction), e.g. `**Enhance 2×** or **Enhance 4×**`.
+ */
+export function listOf(t: Translator, items: readonly string[], type: "conjunction" | "disjunction"): string {
+  return new Intl.ListFormat(t.language, { style: "long", type }).format(items);
+}

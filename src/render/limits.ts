@@ -35,18 +35,52 @@ const BLANK = "\u200b";
 /** A mention, emoji or timestamp token cut before its closing `>` would show as raw text. */
 const CUT_TOKEN = /<(?:@[!&]?|#|t:|a?:)[^<>\s]*$/;
 
+/** A link (bare or markdown `[label](url)`) or a code span that the cut would leave open, at the end. */
+const OPEN_LINK = /(?:\[[^\]\n]*(?:\]\([^)\s]*)?|<?https?:\/\/\S*)$/;
+
 /**
- * Shortens `text` to at most `max` code units, ending with `…` when something was cut. Never splits a
- * surrogate pair or a `<@id>`/`<t:…>` token, and never leaves a lone escaping backslash before the `…`.
+ * Shortens `text` to at most `max` code units, ending with `…` when something was cut. Cuts between words
+ * (a text of one long word excepted), never inside a code span, a link, a surrogate pair or a
+ * `<@id>`/`<t:…>` token, and never leaves a lone escaping backslash before the `…`.
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max < 1) return "";
   let cut = text.slice(0, max - ELLIPSIS.length);
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  // Back to the last space when the cut falls inside a word, unless that would drop most of the text.
+  const inWord = /\S$/.test(cut) && /^\S/.test(text.slice(cut.length));
+  const lastSpace = cut.search(/\s\S*$/);
+  if (inWord && lastSpace > cut.length / 2) cut = cut.slice(0, lastSpace);
   cut = cut.replace(CUT_TOKEN, "");
+  // An odd number of backticks: the last code span was opened and not closed.
+  if ((cut.match(/`/g)?.length ?? 0) % 2 === 1) cut = cut.slice(0, cut.lastIndexOf("`"));
+  // A link cut short would lead elsewhere: drop it, unless it is all there is (shown as code, not a link).
+  const link = cut.search(OPEN_LINK);
+  if (link > 0) cut = cut.slice(0, link);
   if (/(?:^|[^\\])(?:\\\\)*\\$/.test(cut)) cut = cut.slice(0, -1);
   return cut.trimEnd() + ELLIPSIS;
+}
+
+/** Told each text {@link fitMessageLimits} had to shorten: a renderer that did not fit its own texts. */
+type CutWatcher = (where: string, text: string) => void;
+const cutWatchers = new Set<CutWatcher>();
+
+/**
+ * Calls `watcher` for each text that {@link fitMessageLimits} shortens until the returned function is
+ * called. Renderers fit what they quote themselves (with a pointer to the rest); the every-view test
+ * watches this so that a bot text grown past a limit fails there, instead of reaching a member cut short.
+ */
+export function watchLimitCuts(watcher: CutWatcher): () => void {
+  cutWatchers.add(watcher);
+  return () => cutWatchers.delete(watcher);
+}
+
+/** {@link truncate}, telling the watchers when it cut. */
+function fitText(text: string, max: number, where: string): string {
+  const fitted = truncate(text, max);
+  if (fitted !== text) for (const watcher of cutWatchers) watcher(where, text);
+  return fitted;
 }
 
 /** Characters of an embed that count towards the 6000 total, as Discord counts them. */
@@ -70,16 +104,17 @@ function isHttpUrl(url: string | undefined): url is string {
   return url !== undefined && url.length <= DISCORD_LIMITS.url && /^https?:\/\/\S+$/i.test(url);
 }
 
-function required(text: string, max: number): string {
-  const fitted = truncate(text, max);
+function required(text: string, max: number, where: string): string {
+  const fitted = fitText(text, max, where);
   return fitted.trim() === "" ? BLANK : fitted;
 }
 
 /** Copies the parts of an embed a bot may send, each within its limit; `null` when nothing is left. */
 function fitEmbed(embed: APIEmbed): APIEmbed | null {
   const out: APIEmbed = {};
-  if (embed.title?.trim()) out.title = truncate(embed.title, DISCORD_LIMITS.title);
-  if (embed.description?.trim()) out.description = truncate(embed.description, DISCORD_LIMITS.description);
+  if (embed.title?.trim()) out.title = fitText(embed.title, DISCORD_LIMITS.title, "embed title");
+  if (embed.description?.trim())
+    out.description = fitText(embed.description, DISCORD_LIMITS.description, "embed description");
   if (isHttpUrl(embed.url)) out.url = embed.url;
   if (embed.timestamp !== undefined && !Number.isNaN(Date.parse(embed.timestamp)))
     out.timestamp = embed.timestamp;
@@ -87,20 +122,20 @@ function fitEmbed(embed: APIEmbed): APIEmbed | null {
     out.color = Math.min(embed.color, DISCORD_LIMITS.color);
   }
   if (embed.footer?.text.trim()) {
-    out.footer = { text: truncate(embed.footer.text, DISCORD_LIMITS.footer) };
+    out.footer = { text: fitText(embed.footer.text, DISCORD_LIMITS.footer, "embed footer") };
     if (isEmbedMediaUrl(embed.footer.icon_url)) out.footer.icon_url = embed.footer.icon_url;
   }
   if (isEmbedMediaUrl(embed.image?.url)) out.image = { url: embed.image.url };
   if (isEmbedMediaUrl(embed.thumbnail?.url)) out.thumbnail = { url: embed.thumbnail.url };
   if (embed.author?.name.trim()) {
-    out.author = { name: truncate(embed.author.name, DISCORD_LIMITS.authorName) };
+    out.author = { name: fitText(embed.author.name, DISCORD_LIMITS.authorName, "embed author") };
     if (isHttpUrl(embed.author.url)) out.author.url = embed.author.url;
     if (isEmbedMediaUrl(embed.author.icon_url)) out.author.icon_url = embed.author.icon_url;
   }
   if (embed.fields && embed.fields.length > 0) {
     out.fields = embed.fields.slice(0, DISCORD_LIMITS.fields).map((field) => ({
-      name: required(field.name, DISCORD_LIMITS.fieldName),
-      value: required(field.value, DISCORD_LIMITS.fieldValue),
+      name: required(field.name, DISCORD_LIMITS.fieldName, "field name"),
+      value: required(field.value, DISCORD_LIMITS.fieldValue, "field value"),
       ...(field.inline === undefined ? {} : { inline: field.inline }),
     }));
   }
@@ -165,7 +200,7 @@ function fitEmbedsTotal(embeds: APIEmbed[]): void {
     const text = slot.get();
     const target = Math.max(slot.min, text.length - excess);
     if (target >= text.length) continue;
-    const shortened = truncate(text, target);
+    const shortened = fitText(text, target, "embeds over 6000 in all");
     excess -= text.length - shortened.length;
     slot.set(shortened);
   }
@@ -181,7 +216,7 @@ function fitButton(button: APIButtonComponent, usedIds: Set<string>): APIButtonC
   } else if (!/^(?:https?|discord):\/\/\S+$/i.test(button.url)) {
     return null;
   }
-  const label = truncate(button.label?.trim() ?? "", DISCORD_LIMITS.buttonLabel);
+  const label = fitText(button.label?.trim() ?? "", DISCORD_LIMITS.buttonLabel, "button label");
   if (label === "" && !button.emoji) return null;
   const fitted = { ...button };
   if (label === "") delete fitted.label;
@@ -218,7 +253,31 @@ export function fitMessageLimits(payload: MessagePayload): MessagePayload {
   fitEmbedsTotal(embeds);
   const visibleEmbeds = embeds.filter(hasVisibleContent);
   const components = fitComponents(payload.components);
-  let content = payload.content.trim() === "" ? "" : truncate(payload.content, DISCORD_LIMITS.content);
+  let content =
+    payload.content.trim() === "" ? "" : fitText(payload.content, DISCORD_LIMITS.content, "content");
   if (content === "" && visibleEmbeds.length === 0 && components.length === 0) content = BLANK;
   return { ...payload, content, embeds: visibleEmbeds, components };
+}
+
+/**
+ * `text` in pieces of at most `max` code units each, split after a line break or a space where there is
+ * one in the second half of a piece (a single word longer than that is split where it must), never inside
+ * a surrogate pair. Joined back, the pieces are `text`.
+ */
+export function splitText(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let end = max;
+    const window = rest.slice(0, max);
+    const newline = window.lastIndexOf("\n");
+    const space = window.search(/\s\S*$/);
+    if (newline > max / 2) end = newline + 1;
+    else if (space > max / 2) end = space + 1;
+    else if (/[\uD800-\uDBFF]/.test(rest.charAt(end - 1))) end -= 1;
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  if (rest !== "" || pieces.length === 0) pieces.push(rest);
+  return pieces;
 }

@@ -4,9 +4,9 @@
  */
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../i18n/translate.js";
-import type { Job, MessageLocation } from "../imagine/job.js";
+import type { Job } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
-import { isWaiting, shownJobId } from "../imagine/waiting-job-id.js";
+import { isWaiting, shownJobId } from "../imagine/line/stand-in.js";
 import type { ImageRecord } from "../service/schema.js";
 import { factorLabel } from "./final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
@@ -16,7 +16,6 @@ import { escapeMarkdown, inlineCode } from "./markdown.js";
 import { NO_PINGS, promptBlock, userMention } from "./message-parts.js";
 import type { MessagePayload } from "./payload.js";
 
-const SNOWFLAKE = /^\d{1,25}$/;
 /** A URL that can sit in a markdown link as it is: no spaces, brackets or parentheses to break it. */
 const LINKABLE_URL = /^https?:\/\/[^\s()<>[\]]+$/i;
 /** Longest URL linked: five links and the prompt then fit one description, so no link is cut. */
@@ -24,20 +23,6 @@ const MAX_LINKED_URL = 400;
 /** The grid and its four upscales; a record never has more, but the links are bounded anyway. */
 const MAX_LINKS = 5;
 const PROMPT_LENGTH = 1200;
-
-/**
- * The jump link to a job's message, `https://discord.com/channels/<guild or @me>/<channel>/<message>`, or
- * `null` while the message id is unknown (or an id is not a Discord id).
- * @see https://discord.com/developers/docs/reference#message-formatting
- */
-export function messageJumpLink(
-  location: Pick<MessageLocation, "guildId" | "channelId" | "messageId">,
-): string | null {
-  const { guildId, channelId, messageId } = location;
-  if (messageId === null || !SNOWFLAKE.test(messageId) || !SNOWFLAKE.test(channelId)) return null;
-  if (guildId !== null && !SNOWFLAKE.test(guildId)) return null;
-  return `https://discord.com/channels/${guildId ?? "@me"}/${channelId}/${messageId}`;
-}
 
 function colorOf(job: Job, status: string): number {
   if (job.outcome === "timed-out") return EMBED_COLORS.timedOut;
@@ -109,7 +94,7 @@ export function waitingStatus(t: Translator, place: number, serversDown: boolean
  * One job in full for a moderator: status and progress (the service's record when `record` is given,
  * else the last seen by the bot), the bot's outcome, requester, times, `ref`, the grid or preview and
  * upscaled URLs, the error explained, and a jump link to its message (`messageLink`, e.g. from
- * {@link messageJumpLink}). A job waiting in the bot's line (no image yet) is named by its request id and
+ * `messageJumpLink` in `message-link.ts`). A job waiting in the bot's line (no image yet) is named by its request id and
  * says its place (`placeInLine`, 0: it waits in another process of the fleet) and, with `serversDown`, that
  * no image server is reachable. User text is escaped; nobody is pinged.
  */

@@ -84,6 +84,14 @@ export function isServiceError(err: unknown): err is ServiceError {
   return err instanceof ServiceError;
 }
 
+/**
+ * Whether a failed create provably made no record: the connection was never established, so the request
+ * never reached the server. Only such a create may be sent to another server (never two records).
+ */
+export function madeNoRecord(err: unknown): boolean {
+  return isServiceError(err) && err.kind === "network" && err.connectFailed;
+}
+
 /** Why {@link ImageDownloadError} was thrown. */
 export type ImageDownloadFailure =
   /** The URL is not an absolute http(s) URL (or a redirect pointed to one). */

@@ -4,7 +4,7 @@
  * Free of discord.js: the commands parse options into edits and render what this returns.
  */
 import { english, type Translator } from "../i18n/translate.js";
-import type { AuditLog } from "../imagine/audit-log.js";
+import type { AuditLog } from "../audit/audit-log.js";
 import type { PromptDefaults } from "../prompt/assemble-prompt.js";
 import {
   settingChanges,

@@ -168,13 +168,19 @@ function rowKind(r: z.output<typeof jobRowSchema>): JobKind {
     // Each name's schema gives that kind's detail; TypeScript cannot follow the index to the member.
     return { ...detail.data, name: r.kind } as JobKind;
   }
-  if (r.kind === "imagine") return IMAGINE;
-  if (r.parent_id === null || r.parent_index === null || r.upscale_factor === null) {
-    throw new Error(
-      `the stored job ${r.image_id} is an upscale without its parent_id, parent_index or upscale_factor`,
-    );
+  switch (r.kind) {
+    case "imagine":
+      return IMAGINE;
+    case "upscale":
+      if (r.parent_id === null || r.parent_index === null || r.upscale_factor === null) {
+        throw new Error(
+          `the stored job ${r.image_id} is an upscale without its parent_id, parent_index or upscale_factor`,
+        );
+      }
+      return { name: "upscale", parentId: r.parent_id, index: r.parent_index, factor: r.upscale_factor };
+    default:
+      return unknownKind(r.kind);
   }
-  return { name: "upscale", parentId: r.parent_id, index: r.parent_index, factor: r.upscale_factor };
 }
 
 /**

@@ -3,13 +3,13 @@
  * the jobs table's unfinished jobs per server plus holds for creates under way, under a per-server advisory
  * transaction lock, so two processes cannot both take a server's last slot. Members take turns across the
  * fleet: a new grid takes a slot only when no other process's waiting grid is next in the fleet's one line,
- * the fleet's waiting jobs in `FairQueue`'s order.
+ * the fleet's waiting jobs in `LineOrder`'s order.
  */
 import type pg from "pg";
 import type { FleetWaiting, ServerSlotHold, ServerSlotLedger } from "../fleet/fleet-channels.js";
-import { FairQueue } from "../pool/fair-queue.js";
+import { LineOrder } from "../imagine/line/line-order.js";
 import type { JobKindName } from "../imagine/job-kind.js";
-import { waitsItsTurn } from "../pool/server-requirement.js";
+import { placementOf } from "../imagine/job-placement.js";
 import { readPrompt } from "../prompt/prompt.js";
 
 /** SQL: whether the row `alias` is a job waiting in the bot's line (its `JobPhase`; no record exists yet). */
@@ -32,7 +32,7 @@ const IN_USE_SQL = `SELECT
 
 /**
  * The fleet's waiting jobs of live processes (a dead process's jobs wait for another to claim them), each
- * with its member's latest start across the fleet; ordered by `FairQueue`, the one definition of the order.
+ * with its member's latest start across the fleet; ordered by `LineOrder`, the one definition of the order.
  */
 const WAITING_SQL = `SELECT w.image_id, w.ref, w.requester_id, w.started_at, w.lease_owner, w.kind, w.prompt,
     (SELECT max(j.started_at) FROM jobs j WHERE j.requester_id = w.requester_id AND NOT ${standIn("j")})
@@ -53,7 +53,7 @@ interface WaitingRow {
 /** The rows of {@link WAITING_SQL} in fair order. */
 function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
   const lastStarted = new Map(rows.map((r) => [r.requester_id, r.last_started ?? undefined]));
-  const line = new FairQueue<FleetWaiting>((member) => lastStarted.get(member));
+  const line = new LineOrder<FleetWaiting>((member) => lastStarted.get(member));
   for (const row of rows)
     line.add({
       id: row.image_id,
@@ -61,7 +61,7 @@ function lineOf(rows: readonly WaitingRow[]): FleetWaiting[] {
       member: row.requester_id,
       queuedAt: row.started_at,
       owner: row.lease_owner,
-      inTurn: waitsItsTurn(row.kind, readPrompt(row.prompt).speed),
+      inTurn: placementOf({ kind: { name: row.kind }, prompt: readPrompt(row.prompt) }).inTurn,
     });
   return [...line.order()];
 }

@@ -1,3 +1,4 @@
+import { sendDocumented } from "../../src/discord/documented-fields.js";
 import { REST } from "discord.js";
 import { Routes } from "discord-api-types/v10";
 import { afterEach, describe, expect, test } from "vitest";
@@ -53,6 +54,7 @@ describe("the bot's REST client with a Discord proxy", () => {
   test("without a proxy, every call goes to the one API address", () => {
     expect(proxiedRestOptions({ apiUrl: "https://discord.com/api" })).toEqual({
       api: "https://discord.com/api",
+      makeRequest: sendDocumented,
     });
   });
 });

@@ -39,6 +39,15 @@ const PNG_BYTES = Buffer.from(
 );
 
 describe("DM prompts", () => {
+  test("a DM typed as the command (`/imagine prompt: …`) sends only the prompt to Midjourney", async () => {
+    h = await startBotHarness();
+    const { emu, world, service } = h;
+    await emu.sendDirectMessage({ user: world.alice, content: "/imagine prompt: a red car" });
+    await emu.waitFor(() => service.records().length === 1);
+    expect(service.records()[0]?.prompt).toBe("a red car");
+    emu.assertNoRejectedRequests();
+  });
+
   test("a DM becomes a job: the bot's answer is edited with progress, then replaced by the grid, which notifies the requester", async () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
     const { emu, world, service } = h;

@@ -3,6 +3,8 @@ import { deployCommands } from "../../commands/index.js";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { startImagine } from "./imagine-steps.js";
+import { LANGUAGES } from "../../src/i18n/languages.js";
+import { translator } from "../../src/i18n/translate.js";
 
 let h: BotHarness;
 afterEach(async () => {
@@ -73,4 +75,42 @@ describe("/help", () => {
     expect(answer.embeds).toEqual(slash.embeds);
     emu.assertNoRejectedRequests();
   });
+});
+
+describe("/help in every language, for every reader", () => {
+  test.each([
+    ["on", { ENHANCE_FACTORS: "2x,4x" }],
+    ["off", {}],
+  ] as const)(
+    "with Enhance %s, a member, a moderator and a DM reader get a whole answer in each of the six languages",
+    async (enhance, env) => {
+      h = await startBotHarness({ env });
+      const { emu, world } = h;
+      await deployCommands(h.config, undefined, { kind: "global" });
+      const dm = emu.dmChannelWith(world.alice);
+      for (const language of LANGUAGES) {
+        const t = translator(language);
+        const ask = async (user: typeof world.alice, channelId: string) => {
+          const handle = await emu.sendSlashCommand({ name: "help", user, channelId, locale: language });
+          return textOf(await handle.waitForResponse({ where: (m) => m.embeds.length > 0 }));
+        };
+        const member = await ask(world.alice, world.general.id);
+        const moderator = await ask(world.mod, world.general.id);
+        const inDm = await ask(world.alice, dm.id);
+        for (const text of [member, moderator, inDm]) {
+          expect(text).toContain(t("helpList.heading"));
+          expect(text).toContain(t("help.toolsTitle"));
+          expect(text.includes(t("help.enhanceButton", { factor: "4×" }))).toBe(enhance === "on");
+        }
+        expect(member).toContain(t("help.limitsServerTitle"));
+        expect(member).not.toContain(t("helpList.moderators"));
+        expect(moderator).toContain(t("helpList.moderators"));
+        expect(moderator).toContain(`/${t("command.imagine-config.name")}`);
+        expect(inDm).toContain(t("help.limitsDmTitle"));
+        expect(inDm).not.toContain(t("helpList.moderators"));
+      }
+      // Discord (the emulator) accepted every answer: none was refused for its length.
+      emu.assertNoRejectedRequests();
+    },
+  );
 });

@@ -21,6 +21,25 @@ function imageRequests(): number {
   return h.service.requests.filter((r) => /images|upscale/.test(r.request)).length;
 }
 
+/**
+ * 🗑️ Delete clicked by `user` on `message`, then the private question's `answer` (Delete or Keep): the
+ * question, and what it says after.
+ */
+async function deleteAsked(
+  message: MessageSnapshot,
+  user: Parameters<typeof clickLabel>[3],
+  answer = "Delete",
+): Promise<{ question: MessageSnapshot; said: string }> {
+  const click = await clickLabel(h, message, "Delete", user);
+  const question = await click.waitForResponse({ where: (m) => textOf(m) !== "" });
+  expect(question.ephemeral).toBe(true);
+  expect(buttonsOf(question).map((b) => b.label)).toEqual(["Delete", "Keep"]);
+  expect(h.emu.message(message.id)?.deleted).toBe(false);
+  const second = await clickLabel(h, question, answer, user);
+  const after = await second.waitForResponse({ where: (m) => textOf(m) !== textOf(question) });
+  return { question, said: textOf(after) };
+}
+
 async function startWithAudit(): Promise<BotHarness> {
   h = await startBotHarness({ env: { AUDIT_CHANNEL_ID } });
   h.emu.addChannel({ guildId: h.world.guild.id, name: "imagine-audit", id: AUDIT_CHANNEL_ID });
@@ -75,10 +94,9 @@ describe("🗑️ Delete", () => {
     );
 
     const before = imageRequests();
-    const click = await clickLabel(h, grid, "Delete", world.alice);
-    const answer = await click.waitForResponse({ where: (m) => textOf(m) !== "" });
-    expect(answer.ephemeral).toBe(true);
-    expect(textOf(answer)).toBe("Deleted.");
+    const { question, said } = await deleteAsked(grid, world.alice);
+    expect(textOf(question)).toContain(`Delete this image (job \`${record.id}\`) for everyone?`);
+    expect(said).toBe(`Deleted the message of job \`${record.id}\`. \`/history\` still lists the job.`);
     expect(emu.message(grid.id)?.deleted).toBe(true);
     const audit = await emu.waitForMessage({ id: AUDIT_CHANNEL_ID } as never, (m) =>
       /Image deleted/.test(textOf(m)),
@@ -86,6 +104,16 @@ describe("🗑️ Delete", () => {
     expect(textOf(audit)).toContain(record.id);
     expect(textOf(audit)).toContain(`Deleted by <@${world.alice.id}>`);
     expect(imageRequests()).toBe(before);
+    emu.assertNoRejectedRequests();
+  });
+
+  test("Keep under the question leaves the image where it is", async () => {
+    h = await startBotHarness();
+    const { emu, world } = h;
+    const { grid } = await imagineGrid(h, { prompt: "a red fox in the snow" });
+    const { said } = await deleteAsked(grid, world.alice, "Keep");
+    expect(said).toBe("Kept: nothing was deleted.");
+    expect(emu.message(grid.id)?.deleted).toBe(false);
     emu.assertNoRejectedRequests();
   });
 
@@ -106,12 +134,8 @@ describe("🗑️ Delete", () => {
     const { emu, world } = h;
     const { grid, single } = await singleImage(h, "a red fox in the snow", 0);
 
-    const answer = await (
-      await clickLabel(h, single, "Delete", world.mod)
-    ).waitForResponse({
-      where: (m) => textOf(m) !== "",
-    });
-    expect(textOf(answer)).toBe("Deleted.");
+    const { said } = await deleteAsked(single, world.mod);
+    expect(said).toMatch(/^Deleted the message of job/);
     expect(emu.message(single.id)?.deleted).toBe(true);
 
     const again = await clickLabel(h, emu.message(grid.id) as MessageSnapshot, "U1", world.alice);
@@ -133,12 +157,8 @@ describe("🗑️ Delete", () => {
     const enhanced = await waitForResult(h, job!.imageId);
     expect(buttonsOf(enhanced).map((b) => b.label)).toEqual(["Prompt", "Delete"]);
 
-    const answer = await (
-      await clickLabel(h, enhanced, "Delete", world.alice)
-    ).waitForResponse({
-      where: (m) => textOf(m) !== "",
-    });
-    expect(textOf(answer)).toBe("Deleted.");
+    const { said } = await deleteAsked(enhanced, world.alice);
+    expect(said).toMatch(/^Deleted the message of job/);
     expect(emu.message(enhanced.id)?.deleted).toBe(true);
     const again = await clickLabel(h, emu.message(single.id)!, "Enhance 2× (uses credits)", world.alice);
     expect(textOf(await again.waitForResponse())).toBe("Enhance 2× was posted, then deleted.");
@@ -149,12 +169,8 @@ describe("🗑️ Delete", () => {
     h = await startBotHarness();
     const { emu, world } = h;
     const grid = await dmGrid(h, "a tin robot reading");
-    const answer = await (
-      await clickLabel(h, grid, "Delete", world.alice)
-    ).waitForResponse({
-      where: (m) => textOf(m) !== "",
-    });
-    expect(textOf(answer)).toBe("Deleted.");
+    const { said } = await deleteAsked(grid, world.alice);
+    expect(said).toMatch(/^Deleted the message of job/);
     expect(emu.message(grid.id)?.deleted).toBe(true);
     emu.assertNoRejectedRequests();
   });

@@ -128,3 +128,37 @@ test("a self-hosted server offers no relax: /imagine-config and /settings refuse
   );
   expect(await sentPrompt("a kite")).toBe("a kite");
 });
+
+describe("the speeds offered while typing", () => {
+  test.each([
+    ["hosted", ["fast", "turbo", "relax"]],
+    ["self-hosted", ["fast", "turbo"]],
+  ] as const)(
+    "on a %s server, /settings speed and /imagine-config speeds offer only what it can run",
+    async (profile, runnable) => {
+      await start(profile);
+      const { emu, world } = h;
+      const member = await emu.autocomplete({
+        name: "settings",
+        subcommand: "speed",
+        focused: "speed",
+        typed: "",
+        user: world.alice,
+        channelId: world.general.id,
+      });
+      expect((await member.waitForChoices()).map((c) => c.value)).toEqual(runnable);
+      const moderator = await emu.autocomplete({
+        name: "imagine-config",
+        subcommand: "speeds",
+        focused: "default",
+        typed: "",
+        user: world.mod,
+        channelId: world.general.id,
+      });
+      const offered = await moderator.waitForChoices();
+      expect(offered.map((c) => c.value)).toEqual([...runnable, "account"]);
+      expect(offered.at(-1)?.name).toBe("the account's own mode");
+      emu.assertNoRejectedRequests();
+    },
+  );
+});

@@ -28,7 +28,7 @@ describe("ImagineService with a server that keeps no ref", () => {
 
   test("a pending job's message says the service is starting, and no longer once it reports healthy", async () => {
     let status = "starting";
-    const env = setup({ serviceStatus: () => status });
+    const env = setup({ servers: { serviceStatus: () => status } });
     env.service.script("job-1", [imageRecord("job-1", "pending")]);
     await env.imagine.submit(...request());
     await env.clock.advance(3_000);

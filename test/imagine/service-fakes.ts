@@ -2,7 +2,8 @@ import { afterEach } from "vitest";
 import type { JobMessenger } from "../../src/imagine/imagine-service.js";
 import { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { MessageLocation } from "../../src/imagine/job.js";
-import { IMAGINE, type JobKind } from "../../src/imagine/job-kind.js";
+import type { ImageServers } from "../../src/imagine/image-servers.js";
+import { IMAGINE, unknownKind, type JobKind } from "../../src/imagine/job-kind.js";
 import type { JobDelivery, JobRequest } from "../../src/imagine/job-request.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
@@ -69,18 +70,54 @@ export class FakeMessenger implements JobMessenger {
   }
 }
 
-export function createService(overrides: Partial<ConstructorParameters<typeof ImagineService>[0]> = {}) {
+/**
+ * One image server, the fake: it takes `ref` and has the upscale route, so creates and upscales go straight to
+ * it; every job is sent at once (not `lined`) and its status is unknown. `overrides` replaces any part.
+ */
+export function fakeServers(service: FakeImageService, overrides: Partial<ImageServers> = {}): ImageServers {
+  return {
+    lined: false,
+    create: (job) => {
+      const { kind } = job;
+      switch (kind.name) {
+        case "imagine":
+          return service.createImage({ prompt: job.prompt.text, ref: job.ref });
+        case "upscale":
+          return service.upscale(kind.parentId, kind.index, kind.factor, { ref: job.ref });
+        default:
+          return unknownKind(kind);
+      }
+    },
+    getImage: (id) => service.getImage(id),
+    downloadImage: (url) => service.downloadImage(url),
+    nameOf: () => undefined,
+    holderOf: () => Promise.resolve("server 1"),
+    follow: () => {},
+    ended: () => {},
+    forget: () => {},
+    hasFreeSlot: () => true,
+    canRun: () => true,
+    someServerUp: () => true,
+    serviceStatus: () => null,
+    recordEnded: () => false,
+    findCreated: () => Promise.resolve("unknown"),
+    ...overrides,
+  };
+}
+
+/** The service's options, with `servers` as parts of {@link fakeServers} over the fake image service. */
+export type ServiceOverrides = Partial<Omit<ConstructorParameters<typeof ImagineService>[0], "servers">> & {
+  servers?: Partial<ImageServers>;
+};
+
+export function createService(overrides: ServiceOverrides = {}) {
   const clock = new ManualClock();
   const service = new FakeImageService(clock);
   const messenger = new FakeMessenger();
   const store = overrides.store ?? new MemoryJobStore();
+  const { servers, ...rest } = overrides;
   const imagine = new ImagineService({
-    client: service,
-    // A server that takes `ref` and has the upscale route: creates and upscales go straight to the fake.
-    profile: {
-      createImage: (prompt, ref) => service.createImage({ prompt: prompt.text, ref }),
-      upscale: (parentId, index, factor, ref) => service.upscale(parentId, index, factor, { ref }),
-    },
+    servers: fakeServers(service, servers),
     messenger,
     store,
     pollIntervalMs: 3000,
@@ -90,7 +127,7 @@ export function createService(overrides: Partial<ConstructorParameters<typeof Im
     imageDownloadMaxBytes: 1_000_000,
     clock,
     random: () => 0,
-    ...overrides,
+    ...rest,
   });
   return { clock, service, messenger, store, imagine };
 }

@@ -3,9 +3,10 @@ import type { ServiceHealth, ServiceHealthMonitor } from "../../src/admission/se
 import { silentLogger } from "../../src/logger.js";
 import { FIRST_BACKOFF_MS, ImageServer } from "../../src/pool/image-server.js";
 import { NoFreeSlotError, ServerPool } from "../../src/pool/server-pool.js";
-import { requirementOf } from "../../src/pool/server-requirement.js";
+import { IMAGINE } from "../../src/imagine/job-kind.js";
+import { placementOf } from "../../src/imagine/job-placement.js";
 import type { ServerSlotHold } from "../../src/fleet/fleet-channels.js";
-import type { ServerWatch } from "../../src/imagine/server-watch.js";
+import type { ServerWatch } from "../../src/pool/server-watch.js";
 import type { ImagineClient } from "../../src/service/client.js";
 import { ServiceError } from "../../src/service/errors.js";
 import { newImageRecord } from "../../src/service/record-factory.js";
@@ -93,19 +94,21 @@ describe("ServerPool", () => {
     expect(pool.choose()?.name).toBe("s2");
   });
 
-  test("a requirement keeps a job off servers that cannot run it (a speed only some accounts have)", () => {
+  test("a placement keeps a job off servers that cannot run it (an Enhance: its grid's server)", () => {
     const pool = poolOf([server(1), server(2), server(3)]);
-    expect(pool.choose({ requires: (s) => s.number === 3 })?.name).toBe("s3");
-    expect(pool.choose({ requires: () => false })).toBeNull();
-    expect(pool.hasFreeSlot(() => false)).toBe(false);
+    const on = (name: string) => ({ on: "grid-server", server: name, inTurn: false }) as const;
+    expect(pool.choose({ placement: on("s3") })?.name).toBe("s3");
+    expect(pool.choose({ placement: on("s9") })).toBeNull();
+    expect(pool.hasFreeSlot(on("s9"))).toBe(false);
   });
 
   test("a prompt asking for a speed goes only to a server that runs it; the pool offers what some server runs", () => {
     const selfHosted = server(1, { speeds: ["fast", "turbo"] });
     const pool = poolOf([selfHosted, server(2)]);
-    expect(pool.choose({ requires: requirementOf(readPrompt("a cat --relax").speed)! })?.name).toBe("s2");
-    expect(pool.choose({ requires: requirementOf(readPrompt("a cat --fast").speed)! })?.name).toBe("s1");
-    expect(requirementOf(readPrompt("a cat").speed)).toBeUndefined();
+    const placed = (prompt: string) => placementOf({ kind: IMAGINE, prompt: readPrompt(prompt) });
+    expect(pool.choose({ placement: placed("a cat --relax") })?.name).toBe("s2");
+    expect(pool.choose({ placement: placed("a cat --fast") })?.name).toBe("s1");
+    expect(placed("a cat").on).toBe("any");
     expect(pool.speeds).toEqual(["fast", "turbo", "relax"]);
     expect(
       poolOf([server(1, { speeds: ["fast"] }), server(2, { speeds: ["fast", "turbo"] })]).speeds,

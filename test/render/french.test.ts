@@ -14,7 +14,13 @@ import {
   REQUESTER_ID,
   visibleText,
 } from "./helpers.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 import { readPrompt } from "../../src/prompt/prompt.js";
+
+/** The help's text as a reader sees it: the content, then each embed's title and description. */
+function shownText(payload: MessagePayload): string {
+  return [payload.content, ...payload.embeds.flatMap((e) => [e.title ?? "", e.description ?? ""])].join("\n");
+}
 
 const fr = translator("fr");
 const STARTED_AT = 1_714_557_600_000;
@@ -77,17 +83,19 @@ describe("the messages of a job in French", () => {
       "Tu as déjà 2 images en cours de génération, le maximum simultané (2). " +
         "Tu pourras en lancer une autre quand l'une d'elles sera terminée.",
     );
-    const help = renderHelp(fr, {
-      commands: [{ name: "imagine", required: ["prompt"], inDms: true, forModerators: false }],
-      guildId: "1",
-      isModerator: false,
-      userMaxActive: 1,
-      userCooldownMs: 90_000,
-      guildMaxActive: 5,
-      promptMaxLength: 1000,
-      userActive: 0,
-      guildActive: 0,
-    }).content;
+    const help = shownText(
+      renderHelp(fr, {
+        commands: [{ name: "imagine", required: ["prompt"], inDms: true, forModerators: false }],
+        guildId: "1",
+        isModerator: false,
+        userMaxActive: 1,
+        userCooldownMs: 90_000,
+        guildMaxActive: 5,
+        promptMaxLength: 1000,
+        userActive: 0,
+        guildActive: 0,
+      }),
+    );
     expect(help).toContain("`/imaginer description:`");
     expect(help).toContain("• Au plus 1 image à la fois ; tu en as 0 en cours.");
     expect(help).toContain("• Attends 1 minute 30 secondes entre deux descriptions.");

@@ -22,7 +22,7 @@ function row(...components: APIButtonComponent[]): APIActionRowComponent<APIButt
   return { type: 1, components };
 }
 
-describe("truncate", () => {
+describe("truncate: between words, never inside a code span or a link", () => {
   test.each([
     ["hello", 10, "hello"],
     ["hello", 5, "hello"],
@@ -36,6 +36,10 @@ describe("truncate", () => {
     ["ab\\*cd", 4, "ab…"],
     ["a\\\\bc", 4, "a\\\\…"],
     ["", 3, ""],
+    ["one two three four", 12, "one two…"],
+    ["say `--ar 16:9 --v 6` then", 16, "say…"],
+    ["go to https://example.com/a/b now", 24, "go to…"],
+    ["read [the guide](https://example.com/guide) first", 30, "read…"],
   ])("shortens %j to at most %d as %j", (text, max, expected) => {
     const result = truncate(text, max);
     expect(result).toBe(expected);

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import type { Job, MessageLocation } from "../../src/imagine/job.js";
 import { EMBED_COLORS } from "../../src/render/format.js";
 import type { MessagePayload } from "../../src/render/payload.js";
-import { messageJumpLink, renderJobDetails } from "../../src/render/status-job.js";
+import { messageJumpLink } from "../../src/render/message-link.js";
+import { renderJobDetails } from "../../src/render/status-job.js";
 import {
   CDN,
   completedRecord,

@@ -14,6 +14,7 @@ import {
   type Message,
 } from "discord.js";
 import { PermissionFlagsBits } from "discord-api-types/v10";
+import { sendDocumented } from "../../src/discord/documented-fields.js";
 import type { DiscordEmulatorOptions } from "./context.js";
 import { startDiscordEmulator, type DiscordEmulator } from "./emulator.js";
 import { shardOfGuild } from "./gateway/gateway.js";
@@ -140,7 +141,8 @@ export async function startTestClient(
   const client = new Client({
     intents: options.intents ?? [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
     partials: options.partials ?? [Partials.Channel],
-    rest: { ...options.rest, api: emu.apiUrl },
+    // Like the bot, it sends only the fields Discord documents for each route (no `tts` on edits).
+    rest: { makeRequest: sendDocumented, ...options.rest, api: emu.apiUrl },
     ...(options.shards ? { shards: options.shards } : {}),
     ...(options.shardCount ? { shardCount: options.shardCount } : {}),
   });

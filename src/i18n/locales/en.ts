@@ -417,8 +417,8 @@ export const en = {
   "help.parameters": "Parameters: {{parameters}}.",
   "help.unsupported":
     "Permutations `{a, b}`, `--repeat` and video parameters (`--video`, `--motion`, …) are not supported. Speeds (`--fast`, `--turbo`, `--relax`) are limited to those allowed here and that the image server can run.",
-  "help.limitsServer": "**Your limits in this server**",
-  "help.limitsDm": "**Your limits in DMs**",
+  "help.limitsServerTitle": "Your limits in this server",
+  "help.limitsDmTitle": "Your limits in DMs",
   "help.moderator": "• As a moderator you have no per-user limit on jobs or cooldown.",
   "help.userActive_one": "• At most {{count}} image at once; you have {{active}} running now.",
   "help.userActive_other": "• At most {{count}} images at once; you have {{active}} running now.",
@@ -427,6 +427,15 @@ export const en = {
   "help.guildActive_one": "• This server runs at most {{count}} image at once; {{active}} running now.",
   "help.guildActive_other": "• This server runs at most {{count}} images at once; {{active}} running now.",
   "help.promptLength": "• Prompts up to {{max}} characters.",
+  // /help: what a member can add to a prompt here (styles, speeds).
+  "help.styles":
+    "**Styles**: `/$t(command.imagine.name) $t(command.imagine.style.name):` adds one of this server's to your prompt: {{names}}.",
+  "help.noStyles": "**Styles**: this server has none yet.",
+  "help.noStylesModerator":
+    "**Styles**: this server has none yet; add them with `/$t(command.imagine-config.name) $t(command.imagine-config.styles.name) $t(command.imagine-config.styles.set.name)`.",
+  "help.speeds":
+    "**Speeds** you may use here: {{speeds}}. Add one to a prompt, or choose your default with `/$t(command.settings.name) $t(command.settings.speed.name)`.",
+  "help.noSpeeds": "**Speeds**: none may be chosen here; prompts run at the image service's own speed.",
 
   // `/history`.
   "history.empty":
@@ -724,7 +733,12 @@ export const en = {
     "The bot no longer keeps the prompt of this job: finished jobs are removed after a while.",
   "delete.notAllowed":
     "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
-  "delete.done": "Deleted.",
+  "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
+  // 🗑️ Delete asks first, privately.
+  "delete.question": "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.yes": "Delete",
+  "delete.no": "Keep",
+  "delete.kept": "Kept: nothing was deleted.",
   "delete.gone": "That message was already deleted.",
   "delete.failed":
     "The bot could not delete that message: it may have lost access to this channel. Try again later.",
@@ -741,7 +755,8 @@ export const en = {
     "Under each result: **🖌️ Remix** (yours: edit the prompt and go again), **📋 Prompt** (the exact prompt sent, suffix and defaults included, to copy), **🗑️ Delete** (yours; moderators who may manage messages, any). Under a single image also **🔁 More like this**: a new grid with that image as the image prompt plus the same words. It is not Midjourney's variation (V1–V4), which reworks the image itself: the image service has no variation, so this is a new job guided by the image.",
   "help.toolsTitle": "Buttons under your images",
   // /help's command list, built from the command registry (commands/help/help.ts).
-  "helpList.title": "**Commands**",
+  "helpList.heading": "Commands",
+  "helpList.moderators": "**For moderators**",
   "helpList.command": "• `{{usage}}`: {{description}}",
   "helpList.dmPrompt":
     "• In a DM, send me a prompt (with images attached if you like); send `help` for this message.",
@@ -765,6 +780,9 @@ export const en = {
   "pool.serversTitle_other": "Image servers ({{count}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
   "pool.enhance": "Enhance",
+  "pool.backingOff": "resting after failed requests",
+  // /imagine-status when it would not fit Discord's limits with every server's last error.
+  "pool.detailsLeftOut": "_Each server's last error is left out to fit; the bot's log has them._",
   "pool.lastError": "last error {{when}}: {{error}}",
   "pool.failedToStart": "The image service did not take this job when its turn came: {{reason}}",
   // Issue 31q: a waiting job whose create may have been sent just before the bot restarted (an image error kind).

@@ -5,6 +5,12 @@ import { offeredCommands } from "../../../commands/help/help-query.js";
 import { renderHelp, type HelpContext } from "../../../commands/help/help-view.js";
 import { parseConfig } from "../../../src/config.js";
 import { english } from "../../../src/i18n/translate.js";
+import type { MessagePayload } from "../../../src/render/payload.js";
+
+/** The help's text as a reader sees it: the content, then each embed's title and description. */
+function shownText(payload: MessagePayload): string {
+  return [payload.content, ...payload.embeds.flatMap((e) => [e.title ?? "", e.description ?? ""])].join("\n");
+}
 
 const config = parseConfig({
   DISCORD_TOKEN: "token",
@@ -26,7 +32,7 @@ const limits: Omit<HelpContext, "commands" | "guildId" | "isModerator"> = {
 function helpText(guildId: string | null, isModerator: boolean, dmCommands = true): string {
   const reader = { userId: "2", guildId, isModerator };
   const commands = offeredCommands(entries, reader, dmCommands);
-  return renderHelp(english, { ...limits, commands, guildId, isModerator }).content;
+  return shownText(renderHelp(english, { ...limits, commands, guildId, isModerator }));
 }
 
 const moderatorOnly = ["imagine-status", "imagine-config"];

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { serversField } from "../../../commands/status/status-servers-view.js";
+import { serversFields } from "../../../commands/status/status-servers-view.js";
 import { translator } from "../../../src/i18n/translate.js";
 
 test.each([
@@ -12,6 +12,6 @@ test.each([
   "the servers' title counts %i waiting job(s) in the reader's language (%s)",
   async (waiting, lang, title) => {
     const t = translator(lang);
-    expect(serversField(t, { rows: [], waiting }, 0).name).toBe(title);
+    expect(serversFields(t, { rows: [], waiting }, 0)[0]?.name).toBe(title);
   },
 );

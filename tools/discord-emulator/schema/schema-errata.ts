@@ -25,15 +25,6 @@ const ERRATA: readonly Erratum[] = [
     kind: "wrong-type",
     allows: (value) => typeof value === "string" && /^\d+$/.test(value),
   },
-  {
-    // discord.js 14 puts `tts: false` and `enforce_nonce: false` into every message body it builds, edits,
-    // interaction responses and webhook messages included, where the schemas lack one or both; Discord
-    // ignores them there.
-    operation: /^(POST \/interactions\/|(POST|PATCH) \/webhooks\/|PATCH \/channels\/)/,
-    path: /^(data\.)?(enforce_nonce|tts)$/,
-    kind: "unknown-key",
-    allows: (value) => value === false,
-  },
 ];
 
 function valueAt(body: unknown, path: readonly (string | number)[]): unknown {
