@@ -7,7 +7,8 @@
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const room = text.slice(0, Math.max(1, max - 1));
-  const end = room.search(/\s+\S*$/);
+  // The room ends where a word does (the next character is a space): all of it is whole words.
+  const end = /\s/.test(text.charAt(room.length)) ? room.length : room.search(/\s+\S*$/);
   const kept = (end > 0 ? room.slice(0, end) : room).replace(/[\s,;:.-]+$/, "");
   return `${kept}…`;
 }

@@ -175,6 +175,9 @@ describe("a blocked Midjourney account in the pool", () => {
     );
     expect(text).toMatch(/🟢 \*\*two\*\* working/);
     expect(text).not.toContain("127.0.0.1");
+    // The job row names its server.
+    expect(text).toMatch(/Generating|Waiting/);
+    expect(text).toContain(" · on two · ");
     const resume = buttonId(page, "Resume one");
 
     services[0]!.lifecycle.accountNotice = null;
