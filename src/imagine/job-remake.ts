@@ -14,6 +14,7 @@ import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job } from "./job.js";
+import { unknownKind } from "./job-kind.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { WaitingLine } from "./line/waiting-line.js";
 import type { JobView } from "./job-view.js";
@@ -30,6 +31,19 @@ export interface JobRemakeContext {
   untrack(jobId: string): void;
   queue: Pick<WaitingLine, "enqueue">;
   slotFreed(): void;
+}
+
+/** Whether a job of its kind may be made on another server: an image may; an Enhance runs only on its grid's. */
+function remakeable(job: Job): boolean {
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine":
+      return true;
+    case "upscale":
+      return false;
+    default:
+      return unknownKind(kind);
+  }
 }
 
 /** The claim key of a job's second create (its first create's is `create:<ref>`). */
@@ -61,7 +75,7 @@ export async function remakeIfServerCannot(
     return false;
   }
   // Once, an image only (an Enhance runs only on its grid's server), and only with the bot's line to wait in.
-  if (job.kind.name !== "imagine" || job.remadeFrom !== undefined || !servers.lined) return false;
+  if (!remakeable(job) || job.remadeFrom !== undefined || !servers.lined) return false;
   const log = ctx.log.child(logContextOf(job));
   const standIn: Job = {
     ...job,

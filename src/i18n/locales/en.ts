@@ -735,7 +735,8 @@ export const en = {
     "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
   "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
   // 🗑️ Delete asks first, privately.
-  "delete.question": "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.question":
+    "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
   "delete.yes": "Delete",
   "delete.no": "Keep",
   "delete.kept": "Kept: nothing was deleted.",
@@ -856,10 +857,14 @@ export const en = {
   "styles.unknown": "This server has no style named {{name}} (any more). Its styles: {{names}}.",
   "styles.unknownNoStyles": "This server has no style named {{name}}: it has no styles at the moment.",
   // Account health in the pool: a server's Midjourney account held after a notice, paced, and shown per server.
-  "imageError.account.summary": "The image server this job went to could not run it: Midjourney sent a notice about that server's account, not about your prompt.",
-  "imageError.account.hint": "It does not count against you, and the bot's owner has been told. Try again in a while.",
-  "accountHealth.waitAgain": "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
-  "accountHealth.waitPaced": "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
+  "imageError.account.summary":
+    "The image server this job went to could not run it: Midjourney sent a notice about that server's account, not about your prompt.",
+  "imageError.account.hint":
+    "It does not count against you, and the bot's owner has been told. Try again in a while.",
+  "accountHealth.waitAgain":
+    "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
+  "accountHealth.waitPaced":
+    "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
   "accountHealth.headline": "{{working}} of {{total}} image servers working",
   "accountHealth.state.working": "working",
   "accountHealth.state.resting": "resting until {{until}}",
@@ -882,7 +887,8 @@ export const en = {
   "accountHealth.why.credits": "its account's Midjourney credits are used up",
   "accountHealth.today": "{{creates}} of {{limit}} images today",
   "accountHealth.resume": "Resume {{server}}",
-  "accountHealth.resumed": "{{server}} takes jobs again. If its account's notice was not dealt with in Midjourney's Discord, the next job there holds it again.",
+  "accountHealth.resumed":
+    "{{server}} takes jobs again. If its account's notice was not dealt with in Midjourney's Discord, the next job there holds it again.",
   "accountHealth.notHeld": "{{server}} is not held: nothing to resume.",
   "accountHealth.unknownServer": "No image server is named {{server}} (any more).",
   "accountHealth.jobOn": "on {{server}}",

@@ -39,7 +39,10 @@ describe("account health", () => {
 
   test("a block for a time ends by itself then", async () => {
     const { accounts } = health();
-    await accounts.noticed("server-1", "Midjourney message: You have been blocked from accessing Midjourney for 1 hour.");
+    await accounts.noticed(
+      "server-1",
+      "Midjourney message: You have been blocked from accessing Midjourney for 1 hour.",
+    );
     expect(accounts.state("server-1", NOW + 3_599_999).kind).toBe("held");
     expect(accounts.state("server-1", NOW + 3_600_000).kind).toBe("open");
   });

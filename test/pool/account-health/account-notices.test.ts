@@ -12,7 +12,10 @@ const NOTICES: [string, string][] = [
     "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.",
     "blocked",
   ],
-  ["You have a pending moderation message. Please acknowledge it before using the bot further.", "pending-moderation"],
+  [
+    "You have a pending moderation message. Please acknowledge it before using the bot further.",
+    "pending-moderation",
+  ],
   ["You have been blocked from accessing Midjourney for 1 hour.", "blocked"],
   ["You don't have an active subscription. Subscribe to continue.", "no-subscription"],
   ["Credits exhausted", "credits"],
