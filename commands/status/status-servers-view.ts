@@ -10,6 +10,7 @@ import type { ServiceHealth } from "../../src/admission/service-health.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { AccountState } from "../../src/pool/account-health/account-health.js";
 import type { ServiceFeatures } from "../../src/service/service-profile.js";
+import { SERVICE_ERROR_KINDS } from "../../src/service/errors.js";
 import { absoluteTimestamp, EMBED_COLORS } from "../../src/render/format.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
