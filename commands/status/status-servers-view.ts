@@ -117,18 +117,8 @@ function stateOf(t: Translator, server: ServerRow): { emoji: string; words: stri
 
 /** A failure in the reader's words, by its kind (never its message: it may name an address). */
 export function errorWords(t: Translator, kind: string | null | undefined): string {
-  const known = [
-    "unauthorized",
-    "forbidden",
-    "validation",
-    "rate-limited",
-    "quota",
-    "server",
-    "not-json",
-    "invalid-response",
-    "network",
-    "timeout",
-  ];
+  const known: readonly string[] = SERVICE_ERROR_KINDS;
+
   return t(
     known.includes(kind ?? "")
       ? (`accountHealth.error.${kind}` as "accountHealth.error.network")
