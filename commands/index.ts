@@ -10,7 +10,9 @@ import type { Command } from "../src/discord/command.js";
 import type { ComponentHandler } from "../src/discord/component.js";
 import type { InteractionRegistry } from "../src/discord/interaction-router.js";
 import type { Config } from "../src/config.js";
-import { registerCommands, type CommandScope } from "../src/discord/register-commands.js";
+import type { MessageCommand } from "../src/discord/message-command.js";
+import { registerCommands, type CommandScope, type Registrable } from "../src/discord/register-commands.js";
+import { imagineFromImage, imagineFromImageModal } from "./imagine-from-image/imagine-from-image.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
 import { deleteAnswerButton, deleteButton } from "./delete/delete-button.js";
@@ -63,16 +65,23 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   deleteAnswerButton,
   remixHandler,
   moreLikeThisButton,
+  imagineFromImageModal,
 ];
 
+/** Every message command (right-click a message → Apps). */
+export const messageCommands: readonly MessageCommand<BotContext>[] = [imagineFromImage];
+
 /** Commands and handlers, as the interaction router takes them. */
-export const registry: InteractionRegistry<BotContext> = { commands, components };
+export const registry: InteractionRegistry<BotContext> = { commands, components, messageCommands };
 
 /** Answers a direct message to the bot (a DM prompt, or help); never throws. */
 export const directMessage = (message: Message, app: BotContext): Promise<void> =>
   handleDirectMessage(message, app, () => helpEntries(commands, app.config));
 
-/** Registers {@link commands} (see `registerCommands`) and returns the names Discord accepted. */
+/** Every command registered with Discord: the slash commands and the message commands. */
+export const registrable: readonly Registrable[] = [...commands, ...messageCommands];
+
+/** Registers {@link registrable} (see `registerCommands`) and returns the names Discord accepted. */
 export function deployCommands(config: Config, rest?: REST, scope?: CommandScope): Promise<string[]> {
-  return registerCommands(commands, config, rest, scope);
+  return registerCommands(registrable, config, rest, scope);
 }

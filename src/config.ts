@@ -4,104 +4,23 @@
  */
 import dotenv from "dotenv";
 import { z } from "zod";
-import { isUpscaleFactor, UPSCALE_FACTORS, type UpscaleFactor } from "./service/schema.js";
 import { parseServers, type ImagineServerConfig } from "./config-servers.js";
+import {
+  autoOr,
+  blankAsUnset,
+  enhanceFactors,
+  httpUrl,
+  int,
+  isPostgresUrl,
+  oneOf,
+  shardList,
+  snowflake,
+} from "./config-values.js";
+
+export { MAX_ENHANCE_FACTORS } from "./config-values.js";
 
 const DISCORD_API = "https://discord.com/api";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
-/** Treats an empty string (`FOO=` in .env) as "not set", so defaults apply. */
-function blankAsUnset(v: unknown): unknown {
-  return typeof v === "string" && v.trim() === "" ? undefined : v;
-}
-
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
-
-/** A whole number in range, e.g. `int(100).default(3000)`. */
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) => wholeNumber(min, max);
-
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://example.com/api" })
-  .transform((u) => u.replace(/\/+$/, ""));
-
-const snowflake = z
-  .string()
-  .trim()
-  .regex(/^\d{17,20}$/, "must be a Discord id (17-20 digits; enable Developer Mode, right-click, Copy ID)")
-  .optional();
-
-/** Whether `value` parses as a URL with the postgres: or postgresql: scheme. */
-function isPostgresUrl(value: string): boolean {
-  try {
-    return /^postgres(ql)?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** A value from a fixed list, in any case. */
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.enum(values, { error: `must be one of ${values.join(", ")}` }),
-  );
-
-/** Most Enhance buttons under one image: one row of buttons holds five. */
-export const MAX_ENHANCE_FACTORS = 5;
-
-/**
- * `ENHANCE_FACTORS`: comma-separated upscale factors (`2x,4x`), any case and order, read as the distinct
- * factors smallest first; empty means Enhance is off.
- * @see https://discord.com/developers/docs/components/reference#action-row (at most 5 buttons)
- */
-const enhanceFactors = z
-  .string()
-  .default("")
-  .transform((text, ctx): UpscaleFactor[] => {
-    const given = text
-      .split(",")
-      .map((f) => f.trim().toLowerCase())
-      .filter(Boolean);
-    const unknown = given.filter((f) => !isUpscaleFactor(f));
-    const factors = UPSCALE_FACTORS.filter((f) => given.includes(f));
-    if (unknown.length > 0 || factors.length > MAX_ENHANCE_FACTORS) {
-      const problem =
-        unknown.length > 0
-          ? `has unknown factors ${unknown.join(", ")}`
-          : `has ${factors.length} factors, more than ${MAX_ENHANCE_FACTORS}`;
-      ctx.addIssue({
-        code: "custom",
-        message: `${problem}: give at most ${MAX_ENHANCE_FACTORS} of ${UPSCALE_FACTORS.join(", ")}, comma-separated (e.g. 2x,4x), or leave it empty to turn Enhance off`,
-      });
-      return z.NEVER;
-    }
-    return factors;
-  });
-/** `auto`, or a whole number in range. */
-const autoOr = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim().toLowerCase() === "auto" ? "auto" : v),
-    z.union([z.literal("auto"), wholeNumber(min, max)], {
-      error: `must be auto or a whole number >= ${min}`,
-    }),
-  );
-
-/** `auto`, or a comma-separated list of gateway shard ids (`0,1`). */
-const shardList = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    const text = v.trim().toLowerCase();
-    return text === "auto" ? text : text.split(",").map((id) => (/^\d+$/.test(id.trim()) ? Number(id) : id));
-  },
-  z.union([z.literal("auto"), z.array(z.number().int().min(0)).min(1)], {
-    error: "must be auto or shard ids separated by commas, e.g. 0,1",
-  }),
-);
 
 /** Schema of every environment variable the bot reads. Keep in step with .env.example and the README. */
 export const configSchema = z.object({
@@ -200,6 +119,12 @@ export const configSchema = z.object({
   BANNED_WORDS_FILE: z.string().optional(),
   /** Midjourney's starter list of banned words (src/moderation/midjourney-banned-words.ts), checked after the owner's and each server's. */
   MIDJOURNEY_BANNED_WORDS: oneOf(["on", "off"]).default("on"),
+  /**
+   * Whether members may install the app to their own account and use /imagine and the other member commands
+   * anywhere (servers without the bot, group DMs); `off` registers them for server installs only.
+   * @see https://discord.com/developers/docs/resources/application#installation-context
+   */
+  USER_INSTALLS: oneOf(["on", "off"]).default("on"),
   /** Midjourney's refusals of one member's prompts within 24 h that pause them (where it happened); 0: never. */
   MIDJOURNEY_REFUSALS_TO_PAUSE: int(0, 100).default(3),
   /** How long such a pause lasts, in hours. */
@@ -253,7 +178,8 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(
       `imagine-bot is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
-        "Set these in .env (copy .env.example) or in the environment, then start again.",
+        "Set these in .env (copy .env.example) or in the environment, then start again.\n" +
+        "To try the bot first, with no Discord application or image service: npm run demo",
     );
     this.name = "ConfigError";
   }

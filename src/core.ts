@@ -12,6 +12,7 @@ import type { DiscordMessenger } from "./discord/discord-messenger.js";
 import { Admission } from "./admission/admission.js";
 import { AuditLog } from "./audit/audit-log.js";
 import { ImagineService } from "./imagine/imagine-service.js";
+import { jobEndPolicy } from "./imagine/job-end-policy.js";
 import type { JobStore } from "./imagine/job-store.js";
 import { systemClock, type Clock } from "./jobs/clock.js";
 import type { Logger } from "./logger.js";
@@ -28,8 +29,6 @@ import { watchRefusals } from "./audit/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
-import { isWaiting } from "./imagine/line/stand-in.js";
-import { classifyImageError, NOT_STARTED_ERROR } from "./render/image-errors.js";
 import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
 import { AccountHealth } from "./pool/account-health/account-health.js";
 import { serverState } from "./pool/account-health/server-state.js";
@@ -110,6 +109,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     post: (channelId, message) => messenger.post(channelId, message),
     logger: log,
   });
+  // Each server's Midjourney account: held after a notice (kept in the database), paced.
   const accounts = new AccountHealth({
     servers: config.IMAGINE_SERVERS.map((s) => ({ name: s.name, pacing: s.pacing })),
     store: holds,
@@ -140,58 +140,6 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
   const { health } = pool;
-  const imagine = new ImagineService({
-    servers: pool,
-    messenger,
-    store,
-    pollIntervalMs: config.POLL_INTERVAL_MS,
-    leaseMs: config.JOB_LEASE_MS,
-    timeoutMs: config.JOB_TIMEOUT_MS,
-    progressUpdateIntervalMs: config.PROGRESS_UPDATE_INTERVAL_MS,
-    imageDelivery: config.IMAGE_DELIVERY,
-    imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
-    serviceSlots,
-    processId,
-    clock,
-    logger: log.child({ component: "jobs" }),
-    onActiveCountChanged: (count) => metrics.setJobsInFlight(count),
-    onDelivered: (route, final) => metrics.discordEdit(route, final),
-    onDeliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
-    onJobEnded: (job, latencyMs) => {
-      pool.forget(job.imageId);
-      imagine.drainQueue();
-      if (job.outcome) metrics.jobFinished(job.outcome);
-      if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
-      void audit.jobEnded(job);
-      void countRefusal(job);
-      // Nothing was sent for a job that ended while it waited in line (expired, cancelled, refused at its
-      // turn): its image of the day is given back; not for one that may have been sent before a restart.
-      // Nor for one whose server's account could not run it (a notice about the account, not the member).
-      const neverSent = isWaiting(job) && job.outcome !== "completed" && job.error !== NOT_STARTED_ERROR;
-      const accountFailed = job.outcome === "failed" && classifyImageError(job.error).kind === "account";
-      if (neverSent || accountFailed) {
-        const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
-        void admission.giveBackDailyImage(at).catch((err: unknown) => {
-          log.warn(
-            { err, jobId: job.imageId },
-            "could not give back the daily image of a job that never started",
-          );
-        });
-      }
-    },
-  });
-  metrics.watchPool(() => ({
-    waiting: imagine.waitingCount,
-    servers: pool.servers.map((s) => ({
-      name: s.name,
-      slots: s.slots,
-      inUse: s.inUse,
-      up: s.health.last.botStatus !== null,
-      backingOff: s.backingOff(now()),
-      state: serverState(s, accounts.state(s.name, now()), now()),
-      createsToday: accounts.today(s.name, now()).creates,
-    })),
-  }));
   const countRefusal = watchRefusals({
     pauses,
     audit,
@@ -199,13 +147,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     logger: log.child({ component: "moderation" }),
     ...(deps.serverName ? { serverName: deps.serverName } : {}),
   });
+  const midjourneyBannedWords =
+    config.MIDJOURNEY_BANNED_WORDS === "on"
+      ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+      : null;
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
-    midjourneyWords:
-      config.MIDJOURNEY_BANNED_WORDS === "on"
-        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
-        : null,
+    midjourneyWords: midjourneyBannedWords,
     guildSettings: (guildId) => settings.guild(guildId),
     // A speed some server of the pool runs; the job then goes only to such a server (`requirementOf`).
     serviceSpeeds: () => pool.speeds,
@@ -221,8 +170,41 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     lastSubmission: (userId) => store.getLastSubmission(userId),
     recordSubmission: (userId, at) => store.recordSubmission(userId, at),
     now,
-    ...(store.fleet ? { fleet: { ledger: store.fleet.ledger, processId: imagine.processId } } : {}),
+    ...(store.fleet ? { fleet: { ledger: store.fleet.ledger, processId } } : {}),
   });
+  const imagine: ImagineService = new ImagineService({
+    servers: pool,
+    messenger,
+    store,
+    pollIntervalMs: config.POLL_INTERVAL_MS,
+    leaseMs: config.JOB_LEASE_MS,
+    timeoutMs: config.JOB_TIMEOUT_MS,
+    progressUpdateIntervalMs: config.PROGRESS_UPDATE_INTERVAL_MS,
+    imageDelivery: config.IMAGE_DELIVERY,
+    imageDownloadMaxBytes: config.IMAGE_DOWNLOAD_MAX_BYTES,
+    serviceSlots,
+    processId,
+    clock,
+    logger: log.child({ component: "jobs" }),
+    events: {
+      activeCountChanged: (count) => metrics.setJobsInFlight(count),
+      delivered: (route, final) => metrics.discordEdit(route, final),
+      deliveryFailed: (kind, final) => metrics.discordDeliveryFailed(kind, final),
+      jobEnded: jobEndPolicy({ metrics, audit, refusals: countRefusal, daily: admission, log }),
+    },
+  });
+  metrics.watchPool(() => ({
+    waiting: imagine.waitingCount,
+    servers: pool.servers.map((s) => ({
+      name: s.name,
+      slots: s.slots,
+      inUse: s.inUse,
+      up: s.health.last.botStatus !== null,
+      backingOff: s.backingOff(now()),
+      state: serverState(s, accounts.state(s.name, now()), now()),
+      createsToday: accounts.today(s.name, now()).creates,
+    })),
+  }));
   return {
     config,
     imagine,
@@ -235,6 +217,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     admission,
     health,
     bannedWords,
+    midjourneyBannedWords,
     audit,
     metrics,
     logger: log,

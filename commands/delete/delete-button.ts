@@ -5,6 +5,9 @@
  * The answer is private; the audit channel records who deleted which job's message. It never asks the image
  * service. A used button elsewhere that pointed at the deleted message (U1 on its grid, Enhance on its
  * single image) then says it was deleted (`post-once.ts`).
+ * Where the bot is not in the server (a member's install) its token reaches nothing there: the click's own
+ * token deletes the message the button is on (its `@original`), at once, since a question's answer would be
+ * another interaction that cannot reach the result any more.
  * @see https://discord.com/developers/docs/resources/message#delete-message
  * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
  */
@@ -17,6 +20,7 @@ import {
 } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import { deleteBotMessage } from "../../src/discord/bot-message.js";
+import { interactionReach } from "../../src/discord/interaction-reach.js";
 import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import type { Translator } from "../../src/i18n/translate.js";
@@ -48,7 +52,10 @@ async function deleteResult(
 ): Promise<"delete.done" | "delete.gone" | "delete.failed"> {
   let outcome: "deleted" | "gone";
   try {
-    outcome = await deleteBotMessage(interaction.client.rest, channelId, messageId, log);
+    outcome =
+      interactionReach(interaction) === "bot"
+        ? await deleteBotMessage(interaction.client.rest, channelId, messageId, log)
+        : await interaction.deleteReply().then(() => "deleted" as const);
   } catch (err) {
     if (!isDeliveryError(err)) throw err;
     log.warn({ err, messageId }, "could not delete a result message");
@@ -99,6 +106,15 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
     const message = interaction.message;
     if (!message) throw new UserError((t) => t("error.deadControl"));
     if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
+    if (interactionReach(interaction) === "interaction-only") {
+      await interaction.deferUpdate();
+      const said = await deleteResult(interaction, tool, message.channelId, message.id, context);
+      await interaction.followUp({
+        content: lang.ephemeral(said, { id: tool.jobId }),
+        flags: MessageFlags.Ephemeral,
+      });
+      return;
+    }
     const row = answerRow(lang.ephemeral, tool, message.id);
     if (row) {
       await interaction.reply({

@@ -16,6 +16,7 @@ import { withButtonUsed } from "./used-button-view.js";
 import type { ComponentInteraction } from "../../src/discord/component.js";
 import { interactionLocation } from "../../src/discord/interaction-location.js";
 import { isMessageGone } from "../../src/discord/bot-message.js";
+import { interactionReach } from "../../src/discord/interaction-reach.js";
 
 /** What {@link postOnce} posts, and for which job and action. */
 export interface PostOnceRequest {
@@ -84,7 +85,10 @@ export async function earlierPostAnswer(
   post: PostedMessage,
   log: Logger,
 ): Promise<string> {
-  const gone = await isMessageGone(interaction.client.rest, post.channelId, post.messageId, log);
+  // Where the bot is not in the server its token cannot read the message: it is taken to be there.
+  const gone =
+    interactionReach(interaction) === "bot" &&
+    (await isMessageGone(interaction.client.rest, post.channelId, post.messageId, log));
   return gone ? t("posted.deleted", { name }) : alreadyPosted(t, name, post);
 }
 
@@ -106,7 +110,8 @@ export async function markUsed(
   log: Logger,
 ): Promise<void> {
   const source = interaction.message;
-  if (!source) return;
+  // Where the bot is not in the server, only the click's own answer could edit the message, and it is spent.
+  if (!source || (through === "message" && interactionReach(interaction) === "interaction-only")) return;
   const rows = source.components.map((row) => row.toJSON()) as APIActionRowComponent<APIButtonComponent>[];
   const components = withButtonUsed(rows, interaction.customId);
   try {

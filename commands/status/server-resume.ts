@@ -31,8 +31,7 @@ export async function resumeServer(
       guildId,
       notice: ended.notice,
     });
-    // Jobs waiting in line may start on it now.
-    app.imagine.drainQueue();
+    // Jobs waiting in line start on it at the line's next look (every 2 s while jobs wait).
   }
   await interaction.editReply(renderStatus(t, await gatherStatus(app, guildId, action.page)));
   const name = escapeMarkdown(server.name);

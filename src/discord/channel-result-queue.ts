@@ -14,8 +14,8 @@ import {
   batchNonce,
   carriesResult,
   combineResults,
-  resultsFitting,
-  type BatchCandidate,
+  isFresh,
+  nextBatch,
   type BatchLimits,
 } from "./result-batch.js";
 
@@ -79,26 +79,6 @@ export interface ChannelPacing {
   lingerMs?: number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => void;
-}
-
-/** A result posted for the first time (not again under a nonce recorded before, not alone after that). */
-function isFresh(w: { claimedNonce?: string; alone?: boolean }): boolean {
-  return w.claimedNonce === undefined && w.alone !== true;
-}
-
-/**
- * The results that go out next, from the front of `waiting`: those recorded under the same nonce as the
- * first (posted together before a restart), else as many results not yet recorded as fit in one message.
- */
-export function nextBatch<W extends BatchCandidate & { claimedNonce?: string; alone?: boolean }>(
-  waiting: readonly W[],
-  limits?: BatchLimits,
-): W[] {
-  const first = waiting[0];
-  if (first?.alone === true) return [first];
-  if (first?.claimedNonce !== undefined) return waiting.filter((w) => w.claimedNonce === first.claimedNonce);
-  const fresh = waiting.filter(isFresh);
-  return fresh.slice(0, resultsFitting(fresh, limits));
 }
 
 /** Per-channel queues of results; see the module comment. */

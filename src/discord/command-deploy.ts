@@ -7,12 +7,12 @@
  */
 import { REST } from "discord.js";
 import type { Config } from "../config.js";
-import type { Command } from "./command.js";
 import {
   clearGuildCommands,
   defaultScope,
   guildCommandNames,
   registerCommands,
+  type Registrable,
 } from "./register-commands.js";
 
 /** The arguments `npm run deploy --` takes. */
@@ -45,7 +45,7 @@ const list = (names: readonly string[]) => names.map((n) => `/${n}`).join(", ");
  * @throws {DeployUsageError} for unknown arguments or `--clear-guild` without DISCORD_GUILD_ID.
  */
 export async function runDeploy(
-  commands: readonly Command<never>[],
+  commands: readonly Registrable[],
   config: Config,
   args: readonly string[],
   rest = new REST({ api: config.DISCORD_API_URL }),

@@ -1,6 +1,4 @@
 import {
-  ApplicationIntegrationType,
-  InteractionContextType,
   SlashCommandBuilder,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
@@ -10,6 +8,7 @@ import type { Config } from "../config.js";
 import type { InteractionLanguages } from "../i18n/choose-language.js";
 import { localizeCommand } from "../i18n/command-localizations.js";
 import { en } from "../i18n/locales/en.js";
+import { MEMBER_CONTEXTS, MEMBER_INTEGRATION_TYPES, withInstallSwitch } from "./install-contexts.js";
 import type { Logger } from "../logger.js";
 
 /** A slash command definition: anything with discord.js builder's `toJSON()`. */
@@ -67,7 +66,7 @@ export function commandBody(
   config: Config,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
   const data = typeof command.data === "function" ? command.data(config) : command.data;
-  return localizeCommand(data.toJSON());
+  return withInstallSwitch(localizeCommand(data.toJSON()), config);
 }
 
 /** The name of every command whose English texts are in `en.ts` (`command.<name>.description`). */
@@ -116,12 +115,12 @@ export function slashCommand(name: CommandName): SlashCommandBuilder {
 }
 
 /**
- * A slash command of this server-installed bot usable in servers and in the bot's DMs, the contexts every
- * member-facing command has.
+ * A member command: installed by a server or by a member to their own account, usable in servers (with or
+ * without the bot), the bot's DMs and group DMs (narrowed by `USER_INSTALLS=off`: `withInstallSwitch`).
  * @see https://discord.com/developers/docs/interactions/application-commands#interaction-contexts
  */
 export function memberCommand(name: CommandName): SlashCommandBuilder {
   return slashCommand(name)
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-    .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+    .setContexts(...MEMBER_CONTEXTS)
+    .setIntegrationTypes(...MEMBER_INTEGRATION_TYPES);
 }

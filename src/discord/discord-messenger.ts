@@ -26,6 +26,8 @@ import {
   type PostResult,
 } from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
+import { FollowUpBudget } from "./follow-up-budget.js";
+import { restRefreshLinks } from "./attachment-links.js";
 
 export type { PostResult };
 
@@ -55,6 +57,7 @@ export class DiscordMessenger {
   private readonly log: Logger;
   private readonly tokenMarginMs: number;
   private readonly poster: MessagePoster;
+  private readonly followUps: FollowUpBudget;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
@@ -63,6 +66,7 @@ export class DiscordMessenger {
     this.log = options.logger;
     this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
     this.poster = new MessagePoster(options.rest, options.logger, options.batchLimits);
+    this.followUps = new FollowUpBudget(this.now);
   }
 
   /**
@@ -154,7 +158,7 @@ export class DiscordMessenger {
       );
       if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
-    const token = this.usableToken(location);
+    const token = this.followUpToken(location, log);
     if (token !== null) {
       const api = toApiMessage(mentioning);
       const sent = await this.attempt(
@@ -164,6 +168,7 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return { ...placeOf(sent.message, location.guildId), route: "interaction" };
+      this.followUps.giveBack(token);
       if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
@@ -242,7 +247,7 @@ export class DiscordMessenger {
     requesterId: string,
     log: Logger = this.log,
   ): Promise<"interaction" | "dm"> {
-    const token = this.usableToken(location);
+    const token = this.followUpToken(location, log);
     if (token !== null) {
       const api = toApiMessage(message);
       const body = { ...api.body, flags: MessageFlags.Ephemeral };
@@ -257,6 +262,7 @@ export class DiscordMessenger {
         log,
       );
       if (sent.ok) return "interaction";
+      this.followUps.giveBack(token);
     }
     await this.postDirect(requesterId, message, { log });
     return "dm";
@@ -275,6 +281,14 @@ export class DiscordMessenger {
     return this.poster.post(channelId, message, options);
   }
 
+  /**
+   * Fresh links for Discord attachment links (see `attachment-links.ts`); a link Discord did not refresh is
+   * left out.
+   */
+  refreshAttachmentLinks(urls: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return restRefreshLinks(this.rest)(urls);
+  }
+
   /** Posts in the DM channel with a user (see `MessagePoster.postDirect`). */
   postDirect(
     userId: string,
@@ -282,6 +296,19 @@ export class DiscordMessenger {
     options: Parameters<MessagePoster["postDirect"]>[2] = {},
   ): Promise<APIMessage> {
     return this.poster.postDirect(userId, message, { ...options, log: options.log ?? this.log });
+  }
+
+  /**
+   * The interaction token for one more follow-up: while it can still be used and, where the bot cannot
+   * reach the channel itself (a server it is not in, a group DM), while Discord's limit of follow-ups per
+   * interaction is not spent (see `FollowUpBudget`); else null.
+   */
+  private followUpToken(location: MessageLocation, log: Logger): string | null {
+    const token = this.usableToken(location);
+    if (token === null || location.channelEditable) return token;
+    if (this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now())) return token;
+    log.info("the interaction's follow-ups are spent; going on without it");
+    return null;
   }
 
   /** The interaction token while it can still be used, else null. */

@@ -1,5 +1,6 @@
 import type { RepliableInteraction } from "discord.js";
 import type { MessageLocation } from "../imagine/job.js";
+import { interactionReach } from "./interaction-reach.js";
 
 /**
  * An interaction token works for 15 minutes after the interaction was created.
@@ -7,7 +8,11 @@ import type { MessageLocation } from "../imagine/job.js";
  */
 export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
-/** Where a job started by this interaction shows its message: its (deferred) reply. */
+/**
+ * Where a job started by this interaction shows its message: its (deferred) reply. Where only the member's
+ * install reaches (`interactionReach`), the channel is marked not editable from the start, so no channel
+ * call is made that is bound to fail.
+ */
 export function interactionLocation(interaction: RepliableInteraction): MessageLocation {
   return {
     applicationId: interaction.applicationId,
@@ -16,6 +21,6 @@ export function interactionLocation(interaction: RepliableInteraction): MessageL
     guildId: interaction.guildId,
     channelId: interaction.channelId ?? interaction.user.id,
     messageId: null,
-    channelEditable: true,
+    channelEditable: interactionReach(interaction) === "bot",
   };
 }

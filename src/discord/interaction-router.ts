@@ -7,6 +7,7 @@ import {
 } from "../i18n/choose-language.js";
 import type { Logger } from "../logger.js";
 import type { Command } from "./command.js";
+import { messageCommandName, type MessageCommand } from "./message-command.js";
 import { customIdPrefix } from "../custom-ids/id-codec.js";
 import type { ComponentHandler, ComponentInteraction } from "./component.js";
 import { replyWithError } from "./reply-with-error.js";
@@ -15,6 +16,8 @@ import { replyWithError } from "./reply-with-error.js";
 export interface InteractionRegistry<App> {
   readonly commands: readonly Command<App>[];
   readonly components: readonly ComponentHandler<unknown, App>[];
+  /** The message commands (right-click a message → Apps); none when absent. */
+  readonly messageCommands?: readonly MessageCommand<App>[];
 }
 
 /** What the router needs of the app besides handing it to the handlers. */
@@ -51,6 +54,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
     registry.commands.map((c) => [typeof c.data === "function" ? c.data(app.config).name : c.data.name, c]),
   );
   const handlers = byPrefix(registry.components);
+  const messageCommands = new Map((registry.messageCommands ?? []).map((c) => [messageCommandName(c), c]));
 
   async function routeComponent(
     interaction: ComponentInteraction,
@@ -109,6 +113,7 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
     }
     if (
       !interaction.isChatInputCommand() &&
+      !interaction.isMessageContextMenuCommand() &&
       !interaction.isMessageComponent() &&
       !interaction.isModalSubmit()
     ) {
@@ -125,6 +130,14 @@ export function createInteractionRouter<App extends RouterApp>(registry: Interac
           await replyWithError(interaction, unknown, log, lang.ephemeral);
           return;
         }
+        await command.execute({ interaction, app, log, lang });
+      } else if (interaction.isMessageContextMenuCommand()) {
+        const command = messageCommands.get(interaction.commandName);
+        log.info(
+          { command: interaction.commandName, guildId: interaction.guildId },
+          "message command received",
+        );
+        if (!command) throw new Error(`unknown message command "${interaction.commandName}"`);
         await command.execute({ interaction, app, log, lang });
       } else {
         await routeComponent(interaction, log, lang);

@@ -7,9 +7,14 @@
 import { PermissionFlagsBits, type BaseInteraction } from "discord.js";
 import { UserError } from "../errors.js";
 import type { LocalText } from "../i18n/translate.js";
+import { interactionReach } from "./interaction-reach.js";
 
-/** Whether the member may manage the server (always false in DMs). */
+/**
+ * Whether the member may manage the server (always false in DMs, and in a server the bot is not in: its
+ * managers are not the bot's moderators).
+ */
 export function isModerator(interaction: BaseInteraction): boolean {
+  if (interactionReach(interaction) === "interaction-only") return false;
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }
 

@@ -6,6 +6,17 @@
 import { REST, Routes } from "discord.js";
 import { requireClientId, type Config } from "../config.js";
 import { commandBody, type Command } from "./command.js";
+import { messageCommandBody, type MessageCommand } from "./message-command.js";
+
+/** What is registered: a slash command or a message command. */
+export type Registrable = Command<never> | MessageCommand<never>;
+
+/** The registration body of `command` under `config`. */
+function registrationBody(command: Registrable, config: Config) {
+  return "kind" in command && command.kind === "message"
+    ? messageCommandBody(command, config)
+    : commandBody(command as Command<never>, config);
+}
 
 /** Where commands are registered: everywhere (DMs included), or one server. */
 export type CommandScope = { kind: "global" } | { kind: "guild"; guildId: string };
@@ -30,12 +41,12 @@ function restFor(config: Config, rest: REST): REST {
  * {@link defaultScope}) and returns the names Discord accepted.
  */
 export async function registerCommands(
-  commands: readonly Command<never>[],
+  commands: readonly Registrable[],
   config: Config,
   rest = new REST({ api: config.DISCORD_API_URL }),
   scope: CommandScope = defaultScope(config),
 ): Promise<string[]> {
-  const body = commands.map((command) => commandBody(command, config));
+  const body = commands.map((command) => registrationBody(command, config));
   const route = commandsRoute(requireClientId(config), scope);
   const registered = (await restFor(config, rest).put(route, { body })) as { name: string }[];
   return registered.map((c) => c.name);

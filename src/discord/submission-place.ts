@@ -8,6 +8,7 @@ import type { BaseInteraction } from "discord.js";
 import type { Requester } from "../admission/admission-types.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { isModerator } from "./moderator.js";
+import { interactionReach } from "./interaction-reach.js";
 
 /** The role ids of the member who used the interaction; none in DMs. */
 export function memberRoleIds(interaction: BaseInteraction): string[] {
@@ -35,8 +36,15 @@ export function submissionPlace(interaction: BaseInteraction): SubmissionPlace |
   return { channelId: interaction.channelId, parentId: null, ageRestricted };
 }
 
-/** Who used the interaction, as the settings in force depend on it (server, moderator, roles). */
+/**
+ * Who used the interaction, as the settings in force depend on it (server, moderator, roles). In a server
+ * the bot is not in (reached by the member's own install) there are no server settings: the member counts
+ * as in DMs, under the owner's defaults, per-member limits and banned words.
+ */
 export function requesterOf(interaction: BaseInteraction): Requester {
+  if (interactionReach(interaction) === "interaction-only" && interaction.guildId !== null) {
+    return { userId: interaction.user.id, guildId: null, isModerator: false, roleIds: [] };
+  }
   return {
     userId: interaction.user.id,
     guildId: interaction.guildId,

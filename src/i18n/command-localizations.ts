@@ -31,6 +31,11 @@ function localizations(key: string): LocalizationMap | undefined {
   return Object.keys(map).length === 0 ? undefined : map;
 }
 
+/** The name localizations of text `key` (a message command's name), or undefined when no language has it. */
+export function nameLocalizations(key: string): LocalizationMap | undefined {
+  return localizations(key);
+}
+
 function localize<T extends { name: string; description?: string | undefined }>(item: T, path: string): T {
   const names = localizations(`${path}.name`);
   const descriptions = item.description === undefined ? undefined : localizations(`${path}.description`);

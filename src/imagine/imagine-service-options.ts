@@ -75,10 +75,9 @@ export interface ImagineServiceOptions {
   progressUpdateIntervalMs: number;
   imageDelivery: ImageDeliveryMode;
   imageDownloadMaxBytes: number;
-  maxConcurrentPolls?: number;
   /**
    * The image client's slots (SERVICE_MAX_CONCURRENCY), shared with polls: one semaphore bounds every
-   * request to the service. Default: the tracker's own semaphore of `maxConcurrentPolls`.
+   * request to the service. Default: the tracker's own semaphore.
    */
   serviceSlots?: Semaphore;
   /** Timers fire on multiples of this many ms, so due work is batched (see `SchedulerOptions`). Default 10. */
@@ -90,15 +89,22 @@ export interface ImagineServiceOptions {
   leaseMs?: number;
   random?: () => number;
   logger?: Logger;
+  /** Told what happens to jobs (metrics, the audit log, what a job's end means beyond the engine). */
+  events?: Partial<JobEvents>;
+}
+
+/** What the engine tells of its jobs, as it happens. */
+export interface JobEvents {
   /**
-   * Called once per job when its final message was delivered (or could not be), with the time from the
-   * bot seeing the job finished to the message delivered (null when not delivered).
+   * Once per job when its final message was delivered (or could not be), with the time from the bot seeing
+   * the job finished to the message delivered (null when not delivered). Its server's slot is free and the
+   * line moved on already.
    */
-  onJobEnded?(job: Job, deliveryLatencyMs: number | null): void;
-  /** Called whenever the number of jobs followed changes. */
-  onActiveCountChanged?(count: number): void;
-  /** Called for every message shown in Discord, with the route it took. */
-  onDelivered?(route: DeliveryRoute, final: boolean): void;
-  /** Called for every failed send or edit of a job's message (logged by the update throttle, once). */
-  onDeliveryFailed?(kind: DeliveryErrorKind, final: boolean): void;
+  jobEnded(job: Job, deliveryLatencyMs: number | null): void;
+  /** The number of jobs followed changed. */
+  activeCountChanged(count: number): void;
+  /** A message was shown in Discord, by `route`. */
+  delivered(route: DeliveryRoute, final: boolean): void;
+  /** A send or edit of a job's message failed (logged by the update throttle, once). */
+  deliveryFailed(kind: DeliveryErrorKind, final: boolean): void;
 }

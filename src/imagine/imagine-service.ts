@@ -47,14 +47,14 @@ export class ImagineService {
   private readonly ownership: JobOwnership;
   private readonly endings: JobEndings;
   /** Jobs waiting for a free image server (only when the servers are `lined`). */
-  private readonly queue: WaitingLine;
+  private readonly line: WaitingLine;
   /** What each record read of a followed job changes. */
   private readonly records: RecordHandling;
 
   constructor(private readonly options: ImagineServiceOptions) {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger ?? silentLogger;
-    this.active = new FollowedJobs(options.onActiveCountChanged);
+    this.active = new FollowedJobs(options.events?.activeCountChanged);
     const pipeline = createJobPipeline(options, {
       clock: this.clock,
       log: this.log,
@@ -75,15 +75,7 @@ export class ImagineService {
     this.tracker = pipeline.tracker;
     this.throttle = pipeline.throttle;
     this.ownership = pipeline.ownership;
-    this.endings = new JobEndings({
-      options,
-      clock: this.clock,
-      log: this.log,
-      followed: this.active,
-      throttle: this.throttle,
-      persist: (job) => this.persist(job),
-    });
-    this.queue = new WaitingLine({
+    this.line = new WaitingLine({
       options,
       slots: options.servers.lined ? options.servers : EVERY_SLOT_FREE,
       clock: this.clock,
@@ -92,12 +84,20 @@ export class ImagineService {
       throttle: this.throttle,
       ownership: this.ownership,
       persist: (job) => this.persist(job),
-      create: (job) => options.servers.create(job),
       started: (job, record) => {
         this.tracker.track(tracked(job));
         void this.records.record(job.imageId, record);
       },
       finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
+    });
+    this.endings = new JobEndings({
+      options,
+      clock: this.clock,
+      log: this.log,
+      followed: this.active,
+      throttle: this.throttle,
+      persist: (job) => this.persist(job),
+      line: this.line,
     });
     this.records = new RecordHandling({
       options,
@@ -105,8 +105,8 @@ export class ImagineService {
       followed: this.active,
       throttle: this.throttle,
       persist: (job) => this.persist(job),
-      finish: (job, outcome, view) => this.endings.finish(job, outcome, view),
-      slotFreed: () => this.queue.drain(),
+      endings: this.endings,
+      line: this.line,
       jobLog: (id) => this.jobLog(id),
       remake: (job, record) =>
         remakeIfServerCannot(
@@ -118,8 +118,8 @@ export class ImagineService {
             throttle: this.throttle,
             ownership: this.ownership,
             untrack: (id) => void this.tracker.untrack(id),
-            queue: this.queue,
-            slotFreed: () => this.queue.drain(),
+            queue: this.line,
+            slotFreed: () => this.line.drain(),
           },
           job,
           record,
@@ -127,19 +127,14 @@ export class ImagineService {
     });
   }
 
-  /** Jobs waiting in the bot's queue for a free image server. */
+  /** Jobs waiting in the bot's line for a free image server. */
   get waitingCount(): number {
-    return this.queue.size;
+    return this.line.size;
   }
 
   /** The place in line (1: next) of each job waiting here, by its stand-in id; computed once per call. */
   placesInLine(): Map<string, number> {
-    return this.queue.placesInLine();
-  }
-
-  /** Starts jobs waiting in the bot's queue while a server has a free slot (called when a job ends). */
-  drainQueue(): void {
-    this.queue.drain();
+    return this.line.placesInLine();
   }
 
   /** Jobs being followed right now (a snapshot). */
@@ -168,7 +163,7 @@ export class ImagineService {
         options: this.options,
         clock: this.clock,
         followed: this.active,
-        queue: this.queue,
+        line: this.line,
         persist: (job) => this.persist(job),
         follow: async (job, record) => {
           if (isFinished(record.status)) return this.records.record(job.imageId, record);
@@ -209,7 +204,7 @@ export class ImagineService {
       followed: this.active,
       log: this.log,
       follow: (job, pollNow) => {
-        if (isWaiting(job)) return this.queue.restore(job);
+        if (isWaiting(job)) return this.line.restore(job);
         this.options.servers.follow(job);
         this.tracker.track(tracked(job), pollNow === undefined ? {} : { pollNow });
       },
@@ -258,7 +253,7 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     job.cancelledBy = by;
     const shown = this.endings.finish(job, "cancelled", viewForCancelled(job, by));
-    this.queue.forget(jobId);
+    this.line.forget(jobId);
     return { job: structuredClone(job), shown };
   }
 
@@ -275,7 +270,7 @@ export class ImagineService {
     // A poll hanging on an unresponsive service would hold the shutdown up to its time limit and retries;
     // its answer would be dropped anyway. Handlers already running are still waited for.
     this.stopping.abort(new Error("the bot is stopping"));
-    this.queue.stop();
+    this.line.stop();
     await this.tracker.stop();
     this.scheduler.stop();
     await this.ownership.stop();

@@ -21,6 +21,8 @@ export interface JobEndingsContext {
   throttle: MessageUpdateThrottle<JobView>;
   /** Saves the job under this process's lease; false when another process holds it. */
   persist(job: Job): Promise<boolean>;
+  /** The bot's waiting line: a job's end frees its server's slot, so the next may start. */
+  line: { drain(): void };
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -67,6 +69,9 @@ export class JobEndings {
       { job, view, shown, seenAt },
       log,
     );
-    options.onJobEnded?.(structuredClone(job), latencyMs);
+    // What the end means here: its server forgets it and the line moves on; the rest is told (`job-end-policy.ts`).
+    options.servers.forget(job.imageId);
+    this.ctx.line.drain();
+    options.events?.jobEnded?.(structuredClone(job), latencyMs);
   }
 }

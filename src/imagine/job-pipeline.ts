@@ -73,7 +73,6 @@ export function createJobPipeline(
       unlessAborted(options.servers.getImage(id, options.serviceSlots ? { inSlot: true } : {}), stopping),
     pollIntervalMs: options.pollIntervalMs,
     timeoutMs: options.timeoutMs,
-    ...(options.maxConcurrentPolls ? { maxConcurrentPolls: options.maxConcurrentPolls } : {}),
     ...(options.serviceSlots ? { slots: options.serviceSlots } : {}),
     onRecord: (t, record) => handlers.onRecord(t.id, record),
     onTimeout: (t) => handlers.onTimeout(t.id),
@@ -89,7 +88,7 @@ export function createJobPipeline(
     // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
     onError: (jobId, err, failure) => {
       const kind = isDeliveryError(err) ? err.kind : "transient";
-      options.onDeliveryFailed?.(kind, failure.final);
+      options.events?.deliveryFailed?.(kind, failure.final);
       if (failure.final && !failure.willRetry && kind !== "transient") handlers.onUndeliverable(jobId);
     },
   });

@@ -20,7 +20,7 @@ export interface SubmissionContext {
   options: Pick<ImagineServiceOptions, "store" | "servers">;
   clock: Clock;
   followed: FollowedJobs;
-  queue: Pick<WaitingLine, "mustWait" | "enqueue" | "noteStarted">;
+  line: Pick<WaitingLine, "mustWait" | "enqueue" | "noteStarted">;
   persist(job: Job): Promise<boolean>;
   /** Follows a job whose record was just created, from that first `record`. */
   follow(job: Job, record: ImageRecord): Promise<void>;
@@ -33,7 +33,7 @@ export async function submitJob(
   request: JobRequest,
   delivery: JobDelivery,
 ): Promise<Job> {
-  const { options, clock, queue } = ctx;
+  const { options, clock, line } = ctx;
   const existing = await options.store.findByRef(request.ref);
   if (existing) return structuredClone(ctx.followed.get(existing.imageId) ?? existing);
   // An upscale runs only on its grid's server: named with the job, it waits for that server's free slot.
@@ -49,10 +49,10 @@ export async function submitJob(
     const standIn = { id: waitingJobId(request.ref), status: "pending", progress: null };
     const waiting: Job = { ...newJob(request, delivery, standIn, clock.now()), phase: "waiting" };
     if (gridServer !== undefined) waiting.server = gridServer;
-    await queue.enqueue(waiting);
+    await line.enqueue(waiting);
     return structuredClone(waiting);
   };
-  if (servers.lined && queue.mustWait(placement)) return wait();
+  if (servers.lined && line.mustWait(placement)) return wait();
   let record: ImageRecord;
   try {
     record = await servers.create(request);
@@ -63,7 +63,7 @@ export async function submitJob(
     throw err;
   }
   const job = newJob(request, delivery, record, clock.now());
-  queue.noteStarted(job.requesterId);
+  line.noteStarted(job.requesterId);
   const server = servers.nameOf(record.id);
   if (server !== undefined) job.server = server;
   ctx.followed.add(job);

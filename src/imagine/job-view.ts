@@ -65,7 +65,15 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     imageUrl,
     ...(job.origin ? { origin: job.origin } : {}),
     ...(job.style ? { style: job.style } : {}),
+    ...(answeredThroughInteractionOnly(job) ? { interactionOnly: true } : {}),
   };
+}
+
+/** Whether the job's messages reach the requester only through its interaction (see `interactionLocation`). */
+function answeredThroughInteractionOnly(job: Job): boolean {
+  return (
+    job.source === "interaction" && !job.location.channelEditable && job.location.interactionToken !== null
+  );
 }
 
 function chooseImage(

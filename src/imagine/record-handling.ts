@@ -13,6 +13,8 @@ import { isFinished, type ImageRecord } from "../service/schema.js";
 import { progressSignatureOf, type FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import type { Job, JobOutcome } from "./job.js";
+import type { JobEndings } from "./job-endings.js";
+import type { WaitingLine } from "./line/waiting-line.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
 import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
@@ -24,9 +26,10 @@ export interface RecordHandlingContext {
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "wouldSkip">;
   persist(job: Job): Promise<boolean>;
-  finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;
-  /** A server's slot was freed: jobs waiting in the bot's line may start. */
-  slotFreed(): void;
+  /** How a job ends, once its final record is read. */
+  endings: Pick<JobEndings, "finish">;
+  /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
+  line: Pick<WaitingLine, "drain">;
   jobLog(jobId: string): Logger;
   /**
    * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
@@ -65,7 +68,7 @@ export class RecordHandling {
       job.finishedAt ??= ctx.clock.now();
       // The server's slot is free once its record is finished, not once Discord took the result.
       options.servers.ended(jobId);
-      ctx.slotFreed();
+      ctx.line.drain();
     }
     const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
     const outOfDate = ended !== null && options.servers.recordEnded(jobId, ended, record.error);
@@ -78,7 +81,7 @@ export class RecordHandling {
     if (view.final) {
       const outcome: JobOutcome = record.status === "completed" ? "completed" : "failed";
       job.error = record.error;
-      await ctx.finish(job, outcome, view);
+      await ctx.endings.finish(job, outcome, view);
       return;
     }
     if (changed) await ctx.persist(job);

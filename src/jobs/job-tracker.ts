@@ -14,6 +14,7 @@ import { Scheduler } from "./scheduler.js";
 import { Semaphore, type ReleaseSlot } from "../service/semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 import { PollFailures } from "./poll-failures.js";
+import { pollRequest, type PollRequestDeps } from "./poll-request.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 
@@ -41,6 +42,7 @@ export class JobTracker<J extends TrackedJob> {
   private readonly timeoutMs: number;
   private readonly failures: PollFailures;
   private readonly lastRead: LastRead<J>;
+  private readonly requests: PollRequestDeps<J>;
   private readonly jobs = new Map<string, JobState<J>>();
   private readonly polls = new Set<Promise<void>>();
   private stopped = false;
@@ -72,6 +74,13 @@ export class JobTracker<J extends TrackedJob> {
       random: this.random,
       log: this.log,
     });
+    this.requests = {
+      failures: this.failures,
+      getImage: (id) => this.options.getImage(id),
+      now: () => this.now(),
+      isStopped: () => this.stopped,
+      pollAt: (state, at) => this.schedulePollAt(state, at),
+    };
     this.lastRead = new LastRead<J>({
       scheduler: this.scheduler,
       slots: this.slots,
@@ -203,7 +212,7 @@ export class JobTracker<J extends TrackedJob> {
   }
 
   private async poll(state: JobState<J>, release: ReleaseSlot | null): Promise<void> {
-    const outcome = await this.fetch(state, release);
+    const outcome = await pollRequest(state, release, this.requests);
     state.polling = false;
     if (!outcome || state.settled || this.stopped) return;
     if ("record" in outcome) {
@@ -215,34 +224,6 @@ export class JobTracker<J extends TrackedJob> {
     }
     // A drain started by this record (or by a push) schedules the next poll when it ends.
     if (!state.draining) this.scheduleNextPoll(state);
-  }
-
-  /**
-   * One `getImage` call within a concurrency slot; null when the poll did not happen. `announced`: a
-   * webhook came for the job since its previous poll.
-   */
-  private async fetch(
-    state: JobState<J>,
-    release: ReleaseSlot | null,
-  ): Promise<{ record: ImageRecord; announced: boolean } | { error: unknown } | null> {
-    if (!release) return null;
-    try {
-      if (state.settled || this.stopped) return null;
-      if (this.failures.isPaused()) {
-        this.schedulePollAt(state, this.failures.pausedUntil);
-        return null;
-      }
-      state.lastPollAt = this.now();
-      const announced = state.webhookSincePoll;
-      state.webhookSincePoll = false;
-      const record = await this.options.getImage(state.job.id);
-      return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
-    } catch (error) {
-      this.failures.noteError(error);
-      return { error };
-    } finally {
-      release();
-    }
   }
 
   private timeOut(state: JobState<J>): void {

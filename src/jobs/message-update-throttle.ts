@@ -8,33 +8,10 @@ import type {
   MessageUpdateThrottleOptions,
   ShowOutcome,
 } from "./message-update-options.js";
+import { settle, type MessageState, type QueuedUpdate } from "./message-update-state.js";
 import { Scheduler } from "./scheduler.js";
 
 export type * from "./message-update-options.js";
-
-interface QueuedUpdate<P> {
-  readonly payload: P;
-  readonly key: string;
-  readonly final: boolean;
-  readonly waiters: Array<(outcome: ShowOutcome) => void>;
-  attempts: number;
-  firstFailureAt: number | undefined;
-}
-
-interface MessageState<P> {
-  readonly editKey: string;
-  /** Key of the newest update accepted (pending, in flight or shown). */
-  latestKey: string | null;
-  /** Key of the last update delivered. */
-  shownKey: string | null;
-  lastSendAt: number;
-  notBefore: number;
-  inFlight: QueuedUpdate<P> | null;
-  pending: QueuedUpdate<P> | null;
-  finalRequested: boolean;
-  /** The message is gone: progress updates are skipped, only a final one is still sent. */
-  messageGone: boolean;
-}
 
 /**
  * Decides when a job's rendered message is actually sent to Discord, to edit only on visible change and
@@ -295,8 +272,4 @@ export class MessageUpdateThrottle<P> {
   private logFor(jobId: string): Logger {
     return this.options.jobLogger?.(jobId) ?? this.log.child({ jobId });
   }
-}
-
-function settle<P>(item: QueuedUpdate<P>, outcome: ShowOutcome): void {
-  for (const resolve of item.waiters.splice(0)) resolve(outcome);
 }

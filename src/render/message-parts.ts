@@ -34,6 +34,16 @@ export interface RenderContext {
   readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
   /** The name of the server's style the prompt was given with (its text is in `prompt`); absent: none. */
   readonly style?: string | undefined;
+  /**
+   * The job can be answered only through its interaction (a server the bot is not in, a group DM), whose
+   * token lasts 15 minutes: its running messages say up front that a later result comes by DM.
+   */
+  readonly interactionOnly?: boolean;
+}
+
+/** The line a running job's message ends with where it is answered through its interaction only. */
+export function interactionOnlyNote(t: Translator, ctx: RenderContext): string {
+  return ctx.interactionOnly ? `\n\n${t("progress.resultByDmLater")}` : "";
 }
 
 /** `<@id>` for a Discord user id (a snowflake), `""` for anything else so no text can be injected. */

@@ -7,6 +7,7 @@ import { fitMessageLimits } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import {
   cancelButton,
+  interactionOnlyNote,
   jobFooter,
   NO_PINGS,
   PROMPT_PREVIEW_LENGTH,
@@ -92,7 +93,8 @@ export function renderProgress(
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
-      `\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}`,
+      `\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}` +
+      interactionOnlyNote(t, ctx),
     color: view.color,
     fields: requestFields(t, ctx),
   };

@@ -94,9 +94,9 @@ export function waitingStatus(t: Translator, place: number, serversDown: boolean
  * One job in full for a moderator: status and progress (the service's record when `record` is given,
  * else the last seen by the bot), the bot's outcome, requester, times, `ref`, the grid or preview and
  * upscaled URLs, the error explained, and a jump link to its message (`messageLink`, e.g. from
- * `messageJumpLink` in `message-link.ts`). A job waiting in the bot's line (no image yet) is named by its request id and
- * says its place (`placeInLine`, 0: it waits in another process of the fleet) and, with `serversDown`, that
- * no image server is reachable. User text is escaped; nobody is pinged.
+ * `messageJumpLink` in `message-link.ts`). A job waiting in the bot's line (no image yet) is named by its
+ * request id and says its place (`placeInLine`, 0: it waits in another process of the fleet) and, with
+ * `serversDown`, that no image server is reachable. User text is escaped; nobody is pinged.
  */
 export function renderJobDetails(
   t: Translator,

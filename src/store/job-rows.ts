@@ -10,7 +10,6 @@ import type { Job, JobOrigin, JobOutcome } from "../imagine/job.js";
 import { IMAGINE, JOB_KIND_NAMES, unknownKind, type JobKind, type JobKindName } from "../imagine/job-kind.js";
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
-import type { PostedMessage } from "../imagine/posted-message.js";
 import { readPrompt } from "../prompt/prompt.js";
 import { sharedString } from "./shared-strings.js";
 
@@ -81,6 +80,11 @@ const jobRowSchema = z.object({
   style: nullableText,
   phase: z.enum(["waiting", "sent"]),
 });
+
+/** The columns a row's parse failed on, once each, for the error naming them. */
+export function badColumns(error: z.ZodError): string {
+  return [...new Set(error.issues.map((i) => i.path.join(".")))].join(", ");
+}
 
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
 export type JobArgs = Record<(typeof JOB_COLUMNS)[number], InValue>;
@@ -191,8 +195,9 @@ function rowKind(r: z.output<typeof jobRowSchema>): JobKind {
 export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
   const parsed = jobRowSchema.safeParse(row);
   if (!parsed.success) {
-    const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
-    throw new Error(`the stored job ${String(row["image_id"])} has invalid values in: ${columns}`);
+    throw new Error(
+      `the stored job ${String(row["image_id"])} has invalid values in: ${badColumns(parsed.error)}`,
+    );
   }
   const r = parsed.data;
   return {
@@ -261,43 +266,5 @@ export function rowToKeptPrompt(row: Readonly<Record<string, unknown>>): KeptPro
     prompt: r.prompt,
     keptAt: r.kept_at,
     ...(r.style ? { style: r.style } : {}),
-  };
-}
-
-const postRowSchema = z.object({
-  job_id: text,
-  action: text,
-  guild_id: nullableText,
-  channel_id: text,
-  message_id: text,
-  posted_at: integer,
-});
-
-/** Every column of the `job_posts` table, in the order of {@link postToValues}. */
-export const POST_COLUMNS = Object.keys(postRowSchema.shape) as (keyof typeof postRowSchema.shape)[];
-
-/** A posted message's values in the order of {@link POST_COLUMNS}. */
-export function postToValues(post: PostedMessage): InValue[] {
-  return [post.jobId, post.action, post.guildId, post.channelId, post.messageId, post.postedAt];
-}
-
-/**
- * Reads a `job_posts` row back.
- * @throws {Error} naming the columns whose values are not what the bot writes.
- */
-export function rowToPost(row: Readonly<Record<string, unknown>>): PostedMessage {
-  const parsed = postRowSchema.safeParse(row);
-  if (!parsed.success) {
-    const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
-    throw new Error(`the stored post of job ${String(row["job_id"])} has invalid values in: ${columns}`);
-  }
-  const r = parsed.data;
-  return {
-    jobId: r.job_id,
-    action: r.action,
-    guildId: r.guild_id,
-    channelId: r.channel_id,
-    messageId: r.message_id,
-    postedAt: r.posted_at,
   };
 }

@@ -4,7 +4,8 @@
  * The SQL of leases is `lease-statements.ts`.
  */
 import type { SqlDialect } from "./sql-dialect.js";
-import { JOB_COLUMNS, POST_COLUMNS } from "./job-rows.js";
+import { JOB_COLUMNS } from "./job-rows.js";
+import { POST_COLUMNS } from "./post-rows.js";
 
 /** `$1`, `$2`, … for `count` parameters. */
 export function parameters(count: number): string {

@@ -9,7 +9,8 @@ import type { ClaimOptions, JobStore, KeptPrompt, RequesterJobsQuery } from "../
 import type { PostAction, PostedMessage } from "../imagine/posted-message.js";
 import { silentLogger, type Logger } from "../logger.js";
 import { utcDay } from "../moderation/server-rules.js";
-import { jobToValues, postToValues, rowToJob, rowToKeptPrompt, rowToPost } from "./job-rows.js";
+import { jobToValues, rowToJob, rowToKeptPrompt } from "./job-rows.js";
+import { postToValues, rowToPost } from "./post-rows.js";
 import {
   MARK_OPENED,
   jobStoreStatements,

@@ -7,8 +7,8 @@ import {
   MESSAGE_BATCH_LIMITS,
   resultsFitting,
   type BatchCandidate,
+  nextBatch,
 } from "../../src/discord/result-batch.js";
-import { nextBatch } from "../../src/discord/channel-result-queue.js";
 
 function result(
   requesterId: string,

@@ -76,9 +76,9 @@ describe("/blend", () => {
     h.emu.assertNoRejectedRequests();
   });
 
-  test("is registered for servers and DMs with image1 and image2 required, so Discord asks for both", async () => {
+  test("is registered for servers, DMs and group DMs with image1 and image2 required, so Discord asks for both", async () => {
     const command = h.emu.registeredCommands(h.world.guild.id).find((c) => c.name === "blend");
-    expect(command?.contexts).toEqual([0, 1]);
+    expect(command?.contexts).toEqual([0, 1, 2]);
     const required = (command?.options ?? []).filter((o) => "required" in o && o.required).map((o) => o.name);
     expect(required).toEqual(["image1", "image2"]);
     await expect(
@@ -146,7 +146,7 @@ describe("/blend when the service is paused", () => {
     const reply = await handle.waitForResponse();
     expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(/reports that it is \*\*paused\*\* \(Midjourney is down for maintenance\)/);
-    expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png .+\/b\.png/);
+    expect(textOf(reply)).toMatch(/\/attachments\/.+\/a\.png\?ex=\S+ .+\/b\.png\?ex=/);
     expect(buttonsOf(reply).map((b) => b.label)).toEqual(["Try again"]);
     expect(h.service.records()).toEqual([]);
   });

@@ -12,10 +12,11 @@ afterEach(async () => {
 });
 
 describe("/help", () => {
-  test("is registered for servers and the bot's DMs", async () => {
+  test("is registered for servers, the bot's DMs and group DMs, for server and user installs", async () => {
     h = await startBotHarness();
     const command = h.emu.registeredCommands(h.world.guild.id).find((c) => c.name === "help");
-    expect(command?.contexts).toEqual([0, 1]);
+    expect(command?.contexts).toEqual([0, 1, 2]);
+    expect(command?.integration_types).toEqual([0, 1]);
     expect(command?.default_member_permissions ?? null).toBeNull();
   });
 

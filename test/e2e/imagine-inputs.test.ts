@@ -226,7 +226,9 @@ describe("/imagine sends prompts the generator can read, unchanged", () => {
       (handle.payload.data as { resolved?: { attachments?: Record<string, { url: string }> } }).resolved
         ?.attachments ?? {},
     )[0];
-    expect(attachment?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/attachments\/.+\/ref\.png$/);
+    expect(attachment?.url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/attachments\/.+\/ref\.png\?ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]+$/,
+    );
     const record = h.service.records().find((r) => r.ref === handle.id);
     expect(record?.prompt).toBe(`${attachment?.url} as a watercolor painting --ar 3:2`);
     h.emu.assertNoRejectedRequests();

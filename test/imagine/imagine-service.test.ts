@@ -101,7 +101,7 @@ describe("ImagineService", () => {
     const failures: string[] = [];
     const env = setup({
       logger: logs.logger,
-      onDeliveryFailed: (kind, final) => void failures.push(`${kind}${final ? "!" : ""}`),
+      events: { deliveryFailed: (kind, final) => void failures.push(`${kind}${final ? "!" : ""}`) },
     });
     env.messenger.failProgressWith = new DeliveryError("message-gone", "Unknown Message");
     env.service.script(

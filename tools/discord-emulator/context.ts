@@ -2,6 +2,8 @@
  * The shared state every part of the emulator works on (world, messages, interactions, commands, gateway),
  * and the emulator's options with their defaults.
  */
+import type { AttachmentSigner} from "./rest/signed-urls.js";
+import { DEFAULT_ATTACHMENT_URL_LIFETIME_MS } from "./rest/signed-urls.js";
 import type { EmulatorClock } from "./clock.js";
 import type { CommandRegistry } from "./world/commands.js";
 import type { GatewayServer } from "./gateway/gateway.js";
@@ -43,6 +45,11 @@ export interface DiscordEmulatorOptions {
    * for the same author and nonce instead of a new one (default 2 min; Discord says "the past few minutes").
    */
   nonceWindowMs?: number;
+  /**
+   * How long a signed attachment link works, on the emulator clock (default 24 h, as Discord's); after it,
+   * the link answers 404 until refreshed (`POST /attachments/refresh-urls`).
+   */
+  attachmentUrlLifetimeMs?: number;
   /** Shards `GET /gateway/bot` recommends (default 1). */
   recommendedShards?: number;
   /**
@@ -75,6 +82,7 @@ export function resolveOptions(options: DiscordEmulatorOptions): ResolvedEmulato
     random: options.random ?? Math.random,
     nonceWindowMs: options.nonceWindowMs ?? 2 * 60 * 1000,
     recommendedShards: options.recommendedShards ?? 1,
+    attachmentUrlLifetimeMs: options.attachmentUrlLifetimeMs ?? DEFAULT_ATTACHMENT_URL_LIFETIME_MS,
     checkSchemas: options.checkSchemas ?? true,
   };
 }
@@ -87,6 +95,8 @@ export interface EmulatorContext {
   readonly world: World;
   readonly messages: MessageStore;
   readonly messaging: Messaging;
+  /** Signs attachment links and checks them when they are fetched. */
+  readonly signer: AttachmentSigner;
   readonly interactions: InteractionRegistry;
   readonly commands: CommandRegistry;
   readonly gateway: GatewayServer;

@@ -24,6 +24,7 @@ import { clickButton, selectMenu, type ComponentInput } from "./world/component-
 import { submitModal, type ModalSubmitInput } from "./world/modal-actions.js";
 import type { SlashCommandInput, UserMessageInput } from "./world/user-actions.js";
 import { sendDirectMessage, sendGuildMessage, sendSlashCommand } from "./world/user-actions.js";
+import { useMessageCommand, type MessageCommandInput } from "./world/context-menu-actions.js";
 import {
   sendAutocomplete,
   type AutocompleteHandle,
@@ -100,6 +101,13 @@ export class EmulatorQueries {
   addUser(options: Parameters<World["addUser"]>[0]): EmulatedUser {
     return this.ctx.world.addUser(options);
   }
+
+  /** Adds a group DM between people (the bot is never in one; see `World.addGroupDm`). */
+  addGroupDm(options: Parameters<World["addGroupDm"]>[0]): EmulatedChannel {
+    const channel = this.ctx.world.addGroupDm(options);
+    this.ctx.changed();
+    return channel;
+  }
   /** Makes a user a member of a server. */
   addMember(options: Parameters<World["addMember"]>[0]): EmulatedMember {
     return this.ctx.world.addMember(options);
@@ -150,6 +158,10 @@ export class EmulatorQueries {
    */
   async autocomplete(input: AutocompleteInput): Promise<AutocompleteHandle> {
     return sendAutocomplete(this.ctx, this.waiters, input);
+  }
+  /** A user right-clicks a message and picks the app's message command `name` (Apps menu). */
+  async useMessageCommand(input: MessageCommandInput): Promise<InteractionHandle> {
+    return useMessageCommand(this.ctx, this.waiters, input);
   }
   /** A user clicks a button on a message. */
   async clickButton(input: ComponentInput): Promise<InteractionHandle> {

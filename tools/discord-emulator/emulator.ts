@@ -6,6 +6,7 @@
  * const emu = await startDiscordEmulator();
  * const guild = emu.addGuild({ name: "Test Server" });
  */
+import { AttachmentSigner } from "./rest/signed-urls.js";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -118,6 +119,12 @@ function newBotToken(applicationId: string): string {
 }
 
 function worldEventDispatch(ctx: EmulatorContext, event: WorldEvent): void {
+  // The gateway tells the bot only of servers it is in.
+  const guildId = worldEventGuild(event);
+  if (guildId !== null && !ctx.world.botIsIn(guildId)) {
+    ctx.changed();
+    return;
+  }
   const needsGuilds = (build: () => unknown) => (intents: number) =>
     (intents & GatewayIntentBits.Guilds) !== 0 ? build() : null;
   switch (event.kind) {
@@ -154,6 +161,19 @@ function worldEventDispatch(ctx: EmulatorContext, event: WorldEvent): void {
       break;
   }
   ctx.changed();
+}
+
+/** The server a world event happened in; null for none (a DM channel). */
+function worldEventGuild(event: WorldEvent): string | null {
+  switch (event.kind) {
+    case "guildCreate":
+      return event.guild.id;
+    case "roleCreate":
+      return event.role.guildId;
+    case "channelCreate":
+    case "channelUpdate":
+      return event.channel.guildId;
+  }
 }
 
 /** Starts an emulator on 127.0.0.1 with an empty world (see fixtures.ts for the default world). */
@@ -199,7 +219,7 @@ export async function startDiscordEmulator(
       v: 10,
       user: { ...userObject(botUser), verified: true, mfa_enabled: false, flags: 0 },
       guilds: [...world.guilds.keys()]
-        .filter((id) => shardOfGuild(id, shard[1]) === shard[0])
+        .filter((id) => world.botIsIn(id) && shardOfGuild(id, shard[1]) === shard[0])
         .map((id) => ({ id, unavailable: true })),
       session_id: sessionId,
       resume_gateway_url: `${baseUrl.replace(/^http/, "ws")}/gateway`,
@@ -215,11 +235,13 @@ export async function startDiscordEmulator(
     }),
     guildCreates: (shard) =>
       [...world.guilds.values()]
-        .filter((g) => shardOfGuild(g.id, shard[1]) === shard[0])
+        .filter((g) => world.botIsIn(g.id) && shardOfGuild(g.id, shard[1]) === shard[0])
         .map((g) => guildCreateObject(world, g)),
     changed,
   });
+  const signer = new AttachmentSigner(resolved.attachmentUrlLifetimeMs);
   const messaging = new Messaging({
+    signUrl: (url) => signer.sign(url, clock.now()),
     world,
     messages,
     gateway,
@@ -235,6 +257,7 @@ export async function startDiscordEmulator(
     world,
     messages,
     messaging,
+    signer,
     interactions: new InteractionRegistry(),
     commands: new CommandRegistry(ids, applicationId),
     gateway,

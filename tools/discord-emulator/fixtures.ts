@@ -3,6 +3,7 @@
  * member alice, moderator mod, a user outside the server), a discord.js Client connected to the emulator,
  * and a guard that turns unhandled rejections (errors inside discord.js packet handlers) into failures.
  */
+import { DEFAULT_EVERYONE_PERMISSIONS } from "./world/permissions.js";
 import {
   Client,
   type SendableChannels,
@@ -34,6 +35,15 @@ export interface DefaultWorld {
   modRole: EmulatedRole;
   /** Not in the server; has the app installed to their account, so they and the bot can DM each other. */
   outsider: EmulatedUser;
+  /**
+   * "Friends", a server the bot is not in, where alice (who installed the app to her account) and outsider
+   * are members: the app reaches it only through alice's interactions.
+   */
+  friends: EmulatedGuild;
+  /** Friends' #chat, where Use External Apps is allowed. */
+  friendsChat: EmulatedChannel;
+  /** A group DM of alice and outsider (the bot is never in one). */
+  groupDm: EmulatedChannel;
 }
 
 /** Builds the default world in an emulator. */
@@ -46,12 +56,21 @@ export function createDefaultWorld(emu: DiscordEmulator): DefaultWorld {
     name: "Moderator",
     permissions: PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ManageMessages,
   });
-  const alice = emu.addUser({ username: "alice", globalName: "Alice" });
+  const alice = emu.addUser({ username: "alice", globalName: "Alice", appInstalled: true });
   emu.addMember({ guildId: guild.id, user: alice });
   const mod = emu.addUser({ username: "mod", globalName: "Mod" });
   emu.addMember({ guildId: guild.id, user: mod, roleIds: [modRole.id] });
   const outsider = emu.addUser({ username: "outsider", globalName: "Outsider", appInstalled: true });
-  return { guild, general, nsfw, alice, mod, modRole, outsider };
+  const friends = emu.addGuild({
+    name: "Friends",
+    withoutBot: true,
+    everyonePermissions: DEFAULT_EVERYONE_PERMISSIONS | PermissionFlagsBits.UseExternalApps,
+  });
+  const friendsChat = emu.addChannel({ guildId: friends.id, name: "chat" });
+  emu.addMember({ guildId: friends.id, user: alice });
+  emu.addMember({ guildId: friends.id, user: outsider });
+  const groupDm = emu.addGroupDm({ name: "weekend plans", users: [alice, outsider] });
+  return { guild, general, nsfw, alice, mod, modRole, outsider, friends, friendsChat, groupDm };
 }
 
 /**

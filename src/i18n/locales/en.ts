@@ -119,6 +119,20 @@ export const en = {
   // Results.
   "progress.serviceStarting":
     "⏳ The image service reports that it is starting. Your job is queued there and starts once the service is ready.",
+  // Links that last: a kept prompt's Discord image link that can no longer be refreshed.
+  "imageLink.expired":
+    "The image of this prompt is no longer on Discord (its message was deleted), so it cannot be used again. Attach the image again with /imagine.",
+  // Imagine from this image: a message command (right-click a message → Apps) and its modal.
+  "messageCommand.imagineFromImage.name": "Imagine from this image",
+  "imagineFromImage.title": "Imagine from this image",
+  "imagineFromImage.promptLabel": "Prompt",
+  "imagineFromImage.promptPlaceholder": "What to make of the image, e.g. a watercolor of it at sunset",
+  "imagineFromImage.imageLabel": "Image prompt (the message's first image)",
+  "imagineFromImage.noImage":
+    "This message has no image to imagine from. Pick a message with an image, or use /imagine with an image attached.",
+  // Members anywhere (a user install): the result after the interaction token's 15 minutes goes by DM.
+  "progress.resultByDmLater":
+    "📬 I can answer here for 15 minutes only: if your image takes longer, it will come to your DMs.",
   "progress.serviceDown":
     "⚠️ The image service reports that it is down. Your job is queued there and starts once the service recovers, if that happens before the time limit.",
   "result.title": "✅ Your image is ready",
@@ -212,7 +226,9 @@ export const en = {
 
   // Refusals before anything reaches the service.
   "refusal.bannedWords":
-    "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on this server's list of banned words, which its moderators keep. Please rephrase it.",
+  "refusal.bannedWordsOwner":
+    "Your prompt was refused: {{word}} is on the bot owner's list of banned words, which applies in every server and in DMs. Please rephrase it.",
   "refusal.userActive_one":
     "You already have {{count}} image being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
   "refusal.userActive_other":
@@ -627,6 +643,12 @@ export const en = {
   "config.enhanceUnavailable":
     "Enhance cannot be turned on here: the bot's owner offers no Enhance factors (`ENHANCE_FACTORS`).",
   "config.bannedWords.title": "Banned words of this server",
+  "config.bannedWords.midjourney_one":
+    "Midjourney's starter list ({{count}} word it has refused) is checked after these; the bot's owner can turn it off (`MIDJOURNEY_BANNED_WORDS=off`).",
+  "config.bannedWords.midjourney_other":
+    "Midjourney's starter list ({{count}} words it has refused) is checked after these; the bot's owner can turn it off (`MIDJOURNEY_BANNED_WORDS=off`).",
+  "config.bannedWords.midjourneyOff":
+    "Midjourney's starter list of refused words is off: the bot's owner set `MIDJOURNEY_BANNED_WORDS=off`.",
   "config.bannedWords.none": "This server has no banned words of its own.",
   "config.bannedWords.ownerNone": "The bot's owner banned no words for every server.",
   "config.bannedWords.owner_one":
@@ -647,9 +669,9 @@ export const en = {
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
   // Issue 32: the Midjourney account's safety, speeds, what the server can run.
   "accountSafety.bannedWordsDm":
-    "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on this bot's list of banned words. Please rephrase it.",
   "accountSafety.bannedMidjourney":
-    "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on the starter list of words Midjourney refuses, and sending it could get the image service's account suspended. Please rephrase it.",
   "accountSafety.video":
     "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
   "imageError.relaxed.summary":

@@ -19,7 +19,7 @@ import type { ShowOutcome } from "../../jobs/message-update-options.js";
 export async function sendJobView(
   options: Pick<
     ImagineServiceOptions,
-    "servers" | "messenger" | "store" | "imageDownloadMaxBytes" | "onDelivered"
+    "servers" | "messenger" | "store" | "imageDownloadMaxBytes" | "events"
   >,
   now: () => number,
   job: Job,
@@ -39,11 +39,11 @@ export async function sendJobView(
       log,
       { quiet: view.quiet === true },
     );
-    if (post.route !== null) options.onDelivered?.(post.route, true);
+    if (post.route !== null) options.events?.delivered?.(post.route, true);
     return null;
   }
   const shown = await options.messenger.show(job.location, message, { log });
-  if (shown.route !== null) options.onDelivered?.(shown.route, false);
+  if (shown.route !== null) options.events?.delivered?.(shown.route, false);
   return JSON.stringify(shown.location) === JSON.stringify(job.location) ? null : shown.location;
 }
 

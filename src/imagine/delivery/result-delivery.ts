@@ -75,7 +75,8 @@ export async function deliverResult(
     guildId: post.guildId,
     channelId: post.channelId,
     messageId: post.messageId,
-    channelEditable: true,
+    // A follow-up in a channel the bot cannot reach stays reachable through the interaction only.
+    channelEditable: job.location.channelEditable || post.channelId !== job.location.channelId,
   };
   return { route };
 }

@@ -20,8 +20,6 @@ export interface LineContext {
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "forget">;
   ownership: Pick<JobOwnership, "forget">;
   persist(job: Job): Promise<boolean>;
-  /** Creates the job's record on the service (a grid, or an upscale of its grid's image). */
-  create(job: Job): Promise<ImageRecord>;
   /** Follows a job whose record was just created, showing `record`. */
   started(job: Job, record: ImageRecord): void;
   finish(job: Job, outcome: JobOutcome, view: JobView): Promise<void>;

@@ -86,7 +86,7 @@ export async function startWaiting(ctx: LineContext, endings: LineEndings, stand
   }
   let created: Created;
   try {
-    created = before ?? { record: await ctx.create(standIn) };
+    created = before ?? { record: await ctx.options.servers.create(standIn) };
   } catch (err) {
     if (waitsOnAfter(standIn, err)) {
       // No record exists: the claim is given back, so a later turn (or a restart) may send it.

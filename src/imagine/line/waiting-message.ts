@@ -6,6 +6,7 @@ import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../render
 import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
+  interactionOnlyNote,
   jobFooter,
   NO_PINGS,
   PROMPT_PREVIEW_LENGTH,
@@ -66,7 +67,7 @@ export function renderWaiting(
 ): MessagePayload {
   const embed: APIEmbed = {
     title: t("poolWait.title"),
-    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}`,
+    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
     fields: requestFields(t, ctx),
   };

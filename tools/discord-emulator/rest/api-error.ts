@@ -144,6 +144,16 @@ export const apiErrors = {
       RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged,
       "Interaction has already been acknowledged.",
     ),
+  /**
+   * A follow-up past the limit of an app the server did not install. Discord documents the limit, not its
+   * error code; the emulator answers with the "maximum number reached" family's general form.
+   */
+  tooManyFollowUps: (limit: number) =>
+    new DiscordApiError(
+      400,
+      RESTJSONErrorCodes.MaximumNumberOfWebhooksReached,
+      `Maximum number of follow-up messages reached (${limit}) for an app not installed in this server`,
+    ),
   missingAccess: () => new DiscordApiError(403, RESTJSONErrorCodes.MissingAccess, "Missing Access"),
   missingPermissions: () =>
     new DiscordApiError(403, RESTJSONErrorCodes.MissingPermissions, "Missing Permissions"),

@@ -74,10 +74,11 @@ function sendInjected(res: ServerResponse, failure: InjectedFailure, record: Req
   sendJson(res, failure.status, { message: `${failure.status}: Internal Server Error`, code: 0 });
 }
 
-function serveAttachment(deps: ApiServerDeps, res: ServerResponse, pathname: string): void {
-  const id = pathname.split("/")[3] ?? "";
+function serveAttachment(deps: ApiServerDeps, res: ServerResponse, url: URL): void {
+  const id = url.pathname.split("/")[3] ?? "";
   const attachment = deps.ctx.messages.attachment(id);
-  if (!attachment) {
+  // Discord's CDN answers an expired or unsigned link as if the file were gone.
+  if (!attachment || deps.ctx.signer.check(url, deps.ctx.clock.now()) !== "valid") {
     res.writeHead(404, { "content-type": "text/plain" });
     res.end("Not found");
     return;
@@ -128,7 +129,7 @@ export async function handleHttp(
 ): Promise<void> {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   if (url.pathname.startsWith("/attachments/") && req.method === "GET")
-    return serveAttachment(deps, res, url.pathname);
+    return serveAttachment(deps, res, url);
   if (deps.extraHandler && (await deps.extraHandler(req, res, url))) return;
   const { ctx } = deps;
   const method = (req.method ?? "GET").toUpperCase();

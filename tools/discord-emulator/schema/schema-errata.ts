@@ -49,3 +49,17 @@ export function withoutErrata(operation: string, body: unknown, issues: SchemaIs
     );
   });
 }
+
+/**
+ * Operations Discord documents (and serves) that its API description lacks: their bodies cannot be checked
+ * against it, so the emulator's own route checks them instead.
+ */
+const UNDESCRIBED_OPERATIONS: readonly RegExp[] = [
+  // @see https://discord.com/developers/docs/reference#signed-attachment-cdn-urls
+  /^POST \/attachments\/refresh-urls$/,
+];
+
+/** Whether `method path` is one of {@link UNDESCRIBED_OPERATIONS}. */
+export function isUndescribedOperation(method: string, path: string): boolean {
+  return UNDESCRIBED_OPERATIONS.some((operation) => operation.test(`${method} ${path}`));
+}

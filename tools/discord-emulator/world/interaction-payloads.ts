@@ -22,10 +22,30 @@ export interface InteractionPlace {
   locale?: string;
 }
 
+/**
+ * What the app may do where only a member's install reaches it (a server without the bot, a group DM):
+ * answer with embeds and files; its bot token reaches nothing there.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
+ */
+export const USER_INSTALL_APP_PERMISSIONS: bigint =
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.MentionEveryone |
+  PermissionFlagsBits.UseExternalEmojis;
+
+/** Whether only the user's own install of the app reaches `channel` (a server without the bot, a group DM). */
+export function reachedByUserInstallOnly(ctx: EmulatorContext, channel: EmulatedChannel): boolean {
+  if (channel.type === ChannelType.GroupDM) return true;
+  return channel.guildId !== null && !ctx.world.botIsIn(channel.guildId);
+}
+
 /** Refuses places a user could not act in (not a member, cannot see the channel, no DM with the bot possible). */
 export function requireUserCanAct(ctx: EmulatorContext, place: InteractionPlace, what: string): void {
   const { user, channel } = place;
-  if (channel.guildId) {
+  if (channel.type === ChannelType.GroupDM) {
+    if (!channel.groupRecipientIds?.includes(user.id))
+      throw new Error(`${what}: ${user.username} is not in the group DM ${channel.name ?? channel.id}`);
+  } else if (channel.guildId) {
     if (!ctx.world.member(channel.guildId, user.id))
       throw new Error(`${what}: ${user.username} is not a member of guild ${channel.guildId}`);
     const permissions = ctx.world.permissionsIn(channel, user.id);
@@ -56,11 +76,30 @@ export function dispatchInteraction(
   const id = ctx.ids.next();
   const token = InteractionRegistry.newToken(id);
   const guildId = channel.guildId;
-  const owners: Record<string, string> = guildId
-    ? { "0": guildId }
-    : user.appInstalled
-      ? { "1": user.id }
-      : { "0": "0" };
+  const userInstallOnly = reachedByUserInstallOnly(ctx, channel);
+  // A component or modal on an app's message is authorised by whoever installed the app for that message.
+  const sourceOwners = extra.sourceMessageId
+    ? ctx.messages.get(extra.sourceMessageId)?.interaction?.authorizingIntegrationOwners
+    : undefined;
+  const owners: Record<string, string> = userInstallOnly
+    ? (sourceOwners ?? { "1": user.id })
+    : guildId
+      ? { "0": guildId }
+      : user.appInstalled
+        ? { "1": user.id }
+        : { "0": "0" };
+  const context = userInstallOnly
+    ? channel.type === ChannelType.GroupDM
+      ? InteractionContextType.PrivateChannel
+      : InteractionContextType.Guild
+    : guildId
+      ? InteractionContextType.Guild
+      : InteractionContextType.BotDM;
+  // A server that takes Use External Apps from the member makes every answer of such an app ephemeral.
+  const forcedEphemeral =
+    userInstallOnly &&
+    guildId !== null &&
+    !hasPermissions(ctx.world.permissionsIn(channel, user.id), PermissionFlagsBits.UseExternalApps);
   const locale = place.locale ?? "en-US";
   const member = guildId ? ctx.world.member(guildId, user.id) : undefined;
   const guildLocale = (guildId ? ctx.world.guilds.get(guildId)?.locale : undefined) ?? "en-US";
@@ -73,11 +112,14 @@ export function dispatchInteraction(
     version: 1,
     channel: channelObject(ctx.world, channel),
     channel_id: channel.id,
-    app_permissions: ctx.world.permissionsIn(channel, ctx.world.botUser.id).toString(),
+    app_permissions: (userInstallOnly
+      ? USER_INSTALL_APP_PERMISSIONS
+      : ctx.world.permissionsIn(channel, ctx.world.botUser.id)
+    ).toString(),
     locale,
     entitlements: [],
     authorizing_integration_owners: owners,
-    context: guildId ? InteractionContextType.Guild : InteractionContextType.BotDM,
+    context,
     attachment_size_limit: ctx.options.maxUploadBytes,
     ...(extra.message !== undefined ? { message: extra.message } : {}),
     ...(guildId && member
@@ -109,6 +151,8 @@ export function dispatchInteraction(
     modal: null,
     modalSubmitted: false,
     authorizingIntegrationOwners: owners,
+    userInstallOnly,
+    forcedEphemeral,
   };
   ctx.interactions.add(record);
   ctx.gateway.dispatch("INTERACTION_CREATE", () => payload, guildId);

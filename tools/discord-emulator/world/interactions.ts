@@ -39,7 +39,21 @@ export interface InteractionRecord {
   /** For an autocomplete: the option it asks about, and the choices the bot answered (type 8). */
   autocomplete?: { option: APIApplicationCommandOption; choices: APIApplicationCommandOptionChoice[] | null };
   authorizingIntegrationOwners: Record<string, string>;
+  /**
+   * Only the user's install reaches the place (a server without the bot, a group DM): at most
+   * {@link USER_INSTALL_FOLLOW_UP_LIMIT} follow-ups.
+   */
+  userInstallOnly: boolean;
+  /** The server takes Use External Apps from the member: every answer is made ephemeral. */
+  forcedEphemeral: boolean;
 }
+
+/**
+ * "Apps are limited to 5 followup messages per interaction if it was initiated from a user-installed app
+ * and isn't installed in the server."
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
+ */
+export const USER_INSTALL_FOLLOW_UP_LIMIT = 5;
 
 /** Stores interactions by id and token. */
 export class InteractionRegistry {

@@ -140,6 +140,19 @@ export class MessageStore {
   }
 
   /**
+   * An attachment that still exists: kept, and not only on deleted messages (a file given to a slash
+   * command option belongs to no message and lives on).
+   */
+  liveAttachment(id: string): StoredAttachment | undefined {
+    const attachment = this.#attachments.get(id);
+    if (!attachment) return undefined;
+    const holders = [...this.#messages.values()].filter((m) =>
+      m.versions.some((v) => v.attachments.some((a) => a.id === id)),
+    );
+    return holders.length === 0 || holders.some((m) => !m.deleted) ? attachment : undefined;
+  }
+
+  /**
    * The message `authorId` created with `nonce` at or after `since` (emulator clock), deleted or not: what
    * `enforce_nonce` returns instead of creating another.
    * @see https://discord.com/developers/docs/resources/message#create-message-jsonform-params

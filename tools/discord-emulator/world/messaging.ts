@@ -30,6 +30,8 @@ export interface MessagingDeps {
   ids: SnowflakeGenerator;
   baseUrl(): string;
   changed(): void;
+  /** Signs each new attachment's link at the emulator clock's now. */
+  signUrl(url: string): string;
   /** Privileged intents enabled for the app (decides what REST shows of other people's messages). */
   enabledPrivilegedIntents: number;
 }
@@ -68,7 +70,9 @@ export class Messaging {
       size: file.bytes.length,
       bytes: file.bytes,
       description,
-      url: `${this.deps.baseUrl()}/attachments/${channelId}/${id}/${encodeURIComponent(file.filename)}`,
+      url: this.deps.signUrl(
+        `${this.deps.baseUrl()}/attachments/${channelId}/${id}/${encodeURIComponent(file.filename)}`,
+      ),
       ephemeral,
     };
   }
@@ -90,6 +94,10 @@ export class Messaging {
   #eventData(message: StoredMessage, intents: number, create: boolean): unknown {
     const { world } = this.deps;
     if (message.ephemeral) return null;
+    // The bot hears nothing of a group DM or a server it is not in.
+    const channel = world.channels.get(message.channelId);
+    if (channel?.type === ChannelType.GroupDM) return null;
+    if (message.guildId && !world.botIsIn(message.guildId)) return null;
     const needed = message.guildId ? GatewayIntentBits.GuildMessages : GatewayIntentBits.DirectMessages;
     if ((intents & needed) === 0) return null;
     const api = messageObject(world, this.deps.messages, message, {

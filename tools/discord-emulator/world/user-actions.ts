@@ -5,6 +5,7 @@
  */
 import {
   ApplicationCommandOptionType,
+  ChannelType,
   InteractionType,
   MessageType,
   PermissionFlagsBits,
@@ -13,7 +14,7 @@ import {
 import type { RegisteredCommand } from "./commands.js";
 import type { EmulatorContext } from "../context.js";
 import { interactionHandle, type InteractionHandle } from "./interaction-handle.js";
-import { dispatchInteraction, requireUserCanAct } from "./interaction-payloads.js";
+import { dispatchInteraction, reachedByUserInstallOnly, requireUserCanAct } from "./interaction-payloads.js";
 import { messageSnapshot, type MessageSnapshot } from "./message-objects.js";
 import { MESSAGE_LIMITS } from "../validation/message-payload.js";
 import { hasPermissions } from "./permissions.js";
@@ -77,6 +78,18 @@ export function requireAvailable(
 ): void {
   const contexts = command.contexts ?? null;
   const where = `/${command.name}`;
+  if (reachedByUserInstallOnly(ctx, channel)) {
+    // Only the member's own install reaches here: a global command registered for user installs.
+    if (command.guild_id || !((command.integration_types as number[] | undefined) ?? [0]).includes(1))
+      throw new Error(
+        `${where} is not registered for user installs (integration_types ${JSON.stringify(command.integration_types)})`,
+      );
+    const context = channel.guildId ? 0 : 2;
+    if (contexts && !contexts.includes(context))
+      throw new Error(`${where} is not offered here (contexts ${JSON.stringify(contexts)})`);
+    if (user.appInstalled) return;
+    throw new Error(`${where}: ${user.username} has not installed the app`);
+  }
   if (channel.guildId) {
     if (contexts && !contexts.includes(0))
       throw new Error(`${where} is not offered in servers (contexts ${JSON.stringify(contexts)})`);
@@ -249,8 +262,8 @@ export function sendGuildMessage(
 ): MessageSnapshot {
   const user = ctx.world.requireUser(input.user);
   const channel = ctx.world.requireChannel(input.channelId);
-  if (!channel.guildId)
-    throw new Error("sendGuildMessage needs a server channel; use sendDirectMessage for DMs");
+  if (!channel.guildId && channel.type !== ChannelType.GroupDM)
+    throw new Error("sendGuildMessage needs a server channel or a group DM; use sendDirectMessage for DMs");
   requireUserCanAct(ctx, { user, channel }, "sendGuildMessage");
   if (!hasPermissions(ctx.world.permissionsIn(channel, user.id), PermissionFlagsBits.SendMessages)) {
     throw new Error(`${user.username} cannot send messages in #${channel.name ?? channel.id}`);

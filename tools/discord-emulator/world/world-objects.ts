@@ -13,6 +13,7 @@ import {
   Locale,
   type APIChannel,
   type APIDMChannel,
+  type APIGroupDMChannel,
   type APIGuildMember,
   type APIRole,
   type APITextChannel,
@@ -121,8 +122,23 @@ export function dmChannelObject(world: World, channel: EmulatedChannel): APIDMCh
   return dm as APIDMChannel;
 }
 
+/** A group DM as the API returns it (in an interaction: the app sees its recipients). */
+export function groupDmChannelObject(world: World, channel: EmulatedChannel): APIGroupDMChannel {
+  return {
+    id: channel.id,
+    type: ChannelType.GroupDM,
+    name: channel.name,
+    icon: null,
+    owner_id: channel.groupRecipientIds?.[0] ?? "0",
+    last_message_id: channel.lastMessageId,
+    recipients: (channel.groupRecipientIds ?? []).map((id) => userObject(world.requireUser(id))),
+    flags: 0 as ChannelFlags,
+  };
+}
+
 /** Any emulated channel as the API returns it. */
 export function channelObject(world: World, channel: EmulatedChannel): APIChannel {
+  if (channel.type === ChannelType.GroupDM) return groupDmChannelObject(world, channel);
   return channel.type === ChannelType.DM ? dmChannelObject(world, channel) : textChannelObject(channel);
 }
 

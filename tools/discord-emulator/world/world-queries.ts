@@ -55,9 +55,16 @@ export class WorldQueries {
       .sort((a, b) => a.position - b.position);
   }
 
+  /** Whether the bot is a member of the server (a server without it is reached only by user installs). */
+  botIsIn(guildId: string): boolean {
+    return this.member(guildId, this.botUser.id) !== undefined;
+  }
+
   /** Whether the user shares a server with the bot. */
   sharesGuildWithBot(userId: string): boolean {
-    return [...this.guilds.keys()].some((guildId) => this.member(guildId, userId) !== undefined);
+    return [...this.guilds.keys()].some(
+      (guildId) => this.botIsIn(guildId) && this.member(guildId, userId) !== undefined,
+    );
   }
 
   /** A user's permissions in a guild (no channel overwrites); 0 if not a member. */
@@ -68,6 +75,7 @@ export class WorldQueries {
   /** A user's permissions in a channel; in DMs the fixed set a DM allows. */
   permissionsIn(channelRef: ChannelRef, userId: string): bigint {
     const channel = this.requireChannel(channelRef);
+    if (channel.groupRecipientIds) return channel.groupRecipientIds.includes(userId) ? DM_PERMISSIONS : 0n;
     if (!channel.guildId)
       return userId === this.botUser.id || userId === channel.recipientId ? DM_PERMISSIONS : 0n;
     return this.#permissions(channel.guildId, userId, channel.overwrites);

@@ -23,8 +23,8 @@ export interface EmulatedGuild {
   name: string;
   ownerId: string;
   joinedAt: string;
-  /** The bot's managed role, created when the bot "joined". */
-  botRoleId: string;
+  /** The bot's managed role, created when the bot "joined"; null in a server the bot is not in. */
+  botRoleId: string | null;
   /**
    * The server's language (`preferred_locale`, sent as interactions' `guild_locale`); `en-US` when unset.
    * Change it before an interaction to act as a server with another language.
@@ -52,10 +52,13 @@ export interface EmulatedMember {
   joinedAt: string;
 }
 
-/** A server text channel or a DM channel between the bot and one user. */
+/**
+ * A server text channel, a DM channel between the bot and one user, or a group DM between people (which
+ * the bot is never in: only a member's install of the app reaches it, through interactions).
+ */
 export interface EmulatedChannel {
   id: string;
-  type: ChannelType.GuildText | ChannelType.DM;
+  type: ChannelType.GuildText | ChannelType.DM | ChannelType.GroupDM;
   guildId: string | null;
   name: string | null;
   nsfw: boolean;
@@ -64,6 +67,8 @@ export interface EmulatedChannel {
   overwrites: PermissionOverwrite[];
   /** The other user of a DM channel. */
   recipientId: string | null;
+  /** The people of a group DM (none for other channels). */
+  groupRecipientIds?: string[];
   lastMessageId: string | null;
 }
 

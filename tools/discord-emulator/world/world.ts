@@ -53,8 +53,13 @@ export class World extends WorldQueries {
     return user;
   }
 
-  /** Adds a server the bot is in, with @everyone, the bot's managed role and the bot's membership. */
+  /**
+   * Adds a server the bot is in, with @everyone, the bot's managed role and the bot's membership; with
+   * `withoutBot`, a server the bot was never added to (its members reach the app only by installing it to
+   * their account; the bot's gateway hears nothing of it).
+   */
   addGuild(options: {
+    withoutBot?: boolean;
     name: string;
     id?: string;
     ownerId?: string;
@@ -78,17 +83,18 @@ export class World extends WorldQueries {
       managed: false,
       color: 0,
     });
-    const botRoleId = this.ids.next();
-    const botRole: EmulatedRole = {
-      id: botRoleId,
-      guildId: id,
-      name: this.botUser.username,
-      permissions: toPermissionBits(options.botPermissions ?? DEFAULT_BOT_PERMISSIONS),
-      position: 1,
-      managed: true,
-      color: 0,
-    };
-    this.roles.set(botRoleId, botRole);
+    const botRoleId = options.withoutBot ? null : this.ids.next();
+    if (botRoleId !== null) {
+      this.roles.set(botRoleId, {
+        id: botRoleId,
+        guildId: id,
+        name: this.botUser.username,
+        permissions: toPermissionBits(options.botPermissions ?? DEFAULT_BOT_PERMISSIONS),
+        position: 1,
+        managed: true,
+        color: 0,
+      });
+    }
     const guild: EmulatedGuild = {
       id,
       name: options.name,
@@ -105,13 +111,15 @@ export class World extends WorldQueries {
       nick: null,
       joinedAt,
     });
-    this.members.set(`${id}:${this.botUser.id}`, {
-      guildId: id,
-      userId: this.botUser.id,
-      roleIds: [botRoleId],
-      nick: null,
-      joinedAt,
-    });
+    if (botRoleId !== null) {
+      this.members.set(`${id}:${this.botUser.id}`, {
+        guildId: id,
+        userId: this.botUser.id,
+        roleIds: [botRoleId],
+        nick: null,
+        joinedAt,
+      });
+    }
     this.emit({ kind: "guildCreate", guild });
     return guild;
   }
@@ -200,6 +208,25 @@ export class World extends WorldQueries {
       position: 0,
       overwrites: [],
       recipientId: user.id,
+      lastMessageId: null,
+    };
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** Adds a group DM between `users` (the bot is not in it: members reach the app by installing it). */
+  addGroupDm(options: { name: string; users: UserRef[] }): EmulatedChannel {
+    const channel: EmulatedChannel = {
+      id: this.ids.next(),
+      type: ChannelType.GroupDM,
+      guildId: null,
+      name: options.name,
+      nsfw: false,
+      topic: null,
+      position: 0,
+      overwrites: [],
+      recipientId: null,
+      groupRecipientIds: options.users.map((u) => this.requireUser(u).id),
       lastMessageId: null,
     };
     this.channels.set(channel.id, channel);

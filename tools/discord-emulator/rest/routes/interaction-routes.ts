@@ -77,7 +77,7 @@ function respond(
 ): { type: InteractionResponseType; message: StoredMessage | null } {
   const body = (request.body ?? {}) as { type?: unknown; data?: unknown };
   const data = (body.data ?? {}) as { flags?: unknown };
-  const ephemeral = (Number(data.flags) & MessageFlags.Ephemeral) !== 0;
+  const ephemeral = (Number(data.flags) & MessageFlags.Ephemeral) !== 0 || record.forcedEphemeral;
   // A modal submitted from a component's interaction may update that component's message too.
   const isComponent =
     record.type === InteractionType.MessageComponent ||
@@ -96,7 +96,10 @@ function respond(
           ephemeral,
         }),
       );
-      const message = postInteractionMessage(ctx, record, draft.version, {
+      const version = ephemeral
+        ? { ...draft.version, flags: draft.version.flags | MessageFlags.Ephemeral }
+        : draft.version;
+      const message = postInteractionMessage(ctx, record, version, {
         followUpOf: null,
         tts: draft.tts,
         nonce: draft.nonce,

@@ -3,7 +3,7 @@
  * @see https://discord.com/developers/docs/events/gateway#get-gateway-bot
  */
 import { ApplicationFlags } from "discord-api-types/v10";
-import { apiErrors } from "../api-error.js";
+import { apiErrors, FormErrors } from "../api-error.js";
 import type { EmulatorContext } from "../../context.js";
 import type { RouteDefinition } from "../router.js";
 import {
@@ -42,6 +42,41 @@ export function applicationObject(ctx: EmulatorContext): Record<string, unknown>
   };
 }
 
+/** Most links one refresh takes. */
+const MAX_REFRESH_URLS = 50;
+
+/**
+ * `POST /attachments/refresh-urls`: fresh signed links for attachment links of this CDN whose file still
+ * exists (expired or not); a link of another host, or of a file deleted since, is left out of the answer.
+ * @see https://discord.com/developers/docs/reference#signed-attachment-cdn-urls
+ */
+function refreshUrls(ctx: EmulatorContext, body: unknown) {
+  const urls = (body as { attachment_urls?: unknown } | undefined)?.attachment_urls;
+  const errors = new FormErrors();
+  if (!Array.isArray(urls) || urls.some((u) => typeof u !== "string"))
+    errors.add(["attachment_urls"], "BASE_TYPE_LIST", "Must be a list of strings.");
+  else if (urls.length < 1 || urls.length > MAX_REFRESH_URLS)
+    errors.badLength(["attachment_urls"], 1, MAX_REFRESH_URLS);
+  errors.throwIfAny();
+  const refreshed_urls: { original: string; refreshed: string }[] = [];
+  for (const original of urls as string[]) {
+    let url: URL;
+    try {
+      url = new URL(original);
+    } catch {
+      continue;
+    }
+    if (url.origin !== new URL(ctx.baseUrl()).origin || !url.pathname.startsWith("/attachments/")) continue;
+    const id = url.pathname.split("/")[3] ?? "";
+    if (!ctx.messages.liveAttachment(id)) continue;
+    refreshed_urls.push({
+      original,
+      refreshed: ctx.signer.sign(`${url.origin}${url.pathname}`, ctx.clock.now()),
+    });
+  }
+  return { status: 200, body: { refreshed_urls } };
+}
+
 function botGuild(ctx: EmulatorContext, guildId: string) {
   const guild = ctx.world.guilds.get(guildId);
   if (!guild || !ctx.world.member(guildId, ctx.world.botUser.id)) throw apiErrors.unknownGuild();
@@ -60,6 +95,13 @@ export function metaRoutes(ctx: EmulatorContext): RouteDefinition[] {
     handler,
   });
   return [
+    {
+      method: "POST",
+      path: "/attachments/refresh-urls",
+      auth: "bot",
+      bucket: "other",
+      handler: (r) => refreshUrls(ctx, r.body),
+    },
     get("/gateway/bot", () => ({
       status: 200,
       body: {

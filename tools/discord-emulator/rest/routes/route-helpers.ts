@@ -12,12 +12,14 @@ import { hasPermissions } from "../../world/permissions.js";
 import type { RouteRequest } from "../router.js";
 import type { EmulatedChannel } from "../../world/world-types.js";
 
-/** A channel the bot can address: 10003 Unknown Channel if it does not exist or is not the bot's. */
+/**
+ * A channel the bot can address: 10003 Unknown Channel if it does not exist; 403 50001 Missing Access in
+ * a server the bot is not in (as Discord answers a user-installed app's bot token there).
+ */
 export function botChannel(ctx: EmulatorContext, channelId: string): EmulatedChannel {
   const channel = ctx.world.channels.get(channelId);
   if (!channel) throw apiErrors.unknownChannel();
-  if (channel.guildId && !ctx.world.member(channel.guildId, ctx.world.botUser.id))
-    throw apiErrors.unknownChannel();
+  if (channel.guildId && !ctx.world.botIsIn(channel.guildId)) throw apiErrors.missingAccess();
   return channel;
 }
 

@@ -7,7 +7,7 @@
 import { MessageFlags } from "discord-api-types/v10";
 import { apiErrors } from "../api-error.js";
 import type { EmulatorContext } from "../../context.js";
-import type { InteractionRecord } from "../../world/interactions.js";
+import { USER_INSTALL_FOLLOW_UP_LIMIT, type InteractionRecord } from "../../world/interactions.js";
 import { current, type StoredMessage } from "../../world/message-store.js";
 import type { RouteDefinition, RouteRequest, RouteResponse } from "../router.js";
 import { postInteractionMessage } from "./interaction-routes.js";
@@ -57,11 +57,16 @@ function followUp(ctx: EmulatorContext, request: RouteRequest): RouteResponse {
     ctx.changed();
     return { status: 200, body: ctx.messaging.apiMessage(original) };
   }
-  const ephemeral = (flags & MessageFlags.Ephemeral) !== 0;
+  if (record.userInstallOnly && record.followUpIds.length >= USER_INSTALL_FOLLOW_UP_LIMIT)
+    throw apiErrors.tooManyFollowUps(USER_INSTALL_FOLLOW_UP_LIMIT);
+  const ephemeral = (flags & MessageFlags.Ephemeral) !== 0 || record.forcedEphemeral;
   // Execute Webhook takes no `enforce_nonce` (unlike Create Message): a repeated follow-up is a new message.
   // @see https://discord.com/developers/docs/resources/webhook#execute-webhook-jsonform-params
   const draft = draftFor(ctx, request, record.channelId, { existing: null, allowEphemeral: true, ephemeral });
-  const message = postInteractionMessage(ctx, record, draft.version, {
+  const version = ephemeral
+    ? { ...draft.version, flags: draft.version.flags | MessageFlags.Ephemeral }
+    : draft.version;
+  const message = postInteractionMessage(ctx, record, version, {
     followUpOf: record.originalMessageId,
     tts: draft.tts,
     nonce: draft.nonce,

@@ -1,0 +1,78 @@
+import { Events } from "discord.js";
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { DiscordMessenger } from "../../src/discord/discord-messenger.js";
+import { FollowUpBudget } from "../../src/discord/follow-up-budget.js";
+import type { MessageLocation } from "../../src/imagine/job.js";
+import type { OutgoingMessage } from "../../src/imagine/outgoing-message.js";
+import { silentLogger } from "../../src/logger.js";
+import { NO_PINGS } from "../../src/render/message-parts.js";
+import { startHarness, type EmulatorHarness } from "../../tools/discord-emulator/fixtures.js";
+
+let h: EmulatorHarness;
+beforeEach(async () => {
+  h = await startHarness({ allowUnregisteredCommands: true });
+  h.client.on(Events.InteractionCreate, (i) => {
+    if (i.isChatInputCommand()) void i.deferReply();
+  });
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+function text(content: string): OutgoingMessage {
+  return { payload: { content, embeds: [], components: [], allowedMentions: NO_PINGS }, files: [] };
+}
+
+test("where the bot is not in the server, a result past the interaction's 5 follow-ups goes by DM instead of being refused", async () => {
+  const messenger = new DiscordMessenger({
+    rest: h.client.rest,
+    now: () => h.emu.clock.now(),
+    logger: silentLogger,
+  });
+  const channelId = h.world.friendsChat.id;
+  const handle = await h.emu.sendSlashCommand({ name: "imagine", user: h.world.alice, channelId });
+  await handle.waitForAcknowledgement();
+  const location: MessageLocation = {
+    applicationId: h.emu.applicationId,
+    interactionToken: handle.token,
+    interactionTokenExpiresAt: h.emu.clock.now() + 15 * 60_000,
+    guildId: h.world.friends.id,
+    channelId,
+    messageId: null,
+    channelEditable: false,
+  };
+  const routes: string[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const posted = await messenger.postResult(location, text(`result ${i}`), {
+      requesterId: h.world.alice.id,
+      nonce: `n${i}`,
+    });
+    routes.push(posted.route);
+  }
+  expect(routes).toEqual([
+    "interaction",
+    "interaction",
+    "interaction",
+    "interaction",
+    "interaction",
+    "dm",
+    "dm",
+  ]);
+  expect(h.emu.messagesIn(h.emu.dmChannelWith(h.world.alice)).map((m) => m.content)).toEqual([
+    expect.stringContaining("result 6"),
+    expect.stringContaining("result 7"),
+  ]);
+  h.emu.assertNoRejectedRequests();
+});
+
+test("a follow-up that was not sent is given back, and a token's count ends with the token", () => {
+  let now = 0;
+  const budget = new FollowUpBudget(() => now, 2);
+  expect(budget.take("a", 100)).toBe(true);
+  budget.giveBack("a");
+  expect(budget.take("a", 100)).toBe(true);
+  expect(budget.take("a", 100)).toBe(true);
+  expect(budget.take("a", 100)).toBe(false);
+  now = 100;
+  expect(budget.take("a", 200)).toBe(true);
+});
