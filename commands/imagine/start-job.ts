@@ -18,6 +18,7 @@ import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
 import type { Prompt } from "../../src/prompt/prompt.js";
 import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
+import { withFreshImageLinks } from "../../src/discord/attachment-links.js";
 
 /** How one kind of request is answered while its job starts. */
 export interface JobResponder {
@@ -150,7 +151,11 @@ export async function startJob(
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
       const location = await responder.answer();
-      const prompt = promptToSubmit(request, defaultsWithSpeed(app, ticket, memberSpeed));
+      const prompt = await withFreshImageLinks(
+        promptToSubmit(request, defaultsWithSpeed(app, ticket, memberSpeed)),
+        (urls) => app.messenger.refreshAttachmentLinks(urls),
+        app.now(),
+      );
       return app.imagine.submit(
         { ...request, prompt },
         {

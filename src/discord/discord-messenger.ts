@@ -27,6 +27,7 @@ import {
 } from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
 import { FollowUpBudget } from "./follow-up-budget.js";
+import { restRefreshLinks } from "./attachment-links.js";
 
 export type { PostResult };
 
@@ -278,6 +279,14 @@ export class DiscordMessenger {
     options: { replyTo?: string; nonce?: string; log?: Logger } = {},
   ): Promise<APIMessage> {
     return this.poster.post(channelId, message, options);
+  }
+
+  /**
+   * Fresh links for Discord attachment links (see `attachment-links.ts`); a link Discord did not refresh is
+   * left out.
+   */
+  refreshAttachmentLinks(urls: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    return restRefreshLinks(this.rest)(urls);
   }
 
   /** Posts in the DM channel with a user (see `MessagePoster.postDirect`). */

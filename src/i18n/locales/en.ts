@@ -119,6 +119,9 @@ export const en = {
   // Results.
   "progress.serviceStarting":
     "⏳ The image service reports that it is starting. Your job is queued there and starts once the service is ready.",
+  // Links that last: a kept prompt's Discord image link that can no longer be refreshed.
+  "imageLink.expired":
+    "The image of this prompt is no longer on Discord (its message was deleted), so it cannot be used again. Attach the image again with /imagine.",
   // Imagine from this image: a message command (right-click a message → Apps) and its modal.
   "messageCommand.imagineFromImage.name": "Imagine from this image",
   "imagineFromImage.title": "Imagine from this image",
