@@ -48,10 +48,20 @@ if (!Number.isInteger(servers) || servers < 1 || servers > 16) {
 }
 
 const startedAt = Date.now();
-console.log(`Starting the image service (${profile}), the Discord emulator and the bot...`);
+console.log(
+  servers > 1
+    ? `Starting ${servers} image services (the first ${profile}, every second one self-hosted), the Discord emulator and the bot...`
+    : `Starting the image service (${profile}), the Discord emulator and the bot...`,
+);
 let demo;
 try {
-  demo = await startDemo({ port, keep: values.keep, profile, servers });
+  demo = await startDemo({
+    port,
+    keep: values.keep,
+    profile,
+    servers,
+    onBotProblem: (line) => console.log(line),
+  });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const inUse = message.includes("EADDRINUSE");
@@ -69,6 +79,7 @@ imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFi
   Open the page:     ${running.pageUrl}
   Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /stop, /start)` : ""}
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
+  Bot log:           ${running.logFile}   (its warnings and errors are also printed below)
 
 Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);
 

@@ -12,6 +12,8 @@ import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
 import { startProcessWorld, type ProcessWorld } from "../tools/bot-process/bot-process.js";
 import { pageHandler } from "./page-server.js";
 import { startDemoPool, type DemoPool } from "./demo-pool.js";
+import { followBotLog } from "./bot-log.js";
+import { join } from "node:path";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -27,6 +29,8 @@ export interface DemoOptions {
   servers?: number;
   /** More of the bot's configuration, over the demo's (e.g. a short `JOB_TIMEOUT_MS` for screenshots). */
   env?: Record<string, string>;
+  /** Told each warning or error the bot logs, as one line (the demo prints it). */
+  onBotProblem?: (line: string) => void;
 }
 
 /** A running demo. */
@@ -37,6 +41,8 @@ export interface Demo {
   controlUrl: string;
   /** Where the bot's database is. */
   dataDir: string;
+  /** The bot's whole log (JSON lines), beside its database. */
+  logFile: string;
   world: ProcessWorld;
   /** Stops the bot (SIGTERM), the emulator and the service; removes the database unless `keep`. */
   stop(): Promise<void>;
@@ -68,8 +74,9 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   if ((options.servers ?? 1) > 1) pool = await startDemoPool(world.service, options.servers ?? 1, tickMs);
   // A second member, so the page can switch between two members and a moderator.
   emu.addMember({ guildId: world.world.guild.id, user: emu.addUser({ username: "bob" }) });
+  let bot;
   try {
-    await world.startBot({
+    bot = await world.startBot({
       POLL_INTERVAL_MS: "1000",
       PROGRESS_UPDATE_INTERVAL_MS: "1000",
       JOB_TIMEOUT_MS: "300000",
@@ -99,12 +106,16 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     await world.stop();
     throw error;
   }
+  const logFile = join(world.dataDir, "bot.log");
+  const stopLog = followBotLog(bot.logs, logFile, options.onBotProblem ?? (() => {}));
   return {
+    logFile,
     pageUrl: `${emu.baseUrl}/`,
     controlUrl: `${emu.baseUrl}/_control`,
     dataDir: world.dataDir,
     world,
     stop: async () => {
+      stopLog();
       await world.stop("SIGTERM");
       await pool?.close();
     },

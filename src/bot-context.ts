@@ -49,6 +49,8 @@ export interface BotContext {
   readonly admission: Admission;
   readonly health: HealthReader;
   readonly bannedWords: BannedWords;
+  /** Midjourney's starter list (MIDJOURNEY_BANNED_WORDS), `null` when the owner turned it off. */
+  readonly midjourneyBannedWords: BannedWords | null;
   readonly audit: AuditLog;
   readonly metrics: MetricsSink;
   readonly logger: Logger;

@@ -173,7 +173,8 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(
       `imagine-bot is not configured correctly:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
-        "Set these in .env (copy .env.example) or in the environment, then start again.",
+        "Set these in .env (copy .env.example) or in the environment, then start again.\n" +
+        "To try the bot first, with no Discord application or image service: npm run demo",
     );
     this.name = "ConfigError";
   }

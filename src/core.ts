@@ -131,13 +131,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     logger: log.child({ component: "moderation" }),
     ...(deps.serverName ? { serverName: deps.serverName } : {}),
   });
+  const midjourneyBannedWords =
+    config.MIDJOURNEY_BANNED_WORDS === "on"
+      ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
+      : null;
   const admission = new Admission({
     owner: ownerDefaults(config),
     bannedWords,
-    midjourneyWords:
-      config.MIDJOURNEY_BANNED_WORDS === "on"
-        ? new BannedWords(withPluralForms(MIDJOURNEY_BANNED_WORDS))
-        : null,
+    midjourneyWords: midjourneyBannedWords,
     guildSettings: (guildId) => settings.guild(guildId),
     // A speed some server of the pool runs; the job then goes only to such a server (`requirementOf`).
     serviceSpeeds: () => pool.speeds,
@@ -197,6 +198,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     admission,
     health,
     bannedWords,
+    midjourneyBannedWords,
     audit,
     metrics,
     logger: log,

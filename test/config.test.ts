@@ -9,7 +9,7 @@ const required = {
 };
 
 describe("configuration", () => {
-  test("an empty environment names every required variable in one message", () => {
+  test("an empty environment names every required variable in one message, and points to the demo", () => {
     let message = "";
     try {
       parseConfig({});
@@ -20,6 +20,9 @@ describe("configuration", () => {
     for (const name of ["DISCORD_TOKEN", "IMAGINE_API_URL", "IMAGINE_API_TOKEN"])
       expect(message).toContain(name);
     expect(message).toContain(".env.example");
+    expect(message).toContain(
+      "To try the bot first, with no Discord application or image service: npm run demo",
+    );
     expect(message).not.toMatch(/\bat \w+ \(/); // no stack trace
   });
 

@@ -219,7 +219,12 @@ const VIEWS: Readonly<Record<string, (input: ViewInput) => InteractionReplyOptio
       styleNames: (server.styles ?? []).map((s) => s.name),
     }),
   "banned-words list": ({ t, server, app }) =>
-    renderBannedWords(t, server.bannedWords ?? [], app.bannedWords.size),
+    renderBannedWords(
+      t,
+      server.bannedWords ?? [],
+      app.bannedWords.size,
+      app.midjourneyBannedWords?.size ?? null,
+    ),
   "styles list": ({ t, server }) => renderStyles(t, server.styles ?? []),
   channels: ({ t, guildId, server }) => renderChannelPicker(t, guildId, server.allowedChannelIds ?? []),
   reset: ({ t, guildId, server }) => ({

@@ -15,6 +15,8 @@ export type AdmissionRefusal =
       /** The prompt has a word on a banned list: the owner's, the server's, or Midjourney's (the starter list). */
       readonly code: "banned-words";
       readonly list: BannedWordsList;
+      /** The word of that list the prompt has, told to the requester only. */
+      readonly matched: string;
       /** Whether the prompt came by DM (the bot's list, not a server's, is what refuses it there). */
       readonly inDm: boolean;
     }

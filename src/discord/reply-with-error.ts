@@ -2,7 +2,6 @@ import { MessageFlags, type RepliableInteraction } from "discord.js";
 import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discord-api-types/v10";
 import { UserError } from "../errors.js";
 import type { Translator } from "../i18n/translate.js";
-import { RefusedError } from "../admission/admission.js";
 import type { Logger } from "../logger.js";
 import { renderServiceError } from "../render/failure.js";
 import { isUpscaleRequest } from "../render/service-errors.js";
@@ -104,8 +103,8 @@ export interface RefusalPayload {
 }
 
 /**
- * What the requester reads for a refusal before any job existed: why, the prompt so it can be copied (never
- * for banned words: that would repeat the words), and `components` (a Try again button).
+ * What the requester reads for a refusal before any job existed: why, the prompt so it can be copied (a
+ * private answer: a banned word is repeated to its writer alone), and `components` (a Try again button).
  */
 export function refusalPayload(
   err: unknown,
@@ -115,8 +114,7 @@ export function refusalPayload(
   components: readonly APIActionRowComponent<APIButtonComponent>[] = [],
 ): RefusalPayload {
   const answer = replyPayloadFor(err, log, t);
-  const bannedWords = err instanceof RefusedError && err.reason === "banned-words";
-  const promptEmbeds = bannedWords ? [] : [{ description: promptBlock(t, prompt, REFUSED_PROMPT_LENGTH) }];
+  const promptEmbeds = [{ description: promptBlock(t, prompt, REFUSED_PROMPT_LENGTH) }];
   // renderServiceError's embed is shown without the prompt; the prompt gets its own embed.
   return {
     content: answer.content,

@@ -7,6 +7,7 @@ import type { AdmissionRefusal } from "../admission/admission-refusal.js";
 import type { DailyRefusal, PlaceRefusal } from "../moderation/server-rules.js";
 import type { UsageRefusal } from "../moderation/usage-limits.js";
 import { absoluteTimestamp, formatDuration, relativeTimestamp } from "./format.js";
+import { inlineCode } from "./markdown.js";
 
 /** The longest part of the service's own health message quoted to the user. */
 const MAX_SERVICE_DETAIL = 200;
@@ -79,14 +80,19 @@ export function renderPaused(t: Translator, refusals: number, until: number, pla
 
 /**
  * Any admission refusal, for the requester only (an ephemeral reply, or the answer to their DM). A prompt
- * with a banned word is refused without repeating the words.
+ * with a banned word is refused naming the word and whose list has it (the requester alone reads it).
  */
 export function renderAdmissionRefusal(t: Translator, refusal: AdmissionRefusal): string {
   switch (refusal.code) {
-    case "banned-words":
-      // The starter list is Midjourney's; elsewhere a DM has no server: the bot's owner's list refused it.
-      if (refusal.list === "midjourney") return t("accountSafety.bannedMidjourney");
-      return refusal.inDm ? t("accountSafety.bannedWordsDm") : t("refusal.bannedWords");
+    case "banned-words": {
+      // Which word, and whose list: the owner's (in a DM, simply the bot's), the server's, or Midjourney's.
+      const word = inlineCode(refusal.matched);
+      if (refusal.list === "midjourney") return t("accountSafety.bannedMidjourney", { word });
+      if (refusal.list === "server") return t("refusal.bannedWords", { word });
+      return refusal.inDm
+        ? t("accountSafety.bannedWordsDm", { word })
+        : t("refusal.bannedWordsOwner", { word });
+    }
     case "channel-not-allowed":
     case "age-restricted-only":
       return renderPlaceRefusal(t, refusal);

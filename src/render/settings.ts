@@ -51,11 +51,22 @@ export function renderMemberSettings(t: Translator, settings: readonly ShownSett
   });
 }
 
-/** The server's banned words (`/imagine-config banned-words list`); the owner's list applies on top. */
+/** Whether Midjourney's starter list is checked too (`null`: the owner turned it off), and how to change that. */
+function midjourneyLine(t: Translator, count: number | null): string {
+  return count === null
+    ? t("config.bannedWords.midjourneyOff")
+    : t("config.bannedWords.midjourney", { count });
+}
+
+/**
+ * The server's banned words (`/imagine-config banned-words list`); the owner's list applies on top, and
+ * Midjourney's starter list after both when it is on.
+ */
 export function renderBannedWords(
   t: Translator,
   words: readonly string[],
   ownerWordCount: number,
+  midjourneyWordCount: number | null = null,
 ): MessagePayload {
   const shown =
     words.length === 0
@@ -68,7 +79,7 @@ export function renderBannedWords(
   return embedMessage({
     title: t("config.bannedWords.title"),
     color: EMBED_COLORS.submitting,
-    description: `${shown}\n\n${owner}`,
+    description: `${shown}\n\n${owner}\n${midjourneyLine(t, midjourneyWordCount)}`,
   });
 }
 

@@ -81,6 +81,11 @@ const jobRowSchema = z.object({
   phase: z.enum(["waiting", "sent"]),
 });
 
+/** The columns a row's parse failed on, once each, for the error naming them. */
+export function badColumns(error: z.ZodError): string {
+  return [...new Set(error.issues.map((i) => i.path.join(".")))].join(", ");
+}
+
 /** A job as named arguments, one per column of the `jobs` table (`:image_id`, ...). */
 export type JobArgs = Record<(typeof JOB_COLUMNS)[number], InValue>;
 
@@ -190,8 +195,9 @@ function rowKind(r: z.output<typeof jobRowSchema>): JobKind {
 export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
   const parsed = jobRowSchema.safeParse(row);
   if (!parsed.success) {
-    const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
-    throw new Error(`the stored job ${String(row["image_id"])} has invalid values in: ${columns}`);
+    throw new Error(
+      `the stored job ${String(row["image_id"])} has invalid values in: ${badColumns(parsed.error)}`,
+    );
   }
   const r = parsed.data;
   return {

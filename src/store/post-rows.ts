@@ -1,7 +1,7 @@
 /** How a posted message of a job maps to a row of the `job_posts` table and back (see `job-rows.ts` for jobs). */
 import { z } from "zod";
 import type { PostedMessage } from "../imagine/posted-message.js";
-import type { InValue } from "./job-rows.js";
+import { badColumns, type InValue } from "./job-rows.js";
 
 const text = z.string();
 const nullableText = z.string().nullable();
@@ -31,8 +31,9 @@ export function postToValues(post: PostedMessage): InValue[] {
 export function rowToPost(row: Readonly<Record<string, unknown>>): PostedMessage {
   const parsed = postRowSchema.safeParse(row);
   if (!parsed.success) {
-    const columns = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
-    throw new Error(`the stored post of job ${String(row["job_id"])} has invalid values in: ${columns}`);
+    throw new Error(
+      `the stored post of job ${String(row["job_id"])} has invalid values in: ${badColumns(parsed.error)}`,
+    );
   }
   const r = parsed.data;
   return {

@@ -76,7 +76,7 @@ describe("server settings", () => {
     h = await startBotHarness();
     await configure({ bannedWords: ["kraken"] });
     const refused = await imagineAnswer(h, h.world.alice, "a Kraken rising from the sea");
-    expectRefused(refused, /words this server does not allow/, 0);
+    expectRefused(refused, /`kraken` is on this server's list of banned words/i, 0);
     expect(refused.components).toEqual([]);
 
     await h.bot.context.settings.updateGuild(h.world.guild.id, (current) => ({

@@ -206,7 +206,14 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
       ctx,
     ),
   "refusal: banned word (server)": (t) =>
-    asContent(renderAdmissionRefusal(t, { code: "banned-words", list: "server", inDm: false })),
+    asContent(
+      renderAdmissionRefusal(t, {
+        code: "banned-words",
+        list: "server",
+        matched: "forbidden-word-399",
+        inDm: false,
+      }),
+    ),
   "refusal: paused": (t) =>
     asContent(
       renderAdmissionRefusal(t, {

@@ -44,19 +44,24 @@ describe("renderUsageRefusal", () => {
 describe("renderAdmissionRefusal", () => {
   test.each<[string, AdmissionRefusal, string]>([
     [
-      "a banned word in a server, without naming it",
-      { code: "banned-words", list: "server", inDm: false },
-      english("refusal.bannedWords"),
+      "a word of the server's list in a server, naming the word and the server's moderators' list",
+      { code: "banned-words", list: "server", matched: "gore", inDm: false },
+      "Your prompt was refused: `gore` is on this server's list of banned words, which its moderators keep. Please rephrase it.",
+    ],
+    [
+      "a word of the owner's list in a server, as the owner's list, not the server's",
+      { code: "banned-words", list: "owner", matched: "gore", inDm: false },
+      "Your prompt was refused: `gore` is on the bot owner's list of banned words, which applies in every server and in DMs. Please rephrase it.",
     ],
     [
       "a word of the owner's list in a DM, as the bot's rule, not a server's",
-      { code: "banned-words", list: "owner", inDm: true },
-      "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+      { code: "banned-words", list: "owner", matched: "gore", inDm: true },
+      "Your prompt was refused: `gore` is on this bot's list of banned words. Please rephrase it.",
     ],
     [
       "a word of Midjourney's starter list, as Midjourney's rule and the account's risk",
-      { code: "banned-words", list: "midjourney", inDm: true },
-      "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+      { code: "banned-words", list: "midjourney", matched: "gore", inDm: true },
+      "Your prompt was refused: `gore` is on the starter list of words Midjourney refuses, and sending it could get the image service's account suspended. Please rephrase it.",
     ],
     [
       "an unhealthy service, with its reason",
@@ -89,10 +94,15 @@ describe("renderAdmissionRefusal", () => {
     expect(text).not.toContain("x".repeat(201));
   });
 
-  test("the banned-words message does not name any word", () => {
-    expect(renderAdmissionRefusal(english, { code: "banned-words", list: "owner", inDm: false })).toBe(
-      "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
-    );
+  test("a banned word is shown as code, so markdown in it cannot change the message", () => {
+    expect(
+      renderAdmissionRefusal(english, {
+        code: "banned-words",
+        list: "server",
+        matched: "**x**",
+        inDm: false,
+      }),
+    ).toContain("`**x**` is on this server's list");
   });
 });
 

@@ -54,6 +54,15 @@ describe("settings answers", () => {
     expect(shown).toContain(ownerText);
   });
 
+  test("the moderators' list says whether Midjourney's starter list is checked too, and how it is turned off", () => {
+    expect(text(renderBannedWords(english, [], 0, 120))).toContain(
+      "Midjourney's starter list (120 words it has refused) is checked after these",
+    );
+    expect(text(renderBannedWords(english, [], 0, null))).toContain(
+      "Midjourney's starter list of refused words is off: the bot's owner set `MIDJOURNEY_BANNED_WORDS=off`.",
+    );
+  });
+
   test("a German member's preferences and their change read in German", () => {
     const de = translator("de");
     const shown = text(renderMemberSettings(de, shownMemberSettings({ delivery: "dm" }, de)));

@@ -1,6 +1,6 @@
 /**
  * Banned words: the owner's list, the server's, then Midjourney's starter list (when on); the first list
- * with a word of the prompt refuses it, without repeating the word to the member.
+ * with a word of the prompt refuses it; the requester alone is told which word and whose list.
  */
 import { BannedWords } from "../../moderation/banned-words.js";
 import type { BannedWordsList } from "../admission-refusal.js";
@@ -27,7 +27,10 @@ export function bannedWordsCheck(
     const { guildId } = request.requester;
     const prompt = request.prompt.text;
     const refuse = (matched: string, list: BannedWordsList): never => {
-      throw new RefusedError({ code: "banned-words", list, inDm: guildId === null }, { matched, list });
+      throw new RefusedError(
+        { code: "banned-words", list, matched, inDm: guildId === null },
+        { matched, list },
+      );
     };
     const ownerMatch = owner.find(prompt);
     if (ownerMatch !== null) refuse(ownerMatch, "owner");

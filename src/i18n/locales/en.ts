@@ -226,7 +226,9 @@ export const en = {
 
   // Refusals before anything reaches the service.
   "refusal.bannedWords":
-    "Your prompt was refused: it contains words this server does not allow. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on this server's list of banned words, which its moderators keep. Please rephrase it.",
+  "refusal.bannedWordsOwner":
+    "Your prompt was refused: {{word}} is on the bot owner's list of banned words, which applies in every server and in DMs. Please rephrase it.",
   "refusal.userActive_one":
     "You already have {{count}} image being generated, the most you can run at once ({{limit}}). You can start another one when one of them finishes.",
   "refusal.userActive_other":
@@ -641,6 +643,12 @@ export const en = {
   "config.enhanceUnavailable":
     "Enhance cannot be turned on here: the bot's owner offers no Enhance factors (`ENHANCE_FACTORS`).",
   "config.bannedWords.title": "Banned words of this server",
+  "config.bannedWords.midjourney_one":
+    "Midjourney's starter list ({{count}} word it has refused) is checked after these; the bot's owner can turn it off (`MIDJOURNEY_BANNED_WORDS=off`).",
+  "config.bannedWords.midjourney_other":
+    "Midjourney's starter list ({{count}} words it has refused) is checked after these; the bot's owner can turn it off (`MIDJOURNEY_BANNED_WORDS=off`).",
+  "config.bannedWords.midjourneyOff":
+    "Midjourney's starter list of refused words is off: the bot's owner set `MIDJOURNEY_BANNED_WORDS=off`.",
   "config.bannedWords.none": "This server has no banned words of its own.",
   "config.bannedWords.ownerNone": "The bot's owner banned no words for every server.",
   "config.bannedWords.owner_one":
@@ -661,9 +669,9 @@ export const en = {
     "They apply wherever you use the bot (servers and DMs). A prompt's own parameters win over them.",
   // Issue 32: the Midjourney account's safety, speeds, what the server can run.
   "accountSafety.bannedWordsDm":
-    "Your prompt was refused: it contains words this bot does not allow. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on this bot's list of banned words. Please rephrase it.",
   "accountSafety.bannedMidjourney":
-    "Your prompt was refused: it contains words Midjourney does not allow, and sending them could get the image service's account suspended. Please rephrase it.",
+    "Your prompt was refused: {{word}} is on the starter list of words Midjourney refuses, and sending it could get the image service's account suspended. Please rephrase it.",
   "accountSafety.video":
     "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
   "imageError.relaxed.summary":
@@ -749,7 +757,8 @@ export const en = {
     "Only the person this image was posted for, or a moderator who may manage messages, can delete it.",
   "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
   // 🗑️ Delete asks first, privately.
-  "delete.question": "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.question":
+    "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
   "delete.yes": "Delete",
   "delete.no": "Keep",
   "delete.kept": "Kept: nothing was deleted.",

@@ -33,7 +33,11 @@ describe("mayTryAgain", () => {
     ],
     ["the service unavailable", new ServiceError("server", "503"), true],
     ["another refusal", new UserError("no"), true],
-    ["banned words", new RefusedError({ code: "banned-words", list: "owner", inDm: false }), false],
+    [
+      "banned words",
+      new RefusedError({ code: "banned-words", list: "owner", matched: "gore", inDm: false }),
+      false,
+    ],
   ])("%s: %s", (_what, err, expected) => {
     expect(mayTryAgain(err)).toBe(expected);
   });
