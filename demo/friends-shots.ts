@@ -27,7 +27,10 @@ await shootDemo(
     await shot(page, "friends-context-menu");
     await page.locator("#context-menu").getByText("Imagine from this image").click();
     await page.locator("dialog.modal[open]").waitFor();
-    await page.locator("dialog.modal[open]").locator("#modal-field-prompt").fill("the same lighthouse as a watercolor");
+    await page
+      .locator("dialog.modal[open]")
+      .locator("#modal-field-prompt")
+      .fill("the same lighthouse as a watercolor");
     await shot(page, "friends-imagine-from-image-modal");
     await submitModal(page, {});
     await waitForMessage(page, "the same lighthouse as a watercolor");
