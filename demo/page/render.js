@@ -254,6 +254,8 @@ export function renderMessage(message, users, actions) {
     {
       class: `message${message.ephemeral ? " ephemeral" : ""}`,
       dataset: { messageId: message.id, version: String(message.version) },
+      // Right-click: the Apps menu of the message (ephemeral messages have none).
+      oncontextmenu: message.ephemeral ? undefined : (event) => actions.contextMenu?.(event, message),
     },
     avatar(author),
     body,
