@@ -28,6 +28,7 @@ import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
 import { SlotFreed } from "./line/slot-freed.js";
+import { remakeIfServerCannot } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -85,7 +86,28 @@ export class ImagineService {
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
     const saver = this.ownership;
     this.endings = new JobEndings({ ...common, log: this.log, saver, line: slotFreed });
-    this.records = new RecordHandling({ ...common, saver, endings: this.endings, line: slotFreed });
+    this.records = new RecordHandling({
+      ...common,
+      saver,
+      endings: this.endings,
+      line: slotFreed,
+      remake: (job, record) =>
+        remakeIfServerCannot(
+          {
+            options,
+            clock: this.clock,
+            log: this.log,
+            followed: this.active,
+            throttle: this.throttle,
+            ownership: this.ownership,
+            untrack: (id) => void this.tracker.untrack(id),
+            queue: this.line,
+            slotFreed: () => this.line.drain(),
+          },
+          job,
+          record,
+        ),
+    });
     this.follower = new JobFollower(this.tracker, this.records, options.servers);
     this.line = new WaitingLine({
       ...common,

@@ -11,7 +11,7 @@ import { isServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { progressSignatureOf, type FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { JobOutcome } from "./job.js";
+import type { Job, JobOutcome } from "./job.js";
 import type { JobEndings } from "./job-endings.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { SlotFreed } from "./line/slot-freed.js";
@@ -31,6 +31,11 @@ export interface RecordHandlingContext {
   endings: Pick<JobEndings, "finish">;
   /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
   line: Pick<SlotFreed, "drain">;
+  /**
+   * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
+   * again elsewhere. Default: never.
+   */
+  remake?(job: Job, record: ImageRecord): Promise<boolean>;
 }
 
 /** Turns the records read of followed jobs into their messages and endings. */
@@ -45,6 +50,9 @@ export class RecordHandling {
     // A job cancelled while a poll was under way takes no more records.
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
+    // An account notice (the server is held) or a record left pending by a server with a problem.
+    if ((record.status === "failed" || record.status === "pending") && (await ctx.remake?.(job, record)))
+      return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
       record.status === "pending" ? waitingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
