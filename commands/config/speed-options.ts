@@ -14,7 +14,6 @@ import type { ConfigEdit } from "../../src/settings/config-edits.js";
 /** The subcommand paths this module reads. */
 export const SPEED_PATHS: ReadonlySet<string> = new Set(["speeds", "role-speeds set", "role-speeds clear"]);
 
-
 /**
  * The edit of a speed subcommand (path in {@link SPEED_PATHS}). A default speed must be among the speeds
  * allowed here (those given with it, else the stored ones), or it would never apply.
