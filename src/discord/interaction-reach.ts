@@ -30,8 +30,7 @@ export function interactionReach(
   if (interaction.context === InteractionContextType.PrivateChannel) return "interaction-only";
   // Interactions built before Discord sent the owners (and hand-made ones) name none: the bot's own.
   const owners = interaction.authorizingIntegrationOwners as
-    | BaseInteraction["authorizingIntegrationOwners"]
-    | undefined;
+    BaseInteraction["authorizingIntegrationOwners"] | undefined;
   if (interaction.guildId === null || owners === undefined) return "bot";
   const installedBy = owners[ApplicationIntegrationType.GuildInstall];
   if (installedBy !== interaction.guildId) return "interaction-only";

@@ -2,7 +2,7 @@
  * The shared state every part of the emulator works on (world, messages, interactions, commands, gateway),
  * and the emulator's options with their defaults.
  */
-import type { AttachmentSigner} from "./rest/signed-urls.js";
+import type { AttachmentSigner } from "./rest/signed-urls.js";
 import { DEFAULT_ATTACHMENT_URL_LIFETIME_MS } from "./rest/signed-urls.js";
 import type { EmulatorClock } from "./clock.js";
 import type { CommandRegistry } from "./world/commands.js";

@@ -205,7 +205,9 @@ describe("the message object", () => {
     form.set("files[1]", new Blob([new Uint8Array([2])], { type: "text/plain" }), "notes.txt");
     const answer = await call("POST", channelMessages(), undefined, form);
     expect(answer.body.attachments.map((a: { filename: string }) => a.filename)).toEqual(["notes.txt"]);
-    expect(answer.body.embeds[0].image.url).toMatch(/\/attachments\/.+\/grid\.png\?ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]+$/);
+    expect(answer.body.embeds[0].image.url).toMatch(
+      /\/attachments\/.+\/grid\.png\?ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]+$/,
+    );
   });
 
   test("components get Discord's ids in document order and select menus their default value counts", async () => {
