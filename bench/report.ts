@@ -3,6 +3,7 @@
  * target and whether it was met.
  */
 import type { PoolResult } from "./scenario-pool.js";
+import type { PoolBlockedResult } from "./scenario-pool-blocked.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, loadavg, release, totalmem } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,31 @@ export interface BenchResults {
   soak?: SoakResult;
   /** 1, 2 and 4 ImagineAPI servers behind the bot's queue. */
   pool?: PoolResult[];
+  /** Two servers, server 1's account blocked mid-run. */
+  poolBlocked?: PoolBlockedResult;
+}
+
+/** The blocked-account rows: jobs/min against one server's, and creates to the held server after its notice. */
+function poolBlockedRows(blocked: PoolBlockedResult | undefined, pool: readonly PoolResult[]): Row[] {
+  if (!blocked) return [];
+  const one = pool.find((p) => p.servers === 1)?.jobsPerMinute;
+  const area = `pool 2 x 3 slots, server 1 blocked mid-run, ${blocked.jobs} jobs of ${blocked.jobDurationMs / 1000} s`;
+  return [
+    {
+      area,
+      measure: `jobs/min (completed per server ${blocked.completed.join(", ")}; ${blocked.noticed} notices)`,
+      result: String(blocked.jobsPerMinute),
+      target: one === undefined ? "" : `>= ${(0.9 * one).toFixed(1)} (0.9 x 1 server's)`,
+      met: one === undefined ? null : blocked.jobsPerMinute >= 0.9 * one,
+    },
+    {
+      area,
+      measure: "creates to the held server after its notice",
+      result: String(blocked.createsAfterNotice),
+      target: "0",
+      met: blocked.createsAfterNotice === 0,
+    },
+  ];
 }
 
 /** The pool's rows: jobs per minute against N x one server's, and each server's most jobs at once. */
@@ -183,6 +209,7 @@ export function rowsOf(r: BenchResults): Row[] {
   const rows: Row[] = [];
   for (const c of r.calls ?? []) rows.push(callsRow(c));
   rows.push(...poolRows(r.pool ?? []));
+  rows.push(...poolBlockedRows(r.poolBlocked, r.pool ?? []));
   for (const k of r.knee ?? []) rows.push(...kneeRows(k));
   for (const s of r.scale ?? []) {
     const area =

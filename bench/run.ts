@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { histogramSvg, lineChartSvg, writeSvg } from "./plots.js";
 import { runPool } from "./scenario-pool.js";
+import { runPoolBlocked } from "./scenario-pool-blocked.js";
 import { formatTable, machine, rowsOf, writeResults, type BenchResults } from "./report.js";
 import { PROJECT_ROOT } from "./processes.js";
 import { runCallsPerJob, runKnee, type JobShape } from "./scenario-calls.js";
@@ -166,6 +167,7 @@ try {
   await attempt("pool", async () => {
     results.pool = [];
     for (const servers of [1, 2, 4]) results.pool.push(await runPool(emu, servers, log));
+    results.poolBlocked = await runPoolBlocked(emu, log);
   });
 } finally {
   await emu.proc.stop();

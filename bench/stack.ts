@@ -150,6 +150,12 @@ export interface ServiceProcess {
   complete(ref: string): Promise<string>;
   /** When each completed record was marked completed (`at`, ms since 1970), with its `ref`. */
   completions(): Promise<{ id: string; ref: string | null; at: number }[]>;
+  /** Records that failed, when (ms since 1970) and with what. */
+  failures(): Promise<{ id: string; at: number; error: string | null }[]>;
+  /** The API requests served from index `from` on (`METHOD /path`), with their status and time. */
+  requests(from: number): Promise<{ request: string; status: number; at: number }[]>;
+  /** Changes how the next jobs behave (`POST /_control/lifecycle`), e.g. `{accountNotice}`. */
+  lifecycle(settings: Record<string, unknown>): Promise<unknown>;
   /** Requests served so far and image reads among those from `from` on. */
   stats(from: number): Promise<{ total: number; imageReads: number }>;
 }
@@ -172,6 +178,9 @@ export async function startService(settings: ServiceSettings): Promise<ServicePr
     seed: async (count) => (await postJson<{ ids: string[] }>(control("seed"), { count })).ids,
     complete: async (ref) => (await postJson<{ id: string }>(control("complete"), { ref })).id,
     completions: () => getJson(control("completions")),
+    failures: () => getJson(control("failures")),
+    requests: (from) => getJson(control(`requests?from=${from}`)),
+    lifecycle: (settings) => postJson(control("lifecycle"), settings),
     stats: (from) => getJson(control(`stats?from=${from}`)),
   };
 }

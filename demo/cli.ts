@@ -14,7 +14,9 @@ Starts the reference image service, the Discord emulator, the bot and a local pa
                     endpoint) or self-hosted (ImagineAPI's own server: no \`ref\`, no upscale route)
   --servers N       ImagineAPI servers behind the bot, 1 to 16 (default 1); every second one self-hosted;
                     make one unhealthy or stop it: POST /_pool/servers/<n>/health {"status":"unhealthy"},
-                    /_pool/servers/<n>/stop, /_pool/servers/<n>/start; GET /_pool/servers lists them
+                    /_pool/servers/<n>/stop, /_pool/servers/<n>/start; give its account Midjourney's
+                    block notice: POST /_pool/servers/<n>/notice {"text": "..."} ({"text": null} ends it);
+                    GET /_pool/servers lists them
   --keep            keep the demo's database (under the OS temp dir) at exit`;
 
 const { values } = parseArgs({
@@ -77,7 +79,7 @@ console.log(`
 imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s).
 
   Open the page:     ${running.pageUrl}
-  Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /stop, /start)` : ""}
+  Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /notice, /stop, /start)` : ""}
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
   Bot log:           ${running.logFile}   (its warnings and errors are also printed below)
 

@@ -3,6 +3,8 @@
  * small control API to make one unhealthy, paused, healthy, or stop and start it again:
  * - `GET  /_pool/servers`: every server's number, name, URL, health and whether it runs;
  * - `POST /_pool/servers/<n>/health` with `{"status": "unhealthy" | "paused" | "healthy" | "starting"}`;
+ * - `POST /_pool/servers/<n>/notice` with `{"text": "<Midjourney's notice>"}`: its account gets a notice and
+ *   every job there fails with it (`{"text": null}` ends it; no text: the block notice of zcpua/midjourney-api #170);
  * - `POST /_pool/servers/<n>/stop` and `/start` (started again on the same port and token; a stopped
  *   reference service forgets its records, so jobs it ran are reported lost).
  */
@@ -25,6 +27,10 @@ interface DemoServer {
 }
 
 const STATUSES = new Set<BotStatus>(["healthy", "unhealthy", "paused", "starting"]);
+
+/** The notice a server's account gets when the demo's control names none (zcpua/midjourney-api #170). */
+export const DEMO_ACCOUNT_NOTICE =
+  "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.";
 
 /** The demo's servers and their control routes. */
 export interface DemoPool {
@@ -92,13 +98,14 @@ export async function startDemoPool(
       url: `http://127.0.0.1:${s.port}`,
       running: s.service !== null,
       health: s.service?.health ?? null,
+      accountNotice: s.service?.lifecycle.accountNotice ?? null,
     }));
   return {
     env,
     async handle(req, res, url) {
       if (!url.pathname.startsWith("/_pool/")) return false;
       if (req.method === "GET" && url.pathname === "/_pool/servers") return send(res, 200, view());
-      const match = /^\/_pool\/servers\/(\d+)\/(health|stop|start)$/.exec(url.pathname);
+      const match = /^\/_pool\/servers\/(\d+)\/(health|notice|stop|start)$/.exec(url.pathname);
       const server = match ? servers[Number(match[1]) - 1] : undefined;
       if (!match || !server || req.method !== "POST")
         return send(res, 404, { error: "no such route or server" });
@@ -110,6 +117,13 @@ export async function startDemoPool(
         if (typeof status !== "string" || !STATUSES.has(status as BotStatus))
           return send(res, 400, { error: `status must be one of ${[...STATUSES].join(", ")}` });
         server.service.setHealth(status as BotStatus);
+      } else if (action === "notice") {
+        const body: Record<string, unknown> = await readBody(req).catch(() => ({}));
+        const text = body["text"] === undefined ? DEMO_ACCOUNT_NOTICE : body["text"];
+        if (!server.service) return send(res, 409, { error: "the server is stopped: start it first" });
+        if (text !== null && (typeof text !== "string" || text.trim() === ""))
+          return send(res, 400, { error: "text must be Midjourney's notice, or null to end it" });
+        server.service.lifecycle.accountNotice = text;
       } else if (action === "stop" && server.service) {
         await server.service.close();
         server.service = null;

@@ -20,6 +20,7 @@ import type { Logger } from "./logger.js";
 import type { MetricsSink } from "./metrics/metrics-sink.js";
 import type { BannedWords } from "./moderation/banned-words.js";
 import type { ServerPool } from "./pool/server-pool.js";
+import type { AccountHealth } from "./pool/account-health/account-health.js";
 import type { SettingsStore } from "./settings/settings.js";
 
 /**
@@ -42,6 +43,8 @@ export interface BotContext {
   readonly pool: ServerPool;
   /** Midjourney's refusals per member and the pauses they start (`/imagine-config paused`). */
   readonly pauses: RefusalPauses;
+  /** Each server's account: held after a notice, paced (`/imagine-status`, Resume). */
+  readonly accounts: AccountHealth;
   readonly store: CommandStore;
   /** Server and member settings, on the job store's database connection. */
   readonly settings: SettingsStore;

@@ -1,9 +1,11 @@
 /**
  * The ImagineAPI servers of the pool, from the environment: server 1 is `IMAGINE_API_URL` /
  * `IMAGINE_API_TOKEN`, more are `IMAGINE_API_URL_2` / `IMAGINE_API_TOKEN_2` up to `_16`, each with an optional
- * `IMAGINE_API_NAME[_N]` and `IMAGINE_API_SLOTS[_N]`. Pure: `src/config.ts` hands in the environment, and
+ * `IMAGINE_API_NAME[_N]` and `IMAGINE_API_SLOTS[_N]`, and its account's pacing: `IMAGINE_API_DAILY_LIMIT[_N]`,
+ * `IMAGINE_API_REST_HOURS[_N]`, `IMAGINE_API_MIN_GAP_MS[_N]` (`src/pool/account-health/pacing.ts`). Pure: `src/config.ts` hands in the environment, and
  * every problem comes back as a line naming its variable.
  */
+import { parseRestHours, type PacingPolicy } from "./pool/account-health/pacing.js";
 
 /** Most servers one bot drives. */
 export const MAX_IMAGINE_SERVERS = 16;
@@ -31,7 +33,14 @@ export interface ImagineServerConfig {
   readonly slots: number;
   /** Whether `IMAGINE_API_SLOTS[_N]` was given (one server without it queues nothing in the bot). */
   readonly slotsGiven: boolean;
+  /** How its Midjourney account is paced: daily budget, rest hours, least gap; each unset by default. */
+  readonly pacing: PacingPolicy;
 }
+
+/** Largest daily budget of creates one account may be given. */
+export const MAX_DAILY_LIMIT = 100_000;
+/** Longest least gap between two creates (one hour). */
+export const MAX_MIN_GAP_MS = 3_600_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -40,7 +49,7 @@ export function serverVariable(base: string, n: number): string {
   return n === 1 ? base : `${base}_${n}`;
 }
 
-const NUMBERED = /^IMAGINE_API_(URL|TOKEN|NAME|SLOTS)_(\d+)$/;
+const NUMBERED = /^IMAGINE_API_(URL|TOKEN|NAME|SLOTS|DAILY_LIMIT|REST_HOURS|MIN_GAP_MS)_(\d+)$/;
 
 function value(env: Env, name: string): string | undefined {
   const v = env[name]?.trim();
@@ -69,6 +78,50 @@ function slotsOf(env: Env, n: number, problems: string[]): number {
     );
   }
   return slots;
+}
+
+function wholeNumberOf(
+  env: Env,
+  name: string,
+  max: number,
+  what: string,
+  problems: string[],
+): number | undefined {
+  const text = value(env, name);
+  if (text === undefined) return undefined;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    problems.push(`${name} must be a whole number from 1 to ${max}: ${what} (got ${JSON.stringify(text)})`);
+    return undefined;
+  }
+  return n;
+}
+
+/** Server `n`'s pacing; every problem named by its variable. */
+function pacingOf(env: Env, n: number, problems: string[]): PacingPolicy {
+  const dailyLimit = wholeNumberOf(
+    env,
+    serverVariable("IMAGINE_API_DAILY_LIMIT", n),
+    MAX_DAILY_LIMIT,
+    "the most images that server's account makes in any 24 hours",
+    problems,
+  );
+  const minGapMs = wholeNumberOf(
+    env,
+    serverVariable("IMAGINE_API_MIN_GAP_MS", n),
+    MAX_MIN_GAP_MS,
+    "the least time between two of that server's jobs, in ms",
+    problems,
+  );
+  const restVar = serverVariable("IMAGINE_API_REST_HOURS", n);
+  const restText = value(env, restVar);
+  const rest = restText === undefined ? undefined : parseRestHours(restText);
+  if (typeof rest === "string") problems.push(`${restVar} ${rest} (got ${JSON.stringify(restText)})`);
+  return {
+    ...(dailyLimit === undefined ? {} : { dailyLimit }),
+    ...(minGapMs === undefined ? {} : { minGapMs }),
+    ...(rest === undefined || typeof rest === "string" ? {} : { restHours: rest }),
+  };
 }
 
 function nameOf(env: Env, n: number, url: string | null, problems: string[]): string {
@@ -121,6 +174,7 @@ export function parseServers(env: Env): { servers: ImagineServerConfig[]; proble
       name: nameOf(env, 1, httpUrl(firstUrl ?? ""), problems),
       slots: slotsOf(env, 1, problems),
       slotsGiven: value(env, "IMAGINE_API_SLOTS") !== undefined,
+      pacing: pacingOf(env, 1, problems),
     },
   ];
   let gapAt: number | null = null;
@@ -156,6 +210,7 @@ export function parseServers(env: Env): { servers: ImagineServerConfig[]; proble
       name: nameOf(env, n, url, problems),
       slots: slotsOf(env, n, problems),
       slotsGiven: value(env, serverVariable("IMAGINE_API_SLOTS", n)) !== undefined,
+      pacing: pacingOf(env, n, problems),
     });
   }
   const seen = new Map<string, number>();

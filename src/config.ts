@@ -96,6 +96,11 @@ export const configSchema = z.object({
   IMAGE_DOWNLOAD_MAX_BYTES: int(1).default(10 * 1024 * 1024),
   /** Time limit of one request to the image service. */
   SERVICE_TIMEOUT_MS: int(100).default(15_000),
+  /**
+   * A job whose record is still `pending` this long on a server that reports itself not healthy with a
+   * message (e.g. "Midjourney credits exhausted") is made again on another server (0: never).
+   */
+  IMAGINE_API_PENDING_MOVE_MS: int(0, 3_600_000).default(60_000),
   /** At most this many requests to the image service at once. */
   SERVICE_MAX_CONCURRENCY: int(1, 256).default(8),
   /** At most this many requests to the image service at once across the whole fleet (needs DATABASE_URL). */

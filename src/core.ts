@@ -29,6 +29,9 @@ import { watchRefusals } from "./audit/refusal-watch.js";
 import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
+import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
+import { AccountHealth } from "./pool/account-health/account-health.js";
+import { serverState } from "./pool/account-health/server-state.js";
 
 /** What {@link buildCore} needs besides the configuration. */
 export interface CoreDeps {
@@ -67,6 +70,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     settings: deps.settings ?? new MemorySettingsStore(),
     daily: new MemoryDailyImageCounts(),
     pauses: new MemoryRefusalPauseStore(),
+    holds: new MemoryServerHoldStore(),
   };
 }
 
@@ -80,7 +84,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily, pauses: pauseStore } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore, holds } = await stores(config, deps);
   const pauses = new RefusalPauses({
     store: pauseStore,
     threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
@@ -94,8 +98,25 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       : store.fleet?.serviceSlots({ total: fleetCap, localMax: config.SERVICE_MAX_CONCURRENCY });
   // One semaphore bounds every request to the service, polls included, whichever server it goes to.
   const serviceSlots = new Semaphore(config.SERVICE_MAX_CONCURRENCY);
-  // One server without IMAGINE_API_SLOTS sends every job at once, as before the pool.
-  const queued = config.IMAGINE_SERVERS.length > 1 || config.IMAGINE_SERVERS.some((s) => s.slotsGiven);
+  // One server without IMAGINE_API_SLOTS or pacing sends every job at once, as before the pool.
+  const queued =
+    config.IMAGINE_SERVERS.length > 1 ||
+    config.IMAGINE_SERVERS.some((s) => s.slotsGiven || Object.keys(s.pacing).length > 0);
+  const { messenger } = deps;
+  const audit = new AuditLog({
+    channelId: config.AUDIT_CHANNEL_ID,
+    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
+    post: (channelId, message) => messenger.post(channelId, message),
+    logger: log,
+  });
+  // Each server's Midjourney account: held after a notice (kept in the database), paced.
+  const accounts = new AccountHealth({
+    servers: config.IMAGINE_SERVERS.map((s) => ({ name: s.name, pacing: s.pacing })),
+    store: holds,
+    now,
+    logger: log.child({ component: "pool" }),
+    onHeld: (hold) => void audit.serverHeld(hold),
+  });
   const processId = newProcessId();
   const pool = buildPool(config, {
     slots: serviceSlots,
@@ -111,19 +132,14 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       : {}),
     ...(fleetSlots ? { fleetSlots } : {}),
     bounded: queued,
+    accounts,
+    pendingMoveMs: config.IMAGINE_API_PENDING_MOVE_MS,
     metrics,
     logger: log,
     now,
     storedServer: async (imageId) => (await store.get(imageId))?.server,
   });
   const { health } = pool;
-  const { messenger } = deps;
-  const audit = new AuditLog({
-    channelId: config.AUDIT_CHANNEL_ID,
-    serverChannelId: async (guildId) => (await settings.guild(guildId)).auditChannelId,
-    post: (channelId, message) => messenger.post(channelId, message),
-    logger: log,
-  });
   const countRefusal = watchRefusals({
     pauses,
     audit,
@@ -185,6 +201,8 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
       inUse: s.inUse,
       up: s.health.last.botStatus !== null,
       backingOff: s.backingOff(now()),
+      state: serverState(s, accounts.state(s.name, now()), now()),
+      createsToday: accounts.today(s.name, now()).creates,
     })),
   }));
   return {
@@ -192,6 +210,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
     imagine,
     pool,
     pauses,
+    accounts,
     store,
     settings,
     messenger,

@@ -80,6 +80,8 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
     logger: log,
     shards: () => [...client.ws.shards.keys()],
   });
+  // Servers held after an account notice stay held across the restart (and are read from the fleet's database).
+  await core.accounts.start();
   await imagine.resume(config.PROCESS_MAX_JOBS);
   // A shared database (Postgres): other processes may die, stop or start; jobs move by lease.
   const fleet = store.shared
@@ -124,6 +126,7 @@ export async function runBot(options: LifecycleOptions): Promise<RunningBot> {
       client.removeAllListeners(Events.InteractionCreate);
       client.removeAllListeners(Events.MessageCreate);
       await housekeeping.stop();
+      core.accounts.stop();
       await fleet?.stop();
       await imagine.stop();
       await fleet?.leave();

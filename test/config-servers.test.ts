@@ -21,8 +21,37 @@ describe("several ImagineAPI servers", () => {
         token: "token-one-secret",
         slots: 3,
         slotsGiven: false,
+        pacing: {},
       },
     ]);
+  });
+
+  test("each server's account is paced by its own variables, unset by default", () => {
+    const config = parseConfig({
+      ...required,
+      IMAGINE_API_URL_2: "https://two.example.com",
+      IMAGINE_API_TOKEN_2: "token-two",
+      IMAGINE_API_DAILY_LIMIT_2: "300",
+      IMAGINE_API_REST_HOURS_2: "01:00-07:00 Europe/Berlin",
+      IMAGINE_API_MIN_GAP_MS_2: "20000",
+    });
+    expect(config.IMAGINE_SERVERS.map((s) => s.pacing)).toEqual([
+      {},
+      { dailyLimit: 300, minGapMs: 20_000, restHours: { from: 60, to: 420, timeZone: "Europe/Berlin" } },
+    ]);
+  });
+
+  test("every pacing problem is named by its variable, all in one message", () => {
+    expect(() =>
+      parseConfig({
+        ...required,
+        IMAGINE_API_DAILY_LIMIT: "lots",
+        IMAGINE_API_REST_HOURS: "night",
+        IMAGINE_API_MIN_GAP_MS: "0",
+      }),
+    ).toThrow(
+      /IMAGINE_API_DAILY_LIMIT must be[\s\S]*IMAGINE_API_MIN_GAP_MS must be[\s\S]*IMAGINE_API_REST_HOURS must be HH:MM-HH:MM/,
+    );
   });
 
   test("numbered servers follow server 1 with their own names and slots", () => {

@@ -44,7 +44,7 @@ async function execute({ interaction, app, lang }: CommandContext<BotContext>): 
   const waiting = isWaiting(job);
   const record = waiting ? null : await app.pool.getImage(job.imageId).catch(() => null);
   const place = waiting ? (app.imagine.placesInLine().get(job.imageId) ?? 0) : 0;
-  const down = waiting && !app.pool.someServerUp();
+  const down = waiting && !app.pool.someServerUp() && app.pool.reopensAt() === null;
   await interaction.editReply(renderJobDetails(t, job, record, messageJumpLink(job.location), place, down));
 }
 

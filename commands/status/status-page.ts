@@ -1,6 +1,6 @@
 /**
  * The buttons of the `/imagine-status` message: previous, refresh and next page of the jobs in flight, and
- * ✖ Cancel per listed job. Moderators only, checked on every click.
+ * ✖ Cancel per listed job, Resume per held image server. Moderators only, checked on every click.
  * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
  */
 import { MessageFlags } from "discord.js";
@@ -15,6 +15,7 @@ import { requireModerator } from "../../src/discord/moderator.js";
 import { cancelJob } from "../shared/cancel-job.js";
 import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
 import { shownJobId } from "../../src/imagine/line/stand-in.js";
+import { resumeServer } from "./server-resume.js";
 
 /**
  * Shows the page a status button asks for, in place of the message the button is on; a cancel button first
@@ -29,6 +30,10 @@ export const statusPage: ComponentHandler<StatusAction, BotContext> = {
     if (!interaction.isMessageComponent()) throw new Error("a status id came with a modal");
     if (action.kind === "page") {
       await interaction.update(renderStatus(t, await gatherStatus(app, guildId, action.page)));
+      return;
+    }
+    if (action.kind === "resume") {
+      await resumeServer(interaction, app, t, guildId, action);
       return;
     }
     const job = await app.imagine.findJob(action.jobId);

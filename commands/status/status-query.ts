@@ -12,6 +12,7 @@ import { shownJobId } from "../../src/imagine/line/stand-in.js";
 import type { HealthReader } from "../../src/admission/service-health.js";
 import type { ServerPool } from "../../src/pool/server-pool.js";
 import type { ServersStatus } from "./status-servers-view.js";
+import type { AccountHealth } from "../../src/pool/account-health/account-health.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,9 @@ export interface StatusSources {
   store: StoreScope & Pick<JobRecords, "startedSince"> & Pick<FleetRegistry, "processes">;
   health: HealthReader;
   /** The pool of ImagineAPI servers: a row each on the status page. */
-  pool?: Pick<ServerPool, "servers" | "someServerUp">;
+  pool?: Pick<ServerPool, "servers" | "someServerUp" | "reopensAt">;
+  /** Each server's account: held, resting, today's creates. */
+  accounts?: Pick<AccountHealth, "state" | "today">;
   bannedWords: BannedWords;
   /** The settings in force in the server (its own over the owner's defaults). */
   admission: Pick<Admission, "settingsFor">;
@@ -36,10 +39,21 @@ export interface StatusSources {
 }
 
 /** Each server of the pool as the status page shows it. */
-function serversStatus(pool: Pick<ServerPool, "servers">, waiting: number, now: number): ServersStatus {
+function serversStatus(
+  pool: Pick<ServerPool, "servers">,
+  accounts: StatusSources["accounts"],
+  waiting: number,
+  now: number,
+): ServersStatus {
   return {
     waiting,
     rows: pool.servers.map((s) => ({
+      number: s.number,
+      account: accounts?.state(s.name, now) ?? { kind: "open" },
+      today: accounts?.today(s.name, now) ?? { creates: 0, limit: null },
+      takesJobs: s.takesJobs(now),
+      lastCreateErrorKind: s.lastCreateErrorKind,
+      lastCreateErrorAt: s.lastCreateErrorAt,
       name: s.name,
       health: s.health.last,
       inUse: s.inUse,
@@ -105,7 +119,8 @@ export async function gatherStatus(
       .map((job) => ({
         imageId: shownJobId(job),
         prompt: job.prompt.text,
-        error: job.error ?? (job.outcome === "timed-out" ? "The bot stopped waiting (timed out)" : null),
+        error: job.error,
+        ...(job.outcome === "timed-out" ? { timedOut: true } : {}),
         at: job.finishedAt ?? job.startedAt,
         requesterId: job.requesterId,
       })),
@@ -119,7 +134,12 @@ export async function gatherStatus(
     page,
     now,
     ...(fleet ? { fleet } : {}),
-    ...(sources.pool ? { servers: serversStatus(sources.pool, sources.imagine.waitingCount, now) } : {}),
-    ...(sources.pool && !sources.pool.someServerUp() ? { serversDown: true } : {}),
+    ...(sources.pool
+      ? { servers: serversStatus(sources.pool, sources.accounts, sources.imagine.waitingCount, now) }
+      : {}),
+    // Servers resting or at their budget are not down: they open again by themselves.
+    ...(sources.pool && !sources.pool.someServerUp() && sources.pool.reopensAt() === null
+      ? { serversDown: true }
+      : {}),
   };
 }

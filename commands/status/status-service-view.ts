@@ -14,7 +14,7 @@ import { truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { oneLine } from "../../src/render/message-parts.js";
 import { ageOf, HEALTH, outOfDateLine } from "./status-health-view.js";
-import { serversFields, type ServersStatus } from "./status-servers-view.js";
+import { errorWords, serversFields, serversHeadline, type ServersStatus } from "./status-servers-view.js";
 
 /** A job that failed recently. */
 export interface RecentFailure {
@@ -25,6 +25,8 @@ export interface RecentFailure {
   /** When it failed, ms since the epoch. */
   readonly at: number;
   readonly requesterId: string;
+  /** The bot stopped waiting for it (its time limit passed): called a time-out, in the reader's language. */
+  readonly timedOut?: boolean;
 }
 
 /** The limits in force, as configured. */
@@ -127,30 +129,37 @@ function featuresLine(t: Translator, { ref, upscale }: ServiceFeatures): string 
 /** The service embed of `/imagine-status`. */
 export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   const { service, counts24h, limits } = input;
+  // Several servers: the headline speaks for all of them, and each row for its own (never one server's 🟢).
+  const pool = input.servers && input.servers.rows.length > 1 ? serversHeadline(t, input.servers) : null;
   const condition = serviceCondition(service, input.now);
   const health = HEALTH[condition] ?? null;
   const conditionName =
     health === null ? t("statusPage.conditionOther", { condition: oneLine(condition, 40) }) : t(health.name);
-  const lines = [`${health?.emoji ?? "⚪"} **${conditionName}**`];
-  if (condition === "degraded") lines[0] += ` — ${t("statusPage.degraded")}`;
+  const lines = [pool ? pool.line : `${health?.emoji ?? "⚪"} **${conditionName}**`];
+  if (condition === "degraded" && !pool) lines[0] += ` — ${t("statusPage.degraded")}`;
   // The service's own words ("Bot is healthy") are about its Midjourney account, not this bot: quoted as such.
-  if (service.message?.trim())
+  if (service.message?.trim() && !pool)
     lines.push(t("statusPage.serviceSays", { message: oneLine(service.message, 200) }));
   const checked = ageOf(service.checkedAt);
-  lines.push(
-    service.latencyMs === null
-      ? t("statusPage.noAnswer", { checked })
-      : t("statusPage.latency", { latency: `${Math.round(service.latencyMs)} ms`, checked }),
-  );
-  if (service.lastError?.trim()) {
+  if (!pool)
     lines.push(
-      t("statusPage.lastError", { when: ageOf(service.lastErrorAt), error: oneLine(service.lastError, 300) }),
+      service.latencyMs === null
+        ? t("statusPage.noAnswer", { checked })
+        : t("statusPage.latency", { latency: `${Math.round(service.latencyMs)} ms`, checked }),
+    );
+  if (service.lastError?.trim() && !pool) {
+    lines.push(
+      t("statusPage.lastError", {
+        when: ageOf(service.lastErrorAt),
+        // Its kind in plain words when known: the message may name the server's address.
+        error: service.lastErrorKind ? errorWords(t, service.lastErrorKind) : oneLine(service.lastError, 300),
+      }),
     );
   }
   const stale = input.stalePending;
   if (stale && stale.count > 0 && service.botStatus === "healthy")
     lines.push(t("statusPage.stalePending", stale));
-  if (input.features) lines.push(featuresLine(t, input.features));
+  if (input.features && !pool) lines.push(featuresLine(t, input.features));
   if (input.outOfDate) lines.push(outOfDateLine(t, input.outOfDate));
   const cooldown =
     limits.userCooldownMs > 0
@@ -159,7 +168,7 @@ export function serviceEmbed(t: Translator, input: StatusInput): APIEmbed {
   return {
     title: t("statusPage.title"),
     description: lines.join("\n"),
-    color: health?.color ?? EMBED_COLORS.timedOut,
+    color: pool?.color ?? health?.color ?? EMBED_COLORS.timedOut,
     fields: [
       {
         name: t("statusPage.last24h"),

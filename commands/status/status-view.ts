@@ -18,6 +18,8 @@ import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import { ageOf } from "./status-health-view.js";
+import { cutAtWord } from "./cut-at-word.js";
+import { escapeMarkdown } from "../../src/render/markdown.js";
 import {
   MAX_FAILURES_SHOWN,
   MAX_STATUS_PAGE_SIZE,
@@ -44,14 +46,20 @@ function jobLine(
   position: number,
   place: number | undefined,
   down: boolean,
+  pool: boolean,
   excerpt: number,
 ): string {
   const progress = job.status === "in-progress" ? ` · ${progressBar(job.progress)}` : "";
   const label = statusLabel(t, job, place, down);
   const who = userMention(job.requesterId) || t("cancelled.someone");
   const started = t("statusPage.started", { when: ageOf(job.startedAt) });
+  // In a pool, each job names the server that runs it (a job waiting in line has none yet).
+  const server =
+    pool && job.server !== undefined && !isWaiting(job)
+      ? ` · ${t("accountHealth.jobOn", { server: escapeMarkdown(oneLine(job.server, 40)) })}`
+      : "";
   return (
-    `**${position}.** ${who} · ${label}${progress} · ${started}\n` +
+    `**${position}.** ${who} · ${label}${progress}${server} · ${started}\n` +
     `${inlineCode(truncate(shownJobId(job), 40))} ${promptExcerpt(job.prompt.text, excerpt, t)}`
   );
 }
@@ -87,6 +95,7 @@ function inFlightEmbed(t: Translator, input: StatusInput, bounds: ReturnType<typ
           bounds.start + i + 1,
           input.placesInLine?.get(job.imageId),
           input.serversDown ?? false,
+          (input.servers?.rows.length ?? 0) > 1,
           input.promptExcerptLength ?? 100,
         ),
       )
@@ -101,6 +110,25 @@ function pageJobs(input: StatusInput, bounds: ReturnType<typeof pageBounds>): Jo
   return [...input.inFlight]
     .sort((a, b) => a.startedAt - b.startedAt || (a.imageId < b.imageId ? -1 : a.imageId > b.imageId ? 1 : 0))
     .slice(bounds.start, bounds.end);
+}
+
+/** A Resume button per image server held after a notice about its account (moderators resume it). */
+function resumeRows(
+  t: Translator,
+  input: StatusInput,
+  page: number,
+): APIActionRowComponent<APIButtonComponent>[] {
+  const held = (input.servers?.rows ?? []).filter(
+    (r) => r.account?.kind === "held" && r.number !== undefined,
+  );
+  const buttons = held.slice(0, 5).map((r): APIButtonComponent => ({
+    type: 2,
+    style: 3,
+    custom_id: statusCodec.encode({ kind: "resume", page, server: r.number! }),
+    label: truncate(t("accountHealth.resume", { server: r.name }), 80),
+    emoji: { name: "▶️" },
+  }));
+  return buttons.length === 0 ? [] : [{ type: 1, components: buttons }];
 }
 
 /**
@@ -128,8 +156,11 @@ function cancelRows(
 }
 
 function failureLine(t: Translator, failure: RecentFailure): string {
-  const described = describeImageError(t, failure.error);
-  const detail = described.detail === null ? "" : ` “${oneLine(described.detail, 120)}”`;
+  const described =
+    failure.timedOut && failure.error === null
+      ? { summary: t("accountHealth.timedOut"), detail: null }
+      : describeImageError(t, failure.error);
+  const detail = described.detail === null ? "" : ` “${cutAtWord(oneLine(described.detail, 500), 120)}”`;
   const who = userMention(failure.requesterId) || t("cancelled.someone");
   return (
     `${ageOf(failure.at)} ${who} ${inlineCode(truncate(failure.imageId, 40))} ${promptExcerpt(failure.prompt, 50, t)}\n` +
@@ -202,7 +233,12 @@ export function renderStatus(t: Translator, input: StatusInput): MessagePayload 
   return fitMessageLimits({
     content: "",
     embeds: fitting ?? embedsOf(forms[forms.length - 1] ?? input),
-    components: [...pageButtons(t, bounds), ...cancelRows(t, input, bounds)],
+    // Discord allows five rows: the Resume row before the cancel rows, which give way first.
+    components: [
+      ...pageButtons(t, bounds),
+      ...resumeRows(t, input, bounds.current),
+      ...cancelRows(t, input, bounds),
+    ].slice(0, 5),
     allowedMentions: NO_PINGS,
   });
 }

@@ -18,6 +18,11 @@ export interface ServiceHealth {
   readonly latencyMs: number | null;
   /** The last error that says the service is down or refusing the bot, if any. */
   readonly lastError: string | null;
+  /**
+   * The {@link lastError}'s `ServiceErrorKind` (`network`, `timeout`, …), shown to moderators in plain words
+   * rather than its message (which may name an address); null or absent for another error.
+   */
+  readonly lastErrorKind?: string | null;
   /** When {@link lastError} happened (ms since the epoch); `null` if never. */
   readonly lastErrorAt: number | null;
   /** When it was checked (ms since the epoch); `null` if never. */
@@ -108,7 +113,12 @@ export class ServiceHealthMonitor {
    */
   recordError(err: unknown): void {
     if (!isOutageKind(isServiceError(err) ? err.kind : undefined)) return;
-    this.snapshot = { ...this.snapshot, lastError: errorMessage(err), lastErrorAt: this.now() };
+    this.snapshot = {
+      ...this.snapshot,
+      lastError: errorMessage(err),
+      lastErrorKind: isServiceError(err) ? err.kind : null,
+      lastErrorAt: this.now(),
+    };
   }
 
   /** The last snapshot, without asking the service. */
@@ -133,6 +143,7 @@ export class ServiceHealthMonitor {
         botStatus: null,
         latencyMs: null,
         lastError: errorMessage(err),
+        lastErrorKind: isServiceError(err) ? err.kind : null,
         lastErrorAt: this.now(),
         checkedAt: this.now(),
       };

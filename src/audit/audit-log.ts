@@ -12,6 +12,7 @@ import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings
 import type { Job, JobOutcome } from "../imagine/job.js";
 import { shownJobId } from "../imagine/line/stand-in.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
+import type { ServerHold } from "../pool/account-health/server-holds.js";
 
 export interface AuditEntry {
   /** `deleted`: a result message removed with its 🗑️ Delete button (`detail` says by whom). */
@@ -105,6 +106,52 @@ export class AuditLog {
   async settingsChanged(entry: SettingsAuditEntry): Promise<void> {
     if (entry.changes.length === 0) return;
     await this.post(entry.guildId, { payload: renderSettingsAudit(entry), files: [] }, "settings");
+  }
+
+  /**
+   * An image server was held after a notice about its Midjourney account: posted once to the owner's audit
+   * channel, with the notice; never throws.
+   */
+  async serverHeld(hold: ServerHold): Promise<void> {
+    const embed: APIEmbed = {
+      title: `Image server ${hold.server} held`,
+      color: EMBED_COLORS.failed,
+      description:
+        `Midjourney sent its account a notice (${hold.kind}); it gets no new job ` +
+        (hold.until === null
+          ? "until a moderator resumes it with Resume in /imagine-status. Deal with the notice in Midjourney's Discord first."
+          : `until ${absoluteTimestamp(hold.until) ?? "the block ends"}.`),
+      fields: [{ name: "Midjourney said", value: truncate(hold.notice, 1000) }],
+    };
+    await this.post(
+      null,
+      { payload: { content: "", embeds: [embed], components: [], allowedMentions: NO_PINGS }, files: [] },
+      "server-held",
+    );
+  }
+
+  /** A moderator (`by`) resumed a held image server from server `guildId`; never throws. */
+  async serverResumed(entry: {
+    server: string;
+    by: string;
+    guildId: string;
+    notice: string | null;
+  }): Promise<void> {
+    const embed: APIEmbed = {
+      title: `Image server ${entry.server} resumed`,
+      color: EMBED_COLORS.completed,
+      description: `<@${entry.by}> resumed it: it takes jobs again.`,
+      fields: entry.notice ? [{ name: "It was held for", value: truncate(entry.notice, 1000) }] : [],
+    };
+    const message = {
+      payload: { content: "", embeds: [embed], components: [], allowedMentions: NO_PINGS },
+      files: [],
+    };
+    await this.post(entry.guildId, message, "server-resumed");
+    // The owner's channel hears of it too, where the hold was posted (once when it is the same channel).
+    const here = await this.channelFor(entry.guildId);
+    if (this.options.channelId !== undefined && here !== this.options.channelId)
+      await this.post(null, message, "server-resumed");
   }
 
   /** Posts `message` where entries of `guildId` go; a failure is logged, never thrown. */

@@ -21,6 +21,11 @@ export interface FreeSlots {
   canRun(placement?: Placement): boolean;
   /** Whether some server takes jobs now, busy or not: else waiting jobs wait for one to be back. */
   someServerUp(): boolean;
+  /**
+   * While none does: when a server whose account rests, spent its daily budget or is held for a time opens
+   * again by itself (waiting members are told); null when none will. Default: never.
+   */
+  reopensAt?(): number | null;
 }
 
 /** What the engine needs of the image servers (see the module's comment). */
@@ -59,6 +64,17 @@ export interface ImageServers extends FreeSlots {
   recordEnded(jobId: string, ended: "completed" | "failed", error: string | null): boolean;
   /** Where the record a create with `ref` made is (a waiting job whose create was claimed before a restart). */
   findCreated(ref: string): Promise<CreatedLookup>;
+  /**
+   * The record of the followed job `imageId` failed with `error`: when it is a notice about its server's
+   * Midjourney account, that server is held (account health) and true is returned; the job is then made
+   * again on another server (`job-remake.ts`). Default: never a notice.
+   */
+  accountNoticed?(imageId: string, error: string | null): Promise<boolean>;
+  /**
+   * Whether `job`, whose record is still `pending`, should be made again on another server: its server
+   * reports a problem with a message and it waited past IMAGINE_API_PENDING_MOVE_MS. Default: never.
+   */
+  movesPending?(job: Job): boolean;
 }
 
 /**

@@ -26,6 +26,7 @@ import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
 import { isWaiting } from "./line/stand-in.js";
+import { remakeIfServerCannot } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -107,6 +108,22 @@ export class ImagineService {
       endings: this.endings,
       line: this.line,
       jobLog: (id) => this.jobLog(id),
+      remake: (job, record) =>
+        remakeIfServerCannot(
+          {
+            options,
+            clock: this.clock,
+            log: this.log,
+            followed: this.active,
+            throttle: this.throttle,
+            ownership: this.ownership,
+            untrack: (id) => void this.tracker.untrack(id),
+            queue: this.line,
+            slotFreed: () => this.line.drain(),
+          },
+          job,
+          record,
+        ),
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import type { Logger } from "../logger.js";
 import type { MetricsSink } from "../metrics/metrics-sink.js";
-import { NOT_STARTED_ERROR } from "../render/image-errors.js";
+import { classifyImageError, NOT_STARTED_ERROR } from "../render/image-errors.js";
 import type { JobEvents } from "./imagine-service-options.js";
 import type { Job } from "./job.js";
 import { isWaiting } from "./line/stand-in.js";
@@ -36,7 +36,9 @@ export function jobEndPolicy(parties: JobEndParties): JobEvents["jobEnded"] {
     if (latencyMs !== null) metrics.deliveryLatency(latencyMs / 1000);
     void audit.jobEnded(job);
     void parties.refusals(job);
-    if (!neverSent(job)) return;
+    // Nor is one whose server's account could not run it (a notice about the account, not the member).
+    const accountFailed = job.outcome === "failed" && classifyImageError(job.error).kind === "account";
+    if (!neverSent(job) && !accountFailed) return;
     const at = { requesterId: job.requesterId, guildId: job.location.guildId, at: job.startedAt };
     void daily.giveBackDailyImage(at).catch((err: unknown) => {
       log.warn(

@@ -85,6 +85,12 @@ export interface Job {
    * line (no record yet) names its grid's server, the only one it can run on (`requirementOfJob`).
    */
   server?: string;
+  /**
+   * Set for a job made again on another server after its first record could not run (a notice about its
+   * server's account, or left `pending` by a server that reports a problem): that record's id and server. A
+   * job is made again once.
+   */
+  remadeFrom?: { imageId: string; server: string | null };
   /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
   style?: string;
 }

@@ -31,6 +31,11 @@ export interface RecordHandlingContext {
   /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
   line: Pick<WaitingLine, "drain">;
   jobLog(jobId: string): Logger;
+  /**
+   * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
+   * again elsewhere. Default: never.
+   */
+  remake?(job: Job, record: ImageRecord): Promise<boolean>;
 }
 
 /** Turns the records read of followed jobs into their messages and endings. */
@@ -45,6 +50,9 @@ export class RecordHandling {
     // A job cancelled while a poll was under way takes no more records.
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
+    // An account notice (the server is held) or a record left pending by a server with a problem.
+    if ((record.status === "failed" || record.status === "pending") && (await ctx.remake?.(job, record)))
+      return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
       record.status === "pending" ? waitingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;

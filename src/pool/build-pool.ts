@@ -15,6 +15,7 @@ import { ServiceProfile } from "../service/service-profile.js";
 import { ImageServer } from "./image-server.js";
 import { ServerPool, type ServerPoolDeps } from "./server-pool.js";
 import { ServerWatch } from "./server-watch.js";
+import type { AccountPort } from "./account-health/account-health.js";
 
 /** What the servers share. */
 export interface PoolParts {
@@ -28,6 +29,10 @@ export interface PoolParts {
   fleet?: ServerPoolDeps["fleet"];
   /** Jobs beyond a server's slots wait in the bot's line (see `ServerPoolDeps.bounded`). */
   bounded?: boolean;
+  /** Each server's account health: a held or resting server gets no create. */
+  accounts?: AccountPort;
+  /** IMAGINE_API_PENDING_MOVE_MS (see `ServerPoolDeps.pendingMoveMs`). */
+  pendingMoveMs?: number;
 }
 
 /** The pool of every configured server, server 1 first. */
@@ -82,6 +87,7 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
       client,
       profile,
       health,
+      ...(parts.accounts ? { account: parts.accounts } : {}),
     });
     return imageServer;
   });
@@ -91,5 +97,7 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
     storedServer: parts.storedServer,
     ...(parts.fleet ? { fleet: parts.fleet } : {}),
     ...(parts.bounded ? { bounded: true } : {}),
+    ...(parts.accounts ? { accounts: parts.accounts } : {}),
+    ...(parts.pendingMoveMs ? { pendingMoveMs: parts.pendingMoveMs } : {}),
   });
 }

@@ -9,6 +9,7 @@ import type { ImagineClient } from "../service/client.js";
 import { isServiceError } from "../service/errors.js";
 import type { ServiceProfile } from "../service/service-profile.js";
 import type { ServerWatch } from "./server-watch.js";
+import type { AccountPort } from "./account-health/account-health.js";
 
 /** First wait after a failed create before the server gets a new job; doubles up to {@link MAX_BACKOFF_MS}. */
 export const FIRST_BACKOFF_MS = 5_000;
@@ -32,6 +33,8 @@ export type ImageServerParts = Pick<
   "number" | "name" | "slots" | "client" | "profile" | "health"
 > & {
   readonly watch?: ServerWatch;
+  /** Its Midjourney account's health (held after a notice, paced): none in unit tests of routing alone. */
+  readonly account?: AccountPort;
 };
 
 /** A server's state for routing and for moderators (see `/imagine-status`). */
@@ -44,6 +47,8 @@ export class ImageServer {
   readonly health: ServiceHealthMonitor;
   /** How its jobs end: whether it is named out of date (then it gets no new job while others can take them). */
   readonly watch: ServerWatch | null;
+  /** Whether its account may get new work (`AccountHealth`); null: always. */
+  readonly account: AccountPort | null;
   /** Image ids of the jobs it runs now (each holds one of its slots). */
   readonly running = new Set<string>();
   /** Creates sent and not answered yet (each holds a slot too). */
@@ -54,6 +59,10 @@ export class ImageServer {
   private backoffUntil = 0;
   /** The last create failure, for moderators. */
   lastCreateError: string | null = null;
+  /** Its `ServiceErrorKind` (shown in plain words, never the message, which may name an address). */
+  lastCreateErrorKind: string | null = null;
+  /** When the last create failed (ms epoch). */
+  lastCreateErrorAt: number | null = null;
 
   constructor(parts: ImageServerParts) {
     this.number = parts.number;
@@ -63,6 +72,12 @@ export class ImageServer {
     this.profile = parts.profile;
     this.health = parts.health;
     this.watch = parts.watch ?? null;
+    this.account = parts.account ?? null;
+  }
+
+  /** Whether its account may get a new create at `now`: not held after a notice, not resting or at its budget. */
+  accountOpen(now: number): boolean {
+    return this.account?.takesJobs(this.name, now) ?? true;
   }
 
   /** Whether it is named out of date at `now` (`ServerWatch.holdsBack`): others take new jobs first. */
@@ -86,9 +101,9 @@ export class ImageServer {
     return now < this.backoffUntil;
   }
 
-  /** Whether it may get a new job at `now` (slots aside): no refusing status, no back-off. */
+  /** Whether it may get a new job at `now` (slots aside): no refusing status, no back-off, its account open. */
   takesJobs(now: number): boolean {
-    return !this.statusRefuses && !this.backingOff(now);
+    return !this.statusRefuses && !this.backingOff(now) && this.accountOpen(now);
   }
 
   /** A create failed like an outage: no new job for a back-off that doubles with each failure in a row. */
@@ -97,6 +112,14 @@ export class ImageServer {
     const wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.createFailures - 1));
     this.backoffUntil = now + wait;
     this.lastCreateError = errorMessage(err);
+    this.lastCreateErrorKind = isServiceError(err) ? err.kind : null;
+    this.lastCreateErrorAt = now;
+  }
+
+  /** A create was sent and made a record at `now`: its account counts it (daily budget, least gap). */
+  created(now: number): void {
+    this.recovered();
+    this.account?.created(this.name, now);
   }
 
   /** A create succeeded, or its status turned `healthy`: it takes jobs again at once. */

@@ -34,12 +34,15 @@ export function chooseServer(
   if (free.length > 0) return free.sort(byLoad)[0]!;
   if (taking.length > 0) return taking.sort(byLoad)[0]!;
   if (options.exclude) return null;
+  // A server whose account is held or resting never gets a create, whatever the others' state.
   return (
-    eligible.sort(
-      (a, b) =>
-        rankOf(a.health.last) - rankOf(b.health.last) ||
-        Number(a.backingOff(now)) - Number(b.backingOff(now)) ||
-        byLoad(a, b),
-    )[0] ?? null
+    eligible
+      .filter((s) => s.accountOpen(now))
+      .sort(
+        (a, b) =>
+          rankOf(a.health.last) - rankOf(b.health.last) ||
+          Number(a.backingOff(now)) - Number(b.backingOff(now)) ||
+          byLoad(a, b),
+      )[0] ?? null
   );
 }

@@ -23,6 +23,7 @@ import { poolHealth } from "./pool-health.js";
 import { chooseServer, takingServers } from "./server-choice.js";
 import { findCreatedByRef } from "./ref-lookup.js";
 import { runsOn } from "./server-placement.js";
+import { opensAt, type AccountPort } from "./account-health/account-health.js";
 
 /** What {@link ServerPool} needs besides its servers. */
 export interface ServerPoolDeps {
@@ -41,6 +42,13 @@ export interface ServerPoolDeps {
    * is sent every job at once, as before the pool.
    */
   bounded?: boolean;
+  /** Each server's account health: told of account notices (the server is held). Absent: none. */
+  accounts?: Pick<AccountPort, "noticed">;
+  /**
+   * A job still `pending` this long on a server that reports a problem with a message is made again on
+   * another server (IMAGINE_API_PENDING_MOVE_MS); 0 or absent: never.
+   */
+  pendingMoveMs?: number;
 }
 
 export { NoFreeSlotError } from "../imagine/image-servers.js";
@@ -143,6 +151,38 @@ export class ServerPool implements ImageServers {
   someServerUp(): boolean {
     const now = this.deps.now();
     return this.servers.some((s) => s.takesJobs(now));
+  }
+
+  /**
+   * While no server takes jobs: the soonest time a server whose account is resting, at its daily budget or
+   * held for a time opens again (waiting members are told); null when none will by itself.
+   */
+  reopensAt(): number | null {
+    const now = this.deps.now();
+    if (this.someServerUp()) return null;
+    const times = this.servers.flatMap((s) => {
+      if (s.statusRefuses || !s.account) return [];
+      const at = opensAt(s.account.state(s.name, now));
+      return at === null ? [] : [at];
+    });
+    return times.length > 0 ? Math.min(...times) : null;
+  }
+
+  async accountNoticed(imageId: string, error: string | null): Promise<boolean> {
+    const server = this.byImage.get(imageId);
+    if (!server || !this.deps.accounts) return false;
+    return (await this.deps.accounts.noticed(server.name, error)) !== null;
+  }
+
+  movesPending(job: Job): boolean {
+    const moveMs = this.deps.pendingMoveMs ?? 0;
+    const now = this.deps.now();
+    const server = this.byName(this.nameOf(job.imageId) ?? job.server ?? "");
+    if (moveMs === 0 || !server || now - job.startedAt < moveMs) return false;
+    // A server reporting a problem in words (e.g. "Midjourney credits exhausted") while another takes jobs.
+    const { botStatus, message } = server.health.last;
+    const troubled = botStatus !== null && botStatus !== "healthy" && (message?.trim() ?? "") !== "";
+    return troubled && this.servers.some((s) => s !== server && s.takesJobs(now));
   }
 
   /** Whether some configured server may run a job placed as `placement` (busy or not): else it runs nowhere. */
@@ -274,7 +314,7 @@ export class ServerPool implements ImageServers {
         if (!held) throw new NoFreeSlotError(server.name);
       }
       const record = await create(server);
-      server.recovered();
+      server.created(this.deps.now());
       this.byImage.set(record.id, server);
       server.running.add(record.id);
       return record;

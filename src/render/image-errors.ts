@@ -4,6 +4,7 @@
  */
 import { english, type Translator } from "../i18n/translate.js";
 import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
+import { accountNoticeOf } from "../pool/account-health/account-notices.js";
 
 /**
  * What a job whose record the service no longer knows ends with (stored as the record's `error`, in English);
@@ -26,6 +27,11 @@ export const WAIT_EXPIRED_ERROR: string = english("imageError.waitExpiredDetail"
 
 /** Which failure an `error` text describes. */
 export type ImageErrorKind =
+  /**
+   * `Midjourney message: You have been blocked from accessing Midjourney...`: a notice about the server's
+   * account, not the prompt (`ACCOUNT_NOTICES`). The member is not blamed and never shown its text.
+   */
+  | "account"
   /** `Midjourney message: Banned prompt detected...`: refused by the generator's moderation. */
   | "moderation"
   /** `Midjourney message: Invalid parameter...`: the generator could not read a parameter. */
@@ -185,6 +191,9 @@ export function classifyImageError(error: string | null): Omit<ImageErrorDescrip
   if (isRelaxedLine(text)) return { kind: "relaxed", detail: null, retryable: false };
   if (GENERATOR_PREFIX.test(text)) {
     const said = text.replace(GENERATOR_PREFIX, "");
+    // Before the moderation pattern: "blocked" there is the account's, not the prompt's; its text is the
+    // operator's, never shown to the member.
+    if (accountNoticeOf(said)) return { kind: "account", detail: null, retryable: true };
     const match = GENERATOR_ERRORS.find((entry) => entry.pattern.test(said));
     if (match) {
       const { pattern: _pattern, ...explanation } = match;

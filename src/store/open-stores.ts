@@ -15,6 +15,8 @@ import { PostgresDailyImageCounts, SqliteDailyImageCounts } from "./sql-daily-im
 import { SqlSettingsStore } from "./sql-settings-store.js";
 import { SqlRefusalPauseStore } from "./sql-refusal-pauses.js";
 import type { RefusalPauseStore } from "../moderation/refusal-pauses.js";
+import type { ServerHoldStore } from "../pool/account-health/server-holds.js";
+import { SqlServerHoldStore } from "./sql-server-holds.js";
 import type { SqliteDatabase } from "./sqlite-database.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
 
@@ -33,6 +35,8 @@ export interface Stores {
   daily: DailyImageCounts;
   /** Midjourney's refusals per member and the pauses they start. */
   pauses: RefusalPauseStore;
+  /** Image servers held after a notice about their Midjourney account (shared by a fleet). */
+  holds: ServerHoldStore;
 }
 
 /**
@@ -54,6 +58,7 @@ export async function openStores(
       settings: new SqlSettingsStore(new SqliteSettingsRows(onConnection, now), settingsOptions),
       daily: new SqliteDailyImageCounts(onConnection),
       pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
+      holds: new SqlServerHoldStore((what, sql, args) => jobs.statement(what, sql, args)),
     };
   }
   const [{ postgresTarget }, { openPostgresJobStore }] = await Promise.all([
@@ -69,5 +74,6 @@ export async function openStores(
     settings: new SqlSettingsStore(new PostgresSettingsRows(onConnection, now), settingsOptions),
     daily: new PostgresDailyImageCounts(onConnection),
     pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
+    holds: new SqlServerHoldStore((what, sql, args) => jobs.statement(what, sql, args)),
   };
 }

@@ -66,7 +66,7 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     await pickSuggestion(page, "Watercolour — soft watercolour, paper texture");
     expect(await page.getByLabel("style").inputValue()).toBe("Watercolour");
     await page.getByRole("button", { name: "Send" }).click();
-    const grid = await waitForMessage(page, "a fox in the snow soft watercolour, paper texture", {
+    const grid = await waitForMessage(page, "a fox in the snow, soft watercolour, paper texture", {
       image: /grid\.png(\?|$)/,
       timeoutMs: 30_000,
     });

@@ -1,4 +1,9 @@
-import { PermissionFlagsBits, PermissionsBitField, type BaseInteraction } from "discord.js";
+import {
+  ApplicationIntegrationType,
+  PermissionFlagsBits,
+  PermissionsBitField,
+  type BaseInteraction,
+} from "discord.js";
 import { describe, expect, test } from "vitest";
 import { requireRequesterOrModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
@@ -14,6 +19,10 @@ function click(userId: string, guildId: string | null, moderator = false): BaseI
     user: { id: userId },
     guildId,
     memberPermissions: guildId === null ? null : permissions,
+    // Installed by the server it runs in (the bot is there).
+    authorizingIntegrationOwners:
+      guildId === null ? {} : { [ApplicationIntegrationType.GuildInstall]: guildId },
+    appPermissions: null,
   } as unknown as BaseInteraction;
 }
 

@@ -40,7 +40,9 @@ describe("a pool of ImagineAPI servers", () => {
     expect(page).toContain("Image servers (0 jobs waiting in the bot's line)");
     for (const name of ["one", "two", "three"])
       expect(page).toMatch(new RegExp(`\\*\\*${name}\\*\\* \\S+.* · 1 of 1 slots busy`));
-    expect(page).toMatch(/\*\*three\*\*.*self-hosted \(no ref\)/);
+    // The headline speaks for all of them; no API words ("ref") in a row.
+    expect(page).toContain("🟢 **3 of 3 image servers working**");
+    expect(page).not.toContain("no ref");
     for (const service of p.services) {
       expect(page).not.toContain(service.token);
       expect(page).not.toContain(new URL(service.url).host);
@@ -68,6 +70,8 @@ describe("a pool of ImagineAPI servers", () => {
     expect(metrics).toContain('imagine_server_up{server="two"} 0');
     expect(metrics).toContain('imagine_server_slots{server="two"} 2');
     expect(metrics).toContain("imagine_jobs_waiting 0");
+    expect(metrics).toContain('imagine_server_state{server="two",state="not-answering"} 1');
+    expect(metrics).toContain('imagine_server_state{server="one",state="working"} 1');
   });
 
   test("Enhance is offered under a single image only where its grid's server has the upscale route", async () => {

@@ -91,9 +91,10 @@ describe("/imagine-status", () => {
     expect(text).toContain(
       "Image service: not working**\nThe image service's own report on its Midjourney account: “maintenance until noon”",
     );
-    expect(text).toMatch(/Last problem reaching it <t:\d+:R>: .*Cannot create more images/);
+    // In the reader's words, not the service's message (which may name an address).
+    expect(text).toMatch(/Last problem reaching it <t:\d+:R>: its image quota is used up/);
     expect(text).toMatch(/1 gave up waiting/);
-    expect(text).toContain("stopped waiting");
+    expect(text).toContain("The bot stopped waiting for this job: it timed out.");
     expect(text).toContain(stuck.record.id);
     expect(text).toContain("In flight on this server: none");
     emu.assertNoRejectedRequests();

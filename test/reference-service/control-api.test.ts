@@ -83,6 +83,7 @@ describe("the reference service's benchmark control routes", () => {
     expect((await post("/_control/lifecycle", { outdated: true })).json).toEqual({
       accountMode: "fast",
       outdated: true,
+      accountNotice: null,
     });
     expect(await jobOf("a fox")).toEqual(
       expect.objectContaining({ status: "failed", error: "Image not sent to API" }),
@@ -101,6 +102,7 @@ describe("the reference service's benchmark control routes", () => {
     expect((await post("/_control/lifecycle", { accountMode: "relax" })).json).toEqual({
       accountMode: "relax",
       outdated: false,
+      accountNotice: null,
     });
     expect(await jobOf("a heron")).toMatchObject({
       status: "failed",
@@ -109,14 +111,43 @@ describe("the reference service's benchmark control routes", () => {
     // A job naming its own speed runs at it.
     expect(await jobOf("a heron --fast")).toMatchObject({ status: "completed" });
     // An empty body changes nothing and answers the settings in force.
-    expect((await post("/_control/lifecycle", {})).json).toEqual({ accountMode: "relax", outdated: false });
+    expect((await post("/_control/lifecycle", {})).json).toEqual({
+      accountMode: "relax",
+      outdated: false,
+      accountNotice: null,
+    });
     expect((await post("/_control/lifecycle", { accountMode: "fast" })).json).toMatchObject({
       accountMode: "fast",
     });
     expect(await jobOf("a heron")).toMatchObject({ status: "completed" });
   });
 
+  test("POST lifecycle {accountNotice} fails every next job with Midjourney's notice about the account, until null", async () => {
+    service = await startSelfHosted();
+    const notice =
+      "You have been blocked from accessing Midjourney. This happens on repeated or serious ToS violations.";
+    expect((await post("/_control/lifecycle", { accountNotice: notice })).json).toMatchObject({
+      accountNotice: notice,
+    });
+    expect(await jobOf("a wren")).toMatchObject({ status: "failed", error: `Midjourney message: ${notice}` });
+    expect(await jobOf("a wren --fast")).toMatchObject({
+      status: "failed",
+      error: `Midjourney message: ${notice}`,
+    });
+    expect((await post("/_control/lifecycle", { accountNotice: null })).json).toMatchObject({
+      accountNotice: null,
+    });
+    expect(await jobOf("a wren")).toMatchObject({ status: "completed" });
+  });
+
   test.each([
+    [
+      "an account notice that is no text",
+      "/_control/lifecycle",
+      { accountNotice: 5 },
+      400,
+      /accountNotice must be/,
+    ],
     ["an unknown speed", "/_control/lifecycle", { accountMode: "slow" }, 400, /fast, turbo or relax/],
     [
       "outdated not a boolean",

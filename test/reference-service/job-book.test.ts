@@ -235,6 +235,7 @@ test("a JobBook with thousands of queued jobs starts each once, in order, and fi
       accountMode: "fast",
       relaxFails: false,
       outdated: false,
+      accountNotice: null,
     },
     recordMedia("hosted", () => "http://assets"),
     (record) => {

@@ -2,8 +2,10 @@
  * Benchmark-only control routes of the reference service under `/_control/`, enabled with `--control`
  * (`control: true`): pre-create records that stay in progress (`POST seed {count, progress?, prompt?}`),
  * complete a record now (`POST complete {id | ref}`), read when records were marked completed
- * (`GET completions`: `[{id, ref, at}]`), count the API requests served (`GET stats?from=INDEX`), and set
- * the account's speed or an out-of-date server (`POST lifecycle {accountMode?, outdated?}`). Not part of the image service's interface; no token is checked, so
+ * (`GET completions`: `[{id, ref, at}]`) and failed (`GET failures`: `[{id, at, error}]`), count the API requests
+ * served (`GET stats?from=INDEX`), list them with their times (`GET requests?from=INDEX`), and set
+ * the account's speed, an out-of-date server or a notice about its account that every job then fails with
+ * (`POST lifecycle {accountMode?, outdated?, accountNotice?}`; `accountNotice: null` ends it). Not part of the image service's interface; no token is checked, so
  * never enable it on a reachable address.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,7 +16,7 @@ import type { JobBook } from "./job-book.js";
 export interface ControlDeps {
   book: JobBook;
   /** The service's request log, oldest first. */
-  requests: readonly { request: string; status: number }[];
+  requests: readonly { request: string; status: number; at: number }[];
   /** The user id seeded records belong to (the one behind the service's first token). */
   userId: string;
   now?: () => number;
@@ -60,6 +62,7 @@ function wholeNumber(value: unknown, name: string, min: number, max: number, fal
 export function createControlApi(deps: ControlDeps): ControlApi {
   const now = deps.now ?? Date.now;
   const completedAt = new Map<string, number>();
+  const failedAt = new Map<string, { at: number; error: string | null }>();
 
   function seed(body: Record<string, unknown>): { ids: string[] } {
     const count = wholeNumber(body.count, "count", 1, MAX_SEED_COUNT, 1);
@@ -85,7 +88,17 @@ export function createControlApi(deps: ControlDeps): ControlApi {
       if (typeof body.outdated !== "boolean") throw new Error("outdated must be true or false");
       settings.outdated = body.outdated;
     }
-    return { accountMode: settings.accountMode, outdated: settings.outdated };
+    if (body.accountNotice !== undefined) {
+      const notice = body.accountNotice;
+      if (notice !== null && (typeof notice !== "string" || notice.trim() === "" || notice.length > 1000))
+        throw new Error("accountNotice must be a text of 1 to 1000 characters, or null");
+      settings.accountNotice = notice;
+    }
+    return {
+      accountMode: settings.accountMode,
+      outdated: settings.outdated,
+      accountNotice: settings.accountNotice,
+    };
   }
 
   function findByRef(ref: unknown): string {
@@ -118,6 +131,13 @@ export function createControlApi(deps: ControlDeps): ControlApi {
         return { maxInFlight: deps.book.maxInFlight };
       case "POST /_control/lifecycle":
         return setLifecycle(await readJson(req));
+      case "GET /_control/failures":
+        return [...failedAt].map(([id, f]) => ({ id, at: f.at, error: f.error }));
+      case "GET /_control/requests": {
+        const from = Number(url.searchParams.get("from") ?? 0);
+        if (!Number.isInteger(from) || from < 0) throw new Error("?from must be a whole number >= 0");
+        return deps.requests.slice(from);
+      }
       case "GET /_control/completions":
         return [...completedAt].map(([id, at]) => ({ id, ref: deps.book.get(id)?.ref ?? null, at }));
       case "GET /_control/stats": {
@@ -143,6 +163,8 @@ export function createControlApi(deps: ControlDeps): ControlApi {
     },
     noteUpdate(record) {
       if (record.status === "completed" && !completedAt.has(record.id)) completedAt.set(record.id, now());
+      if (record.status === "failed" && !failedAt.has(record.id))
+        failedAt.set(record.id, { at: now(), error: record.error ?? null });
     },
   };
 }

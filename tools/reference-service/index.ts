@@ -96,7 +96,7 @@ export interface ReferenceService {
   /** The most jobs it held unfinished (running or waiting to start) at any moment. */
   readonly maxInFlight: number;
   /** Every answered request (API calls and asset downloads) as `METHOD /path` with its status, in order. */
-  readonly requests: readonly { request: string; status: number }[];
+  readonly requests: readonly { request: string; status: number; at: number }[];
   /**
    * The current state of one record, as the service stores it (on self-hosted `ref` and `parent_id` are
    * always null and never sent).
@@ -152,7 +152,7 @@ export async function startReferenceService(
   for (const url of options.webhookUrls ?? []) webhooks.urls.add(url);
   const createsByRef = new Map<string, number>();
   let creates = 0;
-  const requests: { request: string; status: number }[] = [];
+  const requests: { request: string; status: number; at: number }[] = [];
   const assets = new AssetCache();
   let baseUrl = "";
   const lifecycle: LifecycleSettings = {
@@ -165,6 +165,7 @@ export async function startReferenceService(
     accountMode: "fast",
     relaxFails: profile === "self-hosted",
     outdated: false,
+    accountNotice: null,
     ...options.lifecycle,
   };
   let control: ControlApi | null = null;
@@ -206,7 +207,7 @@ export async function startReferenceService(
       return;
     }
     const request = `${req.method ?? "GET"} ${path}`;
-    res.on("finish", () => requests.push({ request, status: res.statusCode }));
+    res.on("finish", () => requests.push({ request, status: res.statusCode, at: Date.now() }));
     const run = async () => {
       if (req.method === "GET" && path.startsWith("/assets/")) {
         const asset = media.resolve(path);

@@ -36,6 +36,12 @@ export interface LifecycleSettings {
    * waiting to start`, in turn, while `/items/status` stays as it is (midjourney-facts.md).
    */
   outdated: boolean;
+  /**
+   * The Midjourney account behind the server got a notice (blocked, a moderation message to acknowledge…):
+   * every job fails at its first tick with `Midjourney message: <this text>`, as a self-hosted ImagineAPI
+   * passes it on (midjourney-facts.md, "Notices about the account"). Null: none.
+   */
+  accountNotice: string | null;
 }
 
 /** The errors of an out-of-date self-hosted server, in the order its jobs get them. */
@@ -232,6 +238,7 @@ export class JobBook {
       return `Midjourney message: Banned prompt detected. Sorry! Our AI moderators feel your prompt might be against our community standards. The word "${banned}" is banned.`;
     }
     if (matches(this.settings.failPattern, prompt)) return this.settings.failError;
+    if (this.settings.accountNotice !== null) return `Midjourney message: ${this.settings.accountNotice}`;
     if (this.settings.outdated) return OUTDATED_ERRORS[this.outdatedFailures++ % OUTDATED_ERRORS.length]!;
     if (this.settings.relaxFails && speedOf(prompt, this.settings.accountMode) === "relax") {
       return `**${prompt}** - ${OPERATOR_MENTION} (0%) (relaxed)`;

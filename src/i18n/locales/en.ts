@@ -674,6 +674,8 @@ export const en = {
     "Your prompt was refused: {{word}} is on the starter list of words Midjourney refuses, and sending it could get the image service's account suspended. Please rephrase it.",
   "accountSafety.video":
     "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
+  "accountSafety.videoFlag":
+    "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it.",
   "imageError.relaxed.summary":
     "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
   "imageError.relaxed.hint": "The bot's owner has been told what to switch. Please try again later.",
@@ -802,7 +804,6 @@ export const en = {
   "pool.serversTitle_one": "Image servers ({{count}} job waiting in the bot's line)",
   "pool.serversTitle_other": "Image servers ({{count}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
-  "pool.noRef": "self-hosted (no ref)",
   "pool.enhance": "Enhance",
   "pool.backingOff": "resting after failed requests",
   // /imagine-status when it would not fit Discord's limits with every server's last error.
@@ -879,4 +880,52 @@ export const en = {
   "styles.noneInDms": "Styles belong to a server: in DMs there are none. Send your prompt without a style.",
   "styles.unknown": "This server has no style named {{name}} (any more). Its styles: {{names}}.",
   "styles.unknownNoStyles": "This server has no style named {{name}}: it has no styles at the moment.",
+  // Account health in the pool: a server's Midjourney account held after a notice, paced, and shown per server.
+  "imageError.account.summary":
+    "The image server this job went to could not run it: Midjourney sent a notice about that server's account, not about your prompt.",
+  "imageError.account.hint":
+    "It does not count against you, and the bot's owner has been told. Try again in a while.",
+  "accountHealth.waitAgain":
+    "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
+  "accountHealth.waitPaced":
+    "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
+  "accountHealth.headline": "{{working}} of {{total}} image servers working",
+  "accountHealth.state.working": "working",
+  "accountHealth.state.resting": "resting until {{until}}",
+  "accountHealth.state.budget": "today's share used until {{until}}",
+  "accountHealth.state.gap": "pausing between jobs",
+  "accountHealth.state.held": "held until a moderator resumes it: {{why}}",
+  "accountHealth.state.heldUntil": "held until {{until}}: {{why}}",
+  "accountHealth.state.notAnswering": "not answering since {{since}}",
+  "accountHealth.state.notChecked": "not checked yet",
+  "accountHealth.state.outOfDate": "out of date",
+  "accountHealth.state.unhealthy": "not working, its service says: {{message}}",
+  "accountHealth.state.unhealthyNoMessage": "not working",
+  "accountHealth.state.starting": "starting",
+  "accountHealth.state.paused": "paused by its owner",
+  "accountHealth.state.backingOff": "resting after failed requests",
+  "accountHealth.why.blocked": "Midjourney blocked its account",
+  "accountHealth.why.pending-moderation": "its account has a Midjourney moderation message to acknowledge",
+  "accountHealth.why.suspicious-activity": "Midjourney blocked its account for suspicious activity",
+  "accountHealth.why.no-subscription": "its account has no active Midjourney subscription",
+  "accountHealth.why.credits": "its account's Midjourney credits are used up",
+  "accountHealth.today": "{{creates}} of {{limit}} images today",
+  "accountHealth.resume": "Resume {{server}}",
+  "accountHealth.resumed":
+    "{{server}} takes jobs again. If its account's notice was not dealt with in Midjourney's Discord, the next job there holds it again.",
+  "accountHealth.notHeld": "{{server}} is not held: nothing to resume.",
+  "accountHealth.unknownServer": "No image server is named {{server}} (any more).",
+  "accountHealth.jobOn": "on {{server}}",
+  "accountHealth.timedOut": "The bot stopped waiting for this job: it timed out.",
+  "accountHealth.error.unauthorized": "the bot's token was refused",
+  "accountHealth.error.forbidden": "access was refused",
+  "accountHealth.error.validation": "it refused a request",
+  "accountHealth.error.rate-limited": "too many requests",
+  "accountHealth.error.quota": "its image quota is used up",
+  "accountHealth.error.server": "it answered with an error",
+  "accountHealth.error.not-json": "something in front of it answered instead",
+  "accountHealth.error.invalid-response": "it answered something the bot cannot read",
+  "accountHealth.error.network": "no connection",
+  "accountHealth.error.timeout": "timed out",
+  "accountHealth.error.other": "a request failed",
 } as const;

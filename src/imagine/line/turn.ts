@@ -9,6 +9,7 @@ import { NoFreeSlotError } from "../image-servers.js";
 import { NOT_STARTED_ERROR } from "../../render/image-errors.js";
 import type { ImageRecord } from "../../service/schema.js";
 import { waitsOnAfter } from "./failed-create.js";
+import { againClaimKey } from "../job-remake.js";
 import { logContextOf, type Job } from "../job.js";
 import type { LineContext } from "./line-context.js";
 import type { LineEndings } from "./line-endings.js";
@@ -72,8 +73,10 @@ export async function startWaiting(ctx: LineContext, endings: LineEndings, stand
   const { options } = ctx;
   const log = ctx.log.child(logContextOf(standIn));
   // A database that fails here throws to the line, which keeps the job's place and tries again.
-  const claimed = await options.store.claimOnce(`create:${standIn.ref}`);
-  const before = claimed ? null : await createdBefore(ctx, standIn);
+  const claim = standIn.remadeFrom ? againClaimKey(standIn.ref) : `create:${standIn.ref}`;
+  const claimed = await options.store.claimOnce(claim);
+  // A job made again: `ref` finds its first record, so no server can tell whether the second was made.
+  const before = claimed ? null : standIn.remadeFrom ? "unknown" : await createdBefore(ctx, standIn);
   if (before === "unknown") {
     log.warn(
       "a waiting job's create may have been sent before the bot restarted; it is ended, not sent again",
@@ -87,7 +90,7 @@ export async function startWaiting(ctx: LineContext, endings: LineEndings, stand
   } catch (err) {
     if (waitsOnAfter(standIn, err)) {
       // No record exists: the claim is given back, so a later turn (or a restart) may send it.
-      await options.store.releaseClaim(`create:${standIn.ref}`);
+      await options.store.releaseClaim(claim);
       if (!(err instanceof NoFreeSlotError))
         log.info("every image server refused the connection; the job waits on until one is back");
       return false;

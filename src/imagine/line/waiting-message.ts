@@ -2,7 +2,7 @@
 import type { APIEmbed } from "discord-api-types/v10";
 import type { Translator } from "../../i18n/translate.js";
 import type { Speed } from "../../prompt/speed.js";
-import { EMBED_COLORS } from "../../render/format.js";
+import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../render/format.js";
 import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
@@ -25,7 +25,16 @@ export type WaitReason =
   | { readonly kind: "busy" }
   | { readonly kind: "down" }
   | { readonly kind: "speed"; readonly speed: Speed }
-  | { readonly kind: "grid-server" };
+  | { readonly kind: "grid-server" }
+  /** Its first server could not run it (a notice about that server's account): made again on another. */
+  | { readonly kind: "again" }
+  /** No server takes jobs: their accounts rest or made today's share; one opens again at `until`. */
+  | { readonly kind: "paced"; readonly until: number };
+
+/** `<t:…:t> (<t:…:R>)`: a time of day and how far off, in the reader's own clock and language. */
+function timeAndIn(at: number): string {
+  return `${absoluteTimestamp(at) ?? "—"} (${relativeTimestamp(at) ?? "—"})`;
+}
 
 /** The one sentence saying the job's place in line and why it waits. */
 function waitSentence(t: Translator, place: number, reason: WaitReason): string {
@@ -38,6 +47,10 @@ function waitSentence(t: Translator, place: number, reason: WaitReason): string 
       return t("poolSpeed.placeInLine", { place, speed: reason.speed });
     case "grid-server":
       return t("poolWait.gridServer", { place });
+    case "again":
+      return t("accountHealth.waitAgain", { place });
+    case "paced":
+      return t("accountHealth.waitPaced", { place, until: timeAndIn(reason.until) });
   }
 }
 
@@ -56,7 +69,7 @@ export function renderWaiting(
     title: t("poolWait.title"),
     description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
-    fields: requestFields(t, ctx),
+    fields: requestFields(t, ctx, "requested"),
   };
   const footer = jobFooter(t, ctx.shownId ?? ctx.jobId);
   const cancel = cancelButton(t, ctx.jobId, ctx.requesterId);

@@ -3,9 +3,9 @@ import { IMAGINE } from "../../../src/imagine/job-kind.js";
 import { waitReason, type ServersState } from "../../../src/imagine/line/wait-reason.js";
 import { readPrompt } from "../../../src/prompt/prompt.js";
 
-const busy: ServersState = { serverFree: false, serversDown: false, key: "busy" };
-const down: ServersState = { serverFree: false, serversDown: true, key: "down" };
-const free: ServersState = { serverFree: true, serversDown: false, key: "free" };
+const busy: ServersState = { serverFree: false, serversDown: false, reopensAt: null, key: "busy" };
+const down: ServersState = { serverFree: false, serversDown: true, reopensAt: null, key: "down" };
+const free: ServersState = { serverFree: true, serversDown: false, reopensAt: null, key: "free" };
 const enhance = { name: "upscale", parentId: "grid-1", index: 0, factor: "2x" } as const;
 
 describe("waitReason", () => {

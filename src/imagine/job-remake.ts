@@ -1,0 +1,106 @@
+/**
+ * A job whose first server could not run it is made again, once, on another server: its record failed with
+ * a notice about that server's Midjourney account (the server is held: `AccountPort.noticed`), or stayed
+ * `pending` past a set time on a server that reports a problem (`movesPending`). The first record made no
+ * image; it is left where it is (ImagineAPI has no cancel). The job goes back into the bot's line under its
+ * stand-in id, keeps its message and its place in the member's limits, and starts on the next server that
+ * takes jobs, within its wait limit. Nothing of it counts against the member.
+ */
+import { classifyImageError } from "../render/image-errors.js";
+import type { ImageRecord } from "../service/schema.js";
+import type { Clock } from "../jobs/clock.js";
+import type { Logger } from "../logger.js";
+import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
+import type { FollowedJobs } from "./followed-jobs.js";
+import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import { logContextOf, type Job } from "./job.js";
+import { unknownKind } from "./job-kind.js";
+import type { JobOwnership } from "./job-ownership.js";
+import type { WaitingLine } from "./line/waiting-line.js";
+import type { JobView } from "./job-view.js";
+import { waitingJobId } from "./line/stand-in.js";
+
+/** What making a job again needs of the service that follows the jobs. */
+export interface JobRemakeContext {
+  options: Pick<ImagineServiceOptions, "store" | "servers">;
+  clock: Clock;
+  log: Logger;
+  followed: FollowedJobs;
+  throttle: Pick<MessageUpdateThrottle<JobView>, "forget">;
+  ownership: Pick<JobOwnership, "forget">;
+  untrack(jobId: string): void;
+  queue: Pick<WaitingLine, "enqueue">;
+  slotFreed(): void;
+}
+
+/** Whether a job of its kind may be made on another server: an image may; an Enhance runs only on its grid's. */
+function remakeable(job: Job): boolean {
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine":
+      return true;
+    case "upscale":
+      return false;
+    default:
+      return unknownKind(kind);
+  }
+}
+
+/** The claim key of a job's second create (its first create's is `create:<ref>`). */
+export function againClaimKey(ref: string): string {
+  return `create:${ref}:again`;
+}
+
+/**
+ * Takes `record`, just read for the followed `job`: when it says the job's server cannot run it, the server
+ * is told (an account notice holds it) and the job is made again elsewhere. Whether the job was taken off
+ * its record (then nothing else is done with the record); false for every other record.
+ */
+export async function remakeIfServerCannot(
+  ctx: JobRemakeContext,
+  job: Job,
+  record: ImageRecord,
+): Promise<boolean> {
+  const { options } = ctx;
+  const { servers } = options;
+  const server = servers.nameOf(job.imageId) ?? job.server ?? null;
+  let why: "account" | "pending";
+  if (record.status === "failed" && classifyImageError(record.error).kind === "account") {
+    // Held first, before its slot is freed: no waiting job may go to it meanwhile.
+    await servers.accountNoticed?.(job.imageId, record.error);
+    why = "account";
+  } else if (record.status === "pending" && (servers.movesPending?.(job) ?? false)) {
+    why = "pending";
+  } else {
+    return false;
+  }
+  // Once, an image only (an Enhance runs only on its grid's server), and only with the bot's line to wait in.
+  if (!remakeable(job) || job.remadeFrom !== undefined || !servers.lined) return false;
+  const log = ctx.log.child(logContextOf(job));
+  const standIn: Job = {
+    ...job,
+    imageId: waitingJobId(job.ref),
+    phase: "waiting",
+    status: "pending",
+    progress: null,
+    // Its wait limit counts from now: the time on the first server was not the member's doing.
+    startedAt: ctx.clock.now(),
+    remadeFrom: { imageId: job.imageId, server },
+  };
+  delete standIn.server;
+  ctx.untrack(job.imageId);
+  ctx.throttle.forget(job.imageId);
+  ctx.followed.remove(job.imageId);
+  ctx.ownership.forget(job.imageId);
+  servers.ended(job.imageId);
+  await ctx.queue.enqueue(standIn);
+  await options.store.remove(job.imageId);
+  log.warn(
+    { firstRecord: job.imageId, firstServer: server, why },
+    why === "account"
+      ? "the job's server got a notice about its Midjourney account; the job is made again on another server"
+      : "the job stayed pending on a server that reports a problem; it is made again on another server (the first record is left)",
+  );
+  ctx.slotFreed();
+  return true;
+}

@@ -1,0 +1,146 @@
+/**
+ * Pacing one Midjourney account like a person (midjourney-facts.md: accounts get blocked after a few hundred
+ * to two thousand jobs a day; proxies offer work hours and random gaps): a daily budget of creates in any
+ * rolling 24 hours, rest hours in a time zone, and a least gap between two creates with jitter. Pure: the
+ * time and the random source are handed in; `ServerPacer` keeps one server's creates.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/** Rest hours: from `from` to `to` (minutes after midnight; `to < from` wraps past midnight) in `timeZone`. */
+export interface RestHours {
+  readonly from: number;
+  readonly to: number;
+  /** An IANA time zone, e.g. `Europe/Berlin`; `UTC` when the variable names none. */
+  readonly timeZone: string;
+}
+
+/** One server's pacing, every part optional (unset: no limit of that kind). */
+export interface PacingPolicy {
+  /** Most creates in any rolling 24 hours. */
+  readonly dailyLimit?: number;
+  readonly restHours?: RestHours;
+  /** Least time between two creates, ms; each gap gets up to half as much again at random. */
+  readonly minGapMs?: number;
+}
+
+/** Whether a server's account may get a create now, and if not, why and until when. */
+export type PaceState =
+  | { readonly open: true }
+  | { readonly open: false; readonly reason: "budget" | "resting" | "gap"; readonly until: number };
+
+const OPEN: PaceState = { open: true };
+
+/** Share of the least gap added at most at random, so creates do not come like clockwork. */
+export const GAP_JITTER = 0.5;
+
+/** `HH:MM-HH:MM` with an optional IANA zone after a space: `01:00-07:00 Europe/Berlin`. */
+const REST_HOURS = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})(?:\s+(\S+))?$/;
+
+/** Whether `zone` is a time zone this Node knows. */
+function knownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parses `01:00-07:00 Europe/Berlin`; a sentence saying what is wrong when it cannot. */
+export function parseRestHours(text: string): RestHours | string {
+  const match = REST_HOURS.exec(text.trim());
+  if (!match) return `must be HH:MM-HH:MM with an optional time zone, e.g. "01:00-07:00 Europe/Berlin"`;
+  const [, h1, m1, h2, m2, zone = "UTC"] = match;
+  const from = Number(h1) * 60 + Number(m1);
+  const to = Number(h2) * 60 + Number(m2);
+  if (Number(h1) > 23 || Number(h2) > 24 || Number(m1) > 59 || Number(m2) > 59 || to > 24 * 60)
+    return "has an hour or minute out of range (hours 00-24, minutes 00-59)";
+  if (from === to) return "starts and ends at the same time: leave it unset for no rest hours";
+  if (!knownZone(zone))
+    return `names a time zone this system does not know (${zone}); use e.g. Europe/Berlin or UTC`;
+  return { from, to, timeZone: zone };
+}
+
+/** Minutes after midnight at `now` in `timeZone`. */
+function minuteOfDay(now: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(now));
+  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+/** When the rest that `now` falls in ends (ms epoch), or null when `now` is outside the rest hours. */
+export function restEndsAt(rest: RestHours, now: number): number | null {
+  const minute = minuteOfDay(now, rest.timeZone);
+  const inside =
+    rest.from < rest.to ? minute >= rest.from && minute < rest.to : minute >= rest.from || minute < rest.to;
+  if (!inside) return null;
+  const left = (rest.to - minute + 24 * 60) % (24 * 60);
+  // To the start of the minute the rest ends in.
+  return now - (now % MINUTE_MS) + left * MINUTE_MS;
+}
+
+/**
+ * Whether the account may get a create at `now` under `policy`, given `creates` (the times of its creates,
+ * any order) and `nextGapAt` (the earliest time of its next create, set by the last one's gap).
+ */
+export function paceAt(
+  policy: PacingPolicy,
+  creates: readonly number[],
+  nextGapAt: number,
+  now: number,
+): PaceState {
+  if (policy.restHours) {
+    const until = restEndsAt(policy.restHours, now);
+    if (until !== null) return { open: false, reason: "resting", until };
+  }
+  if (policy.dailyLimit !== undefined) {
+    const inDay = creates.filter((at) => at > now - DAY_MS).sort((a, b) => a - b);
+    if (inDay.length >= policy.dailyLimit) {
+      const oldest = inDay[inDay.length - policy.dailyLimit]!;
+      return { open: false, reason: "budget", until: oldest + DAY_MS };
+    }
+  }
+  if (now < nextGapAt) return { open: false, reason: "gap", until: nextGapAt };
+  return OPEN;
+}
+
+/** Creates in the rolling 24 hours before `now`. */
+export function createsToday(creates: readonly number[], now: number): number {
+  return creates.filter((at) => at > now - DAY_MS).length;
+}
+
+/** One server's creates and the pacing they are held to. */
+export class ServerPacer {
+  private creates: number[] = [];
+  private nextGapAt = 0;
+
+  constructor(
+    readonly policy: PacingPolicy,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Whether a create may go now (see {@link paceAt}). */
+  state(now: number): PaceState {
+    return paceAt(this.policy, this.creates, this.nextGapAt, now);
+  }
+
+  /** Creates in the last 24 hours. */
+  today(now: number): number {
+    return createsToday(this.creates, now);
+  }
+
+  /** A create was sent at `now`: it counts against the budget and starts the next gap. */
+  created(now: number): void {
+    this.creates = [...this.creates.filter((at) => at > now - DAY_MS), now];
+    const gap = this.policy.minGapMs ?? 0;
+    if (gap > 0) this.nextGapAt = now + gap + Math.floor(this.random() * gap * GAP_JITTER);
+  }
+}
