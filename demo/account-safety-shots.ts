@@ -61,7 +61,10 @@ await run("hosted", async (page, demo) => {
   await shot(page, "hosted-speeds-config");
   await openAs(page, demo.pageUrl, "alice");
   await imagine(page, "a paper boat on a pond");
-  await waitForMessage(page, "a paper boat on a pond --turbo", { image: /grid\.png$/, timeoutMs: 40_000 });
+  await waitForMessage(page, "a paper boat on a pond --turbo", {
+    image: /grid\.png(\?|$)/,
+    timeoutMs: 40_000,
+  });
   await imagine(page, "a paper boat --relax");
   await waitForMessage(page, "is not allowed for your roles");
   await shot(page, "hosted-speeds");

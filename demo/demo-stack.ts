@@ -4,6 +4,8 @@
  * `npm start` runs) in a child process configured only through its environment, with a throwaway
  * database under the OS temp dir, and the demo page served by the emulator next to its control API.
  */
+import { deployCommands } from "../commands/index.js";
+import { parseConfig } from "../src/config.js";
 import { controlApi } from "../tools/discord-emulator/control/control-api.js";
 import type { ServiceProfile } from "../tools/reference-service/index.js";
 import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
@@ -86,6 +88,19 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       ...(pool ? { ...pool.env, IMAGINE_API_SLOTS: "3" } : {}),
       ...options.env,
     });
+    // Commands for user installs are global: alice's installed app offers them in Friends, the server
+    // the bot is not in.
+    await deployCommands(
+      parseConfig({
+        DISCORD_TOKEN: emu.botToken,
+        DISCORD_CLIENT_ID: emu.applicationId,
+        DISCORD_API_URL: emu.apiUrl,
+        IMAGINE_API_URL: world.service.url,
+        IMAGINE_API_TOKEN: world.service.token,
+      }),
+      undefined,
+      { kind: "global" },
+    );
   } catch (error) {
     await pool?.close();
     await world.stop();

@@ -36,14 +36,14 @@ try {
   await openAs(page, demo.pageUrl, "alice");
   await imagine(page, "a lighthouse on a cliff at dusk, oil painting --ar 3:2");
   const grid = page.locator("article.message").filter({ hasText: GRID }).first();
-  await see(GRID, { image: /grid\.png$/, timeoutMs: 40_000 });
+  await see(GRID, { image: /grid\.png(\?|$)/, timeoutMs: 40_000 });
   await shot("result-tools-grid");
   await grid.getByRole("button", { name: "📋 Prompt" }).click();
   await see("ready to copy");
   await shot("result-tools-prompt");
   await grid.getByRole("button", { name: "U1" }).click();
   const single = page.locator("article.message").filter({ hasText: SINGLE }).first();
-  await see(SINGLE, { image: /u1\.png$/ });
+  await see(SINGLE, { image: /u1\.png(\?|$)/ });
   await shot("result-tools-single");
   await grid.getByRole("button", { name: "🖌️ Remix" }).click();
   await page.locator("dialog.modal[open]").waitFor();

@@ -19,10 +19,10 @@ try {
   await imagine(page, "a lighthouse on a cliff at dusk, oil painting");
   await waitForMessage(page, "Generating", { image: /preview/, timeoutMs: 30_000 });
   await page.screenshot({ path: join(DOCS, "demo-progress.png") });
-  await waitForMessage(page, "lighthouse", { image: /grid\.png$/, timeoutMs: 40_000 });
+  await waitForMessage(page, "lighthouse", { image: /grid\.png(\?|$)/, timeoutMs: 40_000 });
   await page.screenshot({ path: join(DOCS, "demo-grid.png") });
   await page.getByRole("button", { name: "U1" }).click();
-  await waitForMessage(page, "U1", { image: /u1\.png$/ });
+  await waitForMessage(page, "U1", { image: /u1\.png(\?|$)/ });
   await imagine(page, `a ${DEMO_BANNED_WORD} ritual`);
   await waitForMessage(page, "does not allow");
   await page.screenshot({ path: join(DOCS, "demo-refusal.png") });

@@ -5,6 +5,7 @@
 import { renderComposer, submit } from "./composer.js";
 import { previewText } from "./mentions.js";
 import { openModalIfAny } from "./modal.js";
+import { openMessageMenu } from "./context-menu.js";
 import { h } from "./dom.js";
 import { renderMessage } from "./render.js";
 import { installSlashPicker } from "./suggestions.js";
@@ -13,6 +14,15 @@ import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./s
 const actions = {
   click: (message, customId) =>
     api("click", { message: message.id, customId, user: state.user })
+      .then((view) => {
+        showError(null);
+        return openModalIfAny(view);
+      })
+      .catch(showError),
+  contextMenu: (event, message) =>
+    openMessageMenu(event, state.messageCommands ?? [], (name) => actions.messageCommand(message, name)),
+  messageCommand: (message, name) =>
+    api("message-command", { message: message.id, name, user: state.user })
       .then((view) => {
         showError(null);
         return openModalIfAny(view);
@@ -48,7 +58,22 @@ function renderChannels() {
     }
   }
   $("dm-home").classList.toggle("active", inDm());
-  $("guild-icon").classList.toggle("active", !inDm());
+  $("guild-icons").replaceChildren(
+    ...state.world.guilds
+      .filter((g) => me()?.inGuilds.includes(g.id))
+      .map((g) =>
+        h(
+          "button",
+          {
+            class: `server-icon${!inDm() && g.id === guild().id ? " active" : ""}`,
+            title: g.botIsIn ? g.name : `${g.name} (the bot is not here: your installed app is)`,
+            dataset: { guildId: g.id },
+            onclick: () => switchGuild(g.id),
+          },
+          g.name.slice(0, 1).toUpperCase(),
+        ),
+      ),
+  );
   const current = guild().channels.find((c) => c.id === state.channel);
   $("chat-hash").textContent = inDm() ? "@" : "#";
   $("chat-title").textContent = inDm() ? state.world.botUser.username : (current?.name ?? "");
@@ -132,11 +157,26 @@ async function refreshCommands() {
   const allowed = (c) =>
     c.default_member_permissions == null ||
     (permissions & BigInt(c.default_member_permissions)) === BigInt(c.default_member_permissions);
-  const visible = inDm()
+  // A server the bot is not in offers only the global commands registered for user installs.
+  const userInstalled = (c) => !c.guild_id && (c.integration_types ?? [0]).includes(1);
+  const inServer = guild().botIsIn
+    ? commands.filter(
+        (c) =>
+          allowed(c) &&
+          !(
+            c.guild_id === undefined &&
+            commands.some((o) => o.guild_id && o.name === c.name && o.type === c.type)
+          ),
+      )
+    : commands.filter((c) => userInstalled(c) && (c.contexts == null || c.contexts.includes(0)));
+  const all = inDm()
     ? commands.filter(
         (c) => !c.guild_id && (c.contexts == null || c.contexts.includes(1) || c.contexts.includes(2)),
       )
-    : commands.filter(allowed);
+    : inServer;
+  const visible = all.filter((c) => (c.type ?? 1) === 1);
+  // Message commands, offered on a right-click (Apps), once per name.
+  state.messageCommands = [...new Set(all.filter((c) => c.type === 3).map((c) => c.name))];
   const signature = JSON.stringify(visible.map((c) => [c.id, c.version]));
   if (signature === state.commandSignature) return;
   state.commandSignature = signature;
@@ -187,6 +227,11 @@ async function refresh() {
   return refreshing;
 }
 
+function switchGuild(guildId) {
+  state.guildId = guildId;
+  switchChannel(guild().channels[0].id);
+}
+
 function switchChannel(channel) {
   state.channel = channel;
   state.commandSignature = null;
@@ -197,6 +242,7 @@ function switchChannel(channel) {
 async function start() {
   state.world = await api("state");
   for (const user of state.world.users) state.users.set(user.id, user);
+  state.guildId = state.world.guilds[0].id;
   state.channel = guild().channels[0].id;
   renderUsers();
   renderChannels();
@@ -210,7 +256,6 @@ async function start() {
     void refresh();
   });
   $("dm-home").addEventListener("click", () => switchChannel(DM));
-  $("guild-icon").addEventListener("click", () => switchChannel(guild().channels[0].id));
   $("command").addEventListener("change", (event) => {
     state.commandKey = /** @type {HTMLSelectElement} */ (event.target).value;
     renderComposer();

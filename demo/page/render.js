@@ -45,6 +45,16 @@ function discordTime(seconds, style) {
   return date.toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" });
 }
 
+/**
+ * An inline code span's text as words that each stay on one line (`--motion` never breaks after its first
+ * dash), with the spaces between them, where the line may wrap, as Discord's client wraps code.
+ */
+function codeTokens(text) {
+  return text
+    .split(/(\s+)/)
+    .map((part) => (/^\s+$/.test(part) || part === "" ? part : h("span", { class: "token" }, part)));
+}
+
 /** Inline markdown: mentions, **bold**, *italic*, `code`, links, and ```code blocks```. */
 export function inline(text, users) {
   const nodes = [];
@@ -59,7 +69,7 @@ export function inline(text, users) {
     else if (m[3]) nodes.push(h("span", { class: "mention" }, `@${roleName(m[3])}`));
     else if (m[4]) nodes.push(h("strong", {}, ...inline(m[4], users)));
     else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
-    else if (m[6]) nodes.push(h("code", {}, m[6]));
+    else if (m[6]) nodes.push(h("code", {}, ...codeTokens(m[6])));
     else if (m[7]) {
       const link = [...m[7].matchAll(MESSAGE_LINK)][0];
       nodes.push(
@@ -244,6 +254,8 @@ export function renderMessage(message, users, actions) {
     {
       class: `message${message.ephemeral ? " ephemeral" : ""}`,
       dataset: { messageId: message.id, version: String(message.version) },
+      // Right-click: the Apps menu of the message (ephemeral messages have none).
+      oncontextmenu: message.ephemeral ? undefined : (event) => actions.contextMenu?.(event, message),
     },
     avatar(author),
     body,

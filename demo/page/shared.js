@@ -18,6 +18,8 @@ export const state = {
   users: new Map(),
   user: new URLSearchParams(location.search).get("user") ?? "alice",
   channel: null,
+  /** The server shown (its id); the first one at start. */
+  guildId: null,
   commands: [],
   commandKey: "",
   showEvents: false,
@@ -43,7 +45,7 @@ export function showError(error) {
   $("composer-error").textContent = error ? (error.message ?? String(error)) : "";
 }
 
-export const guild = () => state.world.guilds[0];
+export const guild = () => state.world.guilds.find((g) => g.id === state.guildId) ?? state.world.guilds[0];
 export const me = () => [...state.users.values()].find((u) => u.username === state.user);
 export const inDm = () => state.channel === DM;
 

@@ -7,7 +7,16 @@ import type { GuildSettings } from "../settings/settings.js";
 import type { HealthReader } from "./service-health.js";
 import type { Speed } from "../prompt/speed.js";
 import type { RefusalPauses } from "../moderation/refusal-pauses.js";
-import type { FleetLedgerOptions } from "./fleet-ledger.js";
+import type { SubmissionLedger } from "../fleet/fleet-channels.js";
+
+/** The fleet's shared ledger, as admission is given it (`AdmissionOptions.fleet`). */
+export interface FleetLedgerOptions {
+  ledger: SubmissionLedger;
+  /** This process's id, recorded on its places. */
+  processId: string;
+  /** A place its process never settled (it died) stops counting after this. Default 120000. */
+  reservationMs?: number;
+}
 
 /** A job in flight as admission counts it; `ref` ties it to the submission that started it. */
 export interface AdmittedJobRef extends ActiveJobRef {

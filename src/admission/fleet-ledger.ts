@@ -3,24 +3,16 @@
  * and the count and the new place are taken under one lock, so simultaneous submissions to different
  * processes cannot all pass a limit.
  */
-import type { FleetUsage, SubmissionLedger } from "../fleet/fleet-channels.js";
+import type { FleetUsage } from "../fleet/fleet-channels.js";
 import { checkDaily, utcDay } from "../moderation/server-rules.js";
 import { checkUsageCounts } from "../moderation/usage-limits.js";
 import type { Requester } from "../imagine/job-request.js";
 import type { HeldSubmission } from "./admission-check.js";
 import type { AdmissionLedger, LedgerUsage } from "./admission-ledger.js";
 import type { AdmissionRefusal } from "./admission-refusal.js";
+import type { FleetLedgerOptions } from "./admission-types.js";
 import { RefusedError } from "./refused-error.js";
 import { usageLimits } from "./checks/usage-check.js";
-
-/** The fleet's shared ledger, as admission is given it (`AdmissionOptions.fleet`). */
-export interface FleetLedgerOptions {
-  ledger: SubmissionLedger;
-  /** This process's id, recorded on its places. */
-  processId: string;
-  /** A place its process never settled (it died) stops counting after this. Default 120000. */
-  reservationMs?: number;
-}
 
 /** Why the fleet's `usage` refuses `submission`, or `null`. */
 function fleetRefusal(

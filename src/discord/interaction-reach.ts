@@ -28,8 +28,12 @@ export function interactionReach(
   >,
 ): InteractionReach {
   if (interaction.context === InteractionContextType.PrivateChannel) return "interaction-only";
-  if (interaction.guildId === null) return "bot";
-  const installedBy = interaction.authorizingIntegrationOwners[ApplicationIntegrationType.GuildInstall];
+  // Interactions built before Discord sent the owners (and hand-made ones) name none: the bot's own.
+  const owners = interaction.authorizingIntegrationOwners as
+    | BaseInteraction["authorizingIntegrationOwners"]
+    | undefined;
+  if (interaction.guildId === null || owners === undefined) return "bot";
+  const installedBy = owners[ApplicationIntegrationType.GuildInstall];
   if (installedBy !== interaction.guildId) return "interaction-only";
   // The server installed the app, but the bot cannot see this channel: channel calls would be refused.
   return interaction.appPermissions?.has(PermissionFlagsBits.ViewChannel) === false

@@ -51,17 +51,27 @@ export function assemblePrompt(text: string, defaults: PromptDefaults, hasImages
   addUnset(style.parameters);
   addUnset(suffix.parameters);
   if (aspectRatio !== "") addUnset(parsePrompt(`--ar ${aspectRatio}`).parameters);
-  // A style's or suffix's words before its first parameter belong to the description.
+  // A style's or suffix's words before its first parameter belong to the description. Image links go first,
+  // as Midjourney reads them; a style's words are a new phrase of the description, after a comma.
   const words = [...style.imageUrls, style.text, ...suffix.imageUrls, suffix.text].filter((w) => w !== "");
   if (words.length === 0 && added.length === 0) return text;
+  const described = style.text === "" ? prompt.text : withStyleWords(prompt.text, style.text);
 
   return [
     ...prompt.imageUrls,
-    prompt.text,
-    ...words,
+    ...style.imageUrls,
+    described,
+    ...suffix.imageUrls,
+    suffix.text,
     ...prompt.parameters.map((p) => p.raw),
     ...added.map((p) => p.raw),
   ]
     .filter((part) => part !== "")
     .join(" ");
+}
+
+/** `description, style words`: a comma between them unless the description already ends a phrase. */
+function withStyleWords(description: string, styleWords: string): string {
+  if (description === "") return styleWords;
+  return /[,;:.!?]$/.test(description) ? `${description} ${styleWords}` : `${description}, ${styleWords}`;
 }

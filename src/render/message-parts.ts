@@ -97,8 +97,12 @@ function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>
   };
 }
 
-/** The "Requested by" field, then "Started" while the job runs or {@link timingFields} once it ended. */
-export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[] {
+/** The "Requested by" field, then "Started" while the job runs ("Requested" while it waits: `before`) or {@link timingFields} once it ended. */
+export function requestFields(
+  t: Translator,
+  ctx: RenderContext,
+  before: "started" | "requested" = "started",
+): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
   if (mention !== "") fields.push({ name: t("field.requestedBy"), value: mention, inline: true });
@@ -108,7 +112,13 @@ export function requestFields(t: Translator, ctx: RenderContext): APIEmbedField[
   const timing = timingFields(t, ctx);
   if (timing.length > 0) return [...fields, ...timing];
   const started = relativeTimestamp(ctx.startedAt);
-  if (started !== null) fields.push({ name: t("field.started"), value: started, inline: true });
+  // A job still waiting in the bot's line has not started: it says when it was requested.
+  if (started !== null)
+    fields.push({
+      name: t(before === "started" ? "field.started" : "field.requested"),
+      value: started,
+      inline: true,
+    });
   return fields;
 }
 

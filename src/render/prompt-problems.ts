@@ -71,7 +71,13 @@ export function renderPromptProblem(problem: PromptProblem, t: Translator): stri
     case "repeat":
       return t("check.repeat", { parameter: inlineCode(problem.parameter) });
     case "video":
-      return t("accountSafety.video", { parameter: inlineCode(problem.parameter) });
+      // `--video` and `--loop` take no value: "remove it and its value" would send the member looking for one.
+      return t(
+        /^--(?:video|loop)$/i.test(problem.parameter) ? "accountSafety.videoFlag" : "accountSafety.video",
+        {
+          parameter: inlineCode(problem.parameter),
+        },
+      );
     case "missing-value":
       return t("check.missingValue", {
         parameter: inlineCode(problem.parameter),

@@ -66,8 +66,8 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     await pickSuggestion(page, "Watercolour — soft watercolour, paper texture");
     expect(await page.getByLabel("style").inputValue()).toBe("Watercolour");
     await page.getByRole("button", { name: "Send" }).click();
-    const grid = await waitForMessage(page, "a fox in the snow soft watercolour, paper texture", {
-      image: /grid\.png$/,
+    const grid = await waitForMessage(page, "a fox in the snow, soft watercolour, paper texture", {
+      image: /grid\.png(\?|$)/,
       timeoutMs: 30_000,
     });
     expect(await grid.textContent()).toMatch(/Style\s*Watercolour/);
@@ -81,7 +81,7 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     await pickCommand(page, "/imagine", "/imagine");
     await page.getByLabel("prompt").fill("a paper crane");
     await page.getByRole("button", { name: "Send" }).click();
-    const grid = await waitForMessage(page, "a paper crane", { image: /grid\.png$/, timeoutMs: 30_000 });
+    const grid = await waitForMessage(page, "a paper crane", { image: /grid\.png(\?|$)/, timeoutMs: 30_000 });
 
     await page.locator("#toggle-notifications").click();
     const drawer = page.locator("#notifications");
@@ -90,14 +90,14 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     await page.locator("#toggle-notifications").click();
 
     await grid.getByRole("button", { name: "U2" }).click();
-    await waitForMessage(page, "U2", { image: /u2\.png$/ });
+    await waitForMessage(page, "U2", { image: /u2\.png(\?|$)/ });
     const enhance = page
       .locator("article.message")
       .filter({ has: page.getByRole("button", { name: "Enhance 4× (uses credits)" }) })
       .getByRole("button", { name: "Enhance 2× (uses credits)" });
     await enhance.waitFor();
     await enhance.click();
-    const enhanced = await waitForMessage(page, "Image U2 enhanced 2×", { image: /u2-2x\.png$/ });
+    const enhanced = await waitForMessage(page, "Image U2 enhanced 2×", { image: /u2-2x\.png(\?|$)/ });
     await enhance.click();
     const note = await waitForMessage(page, "Enhance 2× was already posted");
     // A click on a message's button is not a scroll: the list still follows to the newest message.

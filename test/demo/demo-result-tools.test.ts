@@ -29,7 +29,7 @@ describe.skipIf(skipBrowserTests)("the result tools on the demo page", () => {
     try {
       await openAs(page, demo.pageUrl, "alice");
       await imagine(page, "a lighthouse at dusk --ar 3:2");
-      await waitForMessage(page, "✅ Your image is ready", { image: /grid\.png$/, timeoutMs: 40_000 });
+      await waitForMessage(page, "✅ Your image is ready", { image: /grid\.png(\?|$)/, timeoutMs: 40_000 });
       const grid = page.locator("article.message").filter({ hasText: "✅ Your image is ready" }).first();
 
       await grid.getByRole("button", { name: "📋 Prompt" }).click();

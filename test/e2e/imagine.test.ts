@@ -32,7 +32,8 @@ describe("/imagine end to end", () => {
     service.advance(3);
     const final = await waitForResult(h, record.id, isGrid);
     expect(buttonsOf(final).map((b) => b.label)).toEqual(GRID_BUTTON_LABELS);
-    expect(final.embeds[0]?.image?.url).toMatch(/\/grid\.png$/);
+    // Discord signs attachment links (ex, is, hm): the image is the attachment, its query the signature.
+    expect(final.embeds[0]?.image?.url).toMatch(/\/grid\.png\?ex=/);
     expect(final.attachments.map((a) => a.filename)).toEqual(["grid.png"]);
     expect(final.attachments[0]!.bytes.length).toBeGreaterThan(1000);
     expect(textOf(final)).toContain(record.id);

@@ -81,8 +81,8 @@ describe("languages", () => {
       channelId: world.general.id,
       locale: "de",
     });
-    const text = textOf(await help.waitForResponse({ where: (m) => m.content !== "" }));
-    expect(text).toContain("**コマンド**");
+    const text = textOf(await help.waitForResponse({ where: (m) => m.embeds.length > 0 }));
+    expect(text).toMatch(/^コマンド$/m);
     expect(text).toContain("`/画像生成 プロンプト:`");
   });
 

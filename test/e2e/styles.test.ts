@@ -75,7 +75,7 @@ describe("styles", () => {
     const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
     expect(waiting.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
     const record = recordFor(h, handle.id);
-    expect(record?.prompt).toBe("a fox in the snow soft watercolour, paper texture --ar 3:2 --stylize 250");
+    expect(record?.prompt).toBe("a fox in the snow, soft watercolour, paper texture --ar 3:2 --stylize 250");
 
     service.completeNow(record?.id ?? "");
     const grid = await waitForResult(h, record?.id ?? "", isGrid);
@@ -117,7 +117,7 @@ describe("styles", () => {
     expect(textOf(started)).toMatch(/waiting in queue/i);
     expect(started.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
     expect(service.records().map((r) => r.prompt)).toEqual([
-      "a fox in the snow soft watercolour, paper texture --stylize 250",
+      "a fox in the snow, soft watercolour, paper texture --stylize 250",
     ]);
     emu.assertNoRejectedRequests();
   });

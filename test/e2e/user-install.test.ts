@@ -30,13 +30,13 @@ function channelCalls(channelId: string) {
   return h.emu.requests.filter((r) => r.path.startsWith(`/channels/${channelId}`));
 }
 
+/** Alice runs /imagine with `prompt` in `channelId`. */
+function sendImagine(channelId: string, prompt: string): Promise<InteractionHandle> {
+  return h.emu.sendSlashCommand({ name: "imagine", options: { prompt }, user: h.world.alice, channelId });
+}
+
 async function imagineIn(channelId: string, prompt = "a lighthouse at dusk") {
-  const handle = await h.emu.sendSlashCommand({
-    name: "imagine",
-    options: { prompt },
-    user: h.world.alice,
-    channelId,
-  });
+  const handle = await sendImagine(channelId, prompt);
   const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
   const record = await h.emu.waitFor(() => recordFor(h, handle.id), { description: "the image record" });
   return { handle, waiting, record };
@@ -110,15 +110,10 @@ describe("where only the interaction reaches", () => {
 
   test("the starter list of banned words applies there, with no server to set another", async () => {
     await start();
-    const handle = await h.emu.sendSlashCommand({
-      name: "imagine",
-      options: { prompt: "a NUDE statue in a garden" },
-      user: h.world.alice,
-      channelId: h.world.friendsChat.id,
-    });
+    const handle = await sendImagine(h.world.friendsChat.id, "a NUDE statue in a garden");
     const refusal = await handle.waitForResponse();
     expect(refusal.ephemeral).toBe(true);
-    expect(textOf(refusal)).toContain("words Midjourney does not allow");
+    expect(textOf(refusal)).toContain("`nude` is on the starter list of words Midjourney refuses");
     expect(h.service.records()).toEqual([]);
   });
 
@@ -131,12 +126,7 @@ describe("where only the interaction reaches", () => {
     });
     h.emu.addMember({ guildId: h.world.friends.id, user: h.world.alice, roleIds: [admins.id] });
     await imagineIn(h.world.friendsChat.id);
-    const second = await h.emu.sendSlashCommand({
-      name: "imagine",
-      options: { prompt: "a second lighthouse" },
-      user: h.world.alice,
-      channelId: h.world.friendsChat.id,
-    });
+    const second = await sendImagine(h.world.friendsChat.id, "a second lighthouse");
     const refusal = await second.waitForResponse();
     expect(refusal.ephemeral).toBe(true);
     expect(h.service.records()).toHaveLength(1);

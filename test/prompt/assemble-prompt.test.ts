@@ -5,16 +5,22 @@ describe("assemblePrompt", () => {
   test.each([
     ["nothing to add leaves the prompt as typed", "a cat  --ar 3:2", {}, "a cat  --ar 3:2"],
     [
-      "a style's words join the description before the suffix's, its parameters before the suffix's",
+      "a style's words join the description after a comma, before the suffix's; its parameters before the suffix's",
       "a cat --chaos 20",
       { style: "watercolour, soft --stylize 250 --ar 3:2", suffix: "by night --stylize 50 --v 6" },
-      "a cat watercolour, soft by night --chaos 20 --stylize 250 --ar 3:2 --v 6",
+      "a cat, watercolour, soft by night --chaos 20 --stylize 250 --ar 3:2 --v 6",
     ],
     [
       "the prompt's own parameter wins over the style's",
       "a cat --ar 1:2",
       { style: "noir --ar 16:9" },
-      "a cat noir --ar 1:2",
+      "a cat, noir --ar 1:2",
+    ],
+    [
+      "a description that already ends a phrase takes the style's words without another comma",
+      "a cat.",
+      { style: "noir" },
+      "a cat. noir",
     ],
     [
       "a suffix of parameters follows the prompt",

@@ -674,6 +674,8 @@ export const en = {
     "Your prompt was refused: {{word}} is on the starter list of words Midjourney refuses, and sending it could get the image service's account suspended. Please rephrase it.",
   "accountSafety.video":
     "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it and its value.",
+  "accountSafety.videoFlag":
+    "{{parameter}} asks Midjourney for a video, which the image service cannot return: only still images can be made here. Remove it.",
   "imageError.relaxed.summary":
     "The image service's Midjourney account is in relax mode, which this image server cannot follow, so no image was made.",
   "imageError.relaxed.hint": "The bot's owner has been told what to switch. Please try again later.",

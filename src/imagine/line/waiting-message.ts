@@ -69,7 +69,7 @@ export function renderWaiting(
     title: t("poolWait.title"),
     description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
-    fields: requestFields(t, ctx),
+    fields: requestFields(t, ctx, "requested"),
   };
   const footer = jobFooter(t, ctx.shownId ?? ctx.jobId);
   const cancel = cancelButton(t, ctx.jobId, ctx.requesterId);

@@ -62,7 +62,10 @@ describe("the control API of the standalone emulator", () => {
   test("state lists the world and unknown users or routes get a clear error", async () => {
     const { world } = await start();
     expect((await call("state")).json).toMatchObject({
-      guilds: [{ id: world.guild.id, name: "Test Server" }],
+      guilds: [
+        { id: world.guild.id, name: "Test Server", botIsIn: true },
+        { id: world.friends.id, name: "Friends", botIsIn: false },
+      ],
     });
     expect(await call("dm", { user: "nobody", content: "x" })).toMatchObject({
       status: 400,

@@ -56,6 +56,12 @@ describe("renderWaiting", () => {
     },
   );
 
+  test("a waiting job says when it was requested, never that it started: it has not", () => {
+    const names = renderWaiting(english, ctx, 2, { kind: "busy" }).embeds[0]?.fields?.map((f) => f.name);
+    expect(names).toContain("Requested");
+    expect(names).not.toContain("Started");
+  });
+
   test("a new place or reason changes what the member sees; the same ones do not", () => {
     const key = (place: number, reason: WaitReason) => visibleKey(renderWaiting(english, ctx, place, reason));
     expect(key(2, { kind: "busy" })).toBe(key(2, { kind: "busy" }));

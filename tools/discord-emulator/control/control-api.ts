@@ -97,6 +97,14 @@ async function route(
       // As Discord's client: the suggestions the bot answers within the 3 seconds it has.
       return { choices: await handle.waitForChoices({ timeoutMs: 3000 }) };
     }
+    case "POST /_control/message-command":
+      return interactionView(
+        await emu.useMessageCommand({
+          name: String(body.name),
+          message: String(body.message),
+          user: userId(emu, body.user),
+        }),
+      );
     case "POST /_control/click":
       return interactionView(
         await emu.clickButton({

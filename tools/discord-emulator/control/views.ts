@@ -87,6 +87,8 @@ export function worldState(emu: DiscordEmulator): unknown {
     guilds: guilds.map((g) => ({
       id: g.id,
       name: g.name,
+      // A server the bot is not in is reached only through a member's install of the app.
+      botIsIn: emu.world.botIsIn(g.id),
       channels: emu.world.guildChannels(g.id).map((c) => ({ id: c.id, name: c.name, nsfw: c.nsfw })),
       // For showing role mentions by name, as Discord's client does.
       roles: [...emu.world.roles.values()]
