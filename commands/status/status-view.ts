@@ -228,6 +228,8 @@ export function renderStatus(t: Translator, input: StatusInput): MessagePayload 
     { ...input, serverDetails: false, failuresShown: 2 },
     { ...input, serverDetails: false, failuresShown: 2, promptExcerptLength: 30 },
     { ...input, serverDetails: false, failuresShown: 1, promptExcerptLength: 30 },
+    // Each job row names its server in a pool: the shortest excerpts leave room for it.
+    { ...input, serverDetails: false, failuresShown: 1, promptExcerptLength: 10 },
   ];
   const fitting = forms.map(embedsOf).find((embeds) => totalEmbedText(embeds) <= DISCORD_LIMITS.embedsTotal);
   return fitMessageLimits({

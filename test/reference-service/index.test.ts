@@ -54,9 +54,9 @@ describe("startReferenceService", () => {
     await fixture.create("a");
 
     expect(fixture.service.requests).toEqual([
-      { request: "GET /items/status", status: 200 },
-      { request: "GET /items/status", status: 403 },
-      { request: "POST /items/images", status: 200 },
+      { request: "GET /items/status", status: 200, at: expect.any(Number) },
+      { request: "GET /items/status", status: 403, at: expect.any(Number) },
+      { request: "POST /items/images", status: 200, at: expect.any(Number) },
     ]);
   });
 
