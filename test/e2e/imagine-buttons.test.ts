@@ -39,7 +39,7 @@ describe("/imagine grid buttons end to end", () => {
       expect(emu.notifiedBy(single.id).map((n) => n.userId)).toEqual([world.alice.id]);
       expect(textOf(single)).toContain(`U${n}`);
       expect(single.attachments.map((a) => a.filename)).toEqual([`u${n}.png`]);
-      expect(single.embeds[0]?.image?.url).toMatch(new RegExp(`/u${n}\\.png$`));
+      expect(single.embeds[0]?.image?.url).toMatch(new RegExp(`/u${n}\\.png\\?ex=`));
       const served = await fetch(h.service.record(record.id)!.upscaled_urls![n - 1]!);
       expect(Buffer.compare(single.attachments[0]!.bytes, Buffer.from(await served.arrayBuffer()))).toBe(0);
       const meta = await sharp(single.attachments[0]!.bytes).metadata();
