@@ -35,7 +35,9 @@ describe("a service outage during a job", () => {
     // /imagine-status agrees: the service says healthy, but the bot's requests fail.
     const status = await serviceStatusText(h);
     expect(status).toMatch(/🟠 \*\*Image service: working, with errors\*\*/);
-    expect(status).toMatch(/Last problem reaching it <t:\d+:R>: .*\(500 INTERNAL.+SERVER.+ERROR\)/);
+    // In plain words, without the HTTP status or any address.
+    expect(status).toMatch(/Last problem reaching it <t:\d+:R>: it answered with an error/);
+    expect(status).not.toMatch(/500|INTERNAL|127\.0\.0\.1/);
 
     h.service.faults.errorRate = 0;
     const recovered = await handle.waitForResponse({
