@@ -17,7 +17,6 @@ import { oneLine } from "../../src/render/message-parts.js";
 import { ageOf, outOfDateLine } from "./status-health-view.js";
 import type { OutOfDate } from "../../src/pool/server-watch.js";
 import { truncate } from "../../src/render/limits.js";
-import { cutAtWord } from "./cut-at-word.js";
 
 /** One server as moderators see it. */
 export interface ServerRow {
@@ -95,7 +94,7 @@ function stateOf(t: Translator, server: ServerRow): { emoji: string; words: stri
     botStatus === "unhealthy" ||
     (botStatus !== "healthy" && botStatus !== "starting" && botStatus !== "paused")
   ) {
-    const said = message?.trim() ? cutAtWord(oneLine(message, 500), MESSAGE_LENGTH) : "";
+    const said = message?.trim() ? truncate(oneLine(message, 500), MESSAGE_LENGTH) : "";
     return {
       emoji: "🔴",
       words: said

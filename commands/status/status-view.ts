@@ -18,7 +18,6 @@ import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";
 import type { MessagePayload } from "../../src/render/payload.js";
 import { ageOf } from "./status-health-view.js";
-import { cutAtWord } from "./cut-at-word.js";
 import { escapeMarkdown } from "../../src/render/markdown.js";
 import {
   MAX_FAILURES_SHOWN,
@@ -160,7 +159,7 @@ function failureLine(t: Translator, failure: RecentFailure): string {
     failure.timedOut && failure.error === null
       ? { summary: t("accountHealth.timedOut"), detail: null }
       : describeImageError(t, failure.error);
-  const detail = described.detail === null ? "" : ` “${cutAtWord(oneLine(described.detail, 500), 120)}”`;
+  const detail = described.detail === null ? "" : ` “${truncate(oneLine(described.detail, 500), 120)}”`;
   const who = userMention(failure.requesterId) || t("cancelled.someone");
   return (
     `${ageOf(failure.at)} ${who} ${inlineCode(truncate(failure.imageId, 40))} ${promptExcerpt(failure.prompt, 50, t)}\n` +

@@ -48,10 +48,10 @@ export function truncate(text: string, max: number): string {
   if (max < 1) return "";
   let cut = text.slice(0, max - ELLIPSIS.length);
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  // Back to the last space when the cut falls inside a word, unless that would drop most of the text.
+  // Back to the last space when the cut falls inside a word: a word is never cut, only a text of one word.
   const inWord = /\S$/.test(cut) && /^\S/.test(text.slice(cut.length));
   const lastSpace = cut.search(/\s\S*$/);
-  if (inWord && lastSpace > cut.length / 2) cut = cut.slice(0, lastSpace);
+  if (inWord && lastSpace > 0) cut = cut.slice(0, lastSpace);
   cut = cut.replace(CUT_TOKEN, "");
   // An odd number of backticks: the last code span was opened and not closed.
   if ((cut.match(/`/g)?.length ?? 0) % 2 === 1) cut = cut.slice(0, cut.lastIndexOf("`"));
@@ -59,7 +59,7 @@ export function truncate(text: string, max: number): string {
   const link = cut.search(OPEN_LINK);
   if (link > 0) cut = cut.slice(0, link);
   if (/(?:^|[^\\])(?:\\\\)*\\$/.test(cut)) cut = cut.slice(0, -1);
-  return cut.trimEnd() + ELLIPSIS;
+  return cut.replace(/[\s,;:]+$/, "") + ELLIPSIS;
 }
 
 /** Told each text {@link fitMessageLimits} had to shorten: a renderer that did not fit its own texts. */

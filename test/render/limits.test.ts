@@ -40,6 +40,9 @@ describe("truncate: between words, never inside a code span or a link", () => {
     ["say `--ar 16:9 --v 6` then", 16, "say…"],
     ["go to https://example.com/a/b now", 24, "go to…"],
     ["read [the guide](https://example.com/guide) first", 30, "read…"],
+    ["connect ECONNREFUSED to the server now", 20, "connect…"],
+    ["Midjourney credits exhausted, renew them", 30, "Midjourney credits exhausted…"],
+    ["Supercalifragilistic", 8, "Superca…"],
   ])("shortens %j to at most %d as %j", (text, max, expected) => {
     const result = truncate(text, max);
     expect(result).toBe(expected);
