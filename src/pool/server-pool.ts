@@ -5,7 +5,6 @@
  * before.
  */
 import type { HealthReader } from "../admission/service-health.js";
-import type { ServerSlotLedger } from "../fleet/fleet-channels.js";
 import type { CreatedLookup, ImageServers, JobToCreate } from "../imagine/image-servers.js";
 import { NoFreeSlotError } from "../imagine/image-servers.js";
 import type { Job } from "../imagine/job.js";
@@ -17,11 +16,12 @@ import type { ImagineClient } from "../service/client.js";
 import type { DownloadedImage, DownloadImageOptions } from "../service/download.js";
 import { madeNoRecord } from "../service/errors.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
-import { isServerDown, type ImageServer } from "./image-server.js";
+import type { ImageServer } from "./image-server.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { poolHealth } from "./pool-health.js";
 import { chooseServer, takingServers } from "./server-choice.js";
 import { findCreatedByRef } from "./ref-lookup.js";
+import { sendCreate, type CreateSender, type FleetSlots } from "./server-create.js";
 import { runsOn } from "./server-placement.js";
 import { opensAt, type AccountPort } from "./account-health/account-health.js";
 
@@ -35,7 +35,7 @@ export interface ServerPoolDeps {
    * A fleet on Postgres: each server's slots are counted across the fleet, and a create is sent only once a
    * slot is held there. Absent: this process counts its own jobs.
    */
-  fleet?: { ledger: Pick<ServerSlotLedger, "take" | "release">; owner: string; holdMs: number };
+  fleet?: FleetSlots;
   /**
    * Jobs beyond a server's slots wait in the bot's line (several servers, or IMAGINE_API_SLOTS): no create is
    * sent to a server whose slots are all in use here, whatever the job (an upscale too). Absent: one server
@@ -58,6 +58,8 @@ export class ServerPool implements ImageServers {
   /** The server of each job followed now, by image id. */
   private readonly byImage = new Map<string, ImageServer>();
   private readonly log: Logger;
+  /** Sends this pool's creates (see `sendCreate`). */
+  private readonly sender: CreateSender;
 
   /** @throws {RangeError} without servers. */
   constructor(
@@ -67,6 +69,7 @@ export class ServerPool implements ImageServers {
     if (servers.length === 0) throw new RangeError("a server pool needs at least one server");
     this.log = deps.logger;
     this.health = poolHealth(servers);
+    this.sender = { deps, first: this.first, log: this.log, byImage: this.byImage };
   }
 
   get lined(): boolean {
@@ -119,8 +122,9 @@ export class ServerPool implements ImageServers {
     const first = this.choose(placement ? { placement } : {});
     if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
     const inTurn = placement?.inTurn ?? true;
+    const make = (s: ImageServer): Promise<ImageRecord> => s.profile.createImage(prompt.text, ref);
     try {
-      return await this.createOn(first, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
+      return await sendCreate(this.sender, first, ref, inTurn, make);
     } catch (err) {
       const full = err instanceof NoFreeSlotError;
       const second =
@@ -134,7 +138,7 @@ export class ServerPool implements ImageServers {
           { server: first.name, nextServer: second.name, ref },
           "the image server refused the connection; creating the image on another server",
         );
-      return this.createOn(second, ref, inTurn, (s) => s.profile.createImage(prompt.text, ref));
+      return sendCreate(this.sender, second, ref, inTurn, make);
     }
   }
 
@@ -211,7 +215,9 @@ export class ServerPool implements ImageServers {
   async upscale(parentId: string, index: number, factor: UpscaleFactor, ref: string): Promise<ImageRecord> {
     const server = await this.serverOf(parentId);
     // Never in turn: it can run only on its grid's server (its prompt does not matter).
-    return this.createOn(server, ref, false, (s) => s.profile.upscale(parentId, index, factor, ref));
+    return sendCreate(this.sender, server, ref, false, (s) =>
+      s.profile.upscale(parentId, index, factor, ref),
+    );
   }
 
   /** Reads a record from the server that holds it. */
@@ -290,50 +296,5 @@ export class ServerPool implements ImageServers {
     if (followed) return followed;
     const name = await this.deps.storedServer(imageId);
     return (name === undefined ? undefined : this.byName(name)) ?? this.first;
-  }
-
-  private async createOn(
-    server: ImageServer,
-    ref: string,
-    inTurn: boolean,
-    create: (server: ImageServer) => Promise<ImageRecord>,
-  ): Promise<ImageRecord> {
-    const { fleet } = this.deps;
-    // Checked at the send itself: a job that saw a free slot may find it taken after an await.
-    if (this.deps.bounded && server.inUse >= server.slots) throw new NoFreeSlotError(server.name);
-    server.creating++;
-    let held = false;
-    try {
-      if (fleet) {
-        held = await fleet.ledger.take({
-          ref,
-          server: server.name,
-          slots: server.slots,
-          firstServer: this.first.name,
-          owner: fleet.owner,
-          expiresAt: this.deps.now() + fleet.holdMs,
-          inTurn,
-        });
-        if (!held) throw new NoFreeSlotError(server.name);
-      }
-      const record = await create(server);
-      server.created(this.deps.now());
-      this.byImage.set(record.id, server);
-      server.running.add(record.id);
-      return record;
-    } catch (err) {
-      // No record was made: the slot is free again for the fleet (a hold of a made record stays until its job is saved).
-      if (held) await fleet?.ledger.release(ref).catch(() => {});
-      if (isServerDown(err)) {
-        server.createFailed(err, this.deps.now());
-        this.log.warn(
-          { server: server.name, err },
-          "a create failed on this image server; it gets no new job for a while",
-        );
-      }
-      throw err;
-    } finally {
-      server.creating--;
-    }
   }
 }
