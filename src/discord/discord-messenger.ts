@@ -11,7 +11,7 @@
 import { MessageFlags, Routes, type REST } from "discord.js";
 import type { APIMessage } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
-import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
+import type { MessageLocation } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { PostResultOptions } from "../imagine/imagine-service-options.js";
 import { DeliveryError, isDeliveryError, type DeliveryRoute } from "../jobs/delivery-error.js";
@@ -26,7 +26,7 @@ import {
   type PostResult,
 } from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
-import { FollowUpBudget } from "./follow-up-budget.js";
+import { InteractionTokens } from "./interaction-tokens.js";
 import { restRefreshLinks } from "./attachment-links.js";
 
 export type { PostResult };
@@ -53,20 +53,20 @@ export interface DiscordMessengerOptions {
 export class DiscordMessenger {
   private readonly rest: REST;
   private readonly interactionRest: REST;
-  private readonly now: () => number;
   private readonly log: Logger;
-  private readonly tokenMarginMs: number;
   private readonly poster: MessagePoster;
-  private readonly followUps: FollowUpBudget;
+  private readonly tokens: InteractionTokens;
 
   constructor(options: DiscordMessengerOptions) {
     this.rest = options.rest;
     this.interactionRest = options.interactionRest ?? options.rest;
-    this.now = options.now ?? Date.now;
     this.log = options.logger;
-    this.tokenMarginMs = options.tokenMarginMs ?? 60_000;
     this.poster = new MessagePoster(options.rest, options.logger, options.batchLimits);
-    this.followUps = new FollowUpBudget(this.now);
+    this.tokens = new InteractionTokens(
+      this.interactionRest,
+      options.now ?? Date.now,
+      options.tokenMarginMs ?? 60_000,
+    );
   }
 
   /**
@@ -83,7 +83,7 @@ export class DiscordMessenger {
     const log = options.log ?? this.log;
     let loc = location;
     const api = toApiMessage(message);
-    const token = this.usableToken(loc);
+    const token = this.tokens.usable(loc);
     if (token !== null) {
       const route = Routes.webhookMessage(loc.applicationId, token, loc.messageId ?? "@original");
       // Webhook routes carry their own token; sent with the bot token, a 401 would make @discordjs/rest
@@ -158,17 +158,11 @@ export class DiscordMessenger {
       );
       if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
-    const token = this.followUpToken(location, log);
+    const token = this.tokens.forFollowUp(location, log);
     if (token !== null) {
       const api = toApiMessage(mentioning);
-      const sent = await this.attempt(
-        () =>
-          this.interactionRest.post(Routes.webhook(location.applicationId, token), { ...api, auth: false }),
-        "interaction",
-        log,
-      );
+      const sent = await this.tokens.sendFollowUp(location.applicationId, token, api, log);
       if (sent.ok) return { ...placeOf(sent.message, location.guildId), route: "interaction" };
-      this.followUps.giveBack(token);
       if (!isDeliveryError(sent.error, "no-access", "message-gone", "token-expired")) throw sent.error;
     }
     log.info({ channelId: location.channelId }, "cannot post in the channel; sending the result by DM");
@@ -205,7 +199,7 @@ export class DiscordMessenger {
     pointer: OutgoingMessage,
     log: Logger = this.log,
   ): Promise<RetireOutcome> {
-    const token = this.usableToken(location);
+    const token = this.tokens.usable(location);
     let loc = location;
     if (token !== null) {
       const route = Routes.webhookMessage(loc.applicationId, token, loc.messageId ?? "@original");
@@ -247,22 +241,12 @@ export class DiscordMessenger {
     requesterId: string,
     log: Logger = this.log,
   ): Promise<"interaction" | "dm"> {
-    const token = this.followUpToken(location, log);
+    const token = this.tokens.forFollowUp(location, log);
     if (token !== null) {
       const api = toApiMessage(message);
       const body = { ...api.body, flags: MessageFlags.Ephemeral };
-      const sent = await this.attempt(
-        () =>
-          this.interactionRest.post(Routes.webhook(location.applicationId, token), {
-            ...api,
-            body,
-            auth: false,
-          }),
-        "interaction",
-        log,
-      );
+      const sent = await this.tokens.sendFollowUp(location.applicationId, token, { ...api, body }, log);
       if (sent.ok) return "interaction";
-      this.followUps.giveBack(token);
     }
     await this.postDirect(requesterId, message, { log });
     return "dm";
@@ -296,26 +280,6 @@ export class DiscordMessenger {
     options: Parameters<MessagePoster["postDirect"]>[2] = {},
   ): Promise<APIMessage> {
     return this.poster.postDirect(userId, message, { ...options, log: options.log ?? this.log });
-  }
-
-  /**
-   * The interaction token for one more follow-up: while it can still be used and, where the bot cannot
-   * reach the channel itself (a server it is not in, a group DM), while Discord's limit of follow-ups per
-   * interaction is not spent (see `FollowUpBudget`); else null.
-   */
-  private followUpToken(location: MessageLocation, log: Logger): string | null {
-    const token = this.usableToken(location);
-    if (token === null || location.channelEditable) return token;
-    if (this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now())) return token;
-    log.info("the interaction's follow-ups are spent; going on without it");
-    return null;
-  }
-
-  /** The interaction token while it can still be used, else null. */
-  private usableToken(location: MessageLocation): string | null {
-    return interactionTokenUsable(location, this.now(), this.tokenMarginMs)
-      ? location.interactionToken
-      : null;
   }
 
   private attempt(call: () => Promise<unknown>, route: DeliveryRoute, log: Logger): Promise<Attempt> {
