@@ -16,7 +16,6 @@ import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job } from "./job.js";
 import { unknownKind } from "./job-kind.js";
 import type { JobOwnership } from "./job-ownership.js";
-import type { WaitingLine } from "./line/waiting-line.js";
 import type { JobView } from "./job-view.js";
 import { waitingJobId } from "./line/stand-in.js";
 
@@ -29,7 +28,8 @@ export interface JobRemakeContext {
   throttle: Pick<MessageUpdateThrottle<JobView>, "forget">;
   ownership: Pick<JobOwnership, "forget">;
   untrack(jobId: string): void;
-  queue: Pick<WaitingLine, "enqueue">;
+  /** The bot's waiting line (`WaitingLine.enqueue`): the job made again waits its turn there. */
+  queue: { enqueue(job: Job): Promise<void> };
   slotFreed(): void;
 }
 

@@ -2,14 +2,18 @@
  * The bot's line as those who free a server's slot see it (a job's end, a finished record). The line itself
  * ends jobs through them, so it is built after them and attached here.
  */
-import type { WaitingLine } from "./waiting-line.js";
+
+/** What is told a slot may be free: the bot's waiting line (`WaitingLine.drain`). */
+export interface SlotListener {
+  drain(): void;
+}
 
 /** Tells the bot's waiting line that a slot may be free, once the line is attached. */
 export class SlotFreed {
-  private line: Pick<WaitingLine, "drain"> | undefined;
+  private line: SlotListener | undefined;
 
   /** The line told from now on. */
-  attach(line: Pick<WaitingLine, "drain">): void {
+  attach(line: SlotListener): void {
     this.line = line;
   }
 
