@@ -12,7 +12,15 @@ import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings
 import type { Job, JobOutcome } from "../imagine/job.js";
 import { shownJobId } from "../imagine/line/stand-in.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
-import type { ServerHold } from "../pool/account-health/server-holds.js";
+import type { AccountNoticeKind } from "../service/account-notices.js";
+
+/** A server held after an account notice, as the audit channel tells it (the pool's `ServerHold`). */
+export interface HeldServer {
+  readonly server: string;
+  readonly kind: AccountNoticeKind;
+  readonly notice: string;
+  readonly until: number | null;
+}
 
 export interface AuditEntry {
   /** `deleted`: a result message removed with its 🗑️ Delete button (`detail` says by whom). */
@@ -112,7 +120,7 @@ export class AuditLog {
    * An image server was held after a notice about its Midjourney account: posted once to the owner's audit
    * channel, with the notice; never throws.
    */
-  async serverHeld(hold: ServerHold): Promise<void> {
+  async serverHeld(hold: HeldServer): Promise<void> {
     const embed: APIEmbed = {
       title: `Image server ${hold.server} held`,
       color: EMBED_COLORS.failed,

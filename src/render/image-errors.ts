@@ -4,7 +4,7 @@
  */
 import { english, type Translator } from "../i18n/translate.js";
 import { NO_USABLE_IMAGE_ERROR } from "../imagine/usable-record.js";
-import { accountNoticeOf } from "../pool/account-health/account-notices.js";
+import { accountNoticeOf } from "../service/account-notices.js";
 
 /**
  * What a job whose record the service no longer knows ends with (stored as the record's `error`, in English);

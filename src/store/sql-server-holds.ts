@@ -3,7 +3,7 @@
  * each statement written once with `$n`, run through the job store's `statement`). A fleet's processes
  * share it: the first process to hold a server wins, and each reads the table again now and then.
  */
-import type { AccountNoticeKind } from "../pool/account-health/account-notices.js";
+import type { AccountNoticeKind } from "../service/account-notices.js";
 import type { ServerHold, ServerHoldStore } from "../pool/account-health/server-holds.js";
 import type { RunStatement } from "./sql-refusal-pauses.js";
 

@@ -1,13 +1,13 @@
 /**
  * Account health in the pool: whether each server's Midjourney account may get new work now. A server is
- * held after its first account notice (`account-notices.ts`; until the time Midjourney gave, or until a
+ * held after its first account notice (`src/service/account-notices.ts`; until the time Midjourney gave, or until a
  * moderator resumes it; kept in the database, so a restart and a fleet see it), and paced like a person
  * (`pacing.ts`: daily budget, rest hours, least gap). {@link AccountPort} is the one port where this room
  * meets the engine: the pool asks it before it sends a create, tells it of each create, and the job
  * handling tells it of each failed record.
  */
 import type { Logger } from "../../logger.js";
-import { accountNoticeOf, blockDurationMs } from "./account-notices.js";
+import { accountNoticeOf, blockDurationMs } from "../../service/account-notices.js";
 import { ServerPacer, type PacingPolicy } from "./pacing.js";
 import {
   HOLDS_REFRESH_MS,

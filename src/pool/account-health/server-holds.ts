@@ -4,7 +4,7 @@
  * (`src/store/sql-server-holds.ts`), so a hold survives a restart and every process of a fleet reads it;
  * each process reads the table again every {@link HOLDS_REFRESH_MS}.
  */
-import type { AccountNoticeKind } from "./account-notices.js";
+import type { AccountNoticeKind } from "../../service/account-notices.js";
 
 /** How often a process reads the holds again (a fleet's other processes may have held or resumed one). */
 export const HOLDS_REFRESH_MS = 5_000;

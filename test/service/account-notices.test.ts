@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { accountNoticeOf, blockDurationMs } from "../../../src/pool/account-health/account-notices.js";
-import { classifyImageError } from "../../../src/render/image-errors.js";
+import { accountNoticeOf, blockDurationMs } from "../../src/service/account-notices.js";
+import { classifyImageError } from "../../src/render/image-errors.js";
 
 /** Real texts from public trackers (midjourney-facts.md, "Notices about the account"). */
 const NOTICES: [string, string][] = [
