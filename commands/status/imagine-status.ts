@@ -12,7 +12,7 @@ import { gatherStatus } from "./status-query.js";
 import { isWaiting } from "../../src/imagine/line/stand-in.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink } from "../../src/render/message-link.js";
-import { renderJobDetails } from "../../src/render/status-job.js";
+import { renderJobDetails } from "./status-job-view.js";
 import { renderStatus } from "./status-view.js";
 
 /**

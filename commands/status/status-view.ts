@@ -12,7 +12,7 @@ import type { Job } from "../../src/imagine/job.js";
 import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
-import { waitingStatus } from "../../src/render/status-job.js";
+import { waitingStatus } from "./status-job-view.js";
 import { DISCORD_LIMITS, embedTextLength, fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { NO_PINGS, oneLine, promptExcerpt, userMention } from "../../src/render/message-parts.js";

@@ -44,7 +44,7 @@ import { renderProgress, renderSubmitting } from "../../src/render/progress.js";
 import { renderAdmissionRefusal } from "../../src/render/refusal.js";
 import { renderBannedWords, renderMemberSettings } from "../../src/render/settings.js";
 import { shownMemberSettings } from "../../src/render/setting-values.js";
-import { renderJobDetails } from "../../src/render/status-job.js";
+import { renderJobDetails } from "../../commands/status/status-job-view.js";
 import { readPrompt } from "../../src/prompt/prompt.js";
 import { renderWaiting } from "../../src/imagine/line/waiting-message.js";
 import { ServiceError } from "../../src/service/errors.js";

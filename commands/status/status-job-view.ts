@@ -3,18 +3,18 @@
  * where its message is. Re-exported by `status.ts`.
  */
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
-import type { Translator } from "../i18n/translate.js";
-import type { Job } from "../imagine/job.js";
-import { unknownKind } from "../imagine/job-kind.js";
-import { isWaiting, shownJobId } from "../imagine/line/stand-in.js";
-import type { ImageRecord } from "../service/schema.js";
-import { factorLabel } from "./final.js";
-import { EMBED_COLORS, progressBar, relativeTimestamp } from "./format.js";
-import { describeImageError } from "./image-errors.js";
-import { fitMessageLimits, truncate } from "./limits.js";
-import { escapeMarkdown, inlineCode } from "./markdown.js";
-import { NO_PINGS, promptBlock, userMention } from "./message-parts.js";
-import type { MessagePayload } from "./payload.js";
+import type { Translator } from "../../src/i18n/translate.js";
+import type { Job } from "../../src/imagine/job.js";
+import { unknownKind } from "../../src/imagine/job-kind.js";
+import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
+import type { ImageRecord } from "../../src/service/schema.js";
+import { factorLabel } from "../../src/render/final.js";
+import { EMBED_COLORS, progressBar, relativeTimestamp } from "../../src/render/format.js";
+import { describeImageError } from "../../src/render/image-errors.js";
+import { fitMessageLimits, truncate } from "../../src/render/limits.js";
+import { escapeMarkdown, inlineCode } from "../../src/render/markdown.js";
+import { NO_PINGS, promptBlock, userMention } from "../../src/render/message-parts.js";
+import type { MessagePayload } from "../../src/render/payload.js";
 
 /** A URL that can sit in a markdown link as it is: no spaces, brackets or parentheses to break it. */
 const LINKABLE_URL = /^https?:\/\/[^\s()<>[\]]+$/i;

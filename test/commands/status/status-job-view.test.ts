@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import type { Job, MessageLocation } from "../../src/imagine/job.js";
-import { EMBED_COLORS } from "../../src/render/format.js";
-import type { MessagePayload } from "../../src/render/payload.js";
-import { messageJumpLink } from "../../src/render/message-link.js";
-import { renderJobDetails } from "../../src/render/status-job.js";
+import type { Job, MessageLocation } from "../../../src/imagine/job.js";
+import { EMBED_COLORS } from "../../../src/render/format.js";
+import type { MessagePayload } from "../../../src/render/payload.js";
+import { messageJumpLink } from "../../../src/render/message-link.js";
+import { renderJobDetails } from "../../../commands/status/status-job-view.js";
 import {
   CDN,
   completedRecord,
@@ -11,11 +11,11 @@ import {
   JOB_ID,
   makeRecord,
   visibleText,
-} from "./helpers.js";
-import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "./status-fixtures.js";
-import { english, translator } from "../../src/i18n/translate.js";
-import { WAIT_EXPIRED_ERROR } from "../../src/render/image-errors.js";
-import { readPrompt } from "../../src/prompt/prompt.js";
+} from "../../render/helpers.js";
+import { CHANNEL_ID, GUILD_ID, jobNumber, MESSAGE_ID, NOW } from "../../render/status-fixtures.js";
+import { english, translator } from "../../../src/i18n/translate.js";
+import { WAIT_EXPIRED_ERROR } from "../../../src/render/image-errors.js";
+import { readPrompt } from "../../../src/prompt/prompt.js";
 
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
 const job = jobNumber(1, { imageId: JOB_ID, prompt: readPrompt("a *lighthouse* at dusk --ar 16:9") });
