@@ -5,7 +5,7 @@
  * `IMAGINE_API_REST_HOURS[_N]`, `IMAGINE_API_MIN_GAP_MS[_N]` (`src/pool/account-health/pacing.ts`). Pure: `src/config.ts` hands in the environment, and
  * every problem comes back as a line naming its variable.
  */
-import { parseRestHours, type PacingPolicy } from "./pool/account-health/pacing.js";
+import { parseRestHours, type PacingPolicy } from "./config-pacing.js";
 
 /** Most servers one bot drives. */
 export const MAX_IMAGINE_SERVERS = 16;
