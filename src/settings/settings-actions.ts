@@ -4,7 +4,7 @@
  * Free of discord.js: the commands parse options into edits and render what this returns.
  */
 import { english, type Translator } from "../i18n/translate.js";
-import type { AuditLog } from "../audit/audit-log.js";
+import type { SettingsAuditEntry } from "../render/settings.js";
 import type { PromptDefaults } from "../prompt/assemble-prompt.js";
 import {
   settingChanges,
@@ -26,7 +26,8 @@ export interface ConfigActor {
 
 interface SettingsApp {
   readonly settings: SettingsStore;
-  readonly audit: Pick<AuditLog, "settingsChanged">;
+  /** The audit channel (`AuditLog.settingsChanged`). */
+  readonly audit: { settingsChanged(entry: SettingsAuditEntry): Promise<void> };
 }
 
 /**
