@@ -28,7 +28,7 @@ import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
 import { SlotFreed } from "./line/slot-freed.js";
-import { remakeIfServerCannot } from "./job-remake.js";
+import { remakeIfServerCannot, remakeLost, type JobRemakeContext } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -85,28 +85,27 @@ export class ImagineService {
     const slotFreed = new SlotFreed();
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
     const saver = this.ownership;
-    this.endings = new JobEndings({ ...common, log: this.log, saver, line: slotFreed });
+    const remakes: JobRemakeContext = {
+      ...common,
+      log: this.log,
+      ownership: this.ownership,
+      untrack: (id) => void this.tracker.untrack(id),
+      queue: { enqueue: (job) => this.line.enqueue(job) },
+      slotFreed: () => this.line.drain(),
+    };
+    this.endings = new JobEndings({
+      ...common,
+      log: this.log,
+      saver,
+      line: slotFreed,
+      remakeLost: (job) => remakeLost(remakes, job),
+    });
     this.records = new RecordHandling({
       ...common,
       saver,
       endings: this.endings,
       line: slotFreed,
-      remake: (job, record) =>
-        remakeIfServerCannot(
-          {
-            options,
-            clock: this.clock,
-            log: this.log,
-            followed: this.active,
-            throttle: this.throttle,
-            ownership: this.ownership,
-            untrack: (id) => void this.tracker.untrack(id),
-            queue: this.line,
-            slotFreed: () => this.line.drain(),
-          },
-          job,
-          record,
-        ),
+      remake: (job, record) => remakeIfServerCannot(remakes, job, record),
     });
     this.follower = new JobFollower(this.tracker, this.records, options.servers);
     this.line = new WaitingLine({

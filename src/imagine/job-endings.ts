@@ -25,6 +25,8 @@ export interface JobEndingsContext {
   saver: Pick<JobOwnership, "save">;
   /** The bot's waiting line: a job's end frees its server's slot, so the next may start. */
   line: Pick<SlotFreed, "drain">;
+  /** Makes a job whose record its server lost again (`job-remake.ts`); whether it did. Default: never. */
+  remakeLost?(job: Job): Promise<boolean>;
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -39,10 +41,11 @@ export class JobEndings {
     await this.finish(job, "timed-out", viewForTimeout(job, this.ctx.options.timeoutMs));
   }
 
-  /** The image service no longer knows the job. */
+  /** The image service no longer knows the job: it is made again once, or ends lost (with Try again). */
   async lost(jobId: string, error: ServiceError): Promise<void> {
     const job = this.ctx.followed.get(jobId);
     if (!job || job.outcome === "cancelled") return;
+    if (await this.ctx.remakeLost?.(job)) return;
     this.ctx.log.child(logContextOf(job)).error({ err: error }, "the image service no longer knows this job");
     job.error = LOST_JOB_ERROR;
     job.finishedAt ??= this.ctx.clock.now();

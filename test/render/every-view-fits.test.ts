@@ -180,6 +180,12 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
   "help, DM, Enhance off": (t) => helpFor(t, "dm", false),
   "waiting (busy)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy" }),
   "waiting (down)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down" }),
+  "waiting (made again: account)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "again", why: "account" }),
+  "waiting (made again: lost)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "again", why: "lost" }),
+  "waiting (paced)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "paced", until: Date.UTC(2030, 0, 1) }),
   "waiting (speed)": (t) =>
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "speed", speed: "relax" }),
   submitting: (t) => renderSubmitting(t, { ...ctx, finishedAt: null }),

@@ -155,6 +155,18 @@ describe.each(implementations)("%s", (name, open) => {
     ],
     ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
     ["a job given with a server's style", makeJob({ style: "Watercolour" })],
+    [
+      "a job made again after its server lost its record (so a restarted bot never makes it a third time)",
+      makeJob({ remadeFrom: { imageId: "first-record", server: "Account A", why: "lost" } }),
+    ],
+    [
+      "a waiting job made again after an account notice on a server of unknown name",
+      makeJob({
+        imageId: "q-r9",
+        phase: "waiting",
+        remadeFrom: { imageId: "a1", server: null, why: "account" },
+      }),
+    ],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);

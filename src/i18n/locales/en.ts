@@ -714,6 +714,8 @@ export const en = {
   "statusPage.serviceSays": "The image service's own report on its Midjourney account: “{{message}}”",
   "accountHealth.waitAgain":
     "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
+  "accountHealth.waitAgainLost":
+    "The image server this job went to stopped answering and came back without it (your prompt is fine): the job waits in the bot's line, number {{place}}, and is made again when a server is free.",
   "accountHealth.waitPaced":
     "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
   "accountHealth.headline": "{{working}} of {{total}} image servers working",
