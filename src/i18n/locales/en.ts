@@ -716,6 +716,10 @@ export const en = {
     "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
   "accountHealth.waitAgainLost":
     "The image server this job went to stopped answering and came back without it (your prompt is fine): the job waits in the bot's line, number {{place}}, and is made again when a server is free.",
+  "accountHealth.noServerOpen":
+    "No image server can take new work right now: their Midjourney accounts need the owner's attention (a moderator resumes a server in `/imagine-status` once that is done). Your prompt is fine, and this does not count against you: try again later.",
+  "accountHealth.noServerOpenUntil":
+    "No image server can take new work right now: they are resting, have made today's share of images, or are held. One takes jobs again {{until}}. Your prompt is fine, and this does not count against you: try again then.",
   "accountHealth.waitPaced":
     "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
   "accountHealth.headline": "{{working}} of {{total}} image servers working",
