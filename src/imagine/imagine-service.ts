@@ -84,13 +84,13 @@ export class ImagineService {
     // The line ends jobs through the endings, which (like the records) free slots it is told of once built.
     const slotFreed = new SlotFreed();
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
-    const saver = this.ownership;
-    this.endings = new JobEndings({ ...common, log: this.log, saver, line: slotFreed });
+    const { ownership } = this;
+    this.endings = new JobEndings({ ...common, log: this.log, ownership, slotFreed });
     this.records = new RecordHandling({
       ...common,
-      saver,
+      ownership,
       endings: this.endings,
-      line: slotFreed,
+      slotFreed,
       remake: (job, record) =>
         remakeIfServerCannot(
           {
@@ -157,7 +157,7 @@ export class ImagineService {
         clock: this.clock,
         followed: this.active,
         line: this.line,
-        saver: this.ownership,
+        ownership: this.ownership,
         follower: this.follower,
         logs: this.logs,
       },

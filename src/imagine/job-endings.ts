@@ -22,9 +22,9 @@ export interface JobEndingsContext {
   followed: FollowedJobs;
   throttle: MessageUpdateThrottle<JobView>;
   /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
-  saver: Pick<JobOwnership, "save">;
-  /** The bot's waiting line: a job's end frees its server's slot, so the next may start. */
-  line: Pick<SlotFreed, "drain">;
+  ownership: Pick<JobOwnership, "save">;
+  /** Tells the bot's waiting line a job's end freed its server's slot, so the next may start. */
+  slotFreed: Pick<SlotFreed, "drain">;
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -57,7 +57,7 @@ export class JobEndings {
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
     // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
-    if (!(await this.ctx.saver.save(job))) return;
+    if (!(await this.ctx.ownership.save(job))) return;
     const shown = await throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     throttle.forget(job.imageId);
     followed.remove(job.imageId);
@@ -65,7 +65,7 @@ export class JobEndings {
       {
         options,
         now: () => clock.now(),
-        persist: (j) => this.ctx.saver.save(j),
+        persist: (j) => this.ctx.ownership.save(j),
         undeliverable: followed.takeUndeliverable(job.imageId),
       },
       { job, view, shown, seenAt },
@@ -73,7 +73,7 @@ export class JobEndings {
     );
     // What the end means here: its server forgets it and the line moves on; the rest is told (`job-end-policy.ts`).
     options.servers.forget(job.imageId);
-    this.ctx.line.drain();
+    this.ctx.slotFreed.drain();
     options.events?.jobEnded?.(structuredClone(job), latencyMs);
   }
 }

@@ -26,11 +26,11 @@ export interface RecordHandlingContext {
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "wouldSkip">;
   /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
-  saver: Pick<JobOwnership, "save">;
+  ownership: Pick<JobOwnership, "save">;
   /** How a job ends, once its final record is read. */
   endings: Pick<JobEndings, "finish">;
-  /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
-  line: Pick<SlotFreed, "drain">;
+  /** Tells the bot's waiting line a server's slot was freed, so jobs waiting in it may start. */
+  slotFreed: Pick<SlotFreed, "drain">;
   /**
    * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
    * again elsewhere. Default: never.
@@ -68,7 +68,7 @@ export class RecordHandling {
       job.finishedAt ??= ctx.clock.now();
       // The server's slot is free once its record is finished, not once Discord took the result.
       options.servers.ended(jobId);
-      ctx.line.drain();
+      ctx.slotFreed.drain();
     }
     const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
     const outOfDate = ended !== null && options.servers.recordEnded(jobId, ended, record.error);
@@ -84,7 +84,7 @@ export class RecordHandling {
       await ctx.endings.finish(job, outcome, view);
       return;
     }
-    if (changed) await ctx.saver.save(job);
+    if (changed) await ctx.ownership.save(job);
     if (signature !== null) ctx.followed.rendered(jobId, { signature, key: view.key, record });
     void ctx.throttle.show(jobId, { payload: view, key: view.key });
   }
@@ -111,6 +111,6 @@ export class RecordHandling {
     const job = this.ctx.followed.get(jobId);
     if (!job) return;
     job.location = { ...job.location, interactionToken: null, messageId: null };
-    await this.ctx.saver.save(job);
+    await this.ctx.ownership.save(job);
   }
 }
