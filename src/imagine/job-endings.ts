@@ -71,7 +71,8 @@ export class JobEndings {
       { job, view, shown, seenAt },
       log,
     );
-    // What the end means here: its server forgets it and the line moves on; the rest is told (`job-end-policy.ts`).
+    // What the end means here: its server forgets it and the line moves on (again after a finished record:
+    // a fleet counts slots from saved outcomes, saved only above); the rest is told (`job-end-policy.ts`).
     options.servers.forget(job.imageId);
     this.ctx.slotFreed.drain();
     options.events?.jobEnded?.(structuredClone(job), latencyMs);

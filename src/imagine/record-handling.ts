@@ -66,7 +66,8 @@ export class RecordHandling {
     // Set before rendering: the final message says how long the job took.
     if (isFinished(record.status)) {
       job.finishedAt ??= ctx.clock.now();
-      // The server's slot is free once its record is finished, not once Discord took the result.
+      // The server's slot is free once its record is finished, not once Discord took the result: this
+      // process's count frees it now (a fleet's count, from saved outcomes, at the job's end: JobEndings).
       options.servers.ended(jobId);
       ctx.slotFreed.drain();
     }
