@@ -17,7 +17,7 @@ import type { JobOwnership } from "./job-ownership.js";
 import type { SlotFreed } from "./line/slot-freed.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
-import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
+import { NO_NOTICE, pendingNotice } from "./pending-notice.js";
 
 /** What following records needs from the service that follows the jobs. */
 export interface RecordHandlingContext {
@@ -55,7 +55,7 @@ export class RecordHandling {
       return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
-      record.status === "pending" ? waitingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
+      record.status === "pending" ? pendingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = progressSignatureOf(record, notice);
     const seen = ctx.followed.lastRendered(jobId);
