@@ -27,7 +27,13 @@ export interface PoolHarness {
  */
 export async function startPool(
   more: ReferenceServiceOptions[],
-  options: { slots?: number; env?: Record<string, string>; first?: ReferenceServiceOptions } = {},
+  options: {
+    slots?: number;
+    env?: Record<string, string>;
+    first?: ReferenceServiceOptions;
+    /** A SQLite file the bot opens itself, read back by a restart (see `BotHarnessOptions.databasePath`). */
+    databasePath?: string;
+  } = {},
 ): Promise<PoolHarness> {
   const extra = await Promise.all(more.map((o) => startReferenceService({ tickMs: 0, ...o })));
   const env: Record<string, string> = {
@@ -45,7 +51,11 @@ export async function startPool(
     env[`IMAGINE_API_NAME_${n}`] = ["two", "three", "four"][i]!;
     env[`IMAGINE_API_SLOTS_${n}`] = slots;
   });
-  const h = await startBotHarness({ env, ...(options.first ? { service: options.first } : {}) });
+  const h = await startBotHarness({
+    env,
+    ...(options.first ? { service: options.first } : {}),
+    ...(options.databasePath ? { databasePath: options.databasePath } : {}),
+  });
   return {
     h,
     services: [h.service, ...extra],
