@@ -64,6 +64,10 @@ describe("a server that stops answering mid-job", () => {
       { description: "the job made again" },
     );
     expect(again.remadeFrom).toEqual({ imageId: job.imageId, server: "one", why: "lost" });
+    // The member is told it is being made again, without blame.
+    await job.handle.waitForResponse({
+      where: (m) => textOf(m).includes("could not finish it") && textOf(m).includes("Your prompt is fine"),
+    });
     const holder = [back, services[1]!].find((s) => s.record(again.imageId) !== undefined);
     expect(holder).toBeDefined();
     holder!.completeNow(again.imageId);

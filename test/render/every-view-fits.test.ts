@@ -194,7 +194,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
       t,
       makeRecord({ status: "in-progress", progress: 99, prompt: LONGEST_PROMPT }),
       { ...ctx, finishedAt: null },
-      { serviceUnanswering: true, serviceNotReady: "down" },
+      { serviceUnanswering: true, serviceNotReady: "down", remade: true },
     ),
   completed: (t) => renderCompleted(t, completedRecord({ prompt: LONGEST_PROMPT }), ctx),
   upscale: (t) => renderUpscale(t, completedRecord({ prompt: LONGEST_PROMPT }), 3, ctx, ["2x", "4x"]),

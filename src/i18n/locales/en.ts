@@ -260,6 +260,8 @@ export const en = {
   "progress.completed": "Your image is done and on its way.",
   "progress.failed": "The job failed.",
   "progress.other": "The service reports the job as “{{status}}”; waiting for it to start.",
+  "progress.remade":
+    "🔁 The image server this job first went to could not finish it (it stopped answering, or its account needs the owner's attention), so it is being made again. Your prompt is fine.",
   "progress.serviceUnanswering":
     "⚠️ The image service is not answering right now. The bot keeps trying and will update this message when it does.",
   "progress.serviceStarting":
