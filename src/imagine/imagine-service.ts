@@ -118,6 +118,8 @@ export class ImagineService {
       endings: this.endings,
     });
     slotFreed.attach(this.line);
+    // A server that turns healthy may take a waiting job now, not at the line's next retry.
+    options.servers.whenServerBack?.(() => this.line.drain());
   }
 
   /** Jobs waiting in the bot's line for a free image server. */

@@ -91,6 +91,11 @@ export interface Job {
    * job is made again once.
    */
   remadeFrom?: { imageId: string; server: string | null };
+  /**
+   * Set once a job that waited in the bot's line was sent: its messages keep showing its request id
+   * (`shownJobId`), the id they showed while it waited, rather than switching to the record's.
+   */
+  waitedInLine?: true;
   /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
   style?: string;
 }

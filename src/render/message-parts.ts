@@ -97,11 +97,14 @@ function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>
   };
 }
 
-/** The "Requested by" field, then "Started" while the job runs ("Requested" while it waits: `before`) or {@link timingFields} once it ended. */
+/**
+ * The "Requested by" field, then "Started" while the job runs ("Requested" while it waits in the bot's line,
+ * "Sent" while the generator has not started it: `before`) or {@link timingFields} once it ended.
+ */
 export function requestFields(
   t: Translator,
   ctx: RenderContext,
-  before: "started" | "requested" = "started",
+  before: "started" | "requested" | "sent" = "started",
 ): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
@@ -115,7 +118,7 @@ export function requestFields(
   // A job still waiting in the bot's line has not started: it says when it was requested.
   if (started !== null)
     fields.push({
-      name: t(before === "started" ? "field.started" : "field.requested"),
+      name: t(`field.${before}`),
       value: started,
       inline: true,
     });

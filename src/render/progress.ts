@@ -96,7 +96,8 @@ export function renderProgress(
       `\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}` +
       interactionOnlyNote(t, ctx),
     color: view.color,
-    fields: requestFields(t, ctx),
+    // Until the generator starts it, the job has not started: it was sent then.
+    fields: requestFields(t, ctx, generating || record.status === "completed" ? "started" : "sent"),
   };
   if (generating && ctx.imageUrl) embed.image = { url: ctx.imageUrl };
   const cancel =
