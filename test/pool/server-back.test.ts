@@ -16,7 +16,6 @@ import type { ServiceProfile } from "../../src/service/service-profile.js";
 
 /** A server whose `/items/status` answers `state.status` (null: the connection is refused), on `clock`. */
 function server(number: number, clock: { now: number }, state: { status: string | null }) {
-  let s: ImageServer;
   const health = new ServiceHealthMonitor({
     getServiceStatus: async (): Promise<ServiceStatus> => {
       if (state.status === null)
@@ -24,9 +23,10 @@ function server(number: number, clock: { now: number }, state: { status: string 
       return { bot_status: state.status } as ServiceStatus;
     },
     now: () => clock.now,
+    // Told only once the server below exists (its first check is asked for later).
     onHealthy: () => s.statusTurnedHealthy(),
   });
-  s = new ImageServer({
+  const s = new ImageServer({
     number,
     name: `s${number}`,
     slots: 1,
