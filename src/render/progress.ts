@@ -7,6 +7,7 @@ import { fitMessageLimits } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import {
   cancelButton,
+  enhanceLine,
   interactionOnlyNote,
   jobFooter,
   NO_PINGS,
@@ -89,7 +90,7 @@ export function renderProgress(
   const embed: APIEmbed = {
     title: view.label,
     description:
-      `${statusSentence(t, record)}\n${bar}\n` +
+      `${enhanceLine(t, ctx)}${statusSentence(t, record)}\n${bar}\n` +
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +

@@ -192,7 +192,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     renderProgress(
       t,
       makeRecord({ status: "in-progress", progress: 99, prompt: LONGEST_PROMPT }),
-      { ...ctx, finishedAt: null },
+      { ...ctx, finishedAt: null, enhance: { name: "U4", factor: "4×" } },
       { serviceUnanswering: true, serviceNotReady: "down" },
     ),
   completed: (t) => renderCompleted(t, completedRecord({ prompt: LONGEST_PROMPT }), ctx),

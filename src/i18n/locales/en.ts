@@ -283,7 +283,7 @@ export const en = {
   "outcome.message-deleted": "🗑️ Its message was deleted",
   "outcome.cancelled": "✖️ Cancelled",
   "origin.remix": "Remix of",
-  "origin.more": "More like",
+  "origin.more": "🔁 More like this image",
   "origin.job": "job `{{id}}`",
   "field.style": "Style",
 
@@ -301,6 +301,7 @@ export const en = {
   "enhance.button": "Enhance {{factor}} (uses credits)",
   "enhance.tryAgain": "Try again (uses credits)",
   "enhance.title": "🔍 Image {{name}} enhanced {{factor}}",
+  "enhance.running": "🔍 Enhance {{factor}} of image {{name}}",
   "enhance.content": "{{mention}} your enhanced image {{name}} {{factor}} is ready.",
   "enhance.notShown": "⚠️ The enhanced image could not be shown here.",
   "cancelled.title": "✖️ Cancelled",
@@ -448,6 +449,7 @@ export const en = {
   // Refusals before anything reaches the service, and prompt checks.
   "prompt.heading": "**Prompt**",
   "prompt.empty": "*(empty prompt)*",
+  "prompt.image": "🖼️ image",
   "refusal.bannedWords":
     "Your prompt was refused: {{word}} is on this server's list of banned words, which its moderators keep. Please rephrase it.",
   "refusal.bannedWordsOwner":

@@ -6,6 +6,7 @@ import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../render
 import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
+  enhanceLine,
   interactionOnlyNote,
   jobFooter,
   NO_PINGS,
@@ -81,7 +82,7 @@ export function renderWaiting(
 ): MessagePayload {
   const embed: APIEmbed = {
     title: t("poolWait.title"),
-    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
+    description: `${enhanceLine(t, ctx)}${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
     fields: requestFields(t, ctx, "requested"),
   };
