@@ -3,7 +3,7 @@
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
-import { previewText } from "./mentions.js";
+import { refreshNotifications } from "./notifications.js";
 import { openModalIfAny } from "./modal.js";
 import { openMessageMenu } from "./context-menu.js";
 import { h } from "./dom.js";
@@ -116,6 +116,11 @@ function followBottom() {
   if (state.stickToBottom) box.scrollTop = box.scrollHeight;
 }
 
+/** A route with a line-break opportunity after each `/`, so a long one wraps between its parts. */
+function routeParts(route) {
+  return route.split(/(?<=\/)/).flatMap((part) => [part, h("wbr")]);
+}
+
 async function refreshEvents() {
   if (!state.showEvents) return;
   const requests = await api("requests?last=200&bodies=0");
@@ -130,23 +135,10 @@ async function refreshEvents() {
           { class: r.status === 429 ? "limited" : r.status >= 400 ? "error" : "" },
           h("td", {}, new Date(r.realAt).toLocaleTimeString([], { hour12: false })),
           h("td", {}, r.method),
-          h("td", {}, r.route || r.path),
+          h("td", {}, ...routeParts(r.route || r.path)),
           h("td", {}, `${r.status}${r.code ? ` (${r.code})` : ""}${r.injected ? " injected" : ""}`),
         ),
       ),
-  );
-}
-
-async function refreshNotifications() {
-  if (!state.showNotifications) return;
-  const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
-  $("notifications").replaceChildren(
-    ...(notifications.length
-      ? notifications.map((n) =>
-          // As Discord's client: mentions by name, never `<@id>`.
-          h("li", {}, h("b", {}, `${n.reason}: `), previewText(n.preview ?? "", state.users) || "(no text)"),
-        )
-      : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
   );
 }
 
