@@ -1,6 +1,6 @@
 /**
  * The one shape of an admission rule (`checks/`): a function of the submission that returns when the rule
- * lets it through and throws a {@link RefusedError} when it does not. `Admission` runs them in order; the
+ * lets it through and throws a {@link RefusedError} when it does not. `AdmissionChecks` runs them in order; the
  * first refusal is the one the member reads. See docs/architecture.md, "Adding an admission check".
  */
 import type { JobRequest } from "../imagine/job-request.js";

@@ -43,6 +43,20 @@ export interface JobOrigin {
  */
 export type JobPhase = "waiting" | "sent";
 
+/** Whether `job` waits in the bot's line (no record exists yet). */
+export function isWaiting(job: Pick<Job, "phase">): boolean {
+  return job.phase === "waiting";
+}
+
+/**
+ * The id people see for a job (footers, `/imagine-status`): its image id; or its request id, which
+ * `/imagine-status job:` finds as well, while it has no image id (it waits in line, or ended there) and,
+ * after it waited, to the end, so its message shows one id from waiting to done; never the stand-in.
+ */
+export function shownJobId(job: Pick<Job, "imageId" | "ref" | "phase" | "waitedInLine">): string {
+  return isWaiting(job) || job.waitedInLine === true ? job.ref : job.imageId;
+}
+
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {
