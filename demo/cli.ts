@@ -82,7 +82,7 @@ imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFi
   Open the page:     ${running.pageUrl}
   Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /notice, /stop, /start)` : ""}
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
-  Bot log:           ${running.logFile}   (its warnings and errors are also printed below)
+  Bot log:           ${running.logFile}   (its warnings and errors are also printed below and in the page's Bot log drawer)
 
 Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);
 

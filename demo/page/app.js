@@ -4,6 +4,7 @@
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
 import { refreshNotifications } from "./notifications.js";
+import { refreshBotLog } from "./bot-log.js";
 import { openModalIfAny } from "./modal.js";
 import { openMessageMenu } from "./context-menu.js";
 import { h } from "./dom.js";
@@ -207,7 +208,13 @@ async function refresh() {
     again = true;
     return refreshing;
   }
-  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshNotifications(), refreshCommands()])
+  refreshing = Promise.all([
+    refreshMessages(),
+    refreshEvents(),
+    refreshNotifications(),
+    refreshBotLog(),
+    refreshCommands(),
+  ])
     .catch(showError)
     .finally(() => {
       refreshing = null;
@@ -280,6 +287,7 @@ async function start() {
   for (const [button, drawer, key] of [
     ["toggle-events", "events-drawer", "showEvents"],
     ["toggle-notifications", "notifications-drawer", "showNotifications"],
+    ["toggle-botlog", "botlog-drawer", "showBotLog"],
   ]) {
     $(button).addEventListener("click", () => {
       state[key] = !state[key];
@@ -289,6 +297,8 @@ async function start() {
     });
   }
   new EventSource("/_control/events").addEventListener("change", () => void refresh());
+  // The bot may log without changing anything in Discord: its log is read again while the drawer is open.
+  setInterval(() => void refreshBotLog(), 2000);
   await refresh();
   document.body.dataset.ready = "true";
 }
