@@ -104,6 +104,8 @@ export class ImagineService {
     });
     slotFreed.attach(this.line);
     remake.attach(this.line);
+    // A server that turns healthy may take a waiting job now, not at the line's next retry.
+    options.servers.whenServerBack?.(() => this.line.drain());
   }
 
   /** Jobs waiting in the bot's line for a free image server. */
