@@ -26,7 +26,7 @@ import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
 import { SlotFreed } from "./line/slot-freed.js";
-import { remakeIfServerCannot, remakeLost, type JobRemakeContext } from "./job-remake.js";
+import { JobRemake } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -84,29 +84,22 @@ export class ImagineService {
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
     const { ownership } = this;
     const { sender } = pipeline;
-    const remakes: JobRemakeContext = {
+    const remake = new JobRemake({
       ...common,
       log: this.log,
       ownership,
-      untrack: (id) => void this.tracker.untrack(id),
-      queue: { enqueue: (job) => this.line.enqueue(job) },
-      slotFreed: () => this.line.drain(),
-    };
+      tracker: this.tracker,
+      slotFreed,
+    });
     this.endings = new JobEndings({
       ...common,
       log: this.log,
       ownership,
       slotFreed,
       sender,
-      remakeLost: (job) => remakeLost(remakes, job),
+      remakeLost: (job) => remake.remakeLost(job),
     });
-    this.records = new RecordHandling({
-      ...common,
-      ownership,
-      endings: this.endings,
-      slotFreed,
-      remake: (job, record) => remakeIfServerCannot(remakes, job, record),
-    });
+    this.records = new RecordHandling({ ...common, ownership, endings: this.endings, slotFreed, remake });
     this.follower = new JobFollower(this.tracker, this.records, options.servers);
     this.line = new WaitingLine({
       ...common,
@@ -117,6 +110,9 @@ export class ImagineService {
       endings: this.endings,
     });
     slotFreed.attach(this.line);
+    remake.attach(this.line);
+    // A server that turns healthy may take a waiting job now, not at the line's next retry.
+    options.servers.whenServerBack?.(() => this.line.drain());
   }
 
   /** Jobs waiting in the bot's line for a free image server. */

@@ -79,6 +79,7 @@ const jobRowSchema = z.object({
   origin_link: nullableText.default(null),
   style: nullableText,
   phase: z.enum(["waiting", "sent"]),
+  waited_in_line: flag,
   remade_from: nullableText.default(null),
   remade_from_server: nullableText.default(null),
   // A reason this version does not know (written by a newer one) still means "made again once".
@@ -138,6 +139,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     server: job.server ?? null,
     style: job.style ?? null,
     phase: job.phase,
+    waited_in_line: job.waitedInLine ? 1 : 0,
     remade_from: job.remadeFrom?.imageId ?? null,
     remade_from_server: job.remadeFrom?.server ?? null,
     remade_why: job.remadeFrom?.why ?? null,
@@ -238,6 +240,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...originOf(r),
     ...(r.server == null ? {} : { server: r.server }),
     ...(r.style === null ? {} : { style: r.style }),
+    ...(r.waited_in_line ? { waitedInLine: true } : {}),
     ...(r.remade_from === null
       ? {}
       : {

@@ -7,7 +7,7 @@
 import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
-import { JOB_PHASE_STEPS } from "./schema-job-phase.js";
+import { JOB_PHASE_STEPS, JOB_WAITED_STEPS } from "./schema-job-phase.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { POOL_STEPS } from "./schema-pool.js";
 import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
@@ -34,6 +34,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...KEPT_PROMPT_STYLE_STEPS,
   ...JOB_PHASE_STEPS,
   ...SERVER_HOLD_STEPS,
+  ...JOB_WAITED_STEPS,
   ...JOB_REMAKE_STEPS,
   ...SERVER_CREATE_STEPS,
 ];

@@ -33,7 +33,7 @@ describe("one image server whose account is held, without a waiting line", () =>
     h = await startBotHarness();
     h.service.lifecycle.accountNotice = NOTICE;
     const first = await imagine(h, "a quiet harbour");
-    await first.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await first.waitForResponse({ where: (m) => /waiting in (queue|line)/i.test(textOf(m)) });
     const job = (await h.bot.context.imagine.findJob(first.id))!;
     h.service.advance();
     const ended = await waitForResult(h, job.imageId, (m) => textOf(m).includes("not about your prompt"));

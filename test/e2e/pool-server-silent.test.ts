@@ -91,7 +91,7 @@ describe("a server that stops answering mid-job", () => {
       user: h.world.alice,
       channelId: h.world.general.id,
     });
-    await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await handle.waitForResponse({ where: (m) => /waiting in (queue|line)/i.test(textOf(m)) });
     const { imageId } = (await h.bot.context.imagine.findJob(handle.id))!;
     await h.service.close();
     await handle.waitForResponse({ where: (m) => textOf(m).includes(NOT_ANSWERING) });

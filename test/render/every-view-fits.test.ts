@@ -180,6 +180,11 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
   "help, DM, Enhance off": (t) => helpFor(t, "dm", false),
   "waiting (busy)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy" }),
   "waiting (down)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down" }),
+  "waiting (failing)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "failing" }),
+  "waiting (down or failing)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down-or-failing" }),
+  "waiting (busy, others out)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy-others-out" }),
   "waiting (made again: account)": (t) =>
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "again", why: "account" }),
   "waiting (made again: lost)": (t) =>
@@ -193,7 +198,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     renderProgress(
       t,
       makeRecord({ status: "in-progress", progress: 99, prompt: LONGEST_PROMPT }),
-      { ...ctx, finishedAt: null },
+      { ...ctx, finishedAt: null, enhance: { name: "U4", factor: "4×" } },
       { serviceUnanswering: true, serviceNotReady: "down", remade: true },
     ),
   completed: (t) => renderCompleted(t, completedRecord({ prompt: LONGEST_PROMPT }), ctx),

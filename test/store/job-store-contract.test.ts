@@ -155,6 +155,7 @@ describe.each(implementations)("%s", (name, open) => {
     ],
     ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
     ["a job given with a server's style", makeJob({ style: "Watercolour" })],
+    ["a job sent after it waited in the bot's line", makeJob({ waitedInLine: true })],
     [
       "a job made again after its server lost its record (so a restarted bot never makes it again)",
       makeJob({ remadeFrom: { imageId: "first-record", server: "Account A", why: "lost" } }),
