@@ -18,7 +18,7 @@ import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
 import type { Prompt } from "../../src/prompt/prompt.js";
 import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
-import { withFreshImageLinks } from "../../src/discord/attachment-links.js";
+import { requireFetchableImageLinks, withFreshImageLinks } from "../../src/discord/attachment-links.js";
 
 /** How one kind of request is answered while its job starts. */
 export interface JobResponder {
@@ -150,6 +150,7 @@ export async function startJob(
       ticket: await admitAndAudit(app, request),
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
+      requireFetchableImageLinks(request.prompt);
       const location = await responder.answer();
       const prompt = await withFreshImageLinks(
         promptToSubmit(request, defaultsWithSpeed(app, ticket, memberSpeed)),

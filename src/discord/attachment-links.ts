@@ -9,6 +9,7 @@
  */
 import { type REST } from "discord.js";
 import { UserError } from "../errors.js";
+import { isPrivateHost } from "../imagine/delivery/image-source.js";
 import { readPrompt, type Prompt } from "../prompt/prompt.js";
 
 /** Discord refreshes at most this many links per request. */
@@ -84,4 +85,38 @@ export async function withFreshImageLinks(
       throw new UserError((t) => t("imageLink.expired"), `Discord did not refresh the image link ${url}`);
   }
   return readPrompt(text);
+}
+
+/**
+ * Whether the generator, which fetches image prompts from the internet, can reach `url`: a signed
+ * attachment link of Discord's, or a link to a public host (not loopback, a private range, `localhost` or a
+ * single-label name, see `isPrivateHost`).
+ */
+export function fetchableByGenerator(url: string): boolean {
+  if (signedLinkExpiry(url) !== null) return true;
+  try {
+    return !isPrivateHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks that the generator can fetch every image link of `prompt` (see {@link fetchableByGenerator}).
+ * @throws {UserError} naming the first host it cannot reach, before anything is sent: the job would only
+ *   fail with Midjourney's error after waiting its turn.
+ */
+export function requireFetchableImageLinks(prompt: Prompt): void {
+  const unreachable = prompt.parts.imageUrls.find((url) => !fetchableByGenerator(url));
+  if (unreachable === undefined) return;
+  let host = unreachable;
+  try {
+    host = new URL(unreachable).host;
+  } catch {
+    // not a URL: shown as it is
+  }
+  throw new UserError(
+    (t) => t("imageLink.unreachable", { host }),
+    `the image link ${unreachable} is on a host the generator cannot reach`,
+  );
 }

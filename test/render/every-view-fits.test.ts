@@ -226,6 +226,10 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
   "refusal: unknown style": userError((t) =>
     t("styles.unknown", { name: `\`${LONG_NAME}\``, names: STYLES.map((s) => `\`${s.name}\``).join(", ") }),
   ),
+  // A host name is at most 253 characters, a port adds 6.
+  "refusal: an image link the generator cannot reach": userError((t) =>
+    t("imageLink.unreachable", { host: `${"h".repeat(253)}:65535` }),
+  ),
   "prompt copy": (t) => renderPromptCopy(t, ctx.jobId ?? "", LONGEST_PROMPT),
   "job details": (t) =>
     renderJobDetails(

@@ -357,6 +357,8 @@ export const en = {
   // Imagine from this image (the message command) and image links.
   "imageLink.expired":
     "The image of this prompt is no longer on Discord (its message was deleted), so it cannot be used again. Attach the image again with /imagine.",
+  "imageLink.unreachable":
+    "Midjourney cannot fetch this image: it is at {{host}}, an address only this bot's own network reaches. Use an image posted on Discord or a public link instead.",
   "imagineFromImage.title": "Imagine from this image",
   "imagineFromImage.promptLabel": "Prompt",
   "imagineFromImage.promptPlaceholder": "What to make of the image, e.g. a watercolor of it at sunset",
