@@ -124,6 +124,7 @@ const owner = {
   guildMaxActive: 10_000,
   enhanceAvailable: true,
   auditChannelId: SNOWFLAKE,
+  ageRestrictedOnly: false,
 };
 const roleIds = Array.from({ length: 25 }, (_, i) => `12345678901234567${String(i).padStart(2, "0")}`);
 const server = {

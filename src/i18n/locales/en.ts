@@ -472,6 +472,8 @@ export const en = {
     "Images can't be made in this channel. In this server, use `/$t(command.imagine.name)` in {{channels}}.",
   "refusal.ageRestrictedOnly":
     "This server allows images only in age-restricted channels. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
+  "refusal.ageRestrictedOnlyOwner":
+    "Images are made only in age-restricted channels here. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
   "refusal.daily_one":
     "You have started {{count}} image today, your daily limit here ({{limit}}). You can start more {{when}}.",
   "refusal.daily_other":
