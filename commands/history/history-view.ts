@@ -12,8 +12,7 @@ import {
 } from "discord-api-types/v10";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { HistoryPage } from "./history-query.js";
-import type { Job } from "../../src/imagine/job.js";
-import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
+import { isWaiting, shownJobId, type Job } from "../../src/imagine/job.js";
 import { EMBED_COLORS, absoluteTimestamp, statusView } from "../../src/render/format.js";
 import { fitMessageLimits, truncate } from "../../src/render/limits.js";
 import { inlineCode } from "../../src/render/markdown.js";

@@ -7,10 +7,9 @@
 import type { APIActionRowComponent, APIButtonComponent } from "discord-api-types/v10";
 import type { BotContext } from "../../src/bot-context.js";
 import { RefusedError, type AdmissionTicket } from "../../src/admission/admission.js";
-import type { Job, MessageLocation } from "../../src/imagine/job.js";
+import { shownJobId, type Job, type MessageLocation } from "../../src/imagine/job.js";
 import { unknownKind } from "../../src/imagine/job-kind.js";
 import type { JobRequest } from "../../src/imagine/job-request.js";
-import { shownJobId } from "../../src/imagine/line/stand-in.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";

@@ -9,7 +9,7 @@ import { slashCommand, withTexts, type Command, type CommandContext } from "../.
 import { requireModerator } from "../../src/discord/moderator.js";
 import { UserError } from "../../src/errors.js";
 import { gatherStatus } from "./status-query.js";
-import { isWaiting } from "../../src/imagine/line/stand-in.js";
+import { isWaiting } from "../../src/imagine/job.js";
 import { inlineCode } from "../../src/render/markdown.js";
 import { messageJumpLink } from "../../src/render/message-link.js";
 import { renderJobDetails } from "./status-job-view.js";

@@ -4,9 +4,8 @@
  */
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import type { Translator } from "../../src/i18n/translate.js";
-import type { Job } from "../../src/imagine/job.js";
+import { isWaiting, shownJobId, type Job } from "../../src/imagine/job.js";
 import { unknownKind } from "../../src/imagine/job-kind.js";
-import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
 import type { ImageRecord } from "../../src/service/schema.js";
 import { factorLabel } from "../../src/render/final.js";
 import { EMBED_COLORS, progressBar, relativeTimestamp } from "../../src/render/format.js";

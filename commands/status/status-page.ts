@@ -14,7 +14,7 @@ import type { ComponentHandler } from "../../src/discord/component.js";
 import { requireModerator } from "../../src/discord/moderator.js";
 import { cancelJob } from "../shared/cancel-job.js";
 import { STATUS_PREFIX, statusCodec, type StatusAction } from "./status-id.js";
-import { shownJobId } from "../../src/imagine/line/stand-in.js";
+import { shownJobId } from "../../src/imagine/job.js";
 import { resumeServer } from "./server-resume.js";
 
 /**

@@ -8,7 +8,7 @@ import type { Admission } from "../../src/admission/admission.js";
 import type { StatusInput } from "./status-view.js";
 import type { ImagineService } from "../../src/imagine/imagine-service.js";
 import type { FleetRegistry, JobRecords, StoreScope } from "../../src/imagine/job-store.js";
-import { shownJobId } from "../../src/imagine/line/stand-in.js";
+import { shownJobId } from "../../src/imagine/job.js";
 import type { HealthReader } from "../../src/admission/service-health.js";
 import type { ServerPool } from "../../src/pool/server-pool.js";
 import type { ServersStatus } from "./status-servers-view.js";

@@ -8,8 +8,7 @@ import type { APIActionRowComponent, APIButtonComponent, APIEmbed } from "discor
 import { isButtonJobId } from "../../src/custom-ids/id-parts.js";
 import { statusCodec } from "./status-id.js";
 import type { Translator } from "../../src/i18n/translate.js";
-import type { Job } from "../../src/imagine/job.js";
-import { isWaiting, shownJobId } from "../../src/imagine/line/stand-in.js";
+import { isWaiting, shownJobId, type Job } from "../../src/imagine/job.js";
 import { EMBED_COLORS, progressBar, statusView } from "../../src/render/format.js";
 import { describeImageError } from "../../src/render/image-errors.js";
 import { waitingStatus } from "./status-job-view.js";

@@ -9,8 +9,7 @@ import { truncate } from "../render/limits.js";
 import { escapeMarkdown } from "../render/markdown.js";
 import { NO_PINGS } from "../render/message-parts.js";
 import { renderSettingsAudit, type SettingsAuditEntry } from "../render/settings.js";
-import type { Job, JobOutcome } from "../imagine/job.js";
-import { shownJobId } from "../imagine/line/stand-in.js";
+import { shownJobId, type Job, type JobOutcome } from "../imagine/job.js";
 import type { OutgoingMessage } from "../imagine/outgoing-message.js";
 import type { AccountNoticeKind } from "../service/account-notices.js";
 

@@ -5,13 +5,12 @@
 import type { Logger } from "../logger.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { Job } from "./job.js";
+import { isWaiting, type Job } from "./job.js";
 import type { JobEndings } from "./job-endings.js";
 import type { JobFollower } from "./job-follower.js";
 import type { JobLogs } from "./job-logs.js";
 import type { JobOwnership } from "./job-ownership.js";
 import { viewForCancelled, viewForTimeout } from "./job-view.js";
-import { isWaiting } from "./line/stand-in.js";
 import type { WaitingLine } from "./line/waiting-line.js";
 import type { RecordHandling } from "./record-handling.js";
 

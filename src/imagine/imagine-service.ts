@@ -5,7 +5,6 @@
  */
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
-import { DeliveryError } from "../jobs/delivery-error.js";
 import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Scheduler } from "../jobs/scheduler.js";
@@ -22,7 +21,6 @@ import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { createJobPipeline } from "./job-pipeline.js";
 import { JobFollower } from "./job-follower.js";
 import { JobLogs } from "./job-logs.js";
-import { sendJobView } from "./delivery/job-sending.js";
 import { WaitingLine } from "./line/waiting-line.js";
 import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
@@ -65,13 +63,13 @@ export class ImagineService {
       clock: this.clock,
       log: this.log,
       logs: this.logs,
+      followed: this.active,
       stopping: this.stopping.signal,
       handlers: {
         onRecord: (id, record) => this.records.record(id, record),
         onTimeout: (id) => this.endings.timeout(id),
         onLost: (id, error) => this.endings.lost(id, error),
         onPollError: (id, err, failures) => this.records.pollFailed(id, err, failures),
-        send: (id, view, final) => this.send(id, view, final),
         onMessageGone: (id) => void this.records.messageGone(id),
         onDisowned: (id) => this.disown(id),
         onUndeliverable: (id) => this.active.markUndeliverable(id),
@@ -84,13 +82,14 @@ export class ImagineService {
     // The line ends jobs through the endings, which (like the records) free slots it is told of once built.
     const slotFreed = new SlotFreed();
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
-    const saver = this.ownership;
-    this.endings = new JobEndings({ ...common, log: this.log, saver, line: slotFreed });
+    const { ownership } = this;
+    const { sender } = pipeline;
+    this.endings = new JobEndings({ ...common, log: this.log, ownership, slotFreed, sender });
     this.records = new RecordHandling({
       ...common,
-      saver,
+      ownership,
       endings: this.endings,
-      line: slotFreed,
+      slotFreed,
       remake: (job, record) =>
         remakeIfServerCannot(
           {
@@ -157,7 +156,7 @@ export class ImagineService {
         clock: this.clock,
         followed: this.active,
         line: this.line,
-        saver: this.ownership,
+        ownership: this.ownership,
         follower: this.follower,
         logs: this.logs,
       },
@@ -270,22 +269,5 @@ export class ImagineService {
     this.tracker.untrack(jobId);
     this.throttle.forget(jobId);
     this.active.remove(jobId);
-  }
-
-  private async send(jobId: string, view: JobView, final: boolean): Promise<void> {
-    const job = this.active.get(jobId);
-    if (!job) throw new DeliveryError("invalid", "the job is no longer followed");
-    const moved = await sendJobView(
-      this.options,
-      () => this.clock.now(),
-      job,
-      view,
-      final,
-      this.logs.of(jobId),
-    );
-    if (moved) {
-      job.location = moved;
-      await this.ownership.save(job);
-    }
   }
 }

@@ -7,8 +7,7 @@ import type { Logger } from "../logger.js";
 import type { MetricsSink } from "../metrics/metrics-sink.js";
 import { classifyImageError, NOT_STARTED_ERROR } from "../render/image-errors.js";
 import type { JobEvents } from "./imagine-service-options.js";
-import type { Job } from "./job.js";
-import { isWaiting } from "./line/stand-in.js";
+import { isWaiting, type Job } from "./job.js";
 
 /** Those the end of a job is told to. */
 export interface JobEndParties {

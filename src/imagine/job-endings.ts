@@ -1,17 +1,19 @@
 /**
  * How a followed job ends: its outcome is recorded (the claim on delivering it), its final view is shown
- * through the throttle, it is followed no more, and its ending is settled and reported once.
+ * through the throttle, it is followed no more, and its ending is settled (delivered, or given up, or left
+ * for the next start) and reported once.
  */
 import type { Clock } from "../jobs/clock.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { Logger } from "../logger.js";
+import type { ShowOutcome } from "../jobs/message-update-options.js";
 import type { ServiceError } from "../service/errors.js";
+import type { JobSender } from "./delivery/job-sender.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
 import { logContextOf, type Job, type JobOutcome } from "./job.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { SlotFreed } from "./line/slot-freed.js";
-import { settleEnding } from "./delivery/job-sending.js";
 import { LOST_JOB_ERROR, viewForLost, viewForTimeout, type JobView } from "./job-view.js";
 
 /** What ending jobs needs from the service that follows them. */
@@ -22,9 +24,11 @@ export interface JobEndingsContext {
   followed: FollowedJobs;
   throttle: MessageUpdateThrottle<JobView>;
   /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
-  saver: Pick<JobOwnership, "save">;
-  /** The bot's waiting line: a job's end frees its server's slot, so the next may start. */
-  line: Pick<SlotFreed, "drain">;
+  ownership: Pick<JobOwnership, "save">;
+  /** Tells the bot's waiting line a job's end freed its server's slot, so the next may start. */
+  slotFreed: Pick<SlotFreed, "drain">;
+  /** Shows a final view's private note to the requester, once. */
+  sender: Pick<JobSender, "showPrivateNoteOnce">;
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -57,23 +61,50 @@ export class JobEndings {
     job.outcome = outcome;
     job.finishedAt ??= seenAt;
     // Recording the outcome is the claim on delivering it: a process that lost the job delivers nothing.
-    if (!(await this.ctx.saver.save(job))) return;
+    if (!(await this.ctx.ownership.save(job))) return;
     const shown = await throttle.show(job.imageId, { payload: view, key: view.key, final: true });
     throttle.forget(job.imageId);
     followed.remove(job.imageId);
-    const latencyMs = await settleEnding(
-      {
-        options,
-        now: () => clock.now(),
-        persist: (j) => this.ctx.saver.save(j),
-        undeliverable: followed.takeUndeliverable(job.imageId),
-      },
-      { job, view, shown, seenAt },
-      log,
-    );
-    // What the end means here: its server forgets it and the line moves on; the rest is told (`job-end-policy.ts`).
+    const undeliverable = followed.takeUndeliverable(job.imageId);
+    const latencyMs = await this.settle({ job, view, shown, seenAt }, undeliverable, log);
+    // What the end means here: its server forgets it and the line moves on (again after a finished record:
+    // a fleet counts slots from saved outcomes, saved only above); the rest is told (`job-end-policy.ts`).
     options.servers.forget(job.imageId);
-    this.ctx.line.drain();
+    this.ctx.slotFreed.drain();
     options.events?.jobEnded?.(structuredClone(job), latencyMs);
+  }
+
+  /**
+   * After a job's final message was shown, or not (`shown`): a shown job (or one whose message is gone) is
+   * delivered, with its private note sent once; one Discord refused for good on every route (`undeliverable`)
+   * is settled rather than retried at each start; otherwise it stays undelivered for the next start. Logs the
+   * ending once. Resolves with the delivery latency to report, null when there is none.
+   */
+  private async settle(
+    ending: { job: Job; view: JobView; shown: ShowOutcome; seenAt: number },
+    undeliverable: boolean,
+    log: Logger,
+  ): Promise<number | null> {
+    const { job, view, shown, seenAt } = ending;
+    const outcome = job.outcome;
+    if (shown === "delivered" || shown === "message-gone") {
+      if (view.privateNote) await this.ctx.sender.showPrivateNoteOnce(job, view.privateNote, log);
+      job.delivered = true;
+      const latencyMs = shown === "delivered" ? this.ctx.clock.now() - seenAt : null;
+      await this.ctx.ownership.save(job);
+      log.info({ outcome, shown, latencyMs }, "job ended");
+      return latencyMs;
+    }
+    if (undeliverable) {
+      job.delivered = true;
+      await this.ctx.ownership.save(job);
+      log.error(
+        { outcome },
+        "the result could not be delivered anywhere (no channel access, DMs closed); giving up",
+      );
+    } else {
+      log.error({ outcome, shown }, "the result could not be delivered; will retry at next start");
+    }
+    return null;
   }
 }

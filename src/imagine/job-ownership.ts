@@ -29,14 +29,14 @@ export class JobOwnership {
   /** The owner of this process's leases. */
   readonly processId: string;
   private readonly leaseMs: number;
-  private readonly saver: JobSaver;
+  private readonly jobSaver: JobSaver;
   /** Jobs the store holds for this process (saved or claimed under its lease) and not delivered yet. */
   private readonly owned = new Set<string>();
 
   constructor(private readonly options: JobOwnershipOptions) {
     this.processId = options.processId ?? newProcessId();
     this.leaseMs = options.leaseMs ?? 30_000;
-    this.saver = new JobSaver(
+    this.jobSaver = new JobSaver(
       options.store,
       options.scheduler,
       options.logger,
@@ -55,7 +55,7 @@ export class JobOwnership {
    * job is then given up here (`onLost`).
    */
   async save(job: Job): Promise<boolean> {
-    const owned = await this.saver.save(job);
+    const owned = await this.jobSaver.save(job);
     if (!owned) this.options.onLost(job.imageId);
     // A delivered job needs no owner any more (the store no longer renews or claims it).
     if (!owned || (job.outcome !== null && job.delivered)) this.owned.delete(job.imageId);
@@ -86,7 +86,7 @@ export class JobOwnership {
 
   /** At stop: a last attempt at every failed save, then the leases are released for other processes. */
   async stop(): Promise<void> {
-    await this.saver.flush();
+    await this.jobSaver.flush();
     // Other processes of a fleet take the jobs over at once instead of after the lease.
     try {
       const released = await this.options.store.release(this.processId);

@@ -1,7 +1,7 @@
 /**
  * The machinery under the ImagineService, built once: one scheduler for every timer, the job tracker that
- * polls, the update throttle that edits, and the ownership of jobs by lease. The service supplies what each
- * part calls back.
+ * polls, the update throttle that edits (sending through the `JobSender`), and the ownership of jobs by lease.
+ * The service supplies what the tracker and the throttle call back.
  */
 import { isDeliveryError } from "../jobs/delivery-error.js";
 import { JobTracker, type TrackedJob } from "../jobs/job-tracker.js";
@@ -13,6 +13,8 @@ import type { Logger } from "../logger.js";
 import type { ServiceError } from "../service/errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
+import { JobSender } from "./delivery/job-sender.js";
+import type { FollowedJobs } from "./followed-jobs.js";
 import type { JobLogs } from "./job-logs.js";
 import { JobOwnership } from "./job-ownership.js";
 import { logContextOf, type Job } from "./job.js";
@@ -29,7 +31,6 @@ export interface PipelineHandlers {
   onTimeout(jobId: string): Promise<void>;
   onLost(jobId: string, error: ServiceError): Promise<void>;
   onPollError(jobId: string, error: unknown, failures: number): void;
-  send(jobId: string, view: JobView, final: boolean): Promise<void>;
   onMessageGone(jobId: string): void;
   /** Another process took the job over. */
   onDisowned(jobId: string): void;
@@ -43,14 +44,23 @@ export interface JobPipeline {
   tracker: JobTracker<TrackedJob>;
   throttle: MessageUpdateThrottle<JobView>;
   ownership: JobOwnership;
+  /** Sends the throttle's views of followed jobs to Discord. */
+  sender: JobSender;
 }
 
 /** Builds the pipeline; `stopping` abandons polls still waiting on the service when aborted. */
 export function createJobPipeline(
   options: ImagineServiceOptions,
-  deps: { clock: Clock; log: Logger; logs: JobLogs; stopping: AbortSignal; handlers: PipelineHandlers },
+  deps: {
+    clock: Clock;
+    log: Logger;
+    logs: JobLogs;
+    followed: FollowedJobs;
+    stopping: AbortSignal;
+    handlers: PipelineHandlers;
+  },
 ): JobPipeline {
-  const { clock, log, logs, stopping, handlers } = deps;
+  const { clock, log, logs, followed, stopping, handlers } = deps;
   const scheduler = new Scheduler({
     clock,
     // Polls of thousands of jobs share timer wake-ups (about a fifth less CPU per poll at 10,000 jobs).
@@ -66,6 +76,7 @@ export function createJobPipeline(
     leaseMs: options.leaseMs,
     onLost: (id) => handlers.onDisowned(id),
   });
+  const sender = new JobSender({ options, clock, followed, ownership, logs });
   const common = { scheduler, logger: log, ...(options.random ? { random: options.random } : {}) };
   const tracker = new JobTracker<TrackedJob>({
     ...common,
@@ -83,7 +94,7 @@ export function createJobPipeline(
     ...common,
     minIntervalMs: options.progressUpdateIntervalMs,
     jobLogger: (jobId) => logs.of(jobId),
-    send: (jobId, view, info) => handlers.send(jobId, view, info.final),
+    send: (jobId, view, info) => sender.send(jobId, view, info.final),
     onGone: (jobId) => handlers.onMessageGone(jobId),
     // The tracker and the throttle log each failure once; here they are counted and decide the job's fate.
     onError: (jobId, err, failure) => {
@@ -92,5 +103,5 @@ export function createJobPipeline(
       if (failure.final && !failure.willRetry && kind !== "transient") handlers.onUndeliverable(jobId);
     },
   });
-  return { scheduler, tracker, throttle, ownership };
+  return { scheduler, tracker, throttle, ownership, sender };
 }

@@ -24,7 +24,7 @@ export interface SubmissionContext {
   followed: FollowedJobs;
   line: Pick<WaitingLine, "mustWait" | "enqueue" | "noteStarted">;
   /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
-  saver: Pick<JobOwnership, "save">;
+  ownership: Pick<JobOwnership, "save">;
   /** Follows a job whose record was just created, from that first record. */
   follower: Pick<JobFollower, "created">;
   logs: JobLogs;
@@ -70,7 +70,7 @@ export async function submitJob(
   const server = servers.nameOf(record.id);
   if (server !== undefined) job.server = server;
   ctx.followed.add(job);
-  await ctx.saver.save(job);
+  await ctx.ownership.save(job);
   ctx.logs
     .of(job.imageId)
     .info({ prompt: job.prompt.text.slice(0, 200), status: record.status }, "job created");

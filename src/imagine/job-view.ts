@@ -20,8 +20,7 @@ import { renderWaiting, type WaitReason } from "./line/waiting-message.js";
 import { newImageRecord } from "../service/record-factory.js";
 import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import { attachmentName, shouldAttach, type ImageDeliveryMode } from "./delivery/image-source.js";
-import type { Job } from "./job.js";
-import { shownJobId } from "./line/stand-in.js";
+import { shownJobId, type Job } from "./job.js";
 import { unknownKind } from "./job-kind.js";
 
 /** An image shown by a message: where it comes from, and the file name when it is uploaded. */

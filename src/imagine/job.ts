@@ -43,6 +43,19 @@ export interface JobOrigin {
  */
 export type JobPhase = "waiting" | "sent";
 
+/** Whether `job` waits in the bot's line (no record exists yet). */
+export function isWaiting(job: Pick<Job, "phase">): boolean {
+  return job.phase === "waiting";
+}
+
+/**
+ * The id people see for a job (footers, `/imagine-status`): its image id, or while it has none (it waits in
+ * line, or ended there) its request id, which `/imagine-status job:` finds as well; never the stand-in.
+ */
+export function shownJobId(job: Pick<Job, "imageId" | "ref" | "phase">): string {
+  return isWaiting(job) ? job.ref : job.imageId;
+}
+
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
 
 export interface Job {

@@ -17,7 +17,7 @@ import type { JobOwnership } from "./job-ownership.js";
 import type { SlotFreed } from "./line/slot-freed.js";
 import { viewForRecord, type JobView } from "./job-view.js";
 import { usableRecord } from "./usable-record.js";
-import { NO_NOTICE, waitingNotice } from "./line/waiting-notice.js";
+import { NO_NOTICE, pendingNotice } from "./pending-notice.js";
 
 /** What following records needs from the service that follows the jobs. */
 export interface RecordHandlingContext {
@@ -26,11 +26,11 @@ export interface RecordHandlingContext {
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "show" | "wouldSkip">;
   /** Saves the job under this process's lease; false (and the job given up) when another process holds it. */
-  saver: Pick<JobOwnership, "save">;
+  ownership: Pick<JobOwnership, "save">;
   /** How a job ends, once its final record is read. */
   endings: Pick<JobEndings, "finish">;
-  /** The bot's waiting line: told when a server's slot was freed, so jobs waiting in it may start. */
-  line: Pick<SlotFreed, "drain">;
+  /** Tells the bot's waiting line a server's slot was freed, so jobs waiting in it may start. */
+  slotFreed: Pick<SlotFreed, "drain">;
   /**
    * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
    * again elsewhere. Default: never.
@@ -55,7 +55,7 @@ export class RecordHandling {
       return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =
-      record.status === "pending" ? waitingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
+      record.status === "pending" ? pendingNotice(record, options.servers.serviceStatus()) : NO_NOTICE;
     // Most polls return what was already shown: skip rendering a view the throttle would drop anyway.
     const signature = progressSignatureOf(record, notice);
     const seen = ctx.followed.lastRendered(jobId);
@@ -66,9 +66,10 @@ export class RecordHandling {
     // Set before rendering: the final message says how long the job took.
     if (isFinished(record.status)) {
       job.finishedAt ??= ctx.clock.now();
-      // The server's slot is free once its record is finished, not once Discord took the result.
+      // The server's slot is free once its record is finished, not once Discord took the result: this
+      // process's count frees it now (a fleet's count, from saved outcomes, at the job's end: JobEndings).
       options.servers.ended(jobId);
-      ctx.line.drain();
+      ctx.slotFreed.drain();
     }
     const ended = record.status === "completed" || record.status === "failed" ? record.status : null;
     const outOfDate = ended !== null && options.servers.recordEnded(jobId, ended, record.error);
@@ -84,7 +85,7 @@ export class RecordHandling {
       await ctx.endings.finish(job, outcome, view);
       return;
     }
-    if (changed) await ctx.saver.save(job);
+    if (changed) await ctx.ownership.save(job);
     if (signature !== null) ctx.followed.rendered(jobId, { signature, key: view.key, record });
     void ctx.throttle.show(jobId, { payload: view, key: view.key });
   }
@@ -111,6 +112,6 @@ export class RecordHandling {
     const job = this.ctx.followed.get(jobId);
     if (!job) return;
     job.location = { ...job.location, interactionToken: null, messageId: null };
-    await this.ctx.saver.save(job);
+    await this.ctx.ownership.save(job);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { FollowedJobs, progressSignatureOf } from "../../src/imagine/followed-jobs.js";
 import { newJob } from "../../src/imagine/job-request.js";
-import { NO_NOTICE } from "../../src/imagine/line/waiting-notice.js";
+import { NO_NOTICE } from "../../src/imagine/pending-notice.js";
 import { imageRecord } from "../fixtures/fake-image-service.js";
 import { request } from "./service-fakes.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { english } from "../../../src/i18n/translate.js";
-import { waitingNotice } from "../../../src/imagine/line/waiting-notice.js";
-import { renderProgress } from "../../../src/render/progress.js";
-import { makeRecord, REQUESTER_ID, JOB_ID, visibleText } from "../../render/helpers.js";
-import { readPrompt } from "../../../src/prompt/prompt.js";
+import { english } from "../../src/i18n/translate.js";
+import { pendingNotice } from "../../src/imagine/pending-notice.js";
+import { renderProgress } from "../../src/render/progress.js";
+import { makeRecord, REQUESTER_ID, JOB_ID, visibleText } from "../render/helpers.js";
+import { readPrompt } from "../../src/prompt/prompt.js";
 
 const ctx = {
   requesterId: REQUESTER_ID,
@@ -20,7 +20,7 @@ describe("the waiting message of a pending job follows the service's own status"
     ["unhealthy", "The image service reports that it is down"],
   ])("while the service reports %s, the pending job's message says: %s", (status, text) => {
     const record = makeRecord({ status: "pending" });
-    const shown = visibleText(renderProgress(english, record, ctx, waitingNotice(record, status)));
+    const shown = visibleText(renderProgress(english, record, ctx, pendingNotice(record, status)));
     expect(shown).toContain(text);
     expect(shown).toContain("Waiting");
   });
@@ -31,8 +31,8 @@ describe("the waiting message of a pending job follows the service's own status"
     ["starting", "in-progress"],
   ] as const)("says nothing more while the service reports %s and the job is %s", (status, recordStatus) => {
     const record = makeRecord({ status: recordStatus, progress: recordStatus === "pending" ? null : 31 });
-    expect(waitingNotice(record, status)).toEqual({});
-    expect(visibleText(renderProgress(english, record, ctx, waitingNotice(record, status)))).not.toMatch(
+    expect(pendingNotice(record, status)).toEqual({});
+    expect(visibleText(renderProgress(english, record, ctx, pendingNotice(record, status)))).not.toMatch(
       /reports that it is/,
     );
   });
