@@ -70,7 +70,9 @@ describe.each([
     expect(single.channel_id).toBe(channelId);
     expect(single.content).toContain(`<@${h.world.alice.id}>`);
 
-    await clickLabel(h, grid, "Delete", h.world.alice);
+    const del = await clickLabel(h, grid, "Delete", h.world.alice);
+    await h.emu.waitFor(() => del.modal() ?? undefined, { description: "the Delete form" });
+    await h.emu.submitModal({ interaction: del, user: h.world.alice, values: {} });
     await h.emu.waitFor(() => h.emu.message(grid.id)?.deleted, { description: "the grid deleted" });
 
     expect(channelCalls(channelId)).toEqual([]);

@@ -341,6 +341,8 @@ export const en = {
   "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
   "delete.question":
     "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.formTitle": "Delete this image?",
+  "delete.formHint": "**Submit** deletes it for everyone here; close this window to keep it.",
   "delete.yes": "Delete",
   "delete.no": "Keep",
   "delete.kept": "Kept: nothing was deleted.",
