@@ -80,7 +80,10 @@ export class InteractionTokens {
     );
     if (!sent.ok && taken !== null) {
       await this.followUps.giveBack(taken).catch((err: unknown) => {
-        log.warn({ err }, "could not give back a follow-up that was not sent; it counts until the token ends");
+        log.warn(
+          { err },
+          "could not give back a follow-up that was not sent; it counts until the token ends",
+        );
       });
     }
     return sent;

@@ -86,7 +86,7 @@ describe.each([
 
     const del = await clickLabel(h, singles[1]!, "Delete", alice);
     const form = await h.emu.waitFor(() => del.modal() ?? undefined, { description: "the Delete form" });
-    expect(form.title).toBe("Delete this image?");
+    expect((form as { title?: string }).title).toBe("Delete this image?");
     expect(h.emu.message(singles[1]!.id)?.deleted).toBeFalsy();
     const confirmed = await h.emu.submitModal({ interaction: del, user: alice, values: {} });
     await h.emu.waitFor(() => h.emu.message(singles[1]!.id)?.deleted, { description: "U2 deleted" });
