@@ -22,6 +22,22 @@ afterEach(async () => {
   await h.stop();
 });
 
+/** Alice's /imagine in Friends, acknowledged: the location of a job answered only through its interaction. */
+async function friendsInteraction(): Promise<MessageLocation> {
+  const channelId = h.world.friendsChat.id;
+  const handle = await h.emu.sendSlashCommand({ name: "imagine", user: h.world.alice, channelId });
+  await handle.waitForAcknowledgement();
+  return {
+    applicationId: h.emu.applicationId,
+    interactionToken: handle.token,
+    interactionTokenExpiresAt: h.emu.clock.now() + 15 * 60_000,
+    guildId: h.world.friends.id,
+    channelId,
+    messageId: null,
+    channelEditable: false,
+  };
+}
+
 function text(content: string): OutgoingMessage {
   return { payload: { content, embeds: [], components: [], allowedMentions: NO_PINGS }, files: [] };
 }
@@ -32,18 +48,7 @@ test("where the bot is not in the server, a result past the interaction's 5 foll
     now: () => h.emu.clock.now(),
     logger: silentLogger,
   });
-  const channelId = h.world.friendsChat.id;
-  const handle = await h.emu.sendSlashCommand({ name: "imagine", user: h.world.alice, channelId });
-  await handle.waitForAcknowledgement();
-  const location: MessageLocation = {
-    applicationId: h.emu.applicationId,
-    interactionToken: handle.token,
-    interactionTokenExpiresAt: h.emu.clock.now() + 15 * 60_000,
-    guildId: h.world.friends.id,
-    channelId,
-    messageId: null,
-    channelEditable: false,
-  };
+  const location = await friendsInteraction();
   const routes: string[] = [];
   for (let i = 1; i <= 7; i++) {
     const posted = await messenger.postResult(location, text(`result ${i}`), {
@@ -85,18 +90,7 @@ test("after a restart mid-job the count goes on from the job store: never more t
   const temp = tempDir();
   const path = join(temp.dir, "jobs.db");
   const now = () => h.emu.clock.now();
-  const channelId = h.world.friendsChat.id;
-  const handle = await h.emu.sendSlashCommand({ name: "imagine", user: h.world.alice, channelId });
-  await handle.waitForAcknowledgement();
-  const location: MessageLocation = {
-    applicationId: h.emu.applicationId,
-    interactionToken: handle.token,
-    interactionTokenExpiresAt: now() + 15 * 60_000,
-    guildId: h.world.friends.id,
-    channelId,
-    messageId: null,
-    channelEditable: false,
-  };
+  const location = await friendsInteraction();
   const post = async (messenger: DiscordMessenger, i: number) =>
     (
       await messenger.postResult(location, text(`result ${i}`), {
