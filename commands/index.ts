@@ -15,7 +15,7 @@ import { registerCommands, type CommandScope, type Registrable } from "../src/di
 import { imagineFromImage, imagineFromImageModal } from "./imagine-from-image/imagine-from-image.js";
 import imagineConfig from "./config/imagine-config.js";
 import { configComponents } from "./config/config-components.js";
-import { deleteAnswerButton, deleteButton } from "./delete/delete-button.js";
+import { deleteAnswerButton, deleteButton, oldDeleteAnswerButton } from "./delete/delete-button.js";
 import { promptButton } from "./prompt/prompt-button.js";
 import { remixHandler } from "./remix/remix.js";
 import { moreLikeThisButton } from "./more-like-this/more-like-this.js";
@@ -63,6 +63,7 @@ export const components: readonly ComponentHandler<unknown, BotContext>[] = [
   promptButton,
   deleteButton,
   deleteAnswerButton,
+  oldDeleteAnswerButton,
   remixHandler,
   moreLikeThisButton,
   imagineFromImageModal,

@@ -42,3 +42,23 @@ export function followBotLog(
     copy();
   };
 }
+
+/** A warning or error of the bot, as the demo page's Bot log drawer lists it. */
+export interface BotProblem {
+  /** When it was logged (ms epoch). */
+  time: number;
+  level: "warn" | "error";
+  text: string;
+}
+
+/** The last `max` warnings and errors among `logs`, oldest first. */
+export function botProblems(logs: readonly LogLine[], max = 100): BotProblem[] {
+  return logs
+    .filter((l) => l.level >= WARN)
+    .slice(-max)
+    .map((l) => ({
+      time: typeof l["time"] === "number" ? l["time"] : 0,
+      level: l.level >= 50 ? "error" : "warn",
+      text: problemLine(l).replace(/^\[bot (warn|error)\] /, ""),
+    }));
+}

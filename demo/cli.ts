@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import { SERVICE_PROFILES, type ServiceProfile } from "../tools/reference-service/index.js";
 import { startDemo } from "./demo-stack.js";
+import { describeDemoServers } from "./demo-pool.js";
 
 const HELP = `Usage: npm run demo -- [options]
 Starts the reference image service, the Discord emulator, the bot and a local page to try it in.
@@ -52,7 +53,7 @@ if (!Number.isInteger(servers) || servers < 1 || servers > 16) {
 const startedAt = Date.now();
 console.log(
   servers > 1
-    ? `Starting ${servers} image services (the first ${profile}, every second one self-hosted), the Discord emulator and the bot...`
+    ? `Starting ${servers} image services (${describeDemoServers(servers, profile)}), the Discord emulator and the bot...`
     : `Starting the image service (${profile}), the Discord emulator and the bot...`,
 );
 let demo;
@@ -81,7 +82,7 @@ imagine-bot demo is running (started in ${((Date.now() - startedAt) / 1000).toFi
   Open the page:     ${running.pageUrl}
   Control API:       ${running.controlUrl}   (routes: tools/discord-emulator/README.md)${servers > 1 ? `\n  Image servers:     ${running.pageUrl}_pool/servers   (${servers}; POST .../<n>/health, /notice, /stop, /start)` : ""}
   Bot database:      ${running.dataDir}${values.keep ? " (kept at exit)" : " (deleted at exit; --keep keeps it)"}
-  Bot log:           ${running.logFile}   (its warnings and errors are also printed below)
+  Bot log:           ${running.logFile}   (its warnings and errors are also printed below and in the page's Bot log drawer)
 
 Try /imagine in #general, a DM to the bot, or a prompt with the word "forbidden". Ctrl-C stops everything.`);
 

@@ -52,6 +52,26 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
+/** The kind of demo server `n` (1-based): server 1 is `first`; then every second one self-hosted. */
+export function demoServerProfile(n: number, first: ServiceProfile): ServiceProfile {
+  if (n === 1) return first;
+  return n % 2 === 0 ? "self-hosted" : "hosted";
+}
+
+/**
+ * What `count` demo servers are, as the demo's first line says it: "hosted" or "self-hosted" when all are
+ * the same, else which numbers are which ("hosted: 1, 3; self-hosted: 2").
+ */
+export function describeDemoServers(count: number, first: ServiceProfile): string {
+  const byKind = new Map<ServiceProfile, number[]>();
+  for (let n = 1; n <= count; n++) {
+    const kind = demoServerProfile(n, first);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), n]);
+  }
+  if (byKind.size === 1) return [...byKind.keys()][0]!;
+  return [...byKind].map(([kind, numbers]) => `${kind}: ${numbers.join(", ")}`).join("; ");
+}
+
 /**
  * Starts `count - 1` more services (every other one self-hosted, so the two kinds can be compared) beside
  * `first` (server 1).
@@ -73,7 +93,7 @@ export async function startDemoPool(
   ];
   const env: Record<string, string> = { IMAGINE_API_NAME: "server-1" };
   for (let n = 2; n <= count; n++) {
-    const profile: ServiceProfile = n % 2 === 0 ? "self-hosted" : "hosted";
+    const profile = demoServerProfile(n, first.profile);
     // Its `/_control/lifecycle` lets a person put its account in relax mode or make it out of date.
     const service = await startReferenceService({ tickMs, profile, initialHealth: "healthy", control: true });
     servers.push({

@@ -12,7 +12,9 @@ import type { DiscordEmulator } from "../tools/discord-emulator/emulator.js";
 import { startProcessWorld, type ProcessWorld } from "../tools/bot-process/bot-process.js";
 import { pageHandler } from "./page-server.js";
 import { startDemoPool, type DemoPool } from "./demo-pool.js";
-import { followBotLog } from "./bot-log.js";
+import { botProblems, followBotLog } from "./bot-log.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { LogLine } from "../tools/bot-process/bot-process.js";
 import { join } from "node:path";
 
 /** Options of {@link startDemo}. */
@@ -57,6 +59,15 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const control = controlApi(() => emu);
   const page = await pageHandler();
   let pool: DemoPool | null = null;
+  // The page's Bot log drawer: the bot's warnings and errors, and where its whole log is.
+  let botLog: { logs: readonly LogLine[]; file: string } | null = null;
+  const answerBotLog = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    if (url.pathname !== "/_demo/bot-log" || req.method !== "GET") return false;
+    const body = { file: botLog?.file ?? null, problems: botLog ? botProblems(botLog.logs) : [] };
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(JSON.stringify(body));
+    return true;
+  };
   const world = await startProcessWorld({
     emulator: { port: options.port, botUsername: "Imagine Bot" },
     service: {
@@ -65,7 +76,10 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       initialHealth: "healthy",
     },
     emulatorHandler: async (req, res, url) =>
-      (await page(req, res, url)) || (await pool?.handle(req, res, url)) || control(req, res, url),
+      (await page(req, res, url)) ||
+      (await pool?.handle(req, res, url)) ||
+      answerBotLog(req, res, url) ||
+      control(req, res, url),
     dataDirPrefix: "imagine-bot-demo-",
     keepDataDir: options.keep ?? false,
   });
@@ -108,6 +122,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   }
   const logFile = join(world.dataDir, "bot.log");
   const stopLog = followBotLog(bot.logs, logFile, options.onBotProblem ?? (() => {}));
+  botLog = { logs: bot.logs, file: logFile };
   return {
     logFile,
     pageUrl: `${emu.baseUrl}/`,

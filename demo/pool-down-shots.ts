@@ -18,7 +18,7 @@ await shootDemo({ port: 0, tickMs: 600, servers: 2 }, "pool-down-failed", async 
   await shot(page, "pool-down-waiting");
   await openAs(page, demo.pageUrl, "mod");
   await runCommand(page, "imagine-status");
-  const status = await waitForMessage(page, "Waiting, number 1 in line: no image server is reachable");
+  const status = await waitForMessage(page, "Waiting, number 1 in line: no image server takes jobs");
   await status.scrollIntoViewIfNeeded();
   await shot(page, "pool-down-status");
   await fetch(`${pool}/2/start`, { method: "POST" });

@@ -28,8 +28,10 @@ import type { HandlerContext } from "../../src/discord/command.js";
 import type { ComponentHandler, ComponentInteraction } from "../../src/discord/component.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import {
-  DELETE_CONFIRM_PREFIX,
+  DELETE_ANSWER_PREFIX,
   deleteAnswerCodec,
+  OLD_DELETE_ANSWER_PREFIX,
+  oldDeleteAnswerCodec,
   deleteAnswerId,
   type DeleteAnswer,
 } from "./delete-confirm-id.js";
@@ -146,7 +148,7 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
  * message itself: deleted through its token, then said privately.
  */
 export const deleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
-  prefix: DELETE_CONFIRM_PREFIX,
+  prefix: DELETE_ANSWER_PREFIX,
   codec: deleteAnswerCodec,
   async execute(interaction, answer, context) {
     const { lang } = context;
@@ -179,4 +181,11 @@ export const deleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
     const said = await deleteResult(interaction, tool, channelId, answer.messageId, context);
     await interaction.editReply({ content: lang.ephemeral(said, { id: tool.jobId }), components: [] });
   },
+};
+
+/** Delete or Keep under a question asked before the prefix was renamed (`delok:`): answered the same way. */
+export const oldDeleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
+  ...deleteAnswerButton,
+  prefix: OLD_DELETE_ANSWER_PREFIX,
+  codec: oldDeleteAnswerCodec,
 };

@@ -1,13 +1,18 @@
 /**
  * Custom ids of the two buttons of 🗑️ Delete's private question, "Delete" and "Keep": each carries the
- * result message to delete, its job and who it was posted for. `delok:<y|n>:<messageId>:<jobId>:<requesterId>`,
- * at most 100 characters (a job id of up to 44 characters fits; a longer one is deleted without asking).
+ * result message to delete, its job and who it was posted for.
+ * `delete-answer:<y|n>:<messageId>:<jobId>:<requesterId>`, at most 100 characters (a job id of up to 36
+ * characters fits with 25-digit ids, any the bot makes; a longer one is deleted without asking). Questions
+ * asked before the prefix was named for what it is carry `delok:` and are still answered (they live as long
+ * as the ephemeral question is open in someone's client).
  * @see https://discord.com/developers/docs/components/reference#anatomy-of-a-component-custom-id
  */
 import type { IdCodec } from "../../src/custom-ids/id-codec.js";
 import { isButtonJobId, isSnowflake } from "../../src/custom-ids/id-parts.js";
 
-export const DELETE_CONFIRM_PREFIX = "delok";
+export const DELETE_ANSWER_PREFIX = "delete-answer";
+/** The prefix of questions asked by versions before {@link DELETE_ANSWER_PREFIX}: read, never written. */
+export const OLD_DELETE_ANSWER_PREFIX = "delok";
 
 /** The answer to "Delete this image?": `confirmed` (Delete) or not (Keep), for the message `messageId`. */
 export interface DeleteAnswer {
@@ -23,20 +28,27 @@ const MAX_ID_LENGTH = 100;
 export function deleteAnswerId(answer: DeleteAnswer): string | null {
   const { confirmed, messageId, jobId, requesterId } = answer;
   if (!isSnowflake(messageId) || !isButtonJobId(jobId) || !isSnowflake(requesterId)) return null;
-  const id = [DELETE_CONFIRM_PREFIX, confirmed ? "y" : "n", messageId, jobId, requesterId].join(":");
+  const id = [DELETE_ANSWER_PREFIX, confirmed ? "y" : "n", messageId, jobId, requesterId].join(":");
   return id.length <= MAX_ID_LENGTH ? id : null;
 }
 
-export const deleteAnswerCodec: IdCodec<DeleteAnswer> = {
-  encode(answer) {
-    const id = deleteAnswerId(answer);
-    if (id === null) throw new RangeError("a Delete answer id cannot carry this job");
-    return id;
-  },
-  decode(customId) {
-    const [prefix, yes, messageId = "", jobId = "", requesterId = "", ...rest] = customId.split(":");
-    if (prefix !== DELETE_CONFIRM_PREFIX || rest.length > 0 || (yes !== "y" && yes !== "n")) return null;
-    if (!isSnowflake(messageId) || !isButtonJobId(jobId) || !isSnowflake(requesterId)) return null;
-    return { confirmed: yes === "y", messageId, jobId, requesterId };
-  },
-};
+/** The codec of Delete/Keep ids under `prefix` (written only under {@link DELETE_ANSWER_PREFIX}). */
+function answerCodec(prefix: string): IdCodec<DeleteAnswer> {
+  return {
+    encode(answer) {
+      const id = deleteAnswerId(answer);
+      if (id === null) throw new RangeError("a Delete answer id cannot carry this job");
+      return id;
+    },
+    decode(customId) {
+      const [start, yes, messageId = "", jobId = "", requesterId = "", ...rest] = customId.split(":");
+      if (start !== prefix || rest.length > 0 || (yes !== "y" && yes !== "n")) return null;
+      if (!isSnowflake(messageId) || !isButtonJobId(jobId) || !isSnowflake(requesterId)) return null;
+      return { confirmed: yes === "y", messageId, jobId, requesterId };
+    },
+  };
+}
+
+export const deleteAnswerCodec = answerCodec(DELETE_ANSWER_PREFIX);
+/** Reads the Delete/Keep ids of questions asked before the rename (`delok:`). */
+export const oldDeleteAnswerCodec = answerCodec(OLD_DELETE_ANSWER_PREFIX);

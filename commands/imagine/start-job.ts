@@ -13,11 +13,10 @@ import type { JobRequest } from "../../src/imagine/job-request.js";
 import type { Language } from "../../src/i18n/languages.js";
 import type { Translator } from "../../src/i18n/translate.js";
 import type { Logger } from "../../src/logger.js";
-import { withDefaultParameters } from "../../src/prompt/default-parameters.js";
-import type { Prompt } from "../../src/prompt/prompt.js";
+import { promptToSend } from "../../src/prompt/prompt-to-send.js";
 import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
-import { requireFetchableImageLinks, withFreshImageLinks } from "../../src/discord/attachment-links.js";
+import { requireFetchableImageLinks } from "../../src/discord/attachment-links.js";
 
 /** How one kind of request is answered while its job starts. */
 export interface JobResponder {
@@ -72,14 +71,26 @@ export async function admitAndAudit(
 }
 
 /**
- * The server's default parameters with the speed chosen for a prompt that names none: the member's, else
- * the server's, where allowed (each added only when the prompt sets none).
+ * The default parameters `request`'s prompt is sent with (each added only when the prompt sets none): where
+ * a prompt is sent, the server's, with the speed chosen for a prompt that names none (the member's, else the
+ * server's, where allowed); none for an upscale, which keeps the prompt of the grid it enlarges (that had
+ * them already).
  */
-function defaultsWithSpeed(
+function defaultsFor(
   app: Pick<BotContext, "admission">,
+  request: JobRequest,
   ticket: AdmissionTicket,
   memberSpeed: Speed | undefined,
 ): string {
+  const { kind } = request;
+  switch (kind.name) {
+    case "imagine":
+      break;
+    case "upscale":
+      return "";
+    default:
+      return unknownKind(kind);
+  }
   const speed = app.admission.defaultSpeed(ticket.settings, memberSpeed);
   const defaults = withoutSpeeds(ticket.settings.defaultParameters.value);
   return speed === null ? defaults : `${defaults} --${speed}`.trim();
@@ -115,20 +126,6 @@ async function createAdmitted(
   }
 }
 
-/** The prompt `request` is submitted with: the server's default parameters added where a prompt is sent. */
-function promptToSubmit(request: JobRequest, defaultParameters: string): Prompt {
-  const { kind } = request;
-  switch (kind.name) {
-    case "imagine":
-      return withDefaultParameters(request.prompt, defaultParameters);
-    case "upscale":
-      // An upscale keeps the prompt of the grid it enlarges, which had the defaults already.
-      return request.prompt;
-    default:
-      return unknownKind(kind);
-  }
-}
-
 /**
  * Starts the job of `request`: admitted (see {@link admitAndAudit}), answered by `responder`, then created
  * with `ref` = the request's. A refusal before the job exists keeps the prompt and shows a Try again button
@@ -151,11 +148,11 @@ export async function startJob(
     return await createAdmitted(app, ticket, request, log, async () => {
       requireFetchableImageLinks(request.prompt);
       const location = await responder.answer();
-      const prompt = await withFreshImageLinks(
-        promptToSubmit(request, defaultsWithSpeed(app, ticket, memberSpeed)),
-        (urls) => app.messenger.refreshAttachmentLinks(urls),
-        app.now(),
-      );
+      const prompt = await promptToSend(request.prompt, {
+        defaultParameters: defaultsFor(app, request, ticket, memberSpeed),
+        refreshLinks: (urls) => app.messenger.refreshAttachmentLinks(urls),
+        now: app.now(),
+      });
       return app.imagine.submit(
         { ...request, prompt },
         {

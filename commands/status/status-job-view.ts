@@ -82,7 +82,7 @@ function errorField(t: Translator, error: string | null, status: string): APIEmb
 
 /**
  * A waiting job's status for moderators: its place in line (0: it waits in another process of the fleet),
- * and, while no image server takes jobs at all (`serversDown`), that none is reachable.
+ * and, while no image server takes jobs at all (`serversDown`), that none does.
  */
 export function waitingStatus(t: Translator, place: number, serversDown: boolean): string {
   if (serversDown) return place > 0 ? t("poolDown.status", { place }) : t("poolDown.statusElsewhere");
@@ -95,7 +95,7 @@ export function waitingStatus(t: Translator, place: number, serversDown: boolean
  * upscaled URLs, the error explained, and a jump link to its message (`messageLink`, e.g. from
  * `messageJumpLink` in `message-link.ts`). A job waiting in the bot's line (no image yet) is named by its
  * request id and says its place (`placeInLine`, 0: it waits in another process of the fleet) and, with
- * `serversDown`, that no image server is reachable. User text is escaped; nobody is pinged.
+ * `serversDown`, that no image server takes jobs. User text is escaped; nobody is pinged.
  */
 export function renderJobDetails(
   t: Translator,

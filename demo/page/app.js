@@ -3,7 +3,8 @@
 // the user picked in the switcher, runs the commands the bot registered, and refreshes on every change
 // the emulator streams (server-sent events).
 import { renderComposer, submit } from "./composer.js";
-import { previewText } from "./mentions.js";
+import { refreshNotifications } from "./notifications.js";
+import { refreshBotLog } from "./bot-log.js";
 import { openModalIfAny } from "./modal.js";
 import { openMessageMenu } from "./context-menu.js";
 import { h } from "./dom.js";
@@ -140,6 +141,11 @@ function followBottom() {
   if (state.stickToBottom) box.scrollTop = box.scrollHeight;
 }
 
+/** A route with a line-break opportunity after each `/`, so a long one wraps between its parts. */
+function routeParts(route) {
+  return route.split(/(?<=\/)/).flatMap((part) => [part, h("wbr")]);
+}
+
 async function refreshEvents() {
   if (!state.showEvents) return;
   const requests = await api("requests?last=200&bodies=0");
@@ -154,23 +160,10 @@ async function refreshEvents() {
           { class: r.status === 429 ? "limited" : r.status >= 400 ? "error" : "" },
           h("td", {}, new Date(r.realAt).toLocaleTimeString([], { hour12: false })),
           h("td", {}, r.method),
-          h("td", {}, r.route || r.path),
+          h("td", {}, ...routeParts(r.route || r.path)),
           h("td", {}, `${r.status}${r.code ? ` (${r.code})` : ""}${r.injected ? " injected" : ""}`),
         ),
       ),
-  );
-}
-
-async function refreshNotifications() {
-  if (!state.showNotifications) return;
-  const notifications = await api(`notifications?user=${encodeURIComponent(state.user)}`);
-  $("notifications").replaceChildren(
-    ...(notifications.length
-      ? notifications.map((n) =>
-          // As Discord's client: mentions by name, never `<@id>`.
-          h("li", {}, h("b", {}, `${n.reason}: `), previewText(n.preview ?? "", state.users) || "(no text)"),
-        )
-      : [h("li", {}, `Nothing has notified ${state.user} yet.`)]),
   );
 }
 
@@ -243,7 +236,13 @@ async function refresh() {
     again = true;
     return refreshing;
   }
-  refreshing = Promise.all([refreshMessages(), refreshEvents(), refreshNotifications(), refreshCommands()])
+  refreshing = Promise.all([
+    refreshMessages(),
+    refreshEvents(),
+    refreshNotifications(),
+    refreshBotLog(),
+    refreshCommands(),
+  ])
     .catch(showError)
     .finally(() => {
       refreshing = null;
@@ -316,6 +315,7 @@ async function start() {
   for (const [button, drawer, key] of [
     ["toggle-events", "events-drawer", "showEvents"],
     ["toggle-notifications", "notifications-drawer", "showNotifications"],
+    ["toggle-botlog", "botlog-drawer", "showBotLog"],
   ]) {
     $(button).addEventListener("click", () => {
       state[key] = !state[key];
@@ -337,6 +337,8 @@ async function start() {
     }
   });
   new EventSource("/_control/events").addEventListener("change", () => void refresh());
+  // The bot may log without changing anything in Discord: its log is read again while the drawer is open.
+  setInterval(() => void refreshBotLog(), 2000);
   await refresh();
   document.body.dataset.ready = "true";
 }

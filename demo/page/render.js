@@ -55,34 +55,75 @@ function codeTokens(text) {
     .map((part) => (/^\s+$/.test(part) || part === "" ? part : h("span", { class: "token" }, part)));
 }
 
-/** Inline markdown: mentions, **bold**, *italic*, `code`, links, and ```code blocks```. */
-export function inline(text, users) {
+/**
+ * Inline markdown: `\`-escapes, mentions, **bold**, *italic*, `code`, links, and ```code blocks```; with
+ * `masked`, `[text](url)` links too, which Discord renders in embeds' descriptions and field values and in
+ * messages of bots and webhooks.
+ * @see https://discord.com/developers/docs/reference#message-formatting
+ */
+export function inline(text, users, masked = false) {
   const nodes = [];
   const pattern =
-    /<t:(\d+)(?::\w)?>|<@!?(\d+)>|<@&(\d+)>|\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`|(https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?([\s\S]*?)\n?```|<#(\d+)>/g;
+    /\\(?<escaped>[^\w\s])|<t:(?<time>\d+)(?::\w)?>|<@!?(?<user>\d+)>|<@&(?<role>\d+)>|\*\*(?<bold>.+?)\*\*|\*(?<italic>.+?)\*|`(?<code>[^`]+)`|\[(?<label>[^[\]\n]+)\]\((?<target>https?:\/\/[^\s()]+)\)|(?<url>https?:\/\/[^\s)>]+)|```(?:[\w-]*\n)?(?<block>[\s\S]*?)\n?```|<#(?<channel>\d+)>/g;
   let last = 0;
   for (const m of text.matchAll(pattern)) {
+    const g = m.groups ?? {};
+    // A masked link where Discord does not render one stays text, its URL still a link.
+    if (g.label !== undefined && !masked) continue;
     if (m.index > last) nodes.push(text.slice(last, m.index));
-    if (m[1]) nodes.push(h("time", { class: "timestamp" }, discordTime(Number(m[1]), m[0].at(-2))));
-    else if (m[2])
-      nodes.push(h("span", { class: "mention" }, `@${users.get(m[2])?.username ?? "unknown-user"}`));
-    else if (m[3]) nodes.push(h("span", { class: "mention" }, `@${roleName(m[3])}`));
-    else if (m[4]) nodes.push(h("strong", {}, ...inline(m[4], users)));
-    else if (m[5]) nodes.push(h("em", {}, ...inline(m[5], users)));
-    else if (m[6]) nodes.push(h("code", {}, ...codeTokens(m[6])));
-    else if (m[7]) {
-      const link = [...m[7].matchAll(MESSAGE_LINK)][0];
+    if (g.escaped) nodes.push(g.escaped);
+    else if (g.time) nodes.push(h("time", { class: "timestamp" }, discordTime(Number(g.time), m[0].at(-2))));
+    else if (g.user)
+      nodes.push(h("span", { class: "mention" }, `@${users.get(g.user)?.username ?? "unknown-user"}`));
+    else if (g.role) nodes.push(h("span", { class: "mention" }, `@${roleName(g.role)}`));
+    else if (g.bold) nodes.push(h("strong", {}, ...inline(g.bold, users, masked)));
+    else if (g.italic) nodes.push(h("em", {}, ...inline(g.italic, users, masked)));
+    else if (g.code) nodes.push(h("code", {}, ...codeTokens(g.code)));
+    else if (g.label !== undefined)
       nodes.push(
-        link && link[0] === m[7]
-          ? messageLinkChip(link[2], link[3], link[1] === "@me")
-          : h("a", { href: m[7], target: "_blank", rel: "noreferrer" }, m[7]),
+        h(
+          "a",
+          { href: g.target, title: g.target, target: "_blank", rel: "noreferrer" },
+          ...inline(g.label, users),
+        ),
       );
-    } else if (m[8] !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, m[8])));
-    else if (m[9]) nodes.push(h("span", { class: "mention" }, `#${channelName(m[9])}`));
+    else if (g.url) {
+      const link = [...g.url.matchAll(MESSAGE_LINK)][0];
+      nodes.push(
+        link && link[0] === g.url
+          ? messageLinkChip(link[2], link[3], link[1] === "@me")
+          : h("a", { href: g.url, target: "_blank", rel: "noreferrer" }, g.url),
+      );
+    } else if (g.block !== undefined) nodes.push(h("pre", { class: "code-block" }, h("code", {}, g.block)));
+    else if (g.channel) nodes.push(h("span", { class: "mention" }, `#${channelName(g.channel)}`));
     last = m.index + m[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));
   return nodes;
+}
+
+/**
+ * Text as Discord's client shows it: block quotes (lines starting with `> `, or everything after `>>> `)
+ * around {@link inline} markdown (`masked`: with masked links).
+ */
+export function markdown(text, users, masked = false) {
+  /** @type {Array<{ quote: boolean, lines: string[] }>} */
+  const blocks = [];
+  let rest = false;
+  for (const line of text.split("\n")) {
+    const opensRest = !rest && /^>>> /.test(line);
+    rest ||= opensRest;
+    const quoted = rest || /^> /.test(line) || line === ">";
+    const shown = opensRest ? line.slice(4) : quoted && !rest ? line.slice(2) : line;
+    const open = blocks.at(-1);
+    if (open && open.quote === quoted) open.lines.push(shown);
+    else blocks.push({ quote: quoted, lines: [shown] });
+  }
+  // A quote is a box of its own: the line breaks around it are its edges.
+  return blocks.flatMap((b) => {
+    const body = inline(b.lines.join("\n"), users, masked);
+    return b.quote ? [h("blockquote", { class: "quote" }, ...body)] : body;
+  });
 }
 
 function colourOf(value) {
@@ -101,7 +142,7 @@ function embed(e, users) {
           e.url ? h("a", { href: e.url, target: "_blank" }, e.title) : e.title,
         )
       : null,
-    e.description ? h("div", { class: "embed-description" }, ...inline(e.description, users)) : null,
+    e.description ? h("div", { class: "embed-description" }, ...markdown(e.description, users, true)) : null,
     e.fields?.length
       ? h(
           "div",
@@ -111,7 +152,7 @@ function embed(e, users) {
               "div",
               { class: `embed-field${f.inline ? " inline" : ""}` },
               h("div", { class: "embed-field-name" }, f.name),
-              h("div", { class: "embed-field-value" }, ...inline(f.value, users)),
+              h("div", { class: "embed-field-value" }, ...markdown(f.value, users, true)),
             ),
           ),
         )
@@ -234,7 +275,7 @@ export function renderMessage(message, users, actions) {
     thinking
       ? h("div", { class: "thinking" }, `${author.username} is thinking`)
       : message.content
-        ? h("div", { class: "content" }, ...inline(message.content, users), edited)
+        ? h("div", { class: "content" }, ...markdown(message.content, users, author.bot === true), edited)
         : null,
     message.embeds.map((e) => embed(e, users)),
     message.attachments.filter((a) => !shownInEmbed(a, message.embeds)).map(attachment),

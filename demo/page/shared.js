@@ -23,6 +23,7 @@ export const state = {
   commands: [],
   commandKey: "",
   showEvents: false,
+  showBotLog: false,
   showNotifications: false,
   /** Whether the message list follows new messages (false once the user scrolls up). */
   stickToBottom: true,

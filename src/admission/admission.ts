@@ -1,7 +1,8 @@
 /**
- * Decides whether a new job may start, before anything is sent to the service: a list of checks
- * (`checks/`, one rule each, one signature: {@link AdmissionCheck}) run in order, the first refusal being the
- * one the member reads, and a place held from the usage check until the job was created or not. Settings are
+ * Decides whether a new job may start, before anything is sent to the service: the list of checks
+ * (`admission-checks.ts`, one rule each, one signature: `AdmissionCheck`) run in order, the first
+ * refusal being the one the member reads, and a place held from the usage check until the job was created
+ * or not. Settings are
  * read at each submission (a server's settings and a member's roles override the owner's defaults), so a
  * change applies at once. Shared by /imagine, the buttons that start images and DM prompts.
  */
@@ -10,16 +11,11 @@ import { nextUtcMidnight, utcDay } from "../moderation/server-rules.js";
 import type { Speed } from "../prompt/speed.js";
 import { effectiveSettings, type EffectiveSettings } from "../settings/effective-settings.js";
 import type { JobRequest } from "../imagine/job-request.js";
-import type { AdmissionCheck, HeldSubmission, Submission } from "./admission-check.js";
+import type { HeldSubmission } from "./admission-check.js";
 import type { AdmissionLedger } from "./admission-ledger.js";
 import type { AdmissionOptions, AdmissionTicket, Quota, Requester } from "./admission-types.js";
-import { bannedWordsCheck } from "./checks/banned-words-check.js";
-import { dailyCheck } from "./checks/daily-check.js";
-import { pauseCheck } from "./checks/pause-check.js";
-import { placeCheck } from "./checks/place-check.js";
-import { serviceHealthCheck } from "./checks/service-health-check.js";
-import { ALL_SPEEDS, defaultSpeed, speedCheck } from "./checks/speed-check.js";
-import { usageCheck } from "./checks/usage-check.js";
+import { AdmissionChecks } from "./admission-checks.js";
+import { ALL_SPEEDS, defaultSpeed } from "./speed-check.js";
 import { FleetLedger } from "./fleet-ledger.js";
 import { HeldPlaces } from "./held-places.js";
 import { LocalLedger } from "./local-ledger.js";
@@ -33,8 +29,7 @@ export class Admission {
   private readonly daily: DailyImageCounts;
   private readonly places: HeldPlaces;
   private readonly ledger: AdmissionLedger;
-  /** The rules, in the order a submission meets them. */
-  private readonly checks: readonly AdmissionCheck[];
+  private readonly checks: AdmissionChecks;
 
   constructor(private readonly options: AdmissionOptions) {
     this.now = options.now ?? Date.now;
@@ -43,16 +38,7 @@ export class Admission {
     this.ledger = options.fleet
       ? new FleetLedger(options.fleet)
       : new LocalLedger(this.daily, this.places, options.lastSubmission);
-    this.checks = [
-      placeCheck,
-      pauseCheck(options.pauses),
-      bannedWordsCheck(options.bannedWords, options.midjourneyWords),
-      speedCheck(options.serviceSpeeds ?? ALL_SPEEDS),
-      // Read before the usage check: from its count to the daily count the place is held.
-      serviceHealthCheck(options.health, options.healthWaitMs ?? 1500),
-      usageCheck(this.places, { lastSubmission: options.lastSubmission, now: this.now }),
-      dailyCheck(this.ledger),
-    ];
+    this.checks = new AdmissionChecks({ options, places: this.places, ledger: this.ledger, now: this.now });
   }
 
   /** The settings in force for `requester` (DMs: the owner's defaults only). */
@@ -67,16 +53,8 @@ export class Admission {
    * @throws {RefusedError} when the submission may not start.
    */
   async admit(request: JobRequest): Promise<AdmissionTicket> {
-    const submission: Submission = { request, settings: await this.settingsFor(request.requester) };
-    try {
-      for (const check of this.checks) await check(submission);
-    } catch (err) {
-      if (submission.place) this.places.release(submission.place);
-      throw err;
-    }
-    const { place } = submission;
-    if (place === undefined) throw new Error("admission: no check held the submission's place");
-    return this.ticket({ ...submission, place });
+    const settings = await this.settingsFor(request.requester);
+    return this.ticket(await this.checks.run({ request, settings }));
   }
 
   /** The ticket of an admitted submission: its place is held until it is submitted or released. */
@@ -124,7 +102,7 @@ export class Admission {
     };
   }
 
-  /** The speed added to a prompt that names none (see `defaultSpeed` in `checks/speed-check.ts`). */
+  /** The speed added to a prompt that names none (see `defaultSpeed` in `speed-check.ts`). */
   defaultSpeed(settings: EffectiveSettings, memberSpeed?: Speed): Speed | null {
     return defaultSpeed(settings, (this.options.serviceSpeeds ?? ALL_SPEEDS)(), memberSpeed);
   }

@@ -1,6 +1,6 @@
 /**
  * What the bot knows of the image service's health: the last `/items/status` answer (cached briefly so
- * a burst of submissions asks once), its latency, and the last failure that says something about the
+ * a burst of submissions asks once; a not-healthy one for a second only), its latency, and the last failure that says something about the
  * service as a whole (an outage, refused credentials; not a 403 about one image).
  */
 import { setTimeout as delay } from "node:timers/promises";
@@ -46,8 +46,15 @@ export function serviceCondition(health: ServiceHealth, now: number): string {
 export interface ServiceHealthOptions {
   getServiceStatus(): Promise<ServiceStatus>;
   now?: () => number;
-  /** How long one answer is reused. Default 15 s. */
+  /** How long one `healthy` answer is reused. Default 15 s. */
   cacheMs?: number;
+  /**
+   * How long another answer (or a failed check) is reused, at most `cacheMs`. Default 1 s: a server coming
+   * back is found at the next look (the waiting line looks every 2 s), not 15 s later.
+   */
+  recheckMs?: number;
+  /** Told when an answer says `healthy` after another answer, a failed check, or none yet. */
+  onHealthy?: () => void;
   /** Waits `ms` unless `signal` aborts first (then it may reject). Default: a real timer. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -77,11 +84,13 @@ export class ServiceHealthMonitor {
   private inFlight: Promise<ServiceHealth> | null = null;
   private readonly now: () => number;
   private readonly cacheMs: number;
+  private readonly recheckMs: number;
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: ServiceHealthOptions) {
     this.now = options.now ?? Date.now;
     this.cacheMs = options.cacheMs ?? 15_000;
+    this.recheckMs = Math.min(this.cacheMs, options.recheckMs ?? 1_000);
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   }
 
@@ -90,8 +99,9 @@ export class ServiceHealthMonitor {
    * With `maxWaitMs`, a slow answer (a hanging service, retries) is not waited for beyond that.
    */
   async current(options: CurrentHealthOptions = {}): Promise<ServiceHealth> {
-    const { checkedAt } = this.snapshot;
-    if (checkedAt !== null && this.now() - checkedAt < this.cacheMs) return this.snapshot;
+    const { checkedAt, botStatus } = this.snapshot;
+    const reuseMs = botStatus === "healthy" ? this.cacheMs : this.recheckMs;
+    if (checkedAt !== null && this.now() - checkedAt < reuseMs) return this.snapshot;
     this.inFlight ??= this.check().finally(() => (this.inFlight = null));
     if (options.maxWaitMs === undefined) return this.inFlight;
     const stopWaiting = new AbortController();
@@ -130,6 +140,7 @@ export class ServiceHealthMonitor {
     const started = this.now();
     try {
       const status = await this.options.getServiceStatus();
+      const before = this.snapshot.botStatus;
       this.snapshot = {
         ...this.snapshot,
         botStatus: status.bot_status,
@@ -137,6 +148,7 @@ export class ServiceHealthMonitor {
         latencyMs: this.now() - started,
         checkedAt: this.now(),
       };
+      if (status.bot_status === "healthy" && before !== "healthy") this.options.onHealthy?.();
     } catch (err) {
       this.snapshot = {
         ...this.snapshot,

@@ -1,42 +1,18 @@
 /**
- * Discord's attachment links are signed and stop working after about a day (`ex`, hex unix seconds). A kept
- * prompt (🔄, Try again, Remix, a refused prompt sent again) holds its image-prompt links as they were, so
- * before it is sent again each link of Discord's that is expired, or about to, is exchanged for a fresh one
- * (`POST /attachments/refresh-urls`); the generator could not fetch the old one, and the job would fail
- * with Midjourney's error. A link Discord no longer refreshes (its message was deleted) ends with a clear
- * message instead.
+ * Fresh links for Discord's signed attachment links, asked of Discord with the bot token; which links a
+ * prompt needs refreshed, and when, is the prompt's own (`src/prompt/prompt-to-send.ts`). And whether the
+ * generator, which fetches image prompts from the internet, can reach a prompt's links at all (see
+ * docs/image-links.md).
  * @see https://discord.com/developers/docs/reference#signed-attachment-cdn-urls
  */
 import { type REST } from "discord.js";
 import { UserError } from "../errors.js";
 import { isPrivateHost } from "../imagine/delivery/image-source.js";
-import { readPrompt, type Prompt } from "../prompt/prompt.js";
+import type { Prompt } from "../prompt/prompt.js";
+import { signedLinkExpiry, type RefreshLinks } from "../prompt/prompt-to-send.js";
 
 /** Discord refreshes at most this many links per request. */
 const REFRESH_BATCH = 50;
-
-/**
- * A link used within this long of its expiry is refreshed first: the generator fetches it after the job
- * waited (in the bot's line, at the service), which can take a while.
- */
-export const REFRESH_MARGIN_MS = 60 * 60 * 1000;
-
-/** Refreshes links: the fresh link for each it could refresh (a link it could not is left out). */
-export type RefreshLinks = (urls: readonly string[]) => Promise<ReadonlyMap<string, string>>;
-
-/** When a signed attachment link of Discord's expires (ms epoch); `null` for any other link. */
-export function signedLinkExpiry(url: string): number | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  const ex = parsed.searchParams.get("ex");
-  if (!parsed.pathname.includes("/attachments/") || !ex || !parsed.searchParams.has("hm")) return null;
-  const seconds = Number.parseInt(ex, 16);
-  return Number.isFinite(seconds) ? seconds * 1000 : null;
-}
 
 /** Asks Discord for fresh links of `urls` with the bot token (`POST /attachments/refresh-urls`). */
 export function restRefreshLinks(rest: REST): RefreshLinks {
@@ -52,39 +28,6 @@ export function restRefreshLinks(rest: REST): RefreshLinks {
     }
     return fresh;
   };
-}
-
-/**
- * `prompt` with each of its image links of Discord's that expires within {@link REFRESH_MARGIN_MS} of
- * `now` exchanged for a fresh one; the same prompt when none does (then nothing is asked).
- * @throws {UserError} when Discord does not refresh a link that has expired (its message was deleted).
- */
-export async function withFreshImageLinks(
-  prompt: Prompt,
-  refresh: RefreshLinks,
-  now: number,
-): Promise<Prompt> {
-  const stale = prompt.parts.imageUrls.filter((url) => {
-    const expiry = signedLinkExpiry(url);
-    return expiry !== null && expiry - REFRESH_MARGIN_MS <= now;
-  });
-  if (stale.length === 0) return prompt;
-  let fresh: ReadonlyMap<string, string>;
-  try {
-    fresh = await refresh(stale);
-  } catch (err) {
-    // Links that still work can go as they are; an expired one cannot.
-    if (stale.every((url) => (signedLinkExpiry(url) ?? 0) > now)) return prompt;
-    throw err;
-  }
-  let text = prompt.text;
-  for (const url of stale) {
-    const replacement = fresh.get(url);
-    if (replacement !== undefined) text = text.replace(url, replacement);
-    else if ((signedLinkExpiry(url) ?? 0) <= now)
-      throw new UserError((t) => t("imageLink.expired"), `Discord did not refresh the image link ${url}`);
-  }
-  return readPrompt(text);
 }
 
 /**

@@ -14,6 +14,14 @@ export type CreatedLookup = { record: ImageRecord; server: string } | "absent" |
 /** What a create is sent for: a job's kind, prompt and `ref` (the interaction id). */
 export type JobToCreate = Pick<Job, "kind" | "prompt" | "ref">;
 
+/** Servers that take no job now, by why (their accounts aside: see {@link FreeSlots.reopensAt}). */
+export interface ServersOut {
+  /** Servers that do not answer: their status check failed. */
+  readonly unreachable: number;
+  /** Servers that answer but report a problem (`unhealthy`, `paused`) or rest after failed creates. */
+  readonly failing: number;
+}
+
 /** Whether the servers have a free slot now, for a job placed as `placement` (none: any server). */
 export interface FreeSlots {
   hasFreeSlot(placement?: Placement): boolean;
@@ -26,6 +34,10 @@ export interface FreeSlots {
    * again by itself (waiting members are told); null when none will. Default: never.
    */
   reopensAt?(): number | null;
+  /** How many servers take no job now, and why (waiting members are told). Default: none. */
+  outOfService?(): ServersOut;
+  /** `listener` is told each time a server's status turns healthy: jobs waiting in line may start at once. */
+  whenServerBack?(listener: () => void): void;
 }
 
 /** What the engine needs of the image servers (see the module's comment). */

@@ -26,7 +26,7 @@ import { submitJob } from "./job-submission.js";
 import { RecordHandling } from "./record-handling.js";
 import type { FreeSlots } from "./image-servers.js";
 import { SlotFreed } from "./line/slot-freed.js";
-import { remakeIfServerCannot } from "./job-remake.js";
+import { JobRemake } from "./job-remake.js";
 
 export type { ImagineServiceOptions, JobMessenger } from "./imagine-service-options.js";
 
@@ -85,28 +85,14 @@ export class ImagineService {
     const { ownership } = this;
     const { sender } = pipeline;
     this.endings = new JobEndings({ ...common, log: this.log, ownership, slotFreed, sender });
-    this.records = new RecordHandling({
+    const remake = new JobRemake({
       ...common,
+      log: this.log,
       ownership,
-      endings: this.endings,
+      tracker: this.tracker,
       slotFreed,
-      remake: (job, record) =>
-        remakeIfServerCannot(
-          {
-            options,
-            clock: this.clock,
-            log: this.log,
-            followed: this.active,
-            throttle: this.throttle,
-            ownership: this.ownership,
-            untrack: (id) => void this.tracker.untrack(id),
-            queue: this.line,
-            slotFreed: () => this.line.drain(),
-          },
-          job,
-          record,
-        ),
     });
+    this.records = new RecordHandling({ ...common, ownership, endings: this.endings, slotFreed, remake });
     this.follower = new JobFollower(this.tracker, this.records, options.servers);
     this.line = new WaitingLine({
       ...common,
@@ -117,6 +103,9 @@ export class ImagineService {
       endings: this.endings,
     });
     slotFreed.attach(this.line);
+    remake.attach(this.line);
+    // A server that turns healthy may take a waiting job now, not at the line's next retry.
+    options.servers.whenServerBack?.(() => this.line.drain());
   }
 
   /** Jobs waiting in the bot's line for a free image server. */

@@ -10,6 +10,7 @@ import { classifyImageError } from "../render/image-errors.js";
 import type { ImageRecord } from "../service/schema.js";
 import type { Clock } from "../jobs/clock.js";
 import type { Logger } from "../logger.js";
+import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
@@ -17,6 +18,7 @@ import { logContextOf, type Job } from "./job.js";
 import { unknownKind } from "./job-kind.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { JobView } from "./job-view.js";
+import type { SlotFreed } from "./line/slot-freed.js";
 import { waitingJobId } from "./line/stand-in.js";
 
 /** What making a job again needs of the service that follows the jobs. */
@@ -27,10 +29,12 @@ export interface JobRemakeContext {
   followed: FollowedJobs;
   throttle: Pick<MessageUpdateThrottle<JobView>, "forget">;
   ownership: Pick<JobOwnership, "forget">;
-  untrack(jobId: string): void;
+  /** Polls the first record no more. */
+  tracker: Pick<JobTracker<TrackedJob>, "untrack">;
   /** The bot's waiting line (`WaitingLine.enqueue`): the job made again waits its turn there. */
-  queue: { enqueue(job: Job): Promise<void> };
-  slotFreed(): void;
+  line: { enqueue(job: Job): Promise<void> };
+  /** Tells the bot's waiting line the first server's slot was freed. */
+  slotFreed: Pick<SlotFreed, "drain">;
 }
 
 /** Whether a job of its kind may be made on another server: an image may; an Enhance runs only on its grid's. */
@@ -88,12 +92,12 @@ export async function remakeIfServerCannot(
     remadeFrom: { imageId: job.imageId, server },
   };
   delete standIn.server;
-  ctx.untrack(job.imageId);
+  ctx.tracker.untrack(job.imageId);
   ctx.throttle.forget(job.imageId);
   ctx.followed.remove(job.imageId);
   ctx.ownership.forget(job.imageId);
   servers.ended(job.imageId);
-  await ctx.queue.enqueue(standIn);
+  await ctx.line.enqueue(standIn);
   await options.store.remove(job.imageId);
   log.warn(
     { firstRecord: job.imageId, firstServer: server, why },
@@ -101,6 +105,26 @@ export async function remakeIfServerCannot(
       ? "the job's server got a notice about its Midjourney account; the job is made again on another server"
       : "the job stayed pending on a server that reports a problem; it is made again on another server (the first record is left)",
   );
-  ctx.slotFreed();
+  ctx.slotFreed.drain();
   return true;
+}
+
+/**
+ * Making jobs again, built once with the parts it uses ({@link remakeIfServerCannot}). The bot's line is
+ * built after the records that call it (it starts jobs through them), so it is attached once built.
+ */
+export class JobRemake {
+  private ctx: JobRemakeContext | undefined;
+
+  constructor(private readonly parts: Omit<JobRemakeContext, "line">) {}
+
+  /** The line a job made again waits in, from now on. */
+  attach(line: JobRemakeContext["line"]): void {
+    this.ctx = { ...this.parts, line };
+  }
+
+  /** See {@link remakeIfServerCannot}; false (nothing made again) before a line is attached. */
+  remakeIfServerCannot(job: Job, record: ImageRecord): Promise<boolean> {
+    return this.ctx ? remakeIfServerCannot(this.ctx, job, record) : Promise.resolve(false);
+  }
 }

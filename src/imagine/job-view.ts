@@ -5,7 +5,13 @@
 import { createHash } from "node:crypto";
 import { translator, type Translator } from "../i18n/translate.js";
 import { renderCancelled } from "../render/cancelled.js";
-import { enhanceButtons, renderCompleted, renderEnhanced, renderUpscale } from "../render/final.js";
+import {
+  enhanceButtons,
+  factorLabel,
+  renderCompleted,
+  renderEnhanced,
+  renderUpscale,
+} from "../render/final.js";
 import {
   isPrivateRefusal,
   renderFailed,
@@ -64,8 +70,22 @@ function renderContext(job: Job, imageUrl: string | null): RenderContext {
     imageUrl,
     ...(job.origin ? { origin: job.origin } : {}),
     ...(job.style ? { style: job.style } : {}),
+    ...enhanceOf(job),
     ...(answeredThroughInteractionOnly(job) ? { interactionOnly: true } : {}),
   };
+}
+
+/** An Enhance job's image and factor, which its running messages name. */
+function enhanceOf(job: Job): { enhance?: NonNullable<RenderContext["enhance"]> } {
+  const { kind } = job;
+  switch (kind.name) {
+    case "imagine":
+      return {};
+    case "upscale":
+      return { enhance: { name: `U${kind.index + 1}`, factor: factorLabel(kind.factor) } };
+    default:
+      return unknownKind(kind);
+  }
 }
 
 /** Whether the job's messages reach the requester only through its interaction (see `interactionLocation`). */

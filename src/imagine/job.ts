@@ -49,11 +49,12 @@ export function isWaiting(job: Pick<Job, "phase">): boolean {
 }
 
 /**
- * The id people see for a job (footers, `/imagine-status`): its image id, or while it has none (it waits in
- * line, or ended there) its request id, which `/imagine-status job:` finds as well; never the stand-in.
+ * The id people see for a job (footers, `/imagine-status`): its image id; or its request id, which
+ * `/imagine-status job:` finds as well, while it has no image id (it waits in line, or ended there) and,
+ * after it waited, to the end, so its message shows one id from waiting to done; never the stand-in.
  */
-export function shownJobId(job: Pick<Job, "imageId" | "ref" | "phase">): string {
-  return isWaiting(job) ? job.ref : job.imageId;
+export function shownJobId(job: Pick<Job, "imageId" | "ref" | "phase" | "waitedInLine">): string {
+  return isWaiting(job) || job.waitedInLine === true ? job.ref : job.imageId;
 }
 
 export type JobOutcome = "completed" | "failed" | "timed-out" | "lost" | "message-deleted" | "cancelled";
@@ -104,6 +105,11 @@ export interface Job {
    * job is made again once.
    */
   remadeFrom?: { imageId: string; server: string | null };
+  /**
+   * Set once a job that waited in the bot's line was sent: its messages keep showing its request id
+   * (`shownJobId`), the id they showed while it waited, rather than switching to the record's.
+   */
+  waitedInLine?: true;
   /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
   style?: string;
 }

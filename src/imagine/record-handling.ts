@@ -11,8 +11,9 @@ import { isServiceError } from "../service/errors.js";
 import { isFinished, type ImageRecord } from "../service/schema.js";
 import { progressSignatureOf, type FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import type { Job, JobOutcome } from "./job.js";
+import type { JobOutcome } from "./job.js";
 import type { JobEndings } from "./job-endings.js";
+import type { JobRemake } from "./job-remake.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { SlotFreed } from "./line/slot-freed.js";
 import { viewForRecord, type JobView } from "./job-view.js";
@@ -32,10 +33,10 @@ export interface RecordHandlingContext {
   /** Tells the bot's waiting line a server's slot was freed, so jobs waiting in it may start. */
   slotFreed: Pick<SlotFreed, "drain">;
   /**
-   * Takes a record that says the job's server cannot run it (`job-remake.ts`); whether the job was made
-   * again elsewhere. Default: never.
+   * Takes a record that says the job's server cannot run it; whether the job was made again elsewhere.
+   * Default: never.
    */
-  remake?(job: Job, record: ImageRecord): Promise<boolean>;
+  remake?: Pick<JobRemake, "remakeIfServerCannot">;
 }
 
 /** Turns the records read of followed jobs into their messages and endings. */
@@ -51,7 +52,10 @@ export class RecordHandling {
     if (!job || job.outcome === "cancelled") return;
     const record = usableRecord(polled);
     // An account notice (the server is held) or a record left pending by a server with a problem.
-    if ((record.status === "failed" || record.status === "pending") && (await ctx.remake?.(job, record)))
+    if (
+      (record.status === "failed" || record.status === "pending") &&
+      (await ctx.remake?.remakeIfServerCannot(job, record))
+    )
       return;
     // Only a pending job's message speaks of the service's status: other polls do not ask for it.
     const notice =

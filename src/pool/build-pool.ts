@@ -61,14 +61,13 @@ export function buildPool(config: Config, parts: PoolParts): ServerPool {
     });
     const health = new ServiceHealthMonitor({
       getServiceStatus: async () => {
-        const before = health.last.botStatus;
         const status = await client.getServiceStatus();
         // A service that was down at start is found out at its first answer.
         void profile.probe();
-        // Its status turned healthy: it may take jobs again before its back-off ends.
-        if (status.bot_status === "healthy" && before !== "healthy") imageServer.recovered();
         return status;
       },
+      // It may take jobs again before its back-off ends, and jobs waiting in line are told.
+      onHealthy: () => imageServer.statusTurnedHealthy(),
       now: parts.now,
     });
     instrumentClient(client, parts.metrics, (err) => health.recordError(err));

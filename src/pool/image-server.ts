@@ -63,6 +63,8 @@ export class ImageServer {
   lastCreateErrorKind: string | null = null;
   /** When the last create failed (ms epoch). */
   lastCreateErrorAt: number | null = null;
+  /** Told when its status turns healthy (`statusTurnedHealthy`). */
+  private readonly backListeners: (() => void)[] = [];
 
   constructor(parts: ImageServerParts) {
     this.number = parts.number;
@@ -120,6 +122,28 @@ export class ImageServer {
   created(now: number): void {
     this.recovered();
     this.account?.created(this.name, now);
+  }
+
+  /**
+   * Why it takes no job at `now`, its account aside: it does not answer (`unreachable`: its status check or
+   * its creates' connections failed), or answers but reports a problem or fails creates (`failing`); null
+   * when neither.
+   */
+  outOfService(now: number): "unreachable" | "failing" | null {
+    if (this.statusRefuses) return this.health.last.botStatus === null ? "unreachable" : "failing";
+    if (!this.backingOff(now)) return null;
+    return this.lastCreateErrorKind === "network" ? "unreachable" : "failing";
+  }
+
+  /** `listener` is told each time its status turns healthy. */
+  whenBack(listener: () => void): void {
+    this.backListeners.push(listener);
+  }
+
+  /** Its status turned `healthy` (from another, or no answer): it takes jobs again, and those told know. */
+  statusTurnedHealthy(): void {
+    this.recovered();
+    for (const listener of this.backListeners) listener();
   }
 
   /** A create succeeded, or its status turned `healthy`: it takes jobs again at once. */

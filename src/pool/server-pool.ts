@@ -5,7 +5,7 @@
  * before.
  */
 import type { HealthReader } from "../admission/service-health.js";
-import type { CreatedLookup, ImageServers, JobToCreate } from "../imagine/image-servers.js";
+import type { CreatedLookup, ImageServers, JobToCreate, ServersOut } from "../imagine/image-servers.js";
 import { NoFreeSlotError } from "../imagine/image-servers.js";
 import type { Job } from "../imagine/job.js";
 import { unknownKind } from "../imagine/job-kind.js";
@@ -21,37 +21,16 @@ import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { poolHealth } from "./pool-health.js";
 import { chooseServer, takingServers } from "./server-choice.js";
 import { findCreatedByRef } from "./ref-lookup.js";
-import { sendCreate, type CreateSender, type FleetSlots } from "./server-create.js";
+import { sendCreate, type CreateSender } from "./server-create.js";
 import { runsOn } from "./server-placement.js";
-import { opensAt, type AccountPort } from "./account-health/account-health.js";
+import { opensAt } from "./account-health/account-health.js";
+import type { ServerPoolDeps } from "./server-pool-deps.js";
 
-/** What {@link ServerPool} needs besides its servers. */
-export interface ServerPoolDeps {
-  now: () => number;
-  logger: Logger;
-  /** The server name recorded with a stored job (for an image no longer followed, e.g. Enhance's grid). */
-  storedServer: (imageId: string) => Promise<string | undefined>;
-  /**
-   * A fleet on Postgres: each server's slots are counted across the fleet, and a create is sent only once a
-   * slot is held there. Absent: this process counts its own jobs.
-   */
-  fleet?: FleetSlots;
-  /**
-   * Jobs beyond a server's slots wait in the bot's line (several servers, or IMAGINE_API_SLOTS): no create is
-   * sent to a server whose slots are all in use here, whatever the job (an upscale too). Absent: one server
-   * is sent every job at once, as before the pool.
-   */
-  bounded?: boolean;
-  /** Each server's account health: told of account notices (the server is held). Absent: none. */
-  accounts?: Pick<AccountPort, "noticed">;
-  /**
-   * A job still `pending` this long on a server that reports a problem with a message is made again on
-   * another server (IMAGINE_API_PENDING_MOVE_MS); 0 or absent: never.
-   */
-  pendingMoveMs?: number;
-}
+export type { ServerPoolDeps } from "./server-pool-deps.js";
 
 export { NoFreeSlotError } from "../imagine/image-servers.js";
+
+const count = <T>(values: readonly T[], value: T): number => values.filter((v) => v === value).length;
 
 /** Routes new jobs to servers and each job's requests to its own server: the engine's {@link ImageServers}. */
 export class ServerPool implements ImageServers {
@@ -158,6 +137,15 @@ export class ServerPool implements ImageServers {
   someServerUp(): boolean {
     const now = this.deps.now();
     return this.servers.some((s) => s.takesJobs(now));
+  }
+
+  outOfService(): ServersOut {
+    const why = this.servers.map((s) => s.outOfService(this.deps.now()));
+    return { unreachable: count(why, "unreachable"), failing: count(why, "failing") };
+  }
+
+  whenServerBack(listener: () => void): void {
+    for (const server of this.servers) server.whenBack(listener);
   }
 
   /**

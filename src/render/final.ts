@@ -83,7 +83,8 @@ export function renderCompleted(t: Translator, record: ImageRecord, ctx: RenderC
     fields,
   };
   if (ctx.imageUrl) embed.image = { url: ctx.imageUrl };
-  const footer = jobFooter(t, jobId);
+  // The id its running message showed (a job that waited shows its request id to the end).
+  const footer = jobFooter(t, ctx.shownId ?? jobId);
   if (footer) embed.footer = footer;
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({
@@ -211,7 +212,7 @@ export function renderEnhanced(
     fields: requestFields(t, ctx),
   };
   if (image !== "") embed.image = { url: image };
-  const footer = jobFooter(t, ctx.jobId);
+  const footer = jobFooter(t, ctx.shownId ?? ctx.jobId);
   if (footer) embed.footer = footer;
   const mention = userMention(ctx.requesterId);
   return fitMessageLimits({

@@ -33,7 +33,8 @@ export interface StatusView {
 export function statusView(t: Translator, status: string): StatusView {
   switch (status) {
     case "pending":
-      return { label: t("status.pending"), color: EMBED_COLORS.waiting };
+      // One title for a job that has not started, in the bot's line or in the generator's queue.
+      return { label: t("poolWait.title"), color: EMBED_COLORS.waiting };
     case "in-progress":
       return { label: t("status.in-progress"), color: EMBED_COLORS.generating };
     case "completed":

@@ -34,11 +34,18 @@ export interface RenderContext {
   readonly origin?: { readonly kind: "remix" | "more"; readonly jobId: string; readonly link: string | null };
   /** The name of the server's style the prompt was given with (its text is in `prompt`); absent: none. */
   readonly style?: string | undefined;
+  /** An Enhance job: the image it enlarges (`U2`) and by how much (`2×`), which its running messages say. */
+  readonly enhance?: { readonly name: string; readonly factor: string };
   /**
    * The job can be answered only through its interaction (a server the bot is not in, a group DM), whose
    * token lasts 15 minutes: its running messages say up front that a later result comes by DM.
    */
   readonly interactionOnly?: boolean;
+}
+
+/** The line a running Enhance's message starts with ("🔍 Enhance 2× of image U2"), else nothing. */
+export function enhanceLine(t: Translator, ctx: RenderContext): string {
+  return ctx.enhance ? `${t("enhance.running", ctx.enhance)}\n` : "";
 }
 
 /** The line a running job's message ends with where it is answered through its interaction only. */
@@ -62,9 +69,30 @@ export function pingOnly(userId: string): AllowedMentions {
 /** Longest prompt shown while a job waits or runs; the full prompt is shown with the result. */
 export const PROMPT_PREVIEW_LENGTH = 1000;
 
-/** The prompt as an escaped markdown block of at most `max` characters, URLs left clickable. */
+/** An image prompt's address at the start of a prompt: one Discord can show as a masked link. */
+const LEADING_IMAGE_URL = /^https?:\/\/[^\s()[\]<>]+(?=\s|$)/;
+
+/**
+ * `prompt` as a person reads it: its image prompts (the URLs before its words, as 🔁 More like this and an
+ * attached image make) as short "🖼️ image" links rather than long addresses, then its text escaped.
+ * @see https://discord.com/developers/docs/reference#message-formatting (masked links render in embeds)
+ */
+function readablePrompt(t: Translator, prompt: string): string {
+  const links: string[] = [];
+  let rest = prompt.trim();
+  for (let url = LEADING_IMAGE_URL.exec(rest); url; url = LEADING_IMAGE_URL.exec(rest)) {
+    links.push(`[${t("prompt.image")}](${url[0]})`);
+    rest = rest.slice(url[0].length).trimStart();
+  }
+  return [...links, escapeMarkdown(rest)].filter((part) => part !== "").join(" ");
+}
+
+/**
+ * The prompt as a markdown block of at most `max` characters: image prompts as short links, the words escaped,
+ * other URLs left clickable. The exact text sent is 📋 Prompt's.
+ */
 export function promptBlock(t: Translator, prompt: string, max: number): string {
-  const shown = prompt.trim() === "" ? t("prompt.empty") : escapeMarkdown(prompt);
+  const shown = prompt.trim() === "" ? t("prompt.empty") : readablePrompt(t, prompt);
   return `${t("prompt.heading")}\n${truncate(shown, max)}`;
 }
 
@@ -97,11 +125,14 @@ function originField(t: Translator, origin: NonNullable<RenderContext["origin"]>
   };
 }
 
-/** The "Requested by" field, then "Started" while the job runs ("Requested" while it waits: `before`) or {@link timingFields} once it ended. */
+/**
+ * The "Requested by" field, then "Started" while the job runs ("Requested" while it waits in the bot's line,
+ * "Sent" while the generator has not started it: `before`) or {@link timingFields} once it ended.
+ */
 export function requestFields(
   t: Translator,
   ctx: RenderContext,
-  before: "started" | "requested" = "started",
+  before: "started" | "requested" | "sent" = "started",
 ): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const mention = userMention(ctx.requesterId);
@@ -115,7 +146,7 @@ export function requestFields(
   // A job still waiting in the bot's line has not started: it says when it was requested.
   if (started !== null)
     fields.push({
-      name: t(before === "started" ? "field.started" : "field.requested"),
+      name: t(`field.${before}`),
       value: started,
       inline: true,
     });

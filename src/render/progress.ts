@@ -7,6 +7,7 @@ import { fitMessageLimits } from "./limits.js";
 import { escapeMarkdown } from "./markdown.js";
 import {
   cancelButton,
+  enhanceLine,
   interactionOnlyNote,
   jobFooter,
   NO_PINGS,
@@ -89,14 +90,15 @@ export function renderProgress(
   const embed: APIEmbed = {
     title: view.label,
     description:
-      `${statusSentence(t, record)}\n${bar}\n` +
+      `${enhanceLine(t, ctx)}${statusSentence(t, record)}\n${bar}\n` +
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +
       `\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}` +
       interactionOnlyNote(t, ctx),
     color: view.color,
-    fields: requestFields(t, ctx),
+    // Until the generator starts it, the job has not started: it was sent then.
+    fields: requestFields(t, ctx, generating || record.status === "completed" ? "started" : "sent"),
   };
   if (generating && ctx.imageUrl) embed.image = { url: ctx.imageUrl };
   const cancel =

@@ -79,6 +79,7 @@ const jobRowSchema = z.object({
   origin_link: nullableText.default(null),
   style: nullableText,
   phase: z.enum(["waiting", "sent"]),
+  waited_in_line: flag,
 });
 
 /** The columns a row's parse failed on, once each, for the error naming them. */
@@ -134,6 +135,7 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     server: job.server ?? null,
     style: job.style ?? null,
     phase: job.phase,
+    waited_in_line: job.waitedInLine ? 1 : 0,
     updated_at: updatedAt,
   };
 }
@@ -231,6 +233,7 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...originOf(r),
     ...(r.server == null ? {} : { server: r.server }),
     ...(r.style === null ? {} : { style: r.style }),
+    ...(r.waited_in_line ? { waitedInLine: true } : {}),
   };
 }
 

@@ -15,3 +15,20 @@ export const JOB_PHASE_STEPS: readonly SchemaStep[] = [
     ],
   },
 ];
+
+/**
+ * The schema step that remembers that a job waited in the bot's line before it was sent (`Job.waitedInLine`):
+ * its messages keep showing the request id they showed while it waited. Appended at the end of `SCHEMA`.
+ */
+export const JOB_WAITED_STEPS: readonly SchemaStep[] = [
+  {
+    description:
+      "whether a job waited in the bot's line before it was sent (its shown id stays the request id)",
+    statements: [
+      {
+        sqlite: "ALTER TABLE jobs ADD COLUMN waited_in_line INTEGER NOT NULL DEFAULT 0",
+        postgres: "ALTER TABLE jobs ADD COLUMN waited_in_line BOOLEAN NOT NULL DEFAULT false",
+      },
+    ],
+  },
+];

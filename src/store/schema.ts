@@ -7,7 +7,7 @@
 import { CLAIM_STEPS } from "./schema-claims.js";
 import { FLEET_STEPS } from "./schema-fleet.js";
 import { JOB_KIND_STEPS } from "./schema-job-kinds.js";
-import { JOB_PHASE_STEPS } from "./schema-job-phase.js";
+import { JOB_PHASE_STEPS, JOB_WAITED_STEPS } from "./schema-job-phase.js";
 import { JOB_STEPS } from "./schema-jobs.js";
 import { POOL_STEPS } from "./schema-pool.js";
 import { POOL_FLEET_STEPS } from "./schema-pool-fleet.js";
@@ -32,6 +32,7 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...KEPT_PROMPT_STYLE_STEPS,
   ...JOB_PHASE_STEPS,
   ...SERVER_HOLD_STEPS,
+  ...JOB_WAITED_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { followBotLog } from "../../demo/bot-log.js";
+import { botProblems, followBotLog } from "../../demo/bot-log.js";
 import type { LogLine } from "../../tools/bot-process/bot-process.js";
 
 const line = (level: number, msg: string, extra: object = {}): LogLine => ({
@@ -26,4 +26,17 @@ test("the demo writes the bot's whole log to a file and tells its warnings and e
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("the page's Bot log drawer lists only the warnings and errors, with their time and the error's message", () => {
+  const logs = [
+    line(30, "bot running", { time: 1 }),
+    line(40, "poll failed", { time: 2 }),
+    line(50, "interaction failed", { time: 3, err: { message: "boom" } }),
+  ];
+  expect(botProblems(logs)).toEqual([
+    { time: 2, level: "warn", text: "poll failed" },
+    { time: 3, level: "error", text: "interaction failed: boom" },
+  ]);
+  expect(botProblems(logs, 1)).toHaveLength(1);
 });

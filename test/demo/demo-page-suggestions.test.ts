@@ -87,6 +87,10 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     const drawer = page.locator("#notifications");
     await expect.poll(() => drawer.textContent()).toContain("@alice");
     expect(await drawer.textContent()).not.toMatch(/<@[!&]?\d+>/);
+    // Each says where (a chip naming the channel, jumping to the message) and when it was sent.
+    const first = drawer.locator("li").first();
+    expect(await first.locator("a.message-link").textContent()).toBe("#general › 💬");
+    expect(await first.locator("time").textContent()).toMatch(/^Today at \d/);
     await page.locator("#toggle-notifications").click();
 
     await grid.getByRole("button", { name: "U2" }).click();
@@ -129,6 +133,36 @@ describe.skipIf(skipBrowserTests)("the demo page's suggestions", () => {
     demo.world.emu.assertNoRejectedRequests();
     await page.close();
   }, 90_000);
+
+  test("at 1280 px with the Events drawer open, each option's placeholder is read whole and each route wraps only after a /", async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openAs(page, demo.pageUrl, "alice");
+    await pickCommand(page, "/imagine", "/imagine");
+    await page.locator("#toggle-events").click();
+    await page.locator("#events tr").first().waitFor();
+    // Runs in the page: the placeholder's width in the box's font against the room inside the box.
+    const cut = await page.evaluate(`[...document.querySelectorAll(".options input[placeholder]")]
+      .filter((e) => e.placeholder !== "")
+      .filter((e) => {
+        const s = getComputedStyle(e);
+        const c = document.createElement("canvas").getContext("2d");
+        c.font = s.font;
+        return c.measureText(e.placeholder).width > e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      })
+      .map((e) => e.name)`);
+    expect(cut).toEqual([]);
+    // Runs in the page: every part of a route between slashes lies on one line.
+    const split =
+      await page.evaluate(`[...document.querySelectorAll("#events td:nth-child(3)")].flatMap((td) =>
+      [...td.childNodes].filter((n) => n.nodeType === 3).filter((n) => {
+        const r = document.createRange();
+        r.selectNodeContents(n);
+        return new Set([...r.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+      }).map((n) => n.textContent))`);
+    expect(split).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   test("at 800 px the newest message stays above the composer, also when a command with many options is picked", async () => {
     const page = await context.newPage();

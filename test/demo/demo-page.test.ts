@@ -40,7 +40,7 @@ describe.skipIf(skipBrowserTests)("the demo page in a browser", () => {
     const page = await newPage();
     await openAs(page, demo.pageUrl, "alice");
     await imagine(page, "a lighthouse at dusk");
-    await waitForMessage(page, /Waiting in queue|Sending your prompt/);
+    await waitForMessage(page, /Waiting in line|Sending your prompt/);
     await waitForMessage(page, "Generating", { image: /preview/ });
     const grid = await waitForMessage(page, "a lighthouse at dusk", { image: /grid\.png(\?|$)/ });
     await grid.getByRole("button", { name: "U1" }).waitFor();

@@ -1,6 +1,6 @@
 /**
  * Every image server down: a new image whose create every server refused (no record exists anywhere) waits
- * in the bot's line, its message and /imagine-status row saying no image server is reachable, and is
+ * in the bot's line, its message saying no image server is reachable and its /imagine-status row that none takes jobs, and is
  * delivered once when a server is back; a create that may have made a record is never queued and sent again.
  */
 import { afterEach, describe, expect, test } from "vitest";
@@ -53,9 +53,9 @@ describe("every image server down", () => {
 
     // A moderator sees why it waits.
     const page = await statusAsModerator(p);
-    expect(page).toContain("⏳ Waiting, number 1 in line: no image server is reachable");
+    expect(page).toContain("⏳ Waiting, number 1 in line: no image server takes jobs");
     const details = await statusAsModerator(p, ref);
-    expect(details).toContain("⏳ Waiting, number 1 in line: no image server is reachable");
+    expect(details).toContain("⏳ Waiting, number 1 in line: no image server takes jobs");
 
     // Server 2 comes back on its port; once the bot has read its status, the job starts there.
     revived = await startReferenceService({

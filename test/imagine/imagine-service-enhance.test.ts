@@ -44,7 +44,7 @@ describe("an Enhance job", () => {
     expect((await env.store.get(job.imageId))?.kind).toEqual(upscale);
   });
 
-  test("shows progress like any job and ends with the enhanced image", async () => {
+  test("shows progress saying it is an Enhance (of U3, 4×) and ends with the enhanced image", async () => {
     const env = setup();
     env.service.script("job-1", [
       imageRecord("job-1", "pending"),
@@ -58,6 +58,11 @@ describe("an Enhance job", () => {
     const titles = env.messenger.shown.map((s) => s.message.payload.embeds[0]?.title ?? "");
     expect(titles[0]).toMatch(/waiting/i);
     expect(titles.some((t) => /Generating/.test(t))).toBe(true);
+    // Every running message says it is an Enhance, of which image and by how much.
+    const running = env.messenger.shown.filter((s) => !s.final);
+    expect(running.length).toBeGreaterThan(1);
+    for (const shown of running)
+      expect(shown.message.payload.embeds[0]?.description).toMatch(/^🔍 Enhance 4× of image U3\n/);
     const final = env.messenger.shown.filter((s) => s.final);
     expect(final).toHaveLength(1);
     expect(final[0]!.message.payload.embeds[0]).toMatchObject({

@@ -181,6 +181,11 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
   "help, DM, Enhance off": (t) => helpFor(t, "dm", false),
   "waiting (busy)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy" }),
   "waiting (down)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down" }),
+  "waiting (failing)": (t) => renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "failing" }),
+  "waiting (down or failing)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down-or-failing" }),
+  "waiting (busy, others out)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy-others-out" }),
   "waiting (speed)": (t) =>
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "speed", speed: "relax" }),
   submitting: (t) => renderSubmitting(t, { ...ctx, finishedAt: null }),
@@ -188,7 +193,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     renderProgress(
       t,
       makeRecord({ status: "in-progress", progress: 99, prompt: LONGEST_PROMPT }),
-      { ...ctx, finishedAt: null },
+      { ...ctx, finishedAt: null, enhance: { name: "U4", factor: "4×" } },
       { serviceUnanswering: true, serviceNotReady: "down" },
     ),
   completed: (t) => renderCompleted(t, completedRecord({ prompt: LONGEST_PROMPT }), ctx),

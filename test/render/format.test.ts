@@ -93,7 +93,7 @@ describe("absoluteTimestamp", () => {
 
 describe("statusView", () => {
   test.each([
-    ["pending", "⏳ Waiting in queue", EMBED_COLORS.waiting],
+    ["pending", "⏳ Waiting in line", EMBED_COLORS.waiting],
     ["in-progress", "🖌️ Generating", EMBED_COLORS.generating],
     ["completed", "✅ Finishing", EMBED_COLORS.completed],
     ["failed", "❌ Failed", EMBED_COLORS.failed],

@@ -39,6 +39,20 @@ describe("promptBlock", () => {
     ["a *bold* cat", 100, "**Prompt**\na \\*bold\\* cat"],
     ["", 100, "**Prompt**\n*(empty prompt)*"],
     ["abcdefghij", 5, "**Prompt**\nabcd…"],
+    // More like this (an image prompt, then the grid's words): a short link, not the image's address.
+    [
+      "https://cdn.example/img/u2.png a red fox --ar 3:2",
+      500,
+      "**Prompt**\n[🖼️ image](https://cdn.example/img/u2.png) a red fox --ar 3:2",
+    ],
+    [
+      "https://a.example/1.png https://a.example/2.png two cats",
+      500,
+      "**Prompt**\n[🖼️ image](https://a.example/1.png) [🖼️ image](https://a.example/2.png) two cats",
+    ],
+    // A URL a masked link cannot hold, or one among the words, stays as written.
+    ["https://a.example/(1).png a cat", 500, "**Prompt**\nhttps://a.example/(1).png a cat"],
+    ["a cat like https://a.example/1.png", 500, "**Prompt**\na cat like https://a.example/1.png"],
   ])("shows %j (at most %d characters)", (prompt, max, expected) => {
     expect(promptBlock(english, prompt, max)).toBe(expected);
   });

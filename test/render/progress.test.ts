@@ -35,7 +35,21 @@ describe("renderSubmitting", () => {
 
 describe("renderProgress", () => {
   test.each([
-    { status: "pending", progress: null, title: "⏳ Waiting in queue", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: false },
+    ["pending", "Sent"],
+    ["queued", "Sent"],
+    ["in-progress", "Started"],
+  ])(
+    "a %s record's time field says %s: a job the generator has not started is not called started",
+    (status, name) => {
+      const payload = renderProgress(english, makeRecord({ status, progress: null }), ctx);
+      const fields = payload.embeds[0]?.fields?.map((f) => f.name) ?? [];
+      expect(fields).toContain(name);
+      expect(fields).not.toContain(name === "Sent" ? "Started" : "Sent");
+    },
+  );
+
+  test.each([
+    { status: "pending", progress: null, title: "⏳ Waiting in line", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: false },
     { status: "in-progress", progress: 0, title: "🖌️ Generating", bar: "▱▱▱▱▱▱▱▱▱▱ 0%", image: true },
     { status: "in-progress", progress: 40, title: "🖌️ Generating", bar: "▰▰▰▰▱▱▱▱▱▱ 40%", image: true },
     { status: "in-progress", progress: "55", title: "🖌️ Generating", bar: "▰▰▰▰▰▱▱▱▱▱ 55%", image: true },

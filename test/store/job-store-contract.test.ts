@@ -156,6 +156,7 @@ describe.each(implementations)("%s", (name, open) => {
     ],
     ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
     ["a job given with a server's style", makeJob({ style: "Watercolour" })],
+    ["a job sent after it waited in the bot's line", makeJob({ waitedInLine: true })],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);

@@ -238,7 +238,6 @@ export const en = {
   "elapsed.hours": "{{n}} h",
   "elapsed.minutes": "{{n}} min",
   "elapsed.seconds": "{{n}} s",
-  "status.pending": "⏳ Waiting in queue",
   "status.in-progress": "🖌️ Generating",
   "status.completed": "✅ Finishing",
   "status.failed": "❌ Failed",
@@ -250,6 +249,7 @@ export const en = {
   "field.requestedBy": "Requested by",
   "field.requested": "Requested",
   "field.started": "Started",
+  "field.sent": "Sent",
   "field.finished": "Finished",
   "field.finishedIn": "in {{elapsed}}",
   "field.aspectRatio": "Aspect ratio",
@@ -283,7 +283,7 @@ export const en = {
   "outcome.message-deleted": "🗑️ Its message was deleted",
   "outcome.cancelled": "✖️ Cancelled",
   "origin.remix": "Remix of",
-  "origin.more": "More like",
+  "origin.more": "🔁 More like this image",
   "origin.job": "job `{{id}}`",
   "field.style": "Style",
 
@@ -301,6 +301,7 @@ export const en = {
   "enhance.button": "Enhance {{factor}} (uses credits)",
   "enhance.tryAgain": "Try again (uses credits)",
   "enhance.title": "🔍 Image {{name}} enhanced {{factor}}",
+  "enhance.running": "🔍 Enhance {{factor}} of image {{name}}",
   "enhance.content": "{{mention}} your enhanced image {{name}} {{factor}} is ready.",
   "enhance.notShown": "⚠️ The enhanced image could not be shown here.",
   "cancelled.title": "✖️ Cancelled",
@@ -452,6 +453,7 @@ export const en = {
   // Refusals before anything reaches the service, and prompt checks.
   "prompt.heading": "**Prompt**",
   "prompt.empty": "*(empty prompt)*",
+  "prompt.image": "🖼️ image",
   "refusal.bannedWords":
     "Your prompt was refused: {{word}} is on this server's list of banned words, which its moderators keep. Please rephrase it.",
   "refusal.bannedWordsOwner":
@@ -688,6 +690,8 @@ export const en = {
   "statusJob.field.error": "Error",
   "pool.placeInLine":
     "Every image server is busy: your job waits in the bot's line, number {{place}}, and starts when a server is free.",
+  "pool.placeInLineOthersOut":
+    "The image servers that are up are all busy, and the others are out of service: your job waits in the bot's line, number {{place}}, and starts when a server is free.",
   "pool.serversTitle_one": "Image servers ({{count}} job waiting in the bot's line)",
   "pool.serversTitle_other": "Image servers ({{count}} jobs waiting in the bot's line)",
   "pool.slots": "{{inUse}} of {{slots}} slots busy",
@@ -706,8 +710,12 @@ export const en = {
     "Your job asks for `--{{speed}}`, and the image servers that run it are busy: it waits in the bot's line, number {{place}}, and starts when one of them is free.",
   "poolDown.placeInLine":
     "No image server is reachable right now: your job waits in the bot's line, number {{place}}, and starts when a server is back.",
-  "poolDown.status": "⏳ Waiting, number {{place}} in line: no image server is reachable",
-  "poolDown.statusElsewhere": "⏳ Waiting in line: no image server is reachable",
+  "poolDown.failingPlaceInLine":
+    "Every image server answers but reports a problem right now: your job waits in the bot's line, number {{place}}, and starts as soon as one is healthy again.",
+  "poolDown.mixedPlaceInLine":
+    "No image server takes jobs right now: some cannot be reached, the others report a problem. Your job waits in the bot's line, number {{place}}, and starts as soon as one is back.",
+  "poolDown.status": "⏳ Waiting, number {{place}} in line: no image server takes jobs",
+  "poolDown.statusElsewhere": "⏳ Waiting in line: no image server takes jobs",
   "poolWait.title": "⏳ Waiting in line",
   "poolWait.gridServer":
     "An Enhance runs on the image server that holds its grid, and that server is busy: it waits in the bot's line, number {{place}}, and starts when that server is free.",

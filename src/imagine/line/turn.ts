@@ -45,6 +45,8 @@ async function follow(ctx: LineContext, standIn: Job, created: Created): Promise
   const job: Job = {
     ...standIn,
     phase: "sent",
+    // Its message goes on showing the request id it showed while it waited.
+    waitedInLine: true,
     imageId: record.id,
     status: record.status,
     progress: record.progress,

@@ -6,6 +6,7 @@ import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../render
 import { fitMessageLimits } from "../../render/limits.js";
 import {
   cancelButton,
+  enhanceLine,
   interactionOnlyNote,
   jobFooter,
   NO_PINGS,
@@ -17,13 +18,21 @@ import {
 import type { MessagePayload } from "../../render/payload.js";
 
 /**
- * What a waiting job waits for: a free slot while every server is busy (`busy`), a server to be back while
- * none takes jobs (`down`), a server that runs the speed its prompt asks for while others are free
+ * What a waiting job waits for: a free slot while every server is busy (`busy`, or `busy-others-out` while
+ * the servers that work are busy and the others take none), a server to be back while none takes jobs
+ * (`down`: none answers; `failing`: all answer with a problem; `down-or-failing`: some of each), a server that runs the speed its prompt asks for while others are free
  * (`speed`), or the one server holding its grid (`grid-server`, an Enhance) while others are free.
  */
 export type WaitReason =
   | { readonly kind: "busy" }
+  /** Every server that takes jobs is busy, and the others take none (down, or reporting a problem). */
+  | { readonly kind: "busy-others-out" }
+  /** No server answers. */
   | { readonly kind: "down" }
+  /** Every server answers but reports a problem (not healthy) or fails its creates. */
+  | { readonly kind: "failing" }
+  /** No server takes jobs: some do not answer, the others report a problem. */
+  | { readonly kind: "down-or-failing" }
   | { readonly kind: "speed"; readonly speed: Speed }
   | { readonly kind: "grid-server" }
   /** Its first server could not run it (a notice about that server's account): made again on another. */
@@ -41,8 +50,14 @@ function waitSentence(t: Translator, place: number, reason: WaitReason): string 
   switch (reason.kind) {
     case "busy":
       return t("pool.placeInLine", { place });
+    case "busy-others-out":
+      return t("pool.placeInLineOthersOut", { place });
     case "down":
       return t("poolDown.placeInLine", { place });
+    case "failing":
+      return t("poolDown.failingPlaceInLine", { place });
+    case "down-or-failing":
+      return t("poolDown.mixedPlaceInLine", { place });
     case "speed":
       return t("poolSpeed.placeInLine", { place, speed: reason.speed });
     case "grid-server":
@@ -67,7 +82,7 @@ export function renderWaiting(
 ): MessagePayload {
   const embed: APIEmbed = {
     title: t("poolWait.title"),
-    description: `${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
+    description: `${enhanceLine(t, ctx)}${waitSentence(t, place, reason)}\n\n${promptBlock(t, ctx.prompt.text, PROMPT_PREVIEW_LENGTH)}${interactionOnlyNote(t, ctx)}`,
     color: EMBED_COLORS.waiting,
     fields: requestFields(t, ctx, "requested"),
   };

@@ -1,5 +1,11 @@
 import { expect, test } from "vitest";
-import { deleteAnswerCodec, deleteAnswerId } from "../../../commands/delete/delete-confirm-id.js";
+import {
+  deleteAnswerCodec,
+  deleteAnswerId,
+  oldDeleteAnswerCodec,
+} from "../../../commands/delete/delete-confirm-id.js";
+import { deleteAnswerButton } from "../../../commands/delete/delete-button.js";
+import { components } from "../../../commands/index.js";
 
 const answer = {
   confirmed: true,
@@ -19,6 +25,17 @@ test.each([true, false])(
 
 test("a job id too long for the question's ids gets no question (null), and a forged id reads as nothing", () => {
   expect(deleteAnswerId({ ...answer, jobId: "x".repeat(64) })).toBeNull();
-  expect(deleteAnswerCodec.decode("delok:y:1:job:2:extra")).toBeNull();
-  expect(deleteAnswerCodec.decode("delok:maybe:1:job:2")).toBeNull();
+  expect(deleteAnswerCodec.decode("delete-answer:y:1:job:2:extra")).toBeNull();
+  expect(deleteAnswerCodec.decode("delete-answer:maybe:1:job:2")).toBeNull();
+});
+
+test("the ids say what they are (delete-answer:), and a question asked before the rename (delok:) is still answered by the same handler", () => {
+  const id = deleteAnswerCodec.encode(answer);
+  expect(id).toMatch(/^delete-answer:y:/);
+  const old = id.replace(/^delete-answer:/, "delok:");
+  expect(deleteAnswerCodec.decode(old)).toBeNull();
+  expect(oldDeleteAnswerCodec.decode(old)).toEqual(answer);
+  const handler = components.find((c) => c.prefix === "delok");
+  expect(handler?.codec.decode(old)).toEqual(answer);
+  expect(handler?.execute).toBe(deleteAnswerButton.execute);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { DELETE_ANSWER_PREFIX } from "../../../commands/delete/delete-confirm-id.js";
 import { confirmForm } from "../../../commands/delete/delete-view.js";
 import { LANGUAGES } from "../../../src/i18n/languages.js";
 import { translator } from "../../../src/i18n/translate.js";
@@ -14,6 +15,8 @@ test.each(LANGUAGES)(
     const [text] = form!.components as { content: string }[];
     expect(text!.content.length).toBeLessThanOrEqual(4000);
     expect(text!.content).toContain(TOOL.jobId);
-    expect(form!.custom_id).toBe(`delok:y:1300000000000000002:${TOOL.jobId}:${TOOL.requesterId}`);
+    expect(form!.custom_id).toBe(
+      `${DELETE_ANSWER_PREFIX}:y:1300000000000000002:${TOOL.jobId}:${TOOL.requesterId}`,
+    );
   },
 );

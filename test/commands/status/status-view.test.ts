@@ -114,7 +114,7 @@ describe("renderStatus", () => {
     expect(payload.embeds[IN_FLIGHT]?.description).toBe(
       `**1.** <@100000000000000002> · 🖌️ Generating · ▰▰▰▰▱▱▱▱▱▱ 40% · started <t:${(NOW - 120_000) / 1000}:R>\n` +
         "`job-0002` prompt number 2 --ar 16:9\n" +
-        `**2.** <@100000000000000001> · ⏳ Waiting in queue · started <t:${(NOW - 60_000) / 1000}:R>\n` +
+        `**2.** <@100000000000000001> · ⏳ Waiting in line · started <t:${(NOW - 60_000) / 1000}:R>\n` +
         "`job-0001` 🔗 a \\*cat\\* in a hat",
     );
   });

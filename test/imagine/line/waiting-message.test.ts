@@ -29,6 +29,18 @@ describe("renderWaiting", () => {
       "No image server is reachable right now: your job waits in the bot's line, number 2, and starts when a server is back.",
     ],
     [
+      { kind: "failing" },
+      "Every image server answers but reports a problem right now: your job waits in the bot's line, number 2, and starts as soon as one is healthy again.",
+    ],
+    [
+      { kind: "down-or-failing" },
+      "No image server takes jobs right now: some cannot be reached, the others report a problem. Your job waits in the bot's line, number 2, and starts as soon as one is back.",
+    ],
+    [
+      { kind: "busy-others-out" },
+      "The image servers that are up are all busy, and the others are out of service: your job waits in the bot's line, number 2, and starts when a server is free.",
+    ],
+    [
       { kind: "speed", speed: "relax" },
       "Your job asks for `--relax`, and the image servers that run it are busy: it waits in the bot's line, number 2, and starts when one of them is free.",
     ],

@@ -18,6 +18,10 @@ import type { World } from "./world.js";
 export interface Notification {
   messageId: string;
   channelId: string;
+  /** The message's server; null in a DM. */
+  guildId: string | null;
+  /** When the message was sent (ISO 8601, the emulator's clock), as Discord's notification list shows. */
+  sentAt: string;
   /** "mention", "role mention", "@everyone" or "reply". */
   reason: string;
   /** The start of the message's text as sent. */
@@ -81,6 +85,15 @@ export function notificationsOf(world: World, store: MessageStore, userId: strin
     const reason = reasonFor(world, store, message, userId);
     if (!reason) return [];
     const text = sentVersion(message)?.content ?? current(message).content;
-    return [{ messageId: message.id, channelId: message.channelId, reason, preview: text.slice(0, 120) }];
+    return [
+      {
+        messageId: message.id,
+        channelId: message.channelId,
+        guildId: message.guildId,
+        sentAt: new Date(message.createdAt).toISOString(),
+        reason,
+        preview: text.slice(0, 120),
+      },
+    ];
   });
 }
