@@ -1,5 +1,5 @@
 /**
- * The one shape of an admission rule (`checks/`): a function of the submission that returns when the rule
+ * The one shape of an admission rule (`*-check.ts`): a function of the submission that returns when the rule
  * lets it through and throws a {@link RefusedError} when it does not. `AdmissionChecks` runs them in order; the
  * first refusal is the one the member reads. See docs/architecture.md, "Adding an admission check".
  */
@@ -16,7 +16,7 @@ export interface Submission {
   readonly settings: EffectiveSettings;
   /**
    * The place it holds, set by the usage check once it counted the member's jobs in flight and cooldown
-   * (`checks/usage-check.ts`); the checks after it run with the place held, and a refusal frees it.
+   * (`usage-check.ts`); the checks after it run with the place held, and a refusal frees it.
    */
   place?: HeldPlace;
 }

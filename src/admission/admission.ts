@@ -1,6 +1,6 @@
 /**
  * Decides whether a new job may start, before anything is sent to the service: the list of checks
- * (`checks/admission-checks.ts`, one rule each, one signature: `AdmissionCheck`) run in order, the first
+ * (`admission-checks.ts`, one rule each, one signature: `AdmissionCheck`) run in order, the first
  * refusal being the one the member reads, and a place held from the usage check until the job was created
  * or not. Settings are
  * read at each submission (a server's settings and a member's roles override the owner's defaults), so a
@@ -14,8 +14,8 @@ import type { JobRequest } from "../imagine/job-request.js";
 import type { HeldSubmission } from "./admission-check.js";
 import type { AdmissionLedger } from "./admission-ledger.js";
 import type { AdmissionOptions, AdmissionTicket, Quota, Requester } from "./admission-types.js";
-import { AdmissionChecks } from "./checks/admission-checks.js";
-import { ALL_SPEEDS, defaultSpeed } from "./checks/speed-check.js";
+import { AdmissionChecks } from "./admission-checks.js";
+import { ALL_SPEEDS, defaultSpeed } from "./speed-check.js";
 import { FleetLedger } from "./fleet-ledger.js";
 import { HeldPlaces } from "./held-places.js";
 import { LocalLedger } from "./local-ledger.js";
@@ -102,7 +102,7 @@ export class Admission {
     };
   }
 
-  /** The speed added to a prompt that names none (see `defaultSpeed` in `checks/speed-check.ts`). */
+  /** The speed added to a prompt that names none (see `defaultSpeed` in `speed-check.ts`). */
   defaultSpeed(settings: EffectiveSettings, memberSpeed?: Speed): Speed | null {
     return defaultSpeed(settings, (this.options.serviceSpeeds ?? ALL_SPEEDS)(), memberSpeed);
   }

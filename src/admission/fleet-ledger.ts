@@ -12,7 +12,7 @@ import type { AdmissionLedger, LedgerUsage } from "./admission-ledger.js";
 import type { AdmissionRefusal } from "./admission-refusal.js";
 import type { FleetLedgerOptions } from "./admission-types.js";
 import { RefusedError } from "./refused-error.js";
-import { usageLimits } from "./checks/usage-check.js";
+import { usageLimits } from "./usage-check.js";
 
 /** Why the fleet's `usage` refuses `submission`, or `null`. */
 function fleetRefusal(

@@ -2,10 +2,10 @@
  * Speeds: one a prompt asks for must be one the member may use here (a server's speeds, a role's) and a
  * server of the pool can run; and the speed added to a prompt that names none.
  */
-import { SPEEDS, type Speed } from "../../prompt/speed.js";
-import type { EffectiveSettings } from "../../settings/effective-settings.js";
-import type { AdmissionCheck } from "../admission-check.js";
-import { RefusedError } from "../refused-error.js";
+import { SPEEDS, type Speed } from "../prompt/speed.js";
+import type { EffectiveSettings } from "../settings/effective-settings.js";
+import type { AdmissionCheck } from "./admission-check.js";
+import { RefusedError } from "./refused-error.js";
 
 /** The speeds the job's servers can run (`ServiceProfile.speeds`), read at each submission. */
 export type RunnableSpeeds = () => readonly Speed[];

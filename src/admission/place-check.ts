@@ -1,7 +1,7 @@
 /** Admission's first rule: a server's channel rules (allowed channels, age-restricted only); none in DMs. */
-import { checkPlace } from "../../moderation/server-rules.js";
-import type { AdmissionCheck } from "../admission-check.js";
-import { RefusedError } from "../refused-error.js";
+import { checkPlace } from "../moderation/server-rules.js";
+import type { AdmissionCheck } from "./admission-check.js";
+import { RefusedError } from "./refused-error.js";
 
 /** Refuses a submission in a channel the server's rules do not allow. */
 export const placeCheck: AdmissionCheck = ({ request, settings }) => {

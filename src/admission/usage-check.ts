@@ -3,11 +3,11 @@
  * place the submission then holds: counted and held with nothing awaited in between, so submissions arriving
  * at the same moment cannot all pass. A fleet's ledger counts every process's use after this (`fleet-ledger.ts`).
  */
-import { checkUsage, type UsageDecision, type UsageLimits } from "../../moderation/usage-limits.js";
-import type { EffectiveSettings } from "../../settings/effective-settings.js";
-import type { AdmissionCheck } from "../admission-check.js";
-import type { HeldPlaces } from "../held-places.js";
-import { RefusedError } from "../refused-error.js";
+import { checkUsage, type UsageDecision, type UsageLimits } from "../moderation/usage-limits.js";
+import type { EffectiveSettings } from "../settings/effective-settings.js";
+import type { AdmissionCheck } from "./admission-check.js";
+import type { HeldPlaces } from "./held-places.js";
+import { RefusedError } from "./refused-error.js";
 
 /** The usage limits of a submission under `settings`. */
 export function usageLimits(settings: EffectiveSettings): UsageLimits {

@@ -2,10 +2,10 @@
  * Banned words: the owner's list, the server's, then Midjourney's starter list (when on); the first list
  * with a word of the prompt refuses it; the requester alone is told which word and whose list.
  */
-import { BannedWords } from "../../moderation/banned-words.js";
-import type { BannedWordsList } from "../admission-refusal.js";
-import type { AdmissionCheck } from "../admission-check.js";
-import { RefusedError } from "../refused-error.js";
+import { BannedWords } from "../moderation/banned-words.js";
+import type { BannedWordsList } from "./admission-refusal.js";
+import type { AdmissionCheck } from "./admission-check.js";
+import { RefusedError } from "./refused-error.js";
 
 /** Refuses a prompt with a word of the owner's list, the server's, or `midjourney` (none when off). */
 export function bannedWordsCheck(

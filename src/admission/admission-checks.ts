@@ -3,10 +3,10 @@
  * reads, and the checks after `usageCheck` run with the member's place held (a refusal frees it). A new
  * protection is one file beside this one and one line in {@link AdmissionChecks}' list.
  */
-import { held, type AdmissionCheck, type HeldSubmission, type Submission } from "../admission-check.js";
-import type { AdmissionLedger } from "../admission-ledger.js";
-import type { AdmissionOptions } from "../admission-types.js";
-import type { HeldPlaces } from "../held-places.js";
+import { held, type AdmissionCheck, type HeldSubmission, type Submission } from "./admission-check.js";
+import type { AdmissionLedger } from "./admission-ledger.js";
+import type { AdmissionOptions } from "./admission-types.js";
+import type { HeldPlaces } from "./held-places.js";
 import { bannedWordsCheck } from "./banned-words-check.js";
 import { dailyCheck } from "./daily-check.js";
 import { pauseCheck } from "./pause-check.js";

@@ -3,9 +3,9 @@
  * not started, unhealthy) it queues images: those jobs are admitted, and their waiting message says the
  * service is starting or down (service-facts.md).
  */
-import type { AdmissionCheck } from "../admission-check.js";
-import { RefusedError } from "../refused-error.js";
-import type { HealthReader } from "../service-health.js";
+import type { AdmissionCheck } from "./admission-check.js";
+import { RefusedError } from "./refused-error.js";
+import type { HealthReader } from "./service-health.js";
 
 /**
  * Refuses while the service reports itself `paused`. Waits at most `maxWaitMs` for its answer (admission runs
