@@ -19,7 +19,7 @@ describe("/imagine end to end", () => {
       channelId: world.general.id,
     });
     const waiting = await handle.waitForResponse({ timeoutMs: 5000 });
-    expect(textOf(waiting)).toMatch(/waiting in queue/i);
+    expect(textOf(waiting)).toMatch(/waiting in line/i);
     const record = service.records()[0]!;
     expect(record.ref).toBe(handle.id);
 
@@ -55,7 +55,7 @@ describe("/imagine end to end", () => {
       user: world.alice,
       channelId: world.general.id,
     });
-    const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const after = emu.clock.now();
     const fieldsOf = (m: typeof waiting) =>
       new Map((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
