@@ -122,5 +122,9 @@ await shootDemo(
       .last();
     await showTop(more);
     await shot(page, "more-like-this-self-hosted");
+    // The exact prompt it sent: Discord's copy of the image (an attachment link), not the server's address.
+    await more.getByRole("button", { name: "📋 Prompt" }).click();
+    await waitForMessage(page, "The exact prompt sent");
+    await shot(page, "more-like-this-prompt");
   },
 );
