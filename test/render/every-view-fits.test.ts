@@ -124,6 +124,7 @@ const owner = {
   guildMaxActive: 10_000,
   enhanceAvailable: true,
   auditChannelId: SNOWFLAKE,
+  ageRestrictedOnly: false,
 };
 const roleIds = Array.from({ length: 25 }, (_, i) => `12345678901234567${String(i).padStart(2, "0")}`);
 const server = {
@@ -236,6 +237,10 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     ),
   "refusal: unknown style": userError((t) =>
     t("styles.unknown", { name: `\`${LONG_NAME}\``, names: STYLES.map((s) => `\`${s.name}\``).join(", ") }),
+  ),
+  // A host name is at most 253 characters, a port adds 6.
+  "refusal: an image link the generator cannot reach": userError((t) =>
+    t("imageLink.unreachable", { host: `${"h".repeat(253)}:65535` }),
   ),
   "prompt copy": (t) => renderPromptCopy(t, ctx.jobId ?? "", LONGEST_PROMPT),
   "job details": (t) =>

@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type { JobStore, RequesterJobsQuery } from "../../src/imagine/job-store.js";
+import { FollowUpBudget } from "../../src/discord/follow-up-budget.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
@@ -361,6 +362,23 @@ describe.each(implementations)("%s", (name, open) => {
       expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(true);
       await store.releaseClaim("upscale:g:1");
       expect(await store.claimHolder("upscale:g:1")).toBeUndefined();
+    });
+
+    test("an interaction's follow-ups counted in the store: five in all across two processes (or a restart), one given back is free again, none once the token ended", async () => {
+      const expiresAt = now + 15 * 60_000;
+      const here = new FollowUpBudget(() => now, store);
+      const there = new FollowUpBudget(() => now, await openSecond());
+      const taken = [];
+      for (const budget of [here, there, here, there, here])
+        taken.push(await budget.take("token-1", expiresAt));
+      expect(taken.every((t) => t !== null)).toBe(true);
+      expect(await there.take("token-1", expiresAt)).toBeNull();
+      expect(await here.take("token-2", expiresAt)).not.toBeNull();
+      await here.giveBack(taken[2]!);
+      expect(await there.take("token-1", expiresAt)).not.toBeNull();
+      expect(await here.take("token-1", expiresAt)).toBeNull();
+      now = expiresAt;
+      expect(await here.take("token-1", expiresAt + 15 * 60_000)).not.toBeNull();
     });
 
     test("one key claimed from two connections at once is taken by one claim", async () => {

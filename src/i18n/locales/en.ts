@@ -344,6 +344,8 @@ export const en = {
   "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
   "delete.question":
     "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.formTitle": "Delete this image?",
+  "delete.formHint": "**Submit** deletes it for everyone here; close this window to keep it.",
   "delete.yes": "Delete",
   "delete.no": "Keep",
   "delete.kept": "Kept: nothing was deleted.",
@@ -360,6 +362,8 @@ export const en = {
   // Imagine from this image (the message command) and image links.
   "imageLink.expired":
     "The image of this prompt is no longer on Discord (its message was deleted), so it cannot be used again. Attach the image again with /imagine.",
+  "imageLink.unreachable":
+    "Midjourney cannot fetch this image: it is at {{host}}, an address only this bot's own network reaches. Use an image posted on Discord or a public link instead.",
   "imagineFromImage.title": "Imagine from this image",
   "imagineFromImage.promptLabel": "Prompt",
   "imagineFromImage.promptPlaceholder": "What to make of the image, e.g. a watercolor of it at sunset",
@@ -474,6 +478,8 @@ export const en = {
     "Images can't be made in this channel. In this server, use `/$t(command.imagine.name)` in {{channels}}.",
   "refusal.ageRestrictedOnly":
     "This server allows images only in age-restricted channels. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
+  "refusal.ageRestrictedOnlyOwner":
+    "Images are made only in age-restricted channels here. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
   "refusal.daily_one":
     "You have started {{count}} image today, your daily limit here ({{limit}}). You can start more {{when}}.",
   "refusal.daily_other":
