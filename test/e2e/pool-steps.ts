@@ -72,7 +72,7 @@ export async function imagineOnPool(
     user: user ?? h.world.alice,
     channelId: h.world.general.id,
   });
-  await handle.waitForResponse({ where: (m) => /waiting in queue|waits in the bot's line/i.test(textOf(m)) });
+  await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);
   return { handle, imageId: job.imageId };
