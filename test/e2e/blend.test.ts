@@ -56,7 +56,7 @@ describe("/blend", () => {
       user: h.world.alice,
       channelId: h.world.general.id,
     });
-    const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
 
     const urls = attachmentUrls(handle);

@@ -62,7 +62,7 @@ describe("DM prompts", () => {
     expect(record.ref).toBe(sent.id);
     expect(record.prompt).toBe("a red fox in fresh snow --ar 3:2");
 
-    await emu.waitFor(() => /waiting in queue/i.test(textOf(emu.message(answer.id))));
+    await emu.waitFor(() => /waiting in line/i.test(textOf(emu.message(answer.id))));
     service.advance(2);
     await emu.waitFor(() => /25%/.test(textOf(emu.message(answer.id))));
     service.advance(4);
@@ -103,7 +103,7 @@ describe("DM prompts", () => {
       customId: buttonId(grid, "🔄"),
       user: world.alice,
     });
-    await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await reroll.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(service.records().map((r) => r.prompt)).toEqual(["a tin robot reading", "a tin robot reading"]);
     emu.assertNoRejectedRequests();
   });
@@ -200,7 +200,7 @@ describe("DM prompts", () => {
 
     service.faults.queue.length = 0;
     const retry = await clickLabel(h, refusal, "Try again", world.alice);
-    const waiting = await retry.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await retry.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.channel_id).toBe(refusal.channel_id);
     expect(service.records().map((r) => r.prompt)).toEqual(["a paper boat --ar 3:2"]);
     emu.assertNoRejectedRequests();

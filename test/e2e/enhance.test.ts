@@ -53,7 +53,7 @@ async function singleImage(n = 1, user: UserRef = h.world.alice) {
  */
 async function enhance(single: MessageSnapshot, label: string, user: UserRef = h.world.alice) {
   const handle = await clickLabel(h, single, label, user);
-  const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const record = recordFor(h, handle.id);
   if (!record) throw new Error(`no upscale record for interaction ${handle.id}`);
   return { handle, waiting, record };
@@ -232,7 +232,7 @@ describe("Enhance buttons", () => {
     ]);
     const answers = await Promise.all(
       clicks.map((click) =>
-        click.waitForResponse({ where: (m) => m.ephemeral || /waiting in queue/i.test(textOf(m)) }),
+        click.waitForResponse({ where: (m) => m.ephemeral || /waiting in line/i.test(textOf(m)) }),
       ),
     );
 

@@ -74,7 +74,7 @@ describe.skipIf(!postgres.available)("a double click reaching two processes of a
 
     const rerolls = world.service.records().filter((r) => r.id !== job.record.id);
     expect(rerolls.map((r) => r.prompt)).toEqual([job.record.prompt]);
-    expect(answers.filter((m) => /waiting in queue/i.test(textOf(m)))).toHaveLength(1);
+    expect(answers.filter((m) => /waiting in line/i.test(textOf(m)))).toHaveLength(1);
     const refused = answers.filter((m) => m.ephemeral);
     expect(refused.map(textOf)).toEqual([expect.stringMatching(/just started/i)]);
     // Each process answered the click that reached it: the work was claimed across processes, not in one.

@@ -105,7 +105,7 @@ describe("/imagine grid buttons end to end", () => {
     const { emu, world, service } = h;
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     const click = await clickLabel(h, grid, "🔄", world.alice);
-    await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const again = recordFor(h, click.id);
     expect(again).toBeDefined();
     expect(again!.id).not.toBe(record.id);
@@ -140,7 +140,7 @@ describe("/imagine grid buttons end to end", () => {
     const { emu, world } = h;
     const { grid, record } = await imagineGrid(h, { prompt: PROMPT });
     const click = await clickLabel(h, grid, "🔄", world.mod);
-    const waiting = await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
     expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
     emu.assertNoRejectedRequests();
@@ -175,7 +175,7 @@ describe("/imagine grid buttons end to end", () => {
     await waitForResult(h, running.record.id, isGrid);
     await waitForJobEnd(h, running.record.id);
     const again = await (await clickLabel(h, grid, "🔄", world.alice)).waitForResponse();
-    expect(textOf(again)).toMatch(/waiting in queue/i);
+    expect(textOf(again)).toMatch(/waiting in line/i);
     expect(service.records().filter((r) => r.prompt === PROMPT)).toHaveLength(2);
     emu.assertNoRejectedRequests();
   });
@@ -194,7 +194,7 @@ describe("/imagine grid buttons end to end", () => {
     expect(single.attachments.map((a) => a.filename)).toEqual(["u2.png"]);
 
     const reroll = await clickLabel(h, grid, "🔄", world.alice);
-    const waiting = await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await reroll.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
     expect(recordFor(h, reroll.id)?.prompt).toBe(record.prompt);
     emu.assertNoRejectedRequests();

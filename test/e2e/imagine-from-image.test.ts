@@ -62,7 +62,7 @@ describe.each([
       user: h.world.alice,
       values: { prompt: "a watercolor of it at sunset", image: imageUrl },
     });
-    await submit.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await submit.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const record = await h.emu.waitFor(() => recordFor(h, submit.id), { description: "the record" });
     expect(record.prompt?.startsWith(`${imageUrl} a watercolor of it at sunset`)).toBe(true);
 

@@ -211,7 +211,7 @@ describe("/imagine sends prompts the generator can read, unchanged", () => {
     const reply = await handle.waitForResponse();
 
     expect(reply.ephemeral).toBe(false);
-    expect(textOf(reply)).toMatch(/waiting in queue/i);
+    expect(textOf(reply)).toMatch(/waiting in line/i);
     expect(h.service.records().find((r) => r.ref === handle.id)?.prompt).toBe(prompt);
   });
 
@@ -221,7 +221,7 @@ describe("/imagine sends prompts the generator can read, unchanged", () => {
       bytes: smallPng,
       contentType: "image/png",
     });
-    await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
 
     const attachment = Object.values(
       (handle.payload.data as { resolved?: { attachments?: Record<string, { url: string }> } }).resolved

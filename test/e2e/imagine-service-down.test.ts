@@ -82,7 +82,7 @@ describe("/imagine when the image service is down or slow", () => {
     h.service.faults.queue.push("hang");
     const { reply } = await imagineReply(h, "a lighthouse at dusk");
 
-    expect(textOf(reply)).toMatch(/waiting in queue/i);
+    expect(textOf(reply)).toMatch(/waiting in line/i);
     expect(h.service.records()).toHaveLength(1);
     h.emu.assertNoRejectedRequests();
   });

@@ -14,7 +14,7 @@ import { buttonsOf, textOf } from "../support/message-view.js";
 export interface StartedJob {
   handle: InteractionHandle;
   record: ImageRecord;
-  /** The first message shown after "thinking": waiting in queue. */
+  /** The first message shown after "thinking": waiting in line. */
   waiting: MessageSnapshot;
 }
 
@@ -56,7 +56,7 @@ export function recordFor(h: BotHarness, interactionId: string): ImageRecord | u
   return h.service.records().find((r) => r.ref === interactionId);
 }
 
-/** Runs /imagine as `user` and waits until the bot shows the job as waiting in the queue. */
+/** Runs /imagine as `user` and waits until the bot shows the job as waiting in line. */
 export async function startImagine(
   h: BotHarness,
   options: { prompt: string; user?: UserRef; channelId?: string },
@@ -67,7 +67,7 @@ export async function startImagine(
     user: options.user ?? h.world.alice,
     channelId: options.channelId ?? h.world.general.id,
   });
-  const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   // A self-hosted server keeps no ref: the bot's own job (keyed by the interaction id) names the image.
   const job = await h.bot.context.imagine.findJob(handle.id);
   const record = recordFor(h, handle.id) ?? h.service.records().find((r) => r.id === job?.imageId);

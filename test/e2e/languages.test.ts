@@ -56,7 +56,7 @@ describe("languages", () => {
         locale,
       });
     const first = await imagine("a lighthouse", "en-US");
-    await first.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await first.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const refused = await imagine("a second lighthouse", "es-ES");
     const answer = await refused.waitForResponse({ where: (m) => m.ephemeral && textOf(m) !== "" });
     expect(textOf(answer)).toContain("Ya tienes 1 imagen generándose, el máximo a la vez (1).");

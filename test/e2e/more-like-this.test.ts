@@ -23,7 +23,7 @@ describe.each(["hosted", "self-hosted"] as const)("🔁 More like this on a %s s
     const { record, single } = await singleImage(h, "a red fox in the snow --ar 3:2", 1);
 
     const click = await clickLabel(h, single, "More like this", world.alice);
-    const waiting = await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const job = await h.bot.context.imagine.findJob(click.id);
     const more = service.record(job!.imageId)!;
     const u2 = service.record(record.id)!.upscaled_urls![1]!;
@@ -56,7 +56,7 @@ describe.each(["hosted", "self-hosted"] as const)("🔁 More like this on a %s s
     const first = await clickLabel(h, single, "More like this", world.alice);
     const second = await clickLabel(h, single, "More like this", world.alice);
     const [, note] = await Promise.all([
-      first.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) }),
+      first.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) }),
       second.waitForResponse(),
     ]);
     expect(note.ephemeral).toBe(true);

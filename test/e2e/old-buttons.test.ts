@@ -32,7 +32,7 @@ async function oldGrid(jobId: string): Promise<string> {
   return message.id;
 }
 
-const isWaiting = (m: Parameters<typeof textOf>[0]) => /waiting in queue/i.test(textOf(m));
+const isWaiting = (m: Parameters<typeof textOf>[0]) => /waiting in line/i.test(textOf(m));
 
 describe("buttons posted before ids carried the requester", () => {
   test("U2 still posts the single image, for anyone", async () => {

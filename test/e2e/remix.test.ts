@@ -38,7 +38,7 @@ describe.each(["hosted", "self-hosted"] as const)("🖌️ Remix on a %s server"
       user: world.alice,
       values: { [input.custom_id]: "a grey wolf in the snow --ar 16:9" },
     });
-    const waiting = await submit.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await submit.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.ephemeral).toBe(false);
     const job = await h.bot.context.imagine.findJob(submit.id);
     const remixed = service.record(job!.imageId)!;
@@ -122,7 +122,7 @@ describe("🖌️ Remix checks the edited prompt like /imagine", () => {
       user: world.alice,
       values: { prompt: "a tin robot writing" },
     });
-    const waiting = await submit.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await submit.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.channel_id).toBe(grid.channel_id);
     expect(textOf(waiting)).toContain(`https://discord.com/channels/@me/${grid.channel_id}/${grid.id}`);
     expect(service.records().map((r) => r.prompt)).toContain("a tin robot writing");

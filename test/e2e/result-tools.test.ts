@@ -151,7 +151,7 @@ describe("🗑️ Delete", () => {
     const { emu, world, service } = h;
     const { single } = await singleImage(h, "a red fox in the snow", 0);
     const click = await clickLabel(h, single, "Enhance 2× (uses credits)", world.alice);
-    await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     const job = await h.bot.context.imagine.findJob(click.id);
     service.completeNow(job!.imageId);
     const enhanced = await waitForResult(h, job!.imageId);

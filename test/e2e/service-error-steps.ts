@@ -27,7 +27,7 @@ export async function expectImagineWorks(
 ): Promise<void> {
   const before = service.records().length;
   const { handle, reply } = await imagineReply(h, "a lighthouse at dusk");
-  expect(textOf(reply)).toMatch(/waiting in queue/i);
+  expect(textOf(reply)).toMatch(/waiting in line/i);
   expect(service.records()).toHaveLength(before + 1);
   expect(service.records().at(-1)?.ref).toBe(handle.id);
 }

@@ -60,7 +60,7 @@ test("/imagine whose admission has not decided is acknowledged publicly, then ru
   expect(recordFor(h, handle.id)).toBeUndefined();
 
   gate.open();
-  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const record = recordFor(h, handle.id)!;
   service.completeNow(record.id);
   await waitForResult(h, record.id, isGrid);
@@ -103,7 +103,7 @@ test("🔄 whose admission has not decided is acknowledged, then starts the new 
   expect(recordFor(h, click.id)).toBeUndefined();
 
   gate.open();
-  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   expect(recordFor(h, click.id)?.prompt).toBe(record.prompt);
   emu.assertNoRejectedRequests();
 });

@@ -99,7 +99,7 @@ test("🔄 on a grid sends the member's own speed again, as the prompt they type
   expect(record.prompt).toBe("a kite --turbo");
   h.emu.clock.advance(60_000);
   const click = await clickLabel(h, grid, "🔄", h.world.alice);
-  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   expect(recordFor(h, click.id)?.prompt).toBe("a kite --turbo");
 });
 

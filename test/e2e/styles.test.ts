@@ -72,7 +72,7 @@ describe("styles", () => {
       user: world.alice,
       channelId: world.general.id,
     });
-    const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(waiting.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
     const record = recordFor(h, handle.id);
     expect(record?.prompt).toBe("a fox in the snow, soft watercolour, paper texture --ar 3:2 --stylize 250");
@@ -87,7 +87,7 @@ describe("styles", () => {
       customId: buttonId(grid, "🔄"),
       user: world.alice,
     });
-    const again = await reroll.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+    const again = await reroll.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
     expect(again.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
     expect(service.records().map((r) => r.prompt)).toEqual([record?.prompt, record?.prompt]);
     emu.assertNoRejectedRequests();
@@ -114,7 +114,7 @@ describe("styles", () => {
       user: world.alice,
     });
     const started = await answerTo(h, retry);
-    expect(textOf(started)).toMatch(/waiting in queue/i);
+    expect(textOf(started)).toMatch(/waiting in line/i);
     expect(started.embeds[0]?.fields).toContainEqual({ name: "Style", value: "Watercolour", inline: true });
     expect(service.records().map((r) => r.prompt)).toEqual([
       "a fox in the snow, soft watercolour, paper texture --stylize 250",

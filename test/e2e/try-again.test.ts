@@ -44,7 +44,7 @@ describe("Try again", () => {
     const before = createRequests();
     const started = await clickTryAgain(refusal);
     expect(started.ephemeral).toBe(false);
-    expect(textOf(started)).toMatch(/waiting in queue/i);
+    expect(textOf(started)).toMatch(/waiting in line/i);
     const records = h.service.records().filter((r) => r.prompt === "a lighthouse at dusk --ar 16:9");
     expect(records).toHaveLength(1);
     expect(createRequests()).toBe(before + 1);
@@ -71,7 +71,7 @@ describe("Try again", () => {
     await waitForResult(h, running.record.id, isGrid);
     await waitForJobEnd(h, running.record.id);
     const started = await clickTryAgain(again);
-    expect(textOf(started)).toMatch(/waiting in queue/i);
+    expect(textOf(started)).toMatch(/waiting in line/i);
     const whale = h.service.records().find((r) => r.prompt === "a blue whale");
     expect(whale).toBeDefined();
     h.service.completeNow(whale?.id ?? "");
@@ -91,7 +91,7 @@ describe("Try again", () => {
 
     const records = h.service.records().filter((r) => r.prompt === "a green comet over the sea");
     expect(records).toHaveLength(1);
-    expect(answers.filter((m) => /waiting in queue/i.test(textOf(m)))).toHaveLength(1);
+    expect(answers.filter((m) => /waiting in line/i.test(textOf(m)))).toHaveLength(1);
     const told = answers.filter((m) => m.ephemeral);
     expect(told.map(textOf)).toEqual(["This prompt was just tried again."]);
     h.service.completeNow(records[0]?.id ?? "");

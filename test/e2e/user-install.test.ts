@@ -37,7 +37,7 @@ function sendImagine(channelId: string, prompt: string): Promise<InteractionHand
 
 async function imagineIn(channelId: string, prompt = "a lighthouse at dusk") {
   const handle = await sendImagine(channelId, prompt);
-  const waiting = await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  const waiting = await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const record = await h.emu.waitFor(() => recordFor(h, handle.id), { description: "the image record" });
   return { handle, waiting, record };
 }

@@ -24,7 +24,7 @@ export function linesWithSecrets(lines: readonly string[], secrets: readonly str
   return lines.filter((line) => secrets.some((s) => s !== "" && line.includes(s)));
 }
 
-/** A job a user started with /imagine, once the bot shows it waiting in the queue. */
+/** A job a user started with /imagine, once the bot shows it waiting in line. */
 export interface StartedProcessJob {
   handle: InteractionHandle;
   record: ImageRecord;
@@ -42,7 +42,7 @@ export async function imagineIn(
     user: options.user ?? w.world.alice,
     channelId: (options.channel ?? w.world.general).id,
   });
-  await handle.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const record = w.service.records().find((r) => r.ref === handle.id);
   if (!record) throw new Error(`no image record for interaction ${handle.id}`);
   return { handle, record };
