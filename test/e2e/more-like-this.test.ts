@@ -71,7 +71,7 @@ test("a server with a public address: More like this sends the server's own URL,
   const { record, single } = await singleImage(h, "a red fox in the snow", 0);
   expect(single.attachments).toEqual([]);
   const click = await clickLabel(h, single, "More like this", h.world.alice);
-  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const job = await h.bot.context.imagine.findJob(click.id);
   const u1 = h.service.record(record.id)!.upscaled_urls![0]!;
   expect(u1).toMatch(/^https:\/\/images\.example\.com\/assets\//);
@@ -97,7 +97,7 @@ test("on a self-hosted server, 🔄 on a More like this job a day later sends a 
   h = await startOn("self-hosted");
   const { single } = await singleImage(h, "a red fox in the snow", 0);
   const click = await clickLabel(h, single, "More like this", h.world.alice);
-  await click.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await click.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const more = h.service.record((await h.bot.context.imagine.findJob(click.id))!.imageId)!;
   h.service.completeNow(more.id);
   const grid = await waitForResult(h, more.id, isGrid);
@@ -107,7 +107,7 @@ test("on a self-hosted server, 🔄 on a More like this job a day later sends a 
   h.emu.clock.advance(25 * 60 * 60 * 1000);
   expect((await fetch(oldLink)).status).toBe(404);
   const again = await clickLabel(h, grid, "🔄", h.world.alice);
-  await again.waitForResponse({ where: (m) => /waiting in queue/i.test(textOf(m)) });
+  await again.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
   const record = h.service.record((await h.bot.context.imagine.findJob(again.id))!.imageId)!;
   const newLink = (record.prompt ?? "").split(" ")[0]!;
   expect(newLink).not.toBe(oldLink);
