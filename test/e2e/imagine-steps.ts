@@ -56,7 +56,7 @@ export function recordFor(h: BotHarness, interactionId: string): ImageRecord | u
   return h.service.records().find((r) => r.ref === interactionId);
 }
 
-/** Runs /imagine as `user` and waits until the bot shows the job as waiting in the queue. */
+/** Runs /imagine as `user` and waits until the bot shows the job as waiting in line. */
 export async function startImagine(
   h: BotHarness,
   options: { prompt: string; user?: UserRef; channelId?: string },

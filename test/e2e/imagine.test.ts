@@ -45,7 +45,7 @@ describe("/imagine end to end", () => {
     emu.assertNoRejectedRequests();
   });
 
-  test("progress says how long ago the job started; the final message says when it was requested and how long it took", async () => {
+  test("a job the generator has not started says when it was sent, not that it started; the final message says when it was requested and how long it took", async () => {
     h = await startBotHarness({ service: { lifecycle: { steps: 4 } } });
     const { emu, world, service } = h;
     const before = emu.clock.now();
@@ -59,13 +59,16 @@ describe("/imagine end to end", () => {
     const after = emu.clock.now();
     const fieldsOf = (m: typeof waiting) =>
       new Map((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
-    expect(fieldsOf(waiting).get("Started")).toMatch(/^<t:\d+:R>$/);
+    // Not started by the generator yet: when it was sent, not "Started".
+    expect(fieldsOf(waiting).get("Sent")).toMatch(/^<t:\d+:R>$/);
+    expect(fieldsOf(waiting).has("Started")).toBe(false);
 
     emu.clock.advance(185_000);
     service.advance(5);
     const final = await waitForResult(h, recordFor(h, handle.id)!.id, (m) => fieldsOf(m).has("Finished"));
     const fields = fieldsOf(final);
     expect(fields.has("Started")).toBe(false);
+    expect(fields.has("Sent")).toBe(false);
     // Real time passes too (at most a few seconds here), on top of the 3 min 5 s jump.
     expect(fields.get("Finished")).toMatch(/^in 3 min [5-9] s$/);
     const requested = /^<t:(\d+):f>$/.exec(fields.get("Requested") ?? "");

@@ -54,7 +54,7 @@ async function imagineAt(world: ProcessWorld, user: EmulatedUser, channel: Emula
     channelId: channel.id,
   });
   await handle.waitForResponse({
-    where: (m) => /waiting in queue|waits in the bot's line/i.test(textOf(m)),
+    where: (m) => /waiting in line/i.test(textOf(m)),
     timeoutMs: 20_000,
   });
   return handle;

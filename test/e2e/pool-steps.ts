@@ -83,7 +83,7 @@ export async function imagineOnPool(
     channelId: h.world.general.id,
   });
   await handle.waitForResponse({
-    where: (m) => /waiting in queue|waiting in line|waits in the bot's line/i.test(textOf(m)),
+    where: (m) => /waiting in line|waits in the bot's line/i.test(textOf(m)),
   });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);

@@ -24,7 +24,7 @@ export function linesWithSecrets(lines: readonly string[], secrets: readonly str
   return lines.filter((line) => secrets.some((s) => s !== "" && line.includes(s)));
 }
 
-/** A job a user started with /imagine, once the bot shows it waiting in the queue. */
+/** A job a user started with /imagine, once the bot shows it waiting in line. */
 export interface StartedProcessJob {
   handle: InteractionHandle;
   record: ImageRecord;

@@ -61,7 +61,7 @@ describe("renderWaiting", () => {
       expect(embed?.footer?.text).toBe(`Job ${REF}`);
       const text = visibleText(payload);
       expect(text.match(/number 2/g)).toHaveLength(1);
-      expect(text).not.toMatch(/0%|▱|generator to start|Waiting in queue|q-\d/);
+      expect(text).not.toMatch(/0%|▱|generator to start|q-\d/);
       expect(payload.components.flatMap((row) => row.components)).toMatchObject([
         { label: "Cancel", custom_id: `cancel:q-${REF}:${REQUESTER_ID}` },
       ]);
