@@ -88,6 +88,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   if ((options.servers ?? 1) > 1) pool = await startDemoPool(world.service, options.servers ?? 1, tickMs);
   // A second member, so the page can switch between two members and a moderator.
   emu.addMember({ guildId: world.world.guild.id, user: emu.addUser({ username: "bob" }) });
+  // The owner's audit channel: who resumed a held server, moderators' actions (AUDIT_CHANNEL_ID).
+  const audit = emu.addChannel({ guildId: world.world.guild.id, name: "imagine-audit" });
   let bot;
   try {
     bot = await world.startBot({
@@ -99,6 +101,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       // The demo's image service is local and free: show the Enhance buttons.
       ENHANCE_FACTORS: "2x,4x",
       LOG_LEVEL: "info",
+      AUDIT_CHANNEL_ID: audit.id,
       ...(pool ? { ...pool.env, IMAGINE_API_SLOTS: "3" } : {}),
       ...options.env,
     });

@@ -71,6 +71,8 @@ export async function startBot(config: Config, options: StartBotOptions): Promis
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+  // An interaction's follow-ups are counted with its job, so a restart does not forget them.
+  messenger.countFollowUpsIn(core.store);
   const route = createInteractionRouter(options.interactions ?? defaultRegistry, core);
 
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));

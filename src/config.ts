@@ -125,6 +125,12 @@ export const configSchema = z.object({
    * @see https://discord.com/developers/docs/resources/application#installation-context
    */
   USER_INSTALLS: oneOf(["on", "off"]).default("on"),
+  /**
+   * Images only in age-restricted (NSFW) channels, in every server that did not choose for itself with
+   * `/imagine-config` and in servers the bot is not in (reached by a member's install); DMs are not channels
+   * of a server.
+   */
+  AGE_RESTRICTED_ONLY: oneOf(["on", "off"]).default("off"),
   /** Midjourney's refusals of one member's prompts within 24 h that pause them (where it happened); 0: never. */
   MIDJOURNEY_REFUSALS_TO_PAUSE: int(0, 100).default(3),
   /** How long such a pause lasts, in hours. */

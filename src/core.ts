@@ -30,6 +30,7 @@ import { MemorySettingsStore } from "./settings/memory-settings-store.js";
 import type { SettingsStore } from "./settings/settings.js";
 import { openStores, type Stores } from "./store/open-stores.js";
 import { MemoryServerHoldStore } from "./pool/account-health/server-holds.js";
+import { MemoryServerCreateStore } from "./pool/account-health/server-creates.js";
 import { AccountHealth } from "./pool/account-health/account-health.js";
 import { serverState } from "./pool/account-health/server-state.js";
 
@@ -71,6 +72,7 @@ async function stores(config: Config, deps: CoreDeps): Promise<Stores> {
     daily: new MemoryDailyImageCounts(),
     pauses: new MemoryRefusalPauseStore(),
     holds: new MemoryServerHoldStore(),
+    creates: new MemoryServerCreateStore(),
   };
 }
 
@@ -84,7 +86,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const now = () => clock.now();
   const metrics = deps.metrics ?? (await createMetrics(config));
   const bannedWords = await loadBannedWords(config);
-  const { jobs: store, settings, daily, pauses: pauseStore, holds } = await stores(config, deps);
+  const { jobs: store, settings, daily, pauses: pauseStore, holds, creates } = await stores(config, deps);
   const pauses = new RefusalPauses({
     store: pauseStore,
     threshold: config.MIDJOURNEY_REFUSALS_TO_PAUSE,
@@ -113,6 +115,7 @@ export async function buildCore(config: Config, deps: CoreDeps): Promise<BotCore
   const accounts = new AccountHealth({
     servers: config.IMAGINE_SERVERS.map((s) => ({ name: s.name, pacing: s.pacing })),
     store: holds,
+    creates,
     now,
     logger: log.child({ component: "pool" }),
     onHeld: (hold) => void audit.serverHeld(hold),

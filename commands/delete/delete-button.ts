@@ -5,10 +5,13 @@
  * The answer is private; the audit channel records who deleted which job's message. It never asks the image
  * service. A used button elsewhere that pointed at the deleted message (U1 on its grid, Enhance on its
  * single image) then says it was deleted (`post-once.ts`).
- * Where the bot is not in the server (a member's install) its token reaches nothing there: the click's own
- * token deletes the message the button is on (its `@original`), at once, since a question's answer would be
- * another interaction that cannot reach the result any more.
+ * Where the bot is not in the server (a member's install) its token reaches nothing there, and a private
+ * question's answer would be an interaction on the question, which cannot reach the result. So the click
+ * opens a small form ("Delete this image?"; Submit deletes, closing it keeps): the form's submission is an
+ * interaction on the result message itself, whose token deletes it (its `@original`), and says so privately.
+ * No channel call is made there.
  * @see https://discord.com/developers/docs/resources/message#delete-message
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-interaction-callback-type
  * @see https://discord.com/developers/docs/topics/permissions#permissions-bitwise-permission-flags
  */
 import {
@@ -33,6 +36,7 @@ import {
   type DeleteAnswer,
 } from "./delete-confirm-id.js";
 import { UserError } from "../../src/errors.js";
+import { confirmForm } from "./delete-view.js";
 import { isDeliveryError } from "../../src/jobs/delivery-error.js";
 import { DELETE_ID_PREFIX, deleteIdCodec, type ResultTool } from "../../src/custom-ids/result-tool-ids.js";
 
@@ -109,6 +113,11 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
     if (!message) throw new UserError((t) => t("error.deadControl"));
     if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
     if (interactionReach(interaction) === "interaction-only") {
+      const form = confirmForm(lang.ephemeral, tool, message.id);
+      if (form && !interaction.isModalSubmit()) {
+        await interaction.showModal(form);
+        return;
+      }
       await interaction.deferUpdate();
       const said = await deleteResult(interaction, tool, message.channelId, message.id, context);
       await interaction.followUp({
@@ -133,13 +142,33 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
   },
 };
 
-/** Delete or Keep under the private question: deletes the result message, or leaves it; the question is answered in place. */
+/**
+ * Delete or Keep under the private question: deletes the result message, or leaves it; the question is
+ * answered in place. The form's submission (where only the interaction reaches) is a Delete on the result
+ * message itself: deleted through its token, then said privately.
+ */
 export const deleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
   prefix: DELETE_ANSWER_PREFIX,
   codec: deleteAnswerCodec,
   async execute(interaction, answer, context) {
     const { lang } = context;
     const tool = { jobId: answer.jobId, requesterId: answer.requesterId };
+    if (interaction.isModalSubmit() && interaction.isFromMessage() && answer.confirmed) {
+      if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
+      await interaction.deferUpdate();
+      const said = await deleteResult(
+        interaction,
+        tool,
+        interaction.message.channelId,
+        answer.messageId,
+        context,
+      );
+      await interaction.followUp({
+        content: lang.ephemeral(said, { id: tool.jobId }),
+        flags: MessageFlags.Ephemeral,
+      });
+      return;
+    }
     if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
     if (!answer.confirmed) {
       await interaction.update({ content: lang.ephemeral("delete.kept"), components: [] });

@@ -5,31 +5,15 @@
  * interaction, so it works wherever /imagine does, also where the bot is not a member.
  * @see https://discord.com/developers/docs/interactions/application-commands#message-commands
  */
-import type { Message } from "discord.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { ComponentHandler } from "../../src/discord/component.js";
 import type { MessageCommand } from "../../src/discord/message-command.js";
 import { UserError } from "../../src/errors.js";
 import { preparePrompt } from "../../src/prompt/prepare-prompt.js";
 import { checkAndStartJob } from "../imagine/interaction-start.js";
+import { firstImageUrl } from "../shared/message-image.js";
 import { IMAGINE_FROM_IMAGE_PREFIX, imagineFromImageCodec } from "./imagine-from-image-id.js";
 import { IMAGE_FIELD, PROMPT_FIELD, renderImagineFromImageModal } from "./imagine-from-image-view.js";
-
-const IMAGE_TYPE = /^image\/(png|jpe?g|webp|gif)\b/i;
-const IMAGE_NAME = /\.(png|jpe?g|webp|gif)$/i;
-
-/** The link of the message's first image: its first image attachment, else its first embed's image. */
-export function firstImageUrl(message: Pick<Message, "attachments" | "embeds">): string | null {
-  for (const attachment of message.attachments.values()) {
-    if (IMAGE_TYPE.test(attachment.contentType ?? "") || IMAGE_NAME.test(attachment.name))
-      return attachment.url;
-  }
-  for (const embed of message.embeds) {
-    const url = embed.image?.url ?? embed.thumbnail?.url;
-    if (url && /^https?:\/\//i.test(url)) return url;
-  }
-  return null;
-}
 
 /** The file name a link ends with (its path's last part), which says what kind of image it is. */
 function fileNameOf(url: string): string {

@@ -16,6 +16,7 @@ import type { Logger } from "../../src/logger.js";
 import { promptToSend } from "../../src/prompt/prompt-to-send.js";
 import { withoutSpeeds, type Speed } from "../../src/prompt/speed.js";
 import { tryAgainRows } from "./try-again-rows.js";
+import { requireFetchableImageLinks } from "../../src/discord/attachment-links.js";
 
 /** How one kind of request is answered while its job starts. */
 export interface JobResponder {
@@ -145,6 +146,7 @@ export async function startJob(
       ticket: await admitAndAudit(app, request),
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
+      requireFetchableImageLinks(request.prompt);
       const location = await responder.answer();
       const prompt = await promptToSend(request.prompt, {
         defaultParameters: defaultsFor(app, request, ticket, memberSpeed),

@@ -5,6 +5,13 @@
  * such endpoint): the image guides a new grid. For the person the image was posted for, or a moderator (it
  * uses credits); its messages link to the single image it was asked from. A double click starts one job
  * (`startOncePerClick`: a claim in the job store, across a fleet's processes).
+ *
+ * Midjourney fetches the image prompt from the internet, and a self-hosted image server is often private
+ * (`localhost`, a home network): the link sent is the image as the button's message shows it, which is
+ * Discord's own copy when the bot uploaded it there (IMAGE_DELIVERY attaches what Discord cannot fetch),
+ * refreshed whenever a kept prompt is sent again; otherwise the server's public URL, which Discord itself
+ * fetched to show it. A link the generator cannot reach ends with a clear message (`start-job.ts`). See
+ * docs/image-links.md.
  * @see https://docs.midjourney.com/docs/image-prompts
  */
 import type { BotContext } from "../../src/bot-context.js";
@@ -17,14 +24,15 @@ import { upscaleSourceUrl } from "../../src/render/final.js";
 import { messageJumpLink } from "../../src/render/message-link.js";
 import { readImage, UnknownImageError } from "../../src/service/image-access.js";
 import { loadSource } from "../shared/job-source.js";
+import { firstImageUrl } from "../shared/message-image.js";
 import { startOncePerClick } from "../imagine/click-once.js";
 import { checkAndStartJob } from "../imagine/interaction-start.js";
 
 /**
- * The URL of image U(index+1) of grid `jobId` at the image service, which the new job sends as its image
- * prompt. @throws {UserError} when the service no longer has that image.
+ * The URL of image U(index+1) of grid `jobId` at the image service. @throws {UserError} when the service no
+ * longer has that image.
  */
-async function imageUrl(app: BotContext, jobId: string, index: number): Promise<string> {
+async function serviceImageUrl(app: BotContext, jobId: string, index: number): Promise<string> {
   const record = await readImage(app.pool, jobId).catch((err: unknown) => {
     throw err instanceof UnknownImageError
       ? new UserError((t) => t("serviceError.imageGone"), err.message)
@@ -50,11 +58,13 @@ export const moreLikeThisButton: ComponentHandler<MoreLikeThis, BotContext> = {
       key,
       (t) => t("more.started"),
       async () => {
-        const [{ prompt }, url] = await Promise.all([
+        const [{ prompt }, serviceUrl] = await Promise.all([
           loadSource(more, app),
-          imageUrl(app, more.jobId, more.index),
+          serviceImageUrl(app, more.jobId, more.index),
         ]);
-        const typed = `${url} ${prompt.text}`;
+        // The image as the message shows it: Discord's copy when the bot uploaded it (see the module comment).
+        const shown = interaction.message ? firstImageUrl(interaction.message) : null;
+        const typed = `${shown ?? serviceUrl} ${prompt.text}`;
         const limits = {
           maxLength: app.config.PROMPT_MAX_LENGTH,
           attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,

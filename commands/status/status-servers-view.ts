@@ -87,7 +87,9 @@ function stateOf(t: Translator, server: ServerRow): { emoji: string; words: stri
     if (checkedAt === null) return { emoji: "⚪", words: t("accountHealth.state.notChecked") };
     return {
       emoji: "🔴",
-      words: t("accountHealth.state.notAnswering", { since: ageOf(server.health.lastErrorAt ?? checkedAt) }),
+      words: t("accountHealth.state.notAnswering", {
+        since: ageOf(server.health.unreachableSince ?? server.health.lastErrorAt ?? checkedAt),
+      }),
     };
   }
   if (

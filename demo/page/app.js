@@ -10,7 +10,7 @@ import { openMessageMenu } from "./context-menu.js";
 import { h } from "./dom.js";
 import { renderMessage } from "./render.js";
 import { installSlashPicker } from "./suggestions.js";
-import { $, DM, api, channelQuery, guild, inDm, me, showError, state } from "./shared.js";
+import { $, DM, api, channelQuery, groupDm, guild, inDm, inPrivate, me, showError, state } from "./shared.js";
 
 const actions = {
   click: (message, customId) =>
@@ -36,12 +36,34 @@ const actions = {
     ),
 };
 
+/** What the clock control adds: more than a day, so Discord's attachment links signed until now expire. */
+const CLOCK_STEP_MS = 25 * 60 * 60 * 1000;
+
 function renderChannels() {
   const list = $("channels");
   list.replaceChildren();
-  if (inDm()) {
+  if (inPrivate()) {
     $("sidebar-title").textContent = "Direct Messages";
-    list.append(h("li", { class: "dm active" }, state.world.botUser.username));
+    const groups = (state.world.groupDms ?? []).filter((c) => c.recipientIds.includes(me()?.id));
+    list.append(
+      h(
+        "li",
+        { class: `dm${inDm() ? " active" : ""}`, onclick: () => switchChannel(DM) },
+        state.world.botUser.username,
+      ),
+      ...groups.map((c) =>
+        h(
+          "li",
+          {
+            class: `dm${c.id === state.channel ? " active" : ""}`,
+            dataset: { channelId: c.id },
+            title: "A group DM: the bot is not in it, your installed app is",
+            onclick: () => switchChannel(c.id),
+          },
+          c.name,
+        ),
+      ),
+    );
   } else {
     $("sidebar-title").textContent = guild().name;
     for (const channel of guild().channels) {
@@ -58,7 +80,7 @@ function renderChannels() {
       );
     }
   }
-  $("dm-home").classList.toggle("active", inDm());
+  $("dm-home").classList.toggle("active", inPrivate());
   $("guild-icons").replaceChildren(
     ...state.world.guilds
       .filter((g) => me()?.inGuilds.includes(g.id))
@@ -66,7 +88,7 @@ function renderChannels() {
         h(
           "button",
           {
-            class: `server-icon${!inDm() && g.id === guild().id ? " active" : ""}`,
+            class: `server-icon${!inPrivate() && g.id === guild().id ? " active" : ""}`,
             title: g.botIsIn ? g.name : `${g.name} (the bot is not here: your installed app is)`,
             dataset: { guildId: g.id },
             onclick: () => switchGuild(g.id),
@@ -76,8 +98,10 @@ function renderChannels() {
       ),
   );
   const current = guild().channels.find((c) => c.id === state.channel);
-  $("chat-hash").textContent = inDm() ? "@" : "#";
-  $("chat-title").textContent = inDm() ? state.world.botUser.username : (current?.name ?? "");
+  $("chat-hash").textContent = inPrivate() ? "@" : "#";
+  $("chat-title").textContent = inDm()
+    ? state.world.botUser.username
+    : (groupDm()?.name ?? current?.name ?? "");
 }
 
 function renderUsers() {
@@ -162,11 +186,14 @@ async function refreshCommands() {
           ),
       )
     : commands.filter((c) => userInstalled(c) && (c.contexts == null || c.contexts.includes(0)));
+  // A group DM offers the global commands of user installs made for private channels (context 2).
   const all = inDm()
     ? commands.filter(
         (c) => !c.guild_id && (c.contexts == null || c.contexts.includes(1) || c.contexts.includes(2)),
       )
-    : inServer;
+    : groupDm()
+      ? commands.filter((c) => userInstalled(c) && (c.contexts ?? []).includes(2))
+      : inServer;
   const visible = all.filter((c) => (c.type ?? 1) === 1);
   // Message commands, offered on a right-click (Apps), once per name.
   state.messageCommands = [...new Set(all.filter((c) => c.type === 3).map((c) => c.name))];
@@ -183,7 +210,8 @@ async function refreshCommands() {
  */
 async function jumpTo({ channelId, messageId }) {
   const dm = !guild().channels.some((c) => c.id === channelId);
-  const target = dm ? DM : channelId;
+  const group = (state.world.groupDms ?? []).some((c) => c.id === channelId);
+  const target = dm && !group ? DM : channelId;
   if (state.channel !== target) {
     state.channel = target;
     state.commandSignature = null;
@@ -296,6 +324,18 @@ async function start() {
       void refresh();
     });
   }
+  $("clock-advance").addEventListener("click", async () => {
+    try {
+      const { offsetMs } = await api("clock/advance", { ms: CLOCK_STEP_MS });
+      const hours = Math.round(offsetMs / 3_600_000);
+      $("clock-advance").textContent = `⏩ +25 h (clock +${hours} h)`;
+      $("clock-advance").title =
+        `Discord's clock runs ${hours} h ahead: attachment links signed before then have expired`;
+      showError(null);
+    } catch (error) {
+      showError(error);
+    }
+  });
   new EventSource("/_control/events").addEventListener("change", () => void refresh());
   // The bot may log without changing anything in Discord: its log is read again while the drawer is open.
   setInterval(() => void refreshBotLog(), 2000);

@@ -2,7 +2,7 @@
 // The composer: every command the bot registered, with inputs rendered from its option definitions, and
 // plain DMs with an optional file.
 import { h } from "./dom.js";
-import { $, OPTION_TYPES, api, guild, inDm, showError, state } from "./shared.js";
+import { $, OPTION_TYPES, api, groupDm, guild, inDm, showError, state } from "./shared.js";
 import { withAutocomplete } from "./suggestion-list.js";
 
 /** The composer's choices: every registered command, plus a plain message in DMs. */
@@ -157,7 +157,11 @@ export async function submit(event) {
               : input.value;
         }
       }
-      const target = inDm() ? { dm: true } : { channel: state.channel, guild: guild().id };
+      const target = inDm()
+        ? { dm: true }
+        : groupDm()
+          ? { channel: state.channel }
+          : { channel: state.channel, guild: guild().id };
       await api("slash", {
         name: choice.command.name,
         ...(choice.sub

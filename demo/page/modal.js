@@ -1,14 +1,16 @@
 // @ts-check
 // A modal the bot opens in answer to a click (interaction response type 9), shown as Discord's client shows
-// it: a dialog with the bot's title and fields, Submit sending the values back (a MODAL_SUBMIT interaction),
+// it: a dialog with the bot's title, its text and fields, Submit sending the values back (a MODAL_SUBMIT interaction),
 // Cancel closing it, which Discord tells the bot nothing about.
 import { h } from "./dom.js";
+import { inline } from "./render.js";
 import { api, state } from "./shared.js";
 
 const TEXT_INPUT = 4;
 const STRING_SELECT = 3;
 const ACTION_ROW = 1;
 const LABEL = 18;
+const TEXT_DISPLAY = 10;
 
 /** Waits (Discord's 3 seconds) for the bot to answer the interaction; opens its modal if it sent one. */
 export async function openModalIfAny(view) {
@@ -85,6 +87,9 @@ function showModal(interactionId, modal) {
       "form",
       { method: "dialog" },
       h("header", { class: "modal-title" }, modal.title),
+      (modal.components ?? [])
+        .filter((node) => node.type === TEXT_DISPLAY)
+        .map((node) => h("div", { class: "modal-text" }, ...inline(node.content ?? "", state.users))),
       fields.map((f) => f.node),
       error,
       h(

@@ -49,6 +49,10 @@ export function showError(error) {
 export const guild = () => state.world.guilds.find((g) => g.id === state.guildId) ?? state.world.guilds[0];
 export const me = () => [...state.users.values()].find((u) => u.username === state.user);
 export const inDm = () => state.channel === DM;
+/** The group DM shown, if one is (the bot is never in one: only the members' installs reach it). */
+export const groupDm = () => (state.world.groupDms ?? []).find((c) => c.id === state.channel);
+/** Whether a private channel is shown (the DM with the bot, or a group DM) rather than a server's. */
+export const inPrivate = () => inDm() || groupDm() !== undefined;
 
 export function channelQuery() {
   return inDm() ? `dm=${encodeURIComponent(state.user)}` : `channel=${state.channel}`;

@@ -27,6 +27,8 @@ export interface ServiceHealth {
   readonly lastErrorAt: number | null;
   /** When it was checked (ms since the epoch); `null` if never. */
   readonly checkedAt: number | null;
+  /** Since when its checks fail (the first failed check since the last answer); null or absent: it answers. */
+  readonly unreachableSince?: number | null;
 }
 
 /** How long an outage-like error keeps a service that reports `healthy` shown as `degraded`. */
@@ -147,6 +149,7 @@ export class ServiceHealthMonitor {
         message: status.message ?? null,
         latencyMs: this.now() - started,
         checkedAt: this.now(),
+        unreachableSince: null,
       };
       if (status.bot_status === "healthy" && before !== "healthy") this.options.onHealthy?.();
     } catch (err) {
@@ -158,6 +161,7 @@ export class ServiceHealthMonitor {
         lastErrorKind: isServiceError(err) ? err.kind : null,
         lastErrorAt: this.now(),
         checkedAt: this.now(),
+        unreachableSince: this.snapshot.unreachableSince ?? this.now(),
       };
     }
     return this.snapshot;

@@ -9,6 +9,7 @@ import {
 } from "discord.js";
 import { Agent } from "undici";
 import { sendDocumented } from "./documented-fields.js";
+import { watchInteractionChannels } from "./interaction-channel.js";
 
 export interface CreateClientOptions {
   /** REST base including `/api`; the gateway address is then taken from `GET /gateway/bot` on it. */
@@ -118,12 +119,13 @@ export const CACHE_LIMITS = {
  * The discord.js client with the fewest intents the bot needs: Guilds (slash commands, channels) and
  * DirectMessages (+ Partials.Channel, since DM channels are not cached before their first message).
  * Message content of DMs arrives without the privileged MessageContent intent. Caches: {@link CACHE_LIMITS};
- * discord.js's default sweeper of archived threads stays.
+ * discord.js's default sweeper of archived threads stays. Each interaction's channel is kept as Discord sent
+ * it (`interaction-channel.ts`), for servers the bot is not in.
  * @see https://discord.com/developers/docs/topics/gateway#gateway-intents
  * @see https://discordjs.guide/miscellaneous/cache-customization.html
  */
 export function createDiscordClient(options: CreateClientOptions & ShardOptions): Client {
-  return new Client({
+  const client = new Client({
     ...shardClientOptions(options),
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.DirectMessages],
     partials: [Partials.Channel],
@@ -137,6 +139,8 @@ export function createDiscordClient(options: CreateClientOptions & ShardOptions)
     // The bot mentions requesters explicitly per message; nothing else may ping.
     allowedMentions: { parse: [] },
   });
+  watchInteractionChannels(client);
+  return client;
 }
 
 /**

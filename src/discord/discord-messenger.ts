@@ -26,6 +26,7 @@ import {
   type PostResult,
 } from "./message-poster.js";
 import type { BatchLimits } from "./result-batch.js";
+import type { FollowUpClaims } from "./follow-up-budget.js";
 import { InteractionTokens } from "./interaction-tokens.js";
 import { restRefreshLinks } from "./attachment-links.js";
 
@@ -158,7 +159,7 @@ export class DiscordMessenger {
       );
       if (posted) return { ...placeOf(posted, location.guildId), route: "channel-new" };
     }
-    const token = this.tokens.forFollowUp(location, log);
+    const token = await this.tokens.forFollowUp(location, log);
     if (token !== null) {
       const api = toApiMessage(mentioning);
       const sent = await this.tokens.sendFollowUp(location.applicationId, token, api, log);
@@ -241,7 +242,7 @@ export class DiscordMessenger {
     requesterId: string,
     log: Logger = this.log,
   ): Promise<"interaction" | "dm"> {
-    const token = this.tokens.forFollowUp(location, log);
+    const token = await this.tokens.forFollowUp(location, log);
     if (token !== null) {
       const api = toApiMessage(message);
       const body = { ...api.body, flags: MessageFlags.Ephemeral };
@@ -263,6 +264,14 @@ export class DiscordMessenger {
     options: { replyTo?: string; nonce?: string; log?: Logger } = {},
   ): Promise<APIMessage> {
     return this.poster.post(channelId, message, options);
+  }
+
+  /**
+   * Counts the follow-ups of interactions where only the member's install reaches in `claims` (the job
+   * store, once open), so that the count of each interaction outlives a restart (see `follow-up-budget.ts`).
+   */
+  countFollowUpsIn(claims: FollowUpClaims): void {
+    this.tokens.countFollowUpsIn(claims);
   }
 
   /**

@@ -9,7 +9,13 @@ import type { Logger } from "../logger.js";
 import { interactionTokenUsable, type MessageLocation } from "../imagine/job.js";
 import type { ApiMessage } from "./api-message.js";
 import { attemptDiscord, type Attempt } from "./message-poster.js";
-import { FollowUpBudget } from "./follow-up-budget.js";
+import { FollowUpBudget, type FollowUpClaims, type FollowUpTaken } from "./follow-up-budget.js";
+
+/** An interaction token for one follow-up, and the follow-up it took from the budget (if counted). */
+export interface FollowUpToken {
+  readonly token: string;
+  readonly taken: FollowUpTaken | null;
+}
 
 /** Hands out a job's interaction token while it can be used, and sends follow-ups through it. */
 export class InteractionTokens {
@@ -27,6 +33,11 @@ export class InteractionTokens {
     this.followUps = new FollowUpBudget(now);
   }
 
+  /** Counts follow-ups in `claims` (the job store) from now on, so the count outlives a restart. */
+  countFollowUpsIn(claims: FollowUpClaims): void {
+    this.followUps.countIn(claims);
+  }
+
   /** The interaction token while it can still be used, else null. */
   usable(location: MessageLocation): string | null {
     return interactionTokenUsable(location, this.now(), this.tokenMarginMs)
@@ -39,10 +50,12 @@ export class InteractionTokens {
    * reach the channel itself (a server it is not in, a group DM), while Discord's limit of follow-ups per
    * interaction is not spent (see `FollowUpBudget`); else null.
    */
-  forFollowUp(location: MessageLocation, log: Logger): string | null {
+  async forFollowUp(location: MessageLocation, log: Logger): Promise<FollowUpToken | null> {
     const token = this.usable(location);
-    if (token === null || location.channelEditable) return token;
-    if (this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now())) return token;
+    if (token === null) return null;
+    if (location.channelEditable) return { token, taken: null };
+    const taken = await this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now());
+    if (taken !== null) return { token, taken };
     log.info("the interaction's follow-ups are spent; going on without it");
     return null;
   }
@@ -52,7 +65,12 @@ export class InteractionTokens {
    * the follow-up is given back to the budget.
    * @see https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message
    */
-  async sendFollowUp(applicationId: string, token: string, api: ApiMessage, log: Logger): Promise<Attempt> {
+  async sendFollowUp(
+    applicationId: string,
+    { token, taken }: FollowUpToken,
+    api: ApiMessage,
+    log: Logger,
+  ): Promise<Attempt> {
     // Webhook routes carry their own token; sent with the bot token, a 401 would make @discordjs/rest
     // drop the bot token for every later request.
     const sent = await attemptDiscord(
@@ -60,7 +78,14 @@ export class InteractionTokens {
       "interaction",
       log,
     );
-    if (!sent.ok) this.followUps.giveBack(token);
+    if (!sent.ok && taken !== null) {
+      await this.followUps.giveBack(taken).catch((err: unknown) => {
+        log.warn(
+          { err },
+          "could not give back a follow-up that was not sent; it counts until the token ends",
+        );
+      });
+    }
     return sent;
   }
 }

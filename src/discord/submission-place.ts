@@ -8,6 +8,7 @@ import type { BaseInteraction } from "discord.js";
 import type { Requester } from "../admission/admission-types.js";
 import type { SubmissionPlace } from "../moderation/server-rules.js";
 import { isModerator } from "./moderator.js";
+import { interactionChannel } from "./interaction-channel.js";
 import { interactionReach } from "./interaction-reach.js";
 
 /** The role ids of the member who used the interaction; none in DMs. */
@@ -19,12 +20,17 @@ export function memberRoleIds(interaction: BaseInteraction): string[] {
 
 /**
  * The channel the interaction was used in, with whether it is age-restricted (a thread: its parent is);
- * `null` in DMs.
+ * `null` in DMs. In a server the bot is not in, discord.js has no channel: the channel Discord sent with the
+ * interaction says it (`interaction-channel.ts`).
  * @see https://discord.com/developers/docs/resources/channel#channel-object (`nsfw`)
  */
 export function submissionPlace(interaction: BaseInteraction): SubmissionPlace | null {
   if (!interaction.inGuild() || interaction.channelId === null) return null;
   const channel = interaction.channel;
+  const sent = channel === null ? interactionChannel(interaction) : null;
+  if (sent !== null) {
+    return { channelId: interaction.channelId, parentId: sent.threadParentId, ageRestricted: sent.nsfw };
+  }
   if (channel?.isThread()) {
     return {
       channelId: channel.id,

@@ -50,7 +50,8 @@ export interface ImageServers extends FreeSlots {
   /**
    * Creates the record of `job` on a server it may run on (`placementOf`).
    * @throws {ServiceError} the server's failure; {@link NoFreeSlotError} when nothing was sent for lack of a
-   *   slot; a RangeError when no server can run it.
+   *   slot; {@link ServersClosedError} when every server that could run it is closed to new work; a
+   *   RangeError when no server can run it.
    */
   create(job: JobToCreate, placement?: Placement): Promise<ImageRecord>;
   /** Reads a record from the server holding it (`inSlot`: the caller holds a request slot already). */
@@ -94,6 +95,20 @@ export interface ImageServers extends FreeSlots {
  * jobs), or another process's member is next in the fleet's line. No record exists; the job waits in the
  * bot's line.
  */
+/**
+ * Nothing was sent: every server that could run the job has its Midjourney account closed to new work (held
+ * after a notice, resting, or at its daily budget), and there is no waiting line to wait in. `reopensAt`:
+ * when the first one opens again by itself; null when each waits for a moderator's Resume.
+ */
+export class ServersClosedError extends Error {
+  constructor(readonly reopensAt: number | null) {
+    super(
+      "every image server that could run this job is closed to new work (held, resting or at its budget)",
+    );
+    this.name = "ServersClosedError";
+  }
+}
+
 export class NoFreeSlotError extends Error {
   constructor(readonly server: string) {
     super(`no slot of the image server ${server} is free for this job`);

@@ -84,13 +84,20 @@ export class ImagineService {
     const common = { options, clock: this.clock, followed: this.active, throttle: this.throttle };
     const { ownership } = this;
     const { sender } = pipeline;
-    this.endings = new JobEndings({ ...common, log: this.log, ownership, slotFreed, sender });
     const remake = new JobRemake({
       ...common,
       log: this.log,
       ownership,
       tracker: this.tracker,
       slotFreed,
+    });
+    this.endings = new JobEndings({
+      ...common,
+      log: this.log,
+      ownership,
+      slotFreed,
+      sender,
+      remakeLost: (job) => remake.remakeLost(job),
     });
     this.records = new RecordHandling({ ...common, ownership, endings: this.endings, slotFreed, remake });
     this.follower = new JobFollower(this.tracker, this.records, options.servers);

@@ -29,6 +29,8 @@ export interface JobEndingsContext {
   slotFreed: Pick<SlotFreed, "drain">;
   /** Shows a final view's private note to the requester, once. */
   sender: Pick<JobSender, "showPrivateNoteOnce">;
+  /** Makes a job whose record its server lost again (`job-remake.ts`); whether it did. Default: never. */
+  remakeLost?(job: Job): Promise<boolean>;
 }
 
 /** Ends followed jobs; a job cancelled meanwhile takes no other ending. */
@@ -43,10 +45,11 @@ export class JobEndings {
     await this.finish(job, "timed-out", viewForTimeout(job, this.ctx.options.timeoutMs));
   }
 
-  /** The image service no longer knows the job. */
+  /** The image service no longer knows the job: it is made again once, or ends lost (with Try again). */
   async lost(jobId: string, error: ServiceError): Promise<void> {
     const job = this.ctx.followed.get(jobId);
     if (!job || job.outcome === "cancelled") return;
+    if (await this.ctx.remakeLost?.(job)) return;
     this.ctx.log.child(logContextOf(job)).error({ err: error }, "the image service no longer knows this job");
     job.error = LOST_JOB_ERROR;
     job.finishedAt ??= this.ctx.clock.now();

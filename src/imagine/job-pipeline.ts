@@ -84,6 +84,7 @@ export function createJobPipeline(
       unlessAborted(options.servers.getImage(id, options.serviceSlots ? { inSlot: true } : {}), stopping),
     pollIntervalMs: options.pollIntervalMs,
     timeoutMs: options.timeoutMs,
+    serverOf: (id) => options.servers.nameOf(id),
     ...(options.serviceSlots ? { slots: options.serviceSlots } : {}),
     onRecord: (t, record) => handlers.onRecord(t.id, record),
     onTimeout: (t) => handlers.onTimeout(t.id),

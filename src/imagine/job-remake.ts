@@ -1,7 +1,8 @@
 /**
  * A job whose first server could not run it is made again, once, on another server: its record failed with
- * a notice about that server's Midjourney account (the server is held: `AccountPort.noticed`), or stayed
- * `pending` past a set time on a server that reports a problem (`movesPending`). The first record made no
+ * a notice about that server's Midjourney account (the server is held: `AccountPort.noticed`), stayed
+ * `pending` past a set time on a server that reports a problem (`movesPending`), or was lost by a server that
+ * stopped answering and came back without it (`JobRemake.remakeLost`). The first record made no
  * image; it is left where it is (ImagineAPI has no cancel). The job goes back into the bot's line under its
  * stand-in id, keeps its message and its place in the member's limits, and starts on the next server that
  * takes jobs, within its wait limit. Nothing of it counts against the member.
@@ -14,7 +15,7 @@ import type { JobTracker, TrackedJob } from "../jobs/job-tracker.js";
 import type { MessageUpdateThrottle } from "../jobs/message-update-throttle.js";
 import type { FollowedJobs } from "./followed-jobs.js";
 import type { ImagineServiceOptions } from "./imagine-service-options.js";
-import { logContextOf, type Job } from "./job.js";
+import { logContextOf, type Job, type RemakeReason } from "./job.js";
 import { unknownKind } from "./job-kind.js";
 import type { JobOwnership } from "./job-ownership.js";
 import type { JobView } from "./job-view.js";
@@ -65,21 +66,32 @@ export async function remakeIfServerCannot(
   job: Job,
   record: ImageRecord,
 ): Promise<boolean> {
-  const { options } = ctx;
-  const { servers } = options;
-  const server = servers.nameOf(job.imageId) ?? job.server ?? null;
-  let why: "account" | "pending";
+  const { servers } = ctx.options;
   if (record.status === "failed" && classifyImageError(record.error).kind === "account") {
     // Held first, before its slot is freed: no waiting job may go to it meanwhile.
     await servers.accountNoticed?.(job.imageId, record.error);
-    why = "account";
-  } else if (record.status === "pending" && (servers.movesPending?.(job) ?? false)) {
-    why = "pending";
-  } else {
-    return false;
+    return remake(ctx, job, "account");
   }
+  if (record.status === "pending" && (servers.movesPending?.(job) ?? false))
+    return remake(ctx, job, "pending");
+  return false;
+}
+
+const LOG_LINES: Record<RemakeReason, string> = {
+  account:
+    "the job's server got a notice about its Midjourney account; the job is made again on another server",
+  pending:
+    "the job stayed pending on a server that reports a problem; it is made again on another server (the first record is left)",
+  lost: "the job's server stopped answering and came back without its record; the job is made again",
+};
+
+/** Puts `job` back in the bot's line under its stand-in id, to be made again once; whether it was. */
+async function remake(ctx: JobRemakeContext, job: Job, why: RemakeReason): Promise<boolean> {
+  const { options } = ctx;
+  const { servers } = options;
   // Once, an image only (an Enhance runs only on its grid's server), and only with the bot's line to wait in.
   if (!remakeable(job) || job.remadeFrom !== undefined || !servers.lined) return false;
+  const server = servers.nameOf(job.imageId) ?? job.server ?? null;
   const log = ctx.log.child(logContextOf(job));
   const standIn: Job = {
     ...job,
@@ -89,7 +101,7 @@ export async function remakeIfServerCannot(
     progress: null,
     // Its wait limit counts from now: the time on the first server was not the member's doing.
     startedAt: ctx.clock.now(),
-    remadeFrom: { imageId: job.imageId, server },
+    remadeFrom: { imageId: job.imageId, server, why },
   };
   delete standIn.server;
   ctx.tracker.untrack(job.imageId);
@@ -99,12 +111,7 @@ export async function remakeIfServerCannot(
   servers.ended(job.imageId);
   await ctx.line.enqueue(standIn);
   await options.store.remove(job.imageId);
-  log.warn(
-    { firstRecord: job.imageId, firstServer: server, why },
-    why === "account"
-      ? "the job's server got a notice about its Midjourney account; the job is made again on another server"
-      : "the job stayed pending on a server that reports a problem; it is made again on another server (the first record is left)",
-  );
+  log.warn({ firstRecord: job.imageId, firstServer: server, why }, LOG_LINES[why]);
   ctx.slotFreed.drain();
   return true;
 }
@@ -126,5 +133,15 @@ export class JobRemake {
   /** See {@link remakeIfServerCannot}; false (nothing made again) before a line is attached. */
   remakeIfServerCannot(job: Job, record: ImageRecord): Promise<boolean> {
     return this.ctx ? remakeIfServerCannot(this.ctx, job, record) : Promise.resolve(false);
+  }
+
+  /**
+   * The job's server stopped answering and came back without its record (`JobTracker`'s `onLost`): the
+   * record made no image the member can get, so the job is made again, once, on a server that takes it.
+   * Whether it was; false (then the job ends lost, with Try again) for a job made again before, an Enhance,
+   * no line, or before a line is attached.
+   */
+  remakeLost(job: Job): Promise<boolean> {
+    return this.ctx ? remake(this.ctx, job, "lost") : Promise.resolve(false);
   }
 }

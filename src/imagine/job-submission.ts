@@ -16,6 +16,9 @@ import { gridOf, placementOf } from "./job-placement.js";
 import type { WaitingLine } from "./line/waiting-line.js";
 import { newJob, type JobDelivery, type JobRequest } from "./job-request.js";
 import { waitingJobId } from "./line/stand-in.js";
+import { ServersClosedError } from "./image-servers.js";
+import { UserError } from "../errors.js";
+import { absoluteTimestamp, relativeTimestamp } from "../render/format.js";
 
 /** What submitting needs from the service that follows the jobs. */
 export interface SubmissionContext {
@@ -63,6 +66,7 @@ export async function submitJob(
     // No record exists (the fleet's other processes hold every slot, or every server refused the
     // connection): the job waits in line and starts when a server is free or back.
     if (servers.lined && waitsOnAfter(placement, err)) return wait();
+    if (err instanceof ServersClosedError) throw serversClosed(err);
     throw err;
   }
   const job = newJob(request, delivery, record, clock.now());
@@ -76,4 +80,18 @@ export async function submitJob(
     .info({ prompt: job.prompt.text.slice(0, 200), status: record.status }, "job created");
   await ctx.follower.created(job, record);
   return structuredClone(job);
+}
+
+/** What the member reads when every server's account is closed to new work and there is no line to wait in. */
+function serversClosed(err: ServersClosedError): UserError {
+  const until = err.reopensAt;
+  return new UserError(
+    (t) =>
+      until === null
+        ? t("accountHealth.noServerOpen")
+        : t("accountHealth.noServerOpenUntil", {
+            until: `${absoluteTimestamp(until) ?? "—"} (${relativeTimestamp(until) ?? "—"})`,
+          }),
+    err,
+  );
 }

@@ -182,7 +182,8 @@ export function viewForRecord(
   }
   // While in progress, `url` is a changing low-resolution preview (service-facts.md).
   const preview = record.status === "in-progress" ? chooseImage(mode, "preview", record.url) : null;
-  return view(renderProgress(t, record, renderContext(job, embedUrl(preview)), notice), preview, false);
+  const shown = job.remadeFrom === undefined ? notice : { ...notice, remade: true };
+  return view(renderProgress(t, record, renderContext(job, embedUrl(preview)), shown), preview, false);
 }
 
 /**

@@ -100,11 +100,12 @@ export interface Job {
    */
   server?: string;
   /**
-   * Set for a job made again on another server after its first record could not run (a notice about its
-   * server's account, or left `pending` by a server that reports a problem): that record's id and server. A
-   * job is made again once.
+   * Set for a job made again after its first record could not run: a notice about its server's account
+   * (`account`), left `pending` by a server that reports a problem (`pending`), or lost by a server that
+   * stopped answering and came back without it (`lost`): that record's id and server, and why. Stored with
+   * the job, so a job is made again once, also across a restart.
    */
-  remadeFrom?: { imageId: string; server: string | null };
+  remadeFrom?: RemadeFrom;
   /**
    * Set once a job that waited in the bot's line was sent: its messages keep showing its request id
    * (`shownJobId`), the id they showed while it waited, rather than switching to the record's.
@@ -112,6 +113,17 @@ export interface Job {
   waitedInLine?: true;
   /** The name of the server's style picked for the prompt (its text is in `prompt`); absent: none. */
   style?: string;
+}
+
+/** Why a job was made again (see {@link Job.remadeFrom}). */
+export const REMAKE_REASONS = ["account", "pending", "lost"] as const;
+export type RemakeReason = (typeof REMAKE_REASONS)[number];
+
+/** The first record of a job made again, and why it was. */
+export interface RemadeFrom {
+  readonly imageId: string;
+  readonly server: string | null;
+  readonly why: RemakeReason;
 }
 
 /** Whether the interaction token can still be used at `now`, keeping a safety margin. */

@@ -57,6 +57,11 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   lostAfterForbidden?: number;
   /** How long the last read at the time limit may take before the job times out unanswered. [10 s] */
   lastReadTimeoutMs?: number;
+  /**
+   * The server holding a record, so a server's return is noticed by one job polled every interval while
+   * its polls fail (`PollOutages`). [every job on one server]
+   */
+  serverOf?(id: string): string | undefined;
 
   /**
    * Every record polled (webhooks only bring polls forward). Calls for one job never overlap and come in arrival order; the next

@@ -14,6 +14,7 @@ import { Scheduler } from "./scheduler.js";
 import { Semaphore, type ReleaseSlot } from "../service/semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 import { PollFailures } from "./poll-failures.js";
+import { PollOutages } from "./poll-outages.js";
 import { pollRequest, type PollRequestDeps } from "./poll-request.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
@@ -24,7 +25,8 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * Polling: every `pollIntervalMs` while in progress; a job still `pending` (or with an unknown status)
  * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`
  * (`unauthorized` waits that longest backoff at once); what failures cause beyond a job's backoff (a 429
- * pauses ALL polling, `forbidden` in a row ends the job through `onLost`) is {@link PollFailures}. A webhook
+ * pauses ALL polling, `forbidden` in a row ends the job through `onLost`) is {@link PollFailures}; while a
+ * server is silent, one of its jobs keeps the normal pace and its answer wakes the rest ({@link PollOutages}). A webhook
  * ({@link push}) is only a hint: it brings the job's next poll forward, and while webhooks announce changes
  * that polls confirm, the job is polled only every `pushedIntervalMs`. Every delay gets random jitter, and
  * at most `maxConcurrentPolls` requests run at once. At the time limit the job is read once more
@@ -41,6 +43,7 @@ export class JobTracker<J extends TrackedJob> {
   private readonly log: Logger;
   private readonly timeoutMs: number;
   private readonly failures: PollFailures;
+  private readonly outages: PollOutages<JobState<J>>;
   private readonly lastRead: LastRead<J>;
   private readonly requests: PollRequestDeps<J>;
   private readonly jobs = new Map<string, JobState<J>>();
@@ -50,14 +53,8 @@ export class JobTracker<J extends TrackedJob> {
   /** @throws {RangeError} on a non-positive interval, time limit or concurrency. */
   constructor(options: JobTrackerOptions<J>) {
     this.options = options;
-    this.policy = resolvePollPolicy({
-      intervalMs: options.pollIntervalMs,
-      pendingMaxIntervalMs: options.pendingMaxIntervalMs,
-      errorMaxBackoffMs: options.errorMaxBackoffMs,
-      pushedIntervalMs: options.pushedIntervalMs,
-      pushedPollGapMs: options.pushedPollGapMs,
-      jitterRatio: options.jitterRatio,
-    });
+    // The options name the policy's fields alike (pendingMaxIntervalMs, …).
+    this.policy = resolvePollPolicy({ ...options, intervalMs: options.pollIntervalMs });
     if (!(options.timeoutMs > 0))
       throw new RangeError(`timeoutMs must be positive (got ${options.timeoutMs})`);
     this.timeoutMs = options.timeoutMs;
@@ -74,6 +71,10 @@ export class JobTracker<J extends TrackedJob> {
       random: this.random,
       log: this.log,
     });
+    this.outages = new PollOutages<JobState<J>>(
+      (id) => options.serverOf?.(id),
+      (s) => this.pollSoon(s),
+    );
     this.requests = {
       failures: this.failures,
       getImage: (id) => this.options.getImage(id),
@@ -90,7 +91,7 @@ export class JobTracker<J extends TrackedJob> {
       isStopped: () => this.stopped,
       inFlight: (read) => this.inFlight(read),
       finished: (state, record) => this.accept(state, record),
-      timeOut: (state) => this.timeOut(state),
+      timeOut: (state) => this.settle(state, () => this.options.onTimeout(state.job)),
     });
   }
 
@@ -195,7 +196,20 @@ export class JobTracker<J extends TrackedJob> {
       this.schedulePollAt(state, pushedPollAt(this.policy, state.lastPollAt, this.now()));
       return;
     }
-    this.schedulePollAt(state, nextPollAt(this.policy, state, this.now(), this.random));
+    const at = nextPollAt(this.policy, state, this.now(), this.random);
+    // While its server is silent, one job per server keeps the normal pace, to notice the server's return.
+    this.schedulePollAt(
+      state,
+      this.outages.isScout(state) ? Math.min(at, this.now() + this.policy.intervalMs) : at,
+    );
+  }
+
+  /** Polls soon a job of a server that answered again (its backoff after the server's silence may be long). */
+  private pollSoon(s: JobState<J>): void {
+    if (s.settled || s.polling || s.draining) return;
+    const soon =
+      pushedPollAt(this.policy, s.lastPollAt, this.now()) + this.random() * this.policy.pushedPollGapMs;
+    if (soon < (this.scheduler.dueAt(s.pollKey) ?? Infinity)) this.schedulePollAt(s, soon);
   }
 
   private startPoll(state: JobState<J>): void {
@@ -218,6 +232,7 @@ export class JobTracker<J extends TrackedJob> {
     if ("record" in outcome) {
       if (outcome.announced && isNews(state, outcome.record)) state.lastPushAt = this.now();
       this.failures.succeeded(state);
+      this.outages.answered(state);
       this.accept(state, outcome.record);
     } else {
       this.pollFailed(state, outcome.error);
@@ -226,13 +241,10 @@ export class JobTracker<J extends TrackedJob> {
     if (!state.draining) this.scheduleNextPoll(state);
   }
 
-  private timeOut(state: JobState<J>): void {
-    this.settle(state, () => this.options.onTimeout(state.job));
-  }
-
   private pollFailed(state: JobState<J>, error: unknown): void {
     const onPollError = (job: J, err: unknown, n: number) => this.options.onPollError?.(job, err, n);
     const lostError = this.failures.failed(state, error, onPollError);
+    this.outages.failed(state, state.lastErrorKind);
     if (lostError) this.settle(state, () => this.options.onLost(state.job, lostError));
   }
 
@@ -278,6 +290,7 @@ export class JobTracker<J extends TrackedJob> {
     state.queued = null;
     this.scheduler.cancel(state.pollKey);
     this.scheduler.cancel(state.timeoutKey);
+    this.outages.remove(state);
     enqueueStep(state, async () => {
       if (last) await runCallback(state, "callback", last);
       if (this.jobs.get(state.job.id) === state) this.jobs.delete(state.job.id);

@@ -8,6 +8,13 @@ import type { ServiceErrorKind } from "../service/errors.js";
 export const SERVICE_SILENT_AFTER_FAILURES = 3;
 
 /**
+ * Failures the client has already retried (`isRetryable` for a read: a refused or dropped connection, no
+ * answer in time, a 5xx): one such failed poll is already several requests that failed over seconds, so it
+ * says the server is not answering at once, within seconds of it stopping (issue 39, point 5).
+ */
+const RETRIED: ReadonlySet<string> = new Set<ServiceErrorKind>(["network", "timeout", "server", "not-json"]);
+
+/**
  * Failures that say nothing about the service as a whole: `forbidden` is about one record (a job the
  * service no longer knows ends through the tracker's `onLost`), `validation` about one request.
  */
@@ -16,14 +23,24 @@ const NOT_AN_OUTAGE: ReadonlySet<string> = new Set<ServiceErrorKind>(["forbidden
 /**
  * Whether a job whose last `consecutiveFailures` polls failed, the last with an error of `kind`
  * (`undefined` for an error that is not a `ServiceError`), should tell the user the service is not
- * answering. A successful poll resets the count, and with it the hint.
+ * answering: at the first failure the client already retried, after `threshold` of any other outage kind.
+ * A successful poll resets the count, and with it the hint.
  */
 export function isServiceUnanswering(
   consecutiveFailures: number,
   kind: string | undefined,
   threshold: number = SERVICE_SILENT_AFTER_FAILURES,
 ): boolean {
-  return isOutageKind(kind) && consecutiveFailures >= Math.max(1, threshold);
+  const needed = isSilentKind(kind) ? 1 : Math.max(1, threshold);
+  return isOutageKind(kind) && consecutiveFailures >= needed;
+}
+
+/**
+ * Whether a failure of `kind` says the server is silent (no answer, or a gateway's error page for it), as
+ * opposed to an answer from it about the request (`forbidden`, `unauthorized`, a rate limit, …).
+ */
+export function isSilentKind(kind: string | undefined): boolean {
+  return kind !== undefined && RETRIED.has(kind);
 }
 
 /**

@@ -103,7 +103,8 @@ export interface PollHistory {
 
 /**
  * When a job is polled next: after the error backoff following failures (the longest for `unauthorized`,
- * which only the owner can fix), otherwise after {@link pollDelayMs}, jittered. A plain interval is not
+ * which only the owner can fix; the shortest gap for `forbidden`, so a record the server lost is told within
+ * seconds of it answering again), otherwise after {@link pollDelayMs}, jittered. A plain interval is not
  * jittered: the job keeps the phase its first jittered poll gave it, so its mean interval stays `intervalMs`.
  */
 export function nextPollAt(
@@ -117,7 +118,10 @@ export function nextPollAt(
     delayMs =
       history.lastErrorKind === "unauthorized"
         ? policy.errorMaxBackoffMs
-        : errorBackoffMs(policy, history.failures);
+        : // The server answers but no longer knows the record: confirmed quickly, not after the outage's backoff.
+          history.lastErrorKind === "forbidden"
+          ? policy.pushedPollGapMs
+          : errorBackoffMs(policy, history.failures);
   } else {
     const pushed = history.lastPushAt !== undefined && now - history.lastPushAt < policy.pushedIntervalMs;
     delayMs = pollDelayMs(policy, history.pendingStreak, pushed);

@@ -26,8 +26,10 @@ export type PlaceRefusal =
       readonly allowedChannelIds: readonly string[];
     }
   | {
-      /** The server allows images only in age-restricted channels. */
+      /** The server (or, where it did not choose, the owner) allows images only in age-restricted channels. */
       readonly code: "age-restricted-only";
+      /** The owner's rule (AGE_RESTRICTED_ONLY), not the server's own. */
+      readonly byOwner: boolean;
     };
 
 /** The member started `used` images today, their daily `limit`; they may start more at `resetAt`. */
@@ -41,7 +43,8 @@ export interface DailyRefusal {
 
 /**
  * Whether a server's rules allow a submission in `place`: an allowed channel (a thread counts as its
- * channel), and an age-restricted one in age-restricted-only mode. Moderators follow the rules too.
+ * channel), and an age-restricted one in age-restricted-only mode (the server's, else the owner's).
+ * Moderators follow the rules too.
  */
 export function checkPlace(settings: EffectiveSettings, place: SubmissionPlace): PlaceRefusal | null {
   const allowed = settings.allowedChannelIds.value;
@@ -52,7 +55,9 @@ export function checkPlace(settings: EffectiveSettings, place: SubmissionPlace):
   ) {
     return { code: "channel-not-allowed", allowedChannelIds: allowed };
   }
-  if (settings.ageRestrictedOnly.value && !place.ageRestricted) return { code: "age-restricted-only" };
+  const { ageRestrictedOnly } = settings;
+  if (ageRestrictedOnly.value && !place.ageRestricted)
+    return { code: "age-restricted-only", byOwner: ageRestrictedOnly.source === "owner" };
   return null;
 }
 

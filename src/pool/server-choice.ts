@@ -1,5 +1,7 @@
 /** Which server of the pool a new job goes to (`ServerPool.choose`): pure, from the servers' state at `now`. */
+import { ServersClosedError } from "../imagine/image-servers.js";
 import type { Placement } from "../imagine/job-placement.js";
+import { opensAt } from "./account-health/account-health.js";
 import type { ImageServer } from "./image-server.js";
 import { rankOf } from "./pool-health.js";
 import { runsOn } from "./server-placement.js";
@@ -45,4 +47,23 @@ export function chooseServer(
           byLoad(a, b),
       )[0] ?? null
   );
+}
+
+/**
+ * Why {@link chooseServer} found no server for a job placed as `placement`: the accounts of those that may
+ * run it are all closed to new work (held, resting, at their budget: a {@link ServersClosedError}, saying when
+ * the first opens again), or none may run it at all (a RangeError).
+ */
+export function noServerFor(
+  servers: readonly ImageServer[],
+  placement: Placement | undefined,
+  now: number,
+): Error {
+  const closed = servers.filter((s) => runsOn(s, placement) && !s.accountOpen(now));
+  if (closed.length === 0) return new RangeError("no configured ImagineAPI server can run this job");
+  const times = closed.flatMap((s) => {
+    const at = s.account ? opensAt(s.account.state(s.name, now)) : null;
+    return at === null ? [] : [at];
+  });
+  return new ServersClosedError(times.length > 0 ? Math.min(...times) : null);
 }

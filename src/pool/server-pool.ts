@@ -19,7 +19,7 @@ import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import type { ImageServer } from "./image-server.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { poolHealth } from "./pool-health.js";
-import { chooseServer, takingServers } from "./server-choice.js";
+import { chooseServer, noServerFor, takingServers } from "./server-choice.js";
 import { findCreatedByRef } from "./ref-lookup.js";
 import { sendCreate, type CreateSender } from "./server-create.js";
 import { runsOn } from "./server-placement.js";
@@ -99,7 +99,7 @@ export class ServerPool implements ImageServers {
    */
   async createImage(prompt: Prompt, ref: string, placement?: Placement): Promise<ImageRecord> {
     const first = this.choose(placement ? { placement } : {});
-    if (!first) throw new RangeError("no configured ImagineAPI server can run this job");
+    if (!first) throw noServerFor(this.servers, placement, this.deps.now());
     const inTurn = placement?.inTurn ?? true;
     const make = (s: ImageServer): Promise<ImageRecord> => s.profile.createImage(prompt.text, ref);
     try {

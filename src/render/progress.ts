@@ -68,6 +68,8 @@ export interface ProgressNotice {
   readonly serviceNotReady?: "starting" | "down";
   /** The job's server is named out of date (`ServerWatch`): its failure says so. */
   readonly serverOutOfDate?: boolean;
+  /** The job is made again: the server it first went to could not finish it (`Job.remadeFrom`). */
+  readonly remade?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export function renderProgress(
     title: view.label,
     description:
       `${enhanceLine(t, ctx)}${statusSentence(t, record)}\n${bar}\n` +
+      (notice.remade ? `\n${t("progress.remade")}\n` : "") +
       (notice.serviceUnanswering ? `\n${t("progress.serviceUnanswering")}\n` : "") +
       (notice.serviceNotReady === "starting" ? `\n${t("progress.serviceStarting")}\n` : "") +
       (notice.serviceNotReady === "down" ? `\n${t("progress.serviceDown")}\n` : "") +

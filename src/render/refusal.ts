@@ -37,7 +37,7 @@ export function renderPlaceRefusal(t: Translator, refusal: PlaceRefusal): string
       return t("refusal.channelNotAllowed", { channels });
     }
     case "age-restricted-only":
-      return t("refusal.ageRestrictedOnly");
+      return t(refusal.byOwner ? "refusal.ageRestrictedOnlyOwner" : "refusal.ageRestrictedOnly");
   }
 }
 

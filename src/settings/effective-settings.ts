@@ -27,6 +27,8 @@ export interface OwnerDefaults {
   /** Whether the owner configured Enhance factors (a server may turn Enhance off, never on without them). */
   readonly enhanceAvailable: boolean;
   readonly auditChannelId: string | null;
+  /** Images only in age-restricted channels, where a server did not choose (AGE_RESTRICTED_ONLY). */
+  readonly ageRestrictedOnly: boolean;
 }
 
 /** Every value in force for a member in a server (or in DMs, where only the owner's apply). */
@@ -61,6 +63,7 @@ export function ownerDefaults(
     | "GUILD_MAX_ACTIVE_JOBS"
     | "ENHANCE_FACTORS"
     | "AUDIT_CHANNEL_ID"
+    | "AGE_RESTRICTED_ONLY"
   >,
 ): OwnerDefaults {
   return {
@@ -70,6 +73,7 @@ export function ownerDefaults(
     guildMaxActive: config.GUILD_MAX_ACTIVE_JOBS,
     enhanceAvailable: config.ENHANCE_FACTORS.length > 0,
     auditChannelId: config.AUDIT_CHANNEL_ID ?? null,
+    ageRestrictedOnly: config.AGE_RESTRICTED_ONLY === "on",
   };
 }
 
@@ -134,7 +138,7 @@ export function effectiveSettings(
     bannedWords: serverOr<readonly string[]>(server.bannedWords, []),
     auditChannelId: serverOr<string | null>(server.auditChannelId, owner.auditChannelId),
     allowedChannelIds: serverOr<readonly string[]>(server.allowedChannelIds, []),
-    ageRestrictedOnly: serverOr(server.ageRestrictedOnly, false),
+    ageRestrictedOnly: serverOr(server.ageRestrictedOnly, owner.ageRestrictedOnly),
     defaultParameters: serverOr(server.defaultParameters, ""),
     // Without the owner's factors there is nothing to offer, whatever the server says.
     enhance: owner.enhanceAvailable ? serverOr(server.enhance, true) : { value: false, source: "owner" },

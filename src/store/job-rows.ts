@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { KeptPrompt } from "../imagine/job-store.js";
-import type { Job, JobOrigin, JobOutcome } from "../imagine/job.js";
+import { REMAKE_REASONS, type Job, type JobOrigin, type JobOutcome } from "../imagine/job.js";
 import { IMAGINE, JOB_KIND_NAMES, unknownKind, type JobKind, type JobKindName } from "../imagine/job-kind.js";
 import { LANGUAGES } from "../i18n/languages.js";
 import { GRID_SIZE, UPSCALE_FACTORS } from "../service/schema.js";
@@ -80,6 +80,10 @@ const jobRowSchema = z.object({
   style: nullableText,
   phase: z.enum(["waiting", "sent"]),
   waited_in_line: flag,
+  remade_from: nullableText.default(null),
+  remade_from_server: nullableText.default(null),
+  // A reason this version does not know (written by a newer one) still means "made again once".
+  remade_why: z.enum(REMAKE_REASONS).nullable().catch("account").default(null),
 });
 
 /** The columns a row's parse failed on, once each, for the error naming them. */
@@ -136,6 +140,9 @@ export function jobToArgs(job: Job, updatedAt: number): JobArgs {
     style: job.style ?? null,
     phase: job.phase,
     waited_in_line: job.waitedInLine ? 1 : 0,
+    remade_from: job.remadeFrom?.imageId ?? null,
+    remade_from_server: job.remadeFrom?.server ?? null,
+    remade_why: job.remadeFrom?.why ?? null,
     updated_at: updatedAt,
   };
 }
@@ -234,6 +241,15 @@ export function rowToJob(row: Readonly<Record<string, unknown>>): Job {
     ...(r.server == null ? {} : { server: r.server }),
     ...(r.style === null ? {} : { style: r.style }),
     ...(r.waited_in_line ? { waitedInLine: true } : {}),
+    ...(r.remade_from === null
+      ? {}
+      : {
+          remadeFrom: {
+            imageId: r.remade_from,
+            server: r.remade_from_server,
+            why: r.remade_why ?? "account",
+          },
+        }),
   };
 }
 

@@ -17,6 +17,8 @@ import { SqlRefusalPauseStore } from "./sql-refusal-pauses.js";
 import type { RefusalPauseStore } from "../moderation/refusal-pauses.js";
 import type { ServerHoldStore } from "../pool/account-health/server-holds.js";
 import { SqlServerHoldStore } from "./sql-server-holds.js";
+import type { ServerCreateStore } from "../pool/account-health/server-creates.js";
+import { SqlServerCreateStore } from "./sql-server-creates.js";
 import type { SqliteDatabase } from "./sqlite-database.js";
 import { openSqliteJobStore } from "./sqlite-job-store.js";
 
@@ -37,6 +39,8 @@ export interface Stores {
   pauses: RefusalPauseStore;
   /** Image servers held after a notice about their Midjourney account (shared by a fleet). */
   holds: ServerHoldStore;
+  /** The creates sent to each image server, for its daily budget (shared by a fleet, kept across restarts). */
+  creates: ServerCreateStore;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function openStores(
       daily: new SqliteDailyImageCounts(onConnection),
       pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
       holds: new SqlServerHoldStore((what, sql, args) => jobs.statement(what, sql, args)),
+      creates: new SqlServerCreateStore((what, sql, args) => jobs.statement(what, sql, args)),
     };
   }
   const [{ postgresTarget }, { openPostgresJobStore }] = await Promise.all([
@@ -75,5 +80,6 @@ export async function openStores(
     daily: new PostgresDailyImageCounts(onConnection),
     pauses: new SqlRefusalPauseStore((what, sql, args) => jobs.statement(what, sql, args)),
     holds: new SqlServerHoldStore((what, sql, args) => jobs.statement(what, sql, args)),
+    creates: new SqlServerCreateStore((what, sql, args) => jobs.statement(what, sql, args)),
   };
 }

@@ -15,6 +15,8 @@ import { REFUSAL_PAUSE_STEPS } from "./schema-refusal-pauses.js";
 import { JOB_ORIGIN_STEPS } from "./schema-job-origin.js";
 import { KEPT_PROMPT_STYLE_STEPS, STYLE_STEPS } from "./schema-styles.js";
 import { SERVER_HOLD_STEPS } from "./schema-server-holds.js";
+import { JOB_REMAKE_STEPS } from "./schema-job-remake.js";
+import { SERVER_CREATE_STEPS } from "./schema-server-creates.js";
 import type { Migration, PerDialect, SchemaStep } from "./schema-step.js";
 import type { Dialect } from "./sql-dialect.js";
 
@@ -33,6 +35,8 @@ export const SCHEMA: readonly SchemaStep[] = [
   ...JOB_PHASE_STEPS,
   ...SERVER_HOLD_STEPS,
   ...JOB_WAITED_STEPS,
+  ...JOB_REMAKE_STEPS,
+  ...SERVER_CREATE_STEPS,
 ];
 
 /** `text` as `dialect` writes it, or undefined when that database has no such statement. */

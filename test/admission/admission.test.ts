@@ -20,6 +20,7 @@ const OWNER: OwnerDefaults = {
   guildMaxActive: 10,
   enhanceAvailable: false,
   auditChannelId: null,
+  ageRestrictedOnly: false,
 };
 
 /** An admission with in-memory jobs, submission times and service status that a test can change. */

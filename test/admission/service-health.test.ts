@@ -124,3 +124,28 @@ describe("serviceCondition", () => {
     expect(serviceCondition({ ...base, ...overrides }, NOW)).toBe(condition);
   });
 });
+
+describe("ServiceHealthMonitor: since when a server is not answering", () => {
+  test("is the first failed check since its last answer, kept by later failures and cleared by an answer", async () => {
+    let now = 1_000;
+    let up = false;
+    const monitor = new ServiceHealthMonitor({
+      getServiceStatus: async () => {
+        if (!up) throw new ServiceError("network", "connect ECONNREFUSED", { connectFailed: true });
+        return { bot_status: "healthy", message: null };
+      },
+      now: () => now,
+      cacheMs: 1,
+    });
+    expect((await monitor.current()).unreachableSince).toBe(1_000);
+    now = 21_000;
+    const later = await monitor.current();
+    expect([later.unreachableSince, later.lastErrorAt]).toEqual([1_000, 21_000]);
+    up = true;
+    now = 22_000;
+    expect((await monitor.current()).unreachableSince).toBeNull();
+    up = false;
+    now = 30_000;
+    expect((await monitor.current()).unreachableSince).toBe(30_000);
+  });
+});

@@ -62,4 +62,21 @@ describe.skipIf(skipBrowserTests)("the demo page's Friends server", () => {
     await page.locator("#context-menu").getByText("Imagine from this image").click();
     await waitForMessage(page, "no image to imagine from");
   }, 60_000);
+
+  test("a group DM is listed under Direct Messages and /imagine there gives the grid; the clock control moves Discord's clock", async () => {
+    // outsider, alice's friend in the group DM, who installed the app too (alice just used /imagine).
+    await openAs(page, demo.pageUrl, "outsider");
+    await page.locator("#dm-home").click();
+    await page.locator("#channels li", { hasText: "weekend plans" }).click();
+    await page.locator("#chat-title", { hasText: "weekend plans" }).waitFor();
+    await imagine(page, "a picnic by the lake");
+    await waitForMessage(page, /U1/, { image: /grid\.png(\?|$)/, timeoutMs: 40_000 });
+    const group = [...demo.world.emu.world.channels.values()].find((c) => c.name === "weekend plans");
+    expect(demo.world.emu.requests.filter((r) => r.path.startsWith(`/channels/${group!.id}`))).toEqual([]);
+
+    const before = demo.world.emu.clock.now();
+    await page.locator("#clock-advance").click();
+    await page.locator("#clock-advance", { hasText: "clock +25 h" }).waitFor();
+    expect(demo.world.emu.clock.now() - before).toBeGreaterThanOrEqual(25 * 60 * 60 * 1000);
+  }, 90_000);
 });

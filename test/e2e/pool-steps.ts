@@ -27,7 +27,13 @@ export interface PoolHarness {
  */
 export async function startPool(
   more: ReferenceServiceOptions[],
-  options: { slots?: number; env?: Record<string, string>; first?: ReferenceServiceOptions } = {},
+  options: {
+    slots?: number;
+    env?: Record<string, string>;
+    first?: ReferenceServiceOptions;
+    /** A SQLite file the bot opens itself, read back by a restart (see `BotHarnessOptions.databasePath`). */
+    databasePath?: string;
+  } = {},
 ): Promise<PoolHarness> {
   const extra = await Promise.all(more.map((o) => startReferenceService({ tickMs: 0, ...o })));
   const env: Record<string, string> = {
@@ -45,7 +51,11 @@ export async function startPool(
     env[`IMAGINE_API_NAME_${n}`] = ["two", "three", "four"][i]!;
     env[`IMAGINE_API_SLOTS_${n}`] = slots;
   });
-  const h = await startBotHarness({ env, ...(options.first ? { service: options.first } : {}) });
+  const h = await startBotHarness({
+    env,
+    ...(options.first ? { service: options.first } : {}),
+    ...(options.databasePath ? { databasePath: options.databasePath } : {}),
+  });
   return {
     h,
     services: [h.service, ...extra],
@@ -72,7 +82,9 @@ export async function imagineOnPool(
     user: user ?? h.world.alice,
     channelId: h.world.general.id,
   });
-  await handle.waitForResponse({ where: (m) => /waiting in line/i.test(textOf(m)) });
+  await handle.waitForResponse({
+    where: (m) => /waiting in line|waits in the bot's line/i.test(textOf(m)),
+  });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);
   return { handle, imageId: job.imageId };

@@ -70,7 +70,9 @@ describe.each([
     expect(single.channel_id).toBe(channelId);
     expect(single.content).toContain(`<@${h.world.alice.id}>`);
 
-    await clickLabel(h, grid, "Delete", h.world.alice);
+    const del = await clickLabel(h, grid, "Delete", h.world.alice);
+    await h.emu.waitFor(() => del.modal() ?? undefined, { description: "the Delete form" });
+    await h.emu.submitModal({ interaction: del, user: h.world.alice, values: {} });
     await h.emu.waitFor(() => h.emu.message(grid.id)?.deleted, { description: "the grid deleted" });
 
     expect(channelCalls(channelId)).toEqual([]);
@@ -115,6 +117,19 @@ describe("where only the interaction reaches", () => {
     expect(refusal.ephemeral).toBe(true);
     expect(textOf(refusal)).toContain("`nude` is on the starter list of words Midjourney refuses");
     expect(h.service.records()).toEqual([]);
+  });
+
+  test("the channel's age restriction comes from the interaction: with the owner's age-restricted-only rule an NSFW channel there takes /imagine, another refuses it", async () => {
+    await start({ env: { AGE_RESTRICTED_ONLY: "on" } });
+    const nsfw = h.emu.addChannel({ guildId: h.world.friends.id, name: "after-dark", nsfw: true });
+    await imagineIn(nsfw.id);
+
+    const refused = await sendImagine(h.world.friendsChat.id, "a second lighthouse");
+    const refusal = await refused.waitForResponse();
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toContain("Images are made only in age-restricted channels here");
+    expect(h.service.records()).toHaveLength(1);
+    expect([...channelCalls(nsfw.id), ...channelCalls(h.world.friendsChat.id)]).toEqual([]);
   });
 
   test("per-member limits of the owner apply there, also to the server's managers (not the bot's moderators)", async () => {

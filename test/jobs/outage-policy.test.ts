@@ -4,8 +4,15 @@ import { isServiceUnanswering, SERVICE_SILENT_AFTER_FAILURES } from "../../src/j
 describe("isServiceUnanswering", () => {
   test.each<[number, string | undefined, boolean]>([
     [0, undefined, false],
-    [1, "server", false],
-    [SERVICE_SILENT_AFTER_FAILURES - 1, "timeout", false],
+    [0, "network", false],
+    // The client retried these already: one failed poll is several failed requests.
+    [1, "network", true],
+    [1, "timeout", true],
+    [1, "server", true],
+    [1, "not-json", true],
+    [SERVICE_SILENT_AFTER_FAILURES - 1, "rate-limited", false],
+    [SERVICE_SILENT_AFTER_FAILURES - 1, "unauthorized", false],
+    [SERVICE_SILENT_AFTER_FAILURES - 1, undefined, false],
     [SERVICE_SILENT_AFTER_FAILURES, "timeout", true],
     [SERVICE_SILENT_AFTER_FAILURES, "network", true],
     [SERVICE_SILENT_AFTER_FAILURES, "not-json", true],
@@ -27,6 +34,6 @@ describe("isServiceUnanswering", () => {
     [5, 4, false],
     [5, 5, true],
   ])("with a threshold of %i, %i failures count: %s", (threshold, failures, expected) => {
-    expect(isServiceUnanswering(failures, "server", threshold)).toBe(expected);
+    expect(isServiceUnanswering(failures, "rate-limited", threshold)).toBe(expected);
   });
 });

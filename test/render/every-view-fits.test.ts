@@ -124,6 +124,7 @@ const owner = {
   guildMaxActive: 10_000,
   enhanceAvailable: true,
   auditChannelId: SNOWFLAKE,
+  ageRestrictedOnly: false,
 };
 const roleIds = Array.from({ length: 25 }, (_, i) => `12345678901234567${String(i).padStart(2, "0")}`);
 const server = {
@@ -185,6 +186,12 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "down-or-failing" }),
   "waiting (busy, others out)": (t) =>
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "busy-others-out" }),
+  "waiting (made again: account)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "again", why: "account" }),
+  "waiting (made again: lost)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "again", why: "lost" }),
+  "waiting (paced)": (t) =>
+    renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "paced", until: Date.UTC(2030, 0, 1) }),
   "waiting (speed)": (t) =>
     renderWaiting(t, { ...ctx, finishedAt: null }, 9999, { kind: "speed", speed: "relax" }),
   submitting: (t) => renderSubmitting(t, { ...ctx, finishedAt: null }),
@@ -193,7 +200,7 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
       t,
       makeRecord({ status: "in-progress", progress: 99, prompt: LONGEST_PROMPT }),
       { ...ctx, finishedAt: null, enhance: { name: "U4", factor: "4×" } },
-      { serviceUnanswering: true, serviceNotReady: "down" },
+      { serviceUnanswering: true, serviceNotReady: "down", remade: true },
     ),
   completed: (t) => renderCompleted(t, completedRecord({ prompt: LONGEST_PROMPT }), ctx),
   upscale: (t) => renderUpscale(t, completedRecord({ prompt: LONGEST_PROMPT }), 3, ctx, ["2x", "4x"]),
@@ -230,6 +237,10 @@ const VIEWS: Record<string, (t: Translator) => MessagePayload> = {
     ),
   "refusal: unknown style": userError((t) =>
     t("styles.unknown", { name: `\`${LONG_NAME}\``, names: STYLES.map((s) => `\`${s.name}\``).join(", ") }),
+  ),
+  // A host name is at most 253 characters, a port adds 6.
+  "refusal: an image link the generator cannot reach": userError((t) =>
+    t("imageLink.unreachable", { host: `${"h".repeat(253)}:65535` }),
   ),
   "prompt copy": (t) => renderPromptCopy(t, ctx.jobId ?? "", LONGEST_PROMPT),
   "job details": (t) =>

@@ -21,6 +21,7 @@ const owner = {
   guildMaxActive: 10,
   enhanceAvailable: false,
   auditChannelId: null,
+  ageRestrictedOnly: false,
 };
 
 describe("settings answers", () => {

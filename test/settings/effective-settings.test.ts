@@ -14,8 +14,10 @@ const owner: OwnerDefaults = {
   guildMaxActive: 10,
   enhanceAvailable: true,
   auditChannelId: "1000000000000000099",
+  ageRestrictedOnly: false,
 };
 
+const BASE = { DISCORD_TOKEN: "t", IMAGINE_API_URL: "http://127.0.0.1:1", IMAGINE_API_TOKEN: "k" };
 const SUPPORTER = "1000000000000000001";
 const PATRON = "1000000000000000002";
 const OTHER = "1000000000000000003";
@@ -44,6 +46,7 @@ describe("owner defaults", () => {
       guildMaxActive: 10,
       enhanceAvailable: false,
       auditChannelId: null,
+      ageRestrictedOnly: false,
     });
     expect(
       ownerDefaults(parseConfig({ ...base, USER_DAILY_IMAGES: "7", ENHANCE_FACTORS: "2x" })),
@@ -52,6 +55,16 @@ describe("owner defaults", () => {
 });
 
 describe("effective settings", () => {
+  test("the owner's age-restricted-only rule holds where a server did not choose; a server's own choice wins", () => {
+    const strict = { ...owner, ageRestrictedOnly: true };
+    expect(effectiveSettings(strict, {}).ageRestrictedOnly).toEqual({ value: true, source: "owner" });
+    expect(effectiveSettings(strict, { ageRestrictedOnly: false }).ageRestrictedOnly).toEqual({
+      value: false,
+      source: "server",
+    });
+    expect(ownerDefaults(parseConfig({ ...BASE, AGE_RESTRICTED_ONLY: "on" })).ageRestrictedOnly).toBe(true);
+  });
+
   test("a server that set nothing gets every owner default, marked as the owner's", () => {
     expect(effectiveSettings(owner, {})).toEqual({
       userMaxActive: { value: 2, source: "owner" },

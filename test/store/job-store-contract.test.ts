@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { Job, UpscaleSource } from "../../src/imagine/job.js";
 import type { JobStore, RequesterJobsQuery } from "../../src/imagine/job-store.js";
+import { FollowUpBudget } from "../../src/discord/follow-up-budget.js";
 import { MemoryJobStore } from "../support/memory-job-store.js";
 import { openPostgresJobStore } from "../../src/store/postgres-job-store.js";
 import { openSqliteJobStore } from "../../src/store/sqlite-job-store.js";
@@ -156,6 +157,18 @@ describe.each(implementations)("%s", (name, open) => {
     ["a job on a named ImagineAPI server of the pool", makeJob({ server: "Account B" })],
     ["a job given with a server's style", makeJob({ style: "Watercolour" })],
     ["a job sent after it waited in the bot's line", makeJob({ waitedInLine: true })],
+    [
+      "a job made again after its server lost its record (so a restarted bot never makes it again)",
+      makeJob({ remadeFrom: { imageId: "first-record", server: "Account A", why: "lost" } }),
+    ],
+    [
+      "a waiting job made again after an account notice on a server of unknown name",
+      makeJob({
+        imageId: "q-r9",
+        phase: "waiting",
+        remadeFrom: { imageId: "a1", server: null, why: "account" },
+      }),
+    ],
   ])("save then get returns %s unchanged", async (_what, job) => {
     await store.save(job);
     expect(await store.get(job.imageId)).toStrictEqual(job);
@@ -349,6 +362,23 @@ describe.each(implementations)("%s", (name, open) => {
       expect(await store.claimOnce("upscale:g:1", { holdMs: HOLD, holder: "click-2" })).toBe(true);
       await store.releaseClaim("upscale:g:1");
       expect(await store.claimHolder("upscale:g:1")).toBeUndefined();
+    });
+
+    test("an interaction's follow-ups counted in the store: five in all across two processes (or a restart), one given back is free again, none once the token ended", async () => {
+      const expiresAt = now + 15 * 60_000;
+      const here = new FollowUpBudget(() => now, store);
+      const there = new FollowUpBudget(() => now, await openSecond());
+      const taken = [];
+      for (const budget of [here, there, here, there, here])
+        taken.push(await budget.take("token-1", expiresAt));
+      expect(taken.every((t) => t !== null)).toBe(true);
+      expect(await there.take("token-1", expiresAt)).toBeNull();
+      expect(await here.take("token-2", expiresAt)).not.toBeNull();
+      await here.giveBack(taken[2]!);
+      expect(await there.take("token-1", expiresAt)).not.toBeNull();
+      expect(await here.take("token-1", expiresAt)).toBeNull();
+      now = expiresAt;
+      expect(await here.take("token-1", expiresAt + 15 * 60_000)).not.toBeNull();
     });
 
     test("one key claimed from two connections at once is taken by one claim", async () => {

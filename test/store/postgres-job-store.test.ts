@@ -84,6 +84,7 @@ describe.skipIf(!postgres.available)("PostgresJobStore", () => {
         "midjourney_refusals",
         "once_claims",
         "schema_migrations",
+        "server_creates",
         "server_holds",
         "server_slot_holds",
         "store_meta",

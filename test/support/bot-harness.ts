@@ -32,6 +32,11 @@ export interface BotHarnessOptions {
   store?: JobStore;
   /** Server and member settings; default: in memory, kept across restarts like the job store. */
   settings?: SettingsStore;
+  /**
+   * A SQLite file the bot opens itself (DATABASE_PATH), as in production: jobs, settings, held servers and
+   * create counts are read back by a restart. Instead of `store` and `settings`.
+   */
+  databasePath?: string;
   /** The bot's clock; default: the emulator's clock (real time plus its jumps). */
   clock?: Clock;
   /** The commands and component handlers the bot routes to; default: `commands/index.ts`. */
@@ -60,7 +65,12 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
   });
   const { emu, world, service } = testWorld;
   const logs = captureLogs();
-  const config = parseConfig(testWorld.env(options.env));
+  const config = parseConfig(
+    testWorld.env({
+      ...options.env,
+      ...(options.databasePath ? { DATABASE_PATH: options.databasePath } : {}),
+    }),
+  );
   const clock: Clock = options.clock ?? {
     now: () => emu.clock.now(),
     setTimer(fn, ms) {
@@ -68,10 +78,13 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
       return () => clearTimeout(timer);
     },
   };
-  let store = options.store ?? new MemoryJobStore();
-  const settings = options.settings ?? new MemorySettingsStore();
+  let store: JobStore | undefined = options.databasePath
+    ? undefined
+    : (options.store ?? new MemoryJobStore());
+  const settings = options.databasePath ? undefined : (options.settings ?? new MemorySettingsStore());
   const interactions = options.interactions ? { interactions: options.interactions } : {};
-  let bot = await startBot(config, { logger: logs.logger, store, settings, clock, ...interactions });
+  const stores = () => ({ ...(store ? { store } : {}), ...(settings ? { settings } : {}) });
+  let bot = await startBot(config, { logger: logs.logger, ...stores(), clock, ...interactions });
   return {
     emu,
     world,
@@ -91,7 +104,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
         await bot.stop();
       }
       store = restartOptions.store ?? store;
-      bot = await startBot(config, { logger: logs.logger, store, settings, clock, ...interactions });
+      bot = await startBot(config, { logger: logs.logger, ...stores(), clock, ...interactions });
       return bot;
     },
     async stop() {

@@ -260,6 +260,8 @@ export const en = {
   "progress.completed": "Your image is done and on its way.",
   "progress.failed": "The job failed.",
   "progress.other": "The service reports the job as “{{status}}”; waiting for it to start.",
+  "progress.remade":
+    "🔁 The image server this job first went to could not finish it (it stopped answering, or its account needs the owner's attention), so it is being made again. Your prompt is fine.",
   "progress.serviceUnanswering":
     "⚠️ The image service is not answering right now. The bot keeps trying and will update this message when it does.",
   "progress.serviceStarting":
@@ -342,6 +344,8 @@ export const en = {
   "delete.done": "Deleted the message of job `{{id}}`. `/$t(command.history.name)` still lists the job.",
   "delete.question":
     "Delete this image (job `{{id}}`) for everyone? A deleted message cannot be brought back.",
+  "delete.formTitle": "Delete this image?",
+  "delete.formHint": "**Submit** deletes it for everyone here; close this window to keep it.",
   "delete.yes": "Delete",
   "delete.no": "Keep",
   "delete.kept": "Kept: nothing was deleted.",
@@ -358,6 +362,8 @@ export const en = {
   // Imagine from this image (the message command) and image links.
   "imageLink.expired":
     "The image of this prompt is no longer on Discord (its message was deleted), so it cannot be used again. Attach the image again with /imagine.",
+  "imageLink.unreachable":
+    "Midjourney cannot fetch this image: it is at {{host}}, an address only this bot's own network reaches. Use an image posted on Discord or a public link instead.",
   "imagineFromImage.title": "Imagine from this image",
   "imagineFromImage.promptLabel": "Prompt",
   "imagineFromImage.promptPlaceholder": "What to make of the image, e.g. a watercolor of it at sunset",
@@ -472,6 +478,8 @@ export const en = {
     "Images can't be made in this channel. In this server, use `/$t(command.imagine.name)` in {{channels}}.",
   "refusal.ageRestrictedOnly":
     "This server allows images only in age-restricted channels. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
+  "refusal.ageRestrictedOnlyOwner":
+    "Images are made only in age-restricted channels here. Please use `/$t(command.imagine.name)` in an age-restricted channel.",
   "refusal.daily_one":
     "You have started {{count}} image today, your daily limit here ({{limit}}). You can start more {{when}}.",
   "refusal.daily_other":
@@ -722,6 +730,12 @@ export const en = {
   "statusPage.serviceSays": "The image service's own report on its Midjourney account: “{{message}}”",
   "accountHealth.waitAgain":
     "The image server this job went to can't take work right now (its account needs the owner's attention; your prompt is fine): the job waits in the bot's line, number {{place}}, and is made on another server when one is free.",
+  "accountHealth.waitAgainLost":
+    "The image server this job went to stopped answering and came back without it (your prompt is fine): the job waits in the bot's line, number {{place}}, and is made again when a server is free.",
+  "accountHealth.noServerOpen":
+    "No image server can take new work right now: their Midjourney accounts need the owner's attention (a moderator resumes a server in `/imagine-status` once that is done). Your prompt is fine, and this does not count against you: try again later.",
+  "accountHealth.noServerOpenUntil":
+    "No image server can take new work right now: they are resting, have made today's share of images, or are held. One takes jobs again {{until}}. Your prompt is fine, and this does not count against you: try again then.",
   "accountHealth.waitPaced":
     "The image servers are resting or have made today's share of images: your job waits in the bot's line, number {{place}}, and a server takes jobs again {{until}}.",
   "accountHealth.headline": "{{working}} of {{total}} image servers working",

@@ -43,7 +43,7 @@ function downReason(out: ServersOut): WaitReason {
  */
 export function waitReason(job: PlacedJob & Pick<Job, "remadeFrom">, state: ServersState): WaitReason {
   // Its first server could not run it (an account notice, or it left it pending): it is made again elsewhere.
-  if (job.remadeFrom !== undefined && !state.serverFree) return { kind: "again" };
+  if (job.remadeFrom !== undefined && !state.serverFree) return { kind: "again", why: job.remadeFrom.why };
   if (state.reopensAt !== null) return { kind: "paced", until: state.reopensAt };
   if (state.serversDown) return downReason(state.out);
   // Every server that takes jobs is busy; while others are out of service, that is said too.

@@ -2,6 +2,7 @@
 import type { APIEmbed } from "discord-api-types/v10";
 import type { Translator } from "../../i18n/translate.js";
 import type { Speed } from "../../prompt/speed.js";
+import type { RemakeReason } from "../job.js";
 import { absoluteTimestamp, EMBED_COLORS, relativeTimestamp } from "../../render/format.js";
 import { fitMessageLimits } from "../../render/limits.js";
 import {
@@ -35,8 +36,8 @@ export type WaitReason =
   | { readonly kind: "down-or-failing" }
   | { readonly kind: "speed"; readonly speed: Speed }
   | { readonly kind: "grid-server" }
-  /** Its first server could not run it (a notice about that server's account): made again on another. */
-  | { readonly kind: "again" }
+  /** Its first server could not run it (an account notice, a problem, or it lost the record): made again. */
+  | { readonly kind: "again"; readonly why: RemakeReason }
   /** No server takes jobs: their accounts rest or made today's share; one opens again at `until`. */
   | { readonly kind: "paced"; readonly until: number };
 
@@ -63,7 +64,7 @@ function waitSentence(t: Translator, place: number, reason: WaitReason): string 
     case "grid-server":
       return t("poolWait.gridServer", { place });
     case "again":
-      return t("accountHealth.waitAgain", { place });
+      return t(reason.why === "lost" ? "accountHealth.waitAgainLost" : "accountHealth.waitAgain", { place });
     case "paced":
       return t("accountHealth.waitPaced", { place, until: timeAndIn(reason.until) });
   }

@@ -9,6 +9,7 @@
 import type { Logger } from "../../logger.js";
 import { accountNoticeOf, blockDurationMs } from "../../service/account-notices.js";
 import { ServerPacer, type PacingPolicy } from "./pacing.js";
+import { CREATES_KEPT_MS, type ServerCreate, type ServerCreateStore } from "./server-creates.js";
 import {
   HOLDS_REFRESH_MS,
   MAX_NOTICE_LENGTH,
@@ -49,6 +50,8 @@ export interface AccountHealthDeps {
   /** Every server of the pool with its pacing (`IMAGINE_API_DAILY_LIMIT_N`, …). */
   servers: readonly { readonly name: string; readonly pacing: PacingPolicy }[];
   store: ServerHoldStore;
+  /** The creates sent to each server, for the daily budgets (shared by a fleet). Absent: counted here only. */
+  creates?: ServerCreateStore;
   now(): number;
   random?: () => number;
   logger: Logger;
@@ -64,6 +67,10 @@ export class AccountHealth implements AccountPort {
   /** The active holds as last read (or made here), by server. */
   private held = new Map<string, ServerHold>();
   private timer: NodeJS.Timeout | null = null;
+  /** Creates sent here whose row a read of the store may not have seen yet (see {@link refresh}). */
+  private readonly unsaved = new Set<{ create: ServerCreate; savedInRead: number }>();
+  /** Reads of the store begun so far. */
+  private reads = 0;
 
   constructor(private readonly deps: AccountHealthDeps) {
     for (const server of deps.servers)
@@ -85,6 +92,16 @@ export class AccountHealth implements AccountPort {
 
   created(server: string, now: number): void {
     this.pacers.get(server)?.created(now);
+    const { creates } = this.deps;
+    if (!creates) return;
+    const entry = { create: { server, at: now }, savedInRead: Infinity };
+    this.unsaved.add(entry);
+    creates.created(entry.create).then(
+      // Every read begun from now on sees it.
+      () => void (entry.savedInRead = this.reads + 1),
+      (err: unknown) =>
+        this.deps.logger.warn({ err, server }, "could not count a create in the database; counted here only"),
+    );
   }
 
   /** Creates sent to `server` in the last 24 hours, and its daily budget (null: none). */
@@ -149,7 +166,10 @@ export class AccountHealth implements AccountPort {
     return ended ?? local;
   }
 
-  /** Reads the holds again (another process of the fleet may have held or resumed a server). */
+  /**
+   * Reads the holds again (another process of the fleet may have held or resumed a server), and the creates
+   * of the last day when a server has a daily budget (a restart and a fleet's other processes count).
+   */
   async refresh(): Promise<void> {
     try {
       const active = await this.deps.store.active(this.deps.now());
@@ -157,6 +177,27 @@ export class AccountHealth implements AccountPort {
     } catch (err) {
       this.deps.logger.warn({ err }, "could not read the servers' holds; keeping the last ones read");
     }
+    await this.readCreates();
+  }
+
+  private async readCreates(): Promise<void> {
+    const { creates } = this.deps;
+    const budgeted = [...this.pacers.values()].some((p) => p.policy.dailyLimit !== undefined);
+    if (!creates || !budgeted) return;
+    const read = ++this.reads;
+    const now = this.deps.now();
+    let stored: ServerCreate[];
+    try {
+      stored = await creates.since(now - CREATES_KEPT_MS);
+    } catch (err) {
+      this.deps.logger.warn({ err }, "could not read the servers' creates; keeping those counted here");
+      return;
+    }
+    for (const entry of this.unsaved)
+      if (entry.savedInRead <= read || entry.create.at <= now - CREATES_KEPT_MS) this.unsaved.delete(entry);
+    const all = [...stored, ...[...this.unsaved].map((e) => e.create)];
+    for (const [name, pacer] of this.pacers)
+      pacer.counted(all.filter((c) => c.server === name).map((c) => c.at));
   }
 
   /** Reads the holds now and every {@link HOLDS_REFRESH_MS} until {@link stop}. */

@@ -96,6 +96,11 @@ export class ServerPacer {
     return createsToday(this.creates, now);
   }
 
+  /** The creates of the last day as read from the store (every process's), in place of those known here. */
+  counted(creates: readonly number[]): void {
+    this.creates = [...creates];
+  }
+
   /** A create was sent at `now`: it counts against the budget and starts the next gap. */
   created(now: number): void {
     this.creates = [...this.creates.filter((at) => at > now - DAY_MS), now];

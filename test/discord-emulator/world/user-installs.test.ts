@@ -59,6 +59,22 @@ describe("a server the bot is not in, reached through alice's install", () => {
     await interaction.reply("hi");
   });
 
+  test("the interaction carries the channel as a partial object with its nsfw flag, which discord.js drops there", async () => {
+    const nsfw = h.emu.addChannel({ guildId: h.world.friends.id, name: "after-dark", nsfw: true });
+    const { handle, interaction } = await draw(nsfw.id);
+    const channel = handle.payload.channel as Record<string, unknown>;
+    expect(channel).toMatchObject({
+      id: nsfw.id,
+      guild_id: h.world.friends.id,
+      nsfw: true,
+      name: "after-dark",
+    });
+    expect(channel).not.toHaveProperty("permission_overwrites");
+    expect(typeof channel["permissions"]).toBe("string");
+    expect(interaction.channel).toBeNull();
+    await interaction.reply("hi");
+  });
+
   test("the bot token reaches nothing there (403 Missing Access), the interaction token does", async () => {
     const { interaction } = await draw(h.world.friendsChat.id);
     await interaction.deferReply();

@@ -1,6 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { AccountHealth } from "../../../src/pool/account-health/account-health.js";
 import { MemoryServerHoldStore, type ServerHold } from "../../../src/pool/account-health/server-holds.js";
+import {
+  MemoryServerCreateStore,
+  type ServerCreateStore,
+} from "../../../src/pool/account-health/server-creates.js";
 import { captureLogs } from "../../support/log-capture.js";
 
 const NOW = 1_714_557_600_000;
@@ -76,5 +80,53 @@ describe("account health", () => {
     expect(accounts.state("server-2", NOW + 1)).toEqual({ kind: "budget", until: NOW + 86_400_000 });
     expect(accounts.today("server-2", NOW + 1)).toEqual({ creates: 1, limit: 1 });
     expect(accounts.today("server-1", NOW + 1)).toEqual({ creates: 0, limit: null });
+  });
+});
+
+describe("a server's daily budget, counted in the database", () => {
+  function budgeted(creates: ServerCreateStore, now: () => number) {
+    return new AccountHealth({
+      servers: [{ name: "server-2", pacing: { dailyLimit: 2 } }],
+      store: new MemoryServerHoldStore(),
+      creates,
+      now,
+      logger: captureLogs().logger,
+    });
+  }
+  /** Lets the creates' saves settle. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  test("a restart does not reset the budget: the restarted bot reads the day's creates and takes no job", async () => {
+    const creates = new MemoryServerCreateStore();
+    const before = budgeted(creates, () => NOW);
+    before.created("server-2", NOW - 60_000);
+    before.created("server-2", NOW - 30_000);
+    await settled();
+    const after = budgeted(creates, () => NOW);
+    await after.start();
+    after.stop();
+    expect(after.state("server-2", NOW)).toEqual({ kind: "budget", until: NOW - 60_000 + 24 * 3_600_000 });
+    expect(after.today("server-2", NOW)).toEqual({ creates: 2, limit: 2 });
+  });
+
+  test("a fleet shares it: each process's create counts for the other at its next read", async () => {
+    const creates = new MemoryServerCreateStore();
+    const [one, two] = [budgeted(creates, () => NOW), budgeted(creates, () => NOW)];
+    one.created("server-2", NOW - 2_000);
+    two.created("server-2", NOW - 1_000);
+    await settled();
+    await Promise.all([one.refresh(), two.refresh()]);
+    for (const process of [one, two]) expect(process.takesJobs("server-2", NOW)).toBe(false);
+  });
+
+  test("a create whose save has not landed yet still counts here after a read", async () => {
+    const creates = new MemoryServerCreateStore();
+    // A database that never says the save is done.
+    const slow = { created: () => new Promise<void>(() => {}), since: (at: number) => creates.since(at) };
+    const accounts = budgeted(slow, () => NOW);
+    accounts.created("server-2", NOW - 2_000);
+    accounts.created("server-2", NOW - 1_000);
+    await accounts.refresh();
+    expect(accounts.takesJobs("server-2", NOW)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
  * What the control API answers with: messages as one user sees them (their own ephemerals included),
  * interactions, the world, and the files a user attaches, decoded from JSON.
  */
+import { ChannelType } from "discord-api-types/v10";
 import type { DiscordEmulator } from "../emulator.js";
 import type { InteractionHandle } from "../world/interaction-handle.js";
 import type { MessageSnapshot } from "../world/message-objects.js";
@@ -95,6 +96,10 @@ export function worldState(emu: DiscordEmulator): unknown {
         .filter((r) => r.guildId === g.id)
         .map((r) => ({ id: r.id, name: r.name, color: r.color })),
     })),
+    // Group DMs, where only the members' installs of the app reach (the bot is never in one).
+    groupDms: [...emu.world.channels.values()]
+      .filter((c) => c.type === ChannelType.GroupDM)
+      .map((c) => ({ id: c.id, name: c.name, recipientIds: c.groupRecipientIds ?? [] })),
     users: [...emu.world.users.values()].map((u) => ({
       id: u.id,
       username: u.username,

@@ -13,7 +13,7 @@ import type { EmulatorContext } from "../context.js";
 import { InteractionRegistry, type InteractionRecord } from "./interactions.js";
 import { hasPermissions } from "./permissions.js";
 import type { EmulatedChannel, EmulatedUser } from "./world-types.js";
-import { channelObject, memberObject, userObject } from "./world-objects.js";
+import { interactionChannelObject, memberObject, userObject } from "./world-objects.js";
 
 /** Where and by whom an interaction happens. */
 export interface InteractionPlace {
@@ -110,7 +110,7 @@ export function dispatchInteraction(
     data,
     token,
     version: 1,
-    channel: channelObject(ctx.world, channel),
+    channel: interactionChannelObject(ctx.world, channel, user.id),
     channel_id: channel.id,
     app_permissions: (userInstallOnly
       ? USER_INSTALL_APP_PERMISSIONS

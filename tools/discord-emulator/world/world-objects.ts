@@ -109,6 +109,24 @@ export function textChannelObject(channel: EmulatedChannel): APITextChannel {
   };
 }
 
+/**
+ * The partial channel an interaction carries: a server channel without its permission overwrites, with the
+ * invoking member's permissions there (`permissions`), its `nsfw` flag among the rest; a DM or group DM as
+ * the API returns it. Discord sends it also where the app's bot is not in the server.
+ * @see https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
+ */
+export function interactionChannelObject(
+  world: World,
+  channel: EmulatedChannel,
+  userId: string,
+): Partial<APIChannel> & Pick<APIChannel, "id" | "type"> {
+  if (channel.type === ChannelType.GroupDM || channel.type === ChannelType.DM)
+    return channelObject(world, channel);
+  const { permission_overwrites: _overwrites, ...partial } = textChannelObject(channel);
+  return { ...partial, permissions: world.permissionsIn(channel, userId).toString() } as Partial<APIChannel> &
+    Pick<APIChannel, "id" | "type">;
+}
+
 /** A DM channel as the API returns it. */
 export function dmChannelObject(world: World, channel: EmulatedChannel): APIDMChannel {
   const dm: Omit<APIDMChannel, "name"> = {
