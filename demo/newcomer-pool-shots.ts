@@ -6,24 +6,10 @@
  * generator text is a block quote (6). Saved where `SHOTS_DIR` says (default docs/):
  * `SHOTS_DIR=... npx tsx demo/newcomer-pool-shots.ts [port]`.
  */
-import type { Page } from "playwright-core";
 import { shootDemo } from "./shot-saver.js";
-import { imagine, openAs, waitForMessage } from "./page-steps.js";
+import { imagine, openAs, seeMessage as see } from "./page-steps.js";
 
 const port = Number(process.argv[2] ?? 0);
-
-async function see(page: Page, text: string | RegExp, options: { image?: RegExp; timeoutMs?: number } = {}) {
-  // The page renders the messages again on each change: a message caught mid-render is looked up again.
-  for (let attempt = 1; ; attempt++) {
-    const message = await waitForMessage(page, text, { timeoutMs: 40_000, ...options });
-    try {
-      await message.scrollIntoViewIfNeeded({ timeout: 5_000 });
-      return message;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
 
 await shootDemo(
   { port, tickMs: 600, servers: 2, profile: "self-hosted" },

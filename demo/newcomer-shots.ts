@@ -4,26 +4,11 @@
  * on); `newcomer-pool-shots.ts` the self-hosted pool of points 5 to 7. Saved where `SHOTS_DIR` says (default
  * docs/): `SHOTS_DIR=... npx tsx demo/newcomer-shots.ts [port]`.
  */
-import type { Page } from "playwright-core";
 import { shootDemo } from "./shot-saver.js";
-import { imagine, openAs, runCommand, waitForMessage } from "./page-steps.js";
+import { imagine, openAs, runCommand, seeMessage as see } from "./page-steps.js";
 import { DEMO_BANNED_WORD } from "./demo-stack.js";
 
 const port = Number(process.argv[2] ?? 0);
-
-/** Waits for the newest message showing `text` and scrolls it into view. */
-async function see(page: Page, text: string | RegExp, options: { image?: RegExp; timeoutMs?: number } = {}) {
-  // The page renders the messages again on each change: a message caught mid-render is looked up again.
-  for (let attempt = 1; ; attempt++) {
-    const message = await waitForMessage(page, text, { timeoutMs: 40_000, ...options });
-    try {
-      await message.scrollIntoViewIfNeeded({ timeout: 5_000 });
-      return message;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
 
 await shootDemo({ port, tickMs: 300 }, "s2-40-failed", async (page, shot, demo) => {
   // 10: an empty style list says there are none and how to add one; 4: the starter list is named.

@@ -63,6 +63,26 @@ export async function waitForMessage(
   return message;
 }
 
+/**
+ * Waits for the newest message showing `text` (40 s by default) and scrolls it into view, for screenshots; a
+ * message caught while the page renders the list again is looked up again.
+ */
+export async function seeMessage(
+  page: Page,
+  text: string | RegExp,
+  options: { image?: RegExp; timeoutMs?: number } = {},
+): Promise<Locator> {
+  for (let attempt = 1; ; attempt++) {
+    const message = await waitForMessage(page, text, { timeoutMs: 40_000, ...options });
+    try {
+      await message.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      return message;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Fills in the open modal's fields (by their label) and submits it; waits until it closed. */
 export async function submitModal(page: Page, values: Record<string, string>): Promise<void> {
   const dialog = page.locator("dialog.modal[open]");

@@ -11,7 +11,8 @@ import { request, useImagineService } from "../service-fakes.js";
 
 const setup = useImagineService();
 
-test("a server turning healthy starts the waiting job at once, without waiting for the line's retry timer", async () => {
+/** Two servers that answer unhealthy until `state.up`; `back` holds who is told when one turns healthy. */
+function serversAnsweringUnhealthy() {
   const state = { up: false };
   const back: (() => void)[] = [];
   const env = setup({
@@ -23,6 +24,11 @@ test("a server turning healthy starts the waiting job at once, without waiting f
       whenServerBack: (listener) => back.push(listener),
     },
   });
+  return { state, back, env };
+}
+
+test("a server turning healthy starts the waiting job at once, without waiting for the line's retry timer", async () => {
+  const { state, back, env } = serversAnsweringUnhealthy();
   env.service.script("job-1", [imageRecord("job-1", "pending")]);
   await env.imagine.submit(...request());
   await settle();
@@ -37,15 +43,7 @@ test("a server turning healthy starts the waiting job at once, without waiting f
 });
 
 test("a job that waited shows its request id and 'Waiting in line' from its first message until the generator starts it, then the same id to its result", async () => {
-  const state = { up: false };
-  const env = setup({
-    servers: {
-      lined: true,
-      hasFreeSlot: () => state.up,
-      someServerUp: () => state.up,
-      outOfService: () => ({ unreachable: 0, failing: state.up ? 0 : 2 }),
-    },
-  });
+  const { state, env } = serversAnsweringUnhealthy();
   env.service.script("job-1", [
     imageRecord("job-1", "pending"),
     imageRecord("job-1", "in-progress", 40),
