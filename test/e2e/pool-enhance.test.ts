@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "vitest";
 import type { MessageSnapshot } from "../../tools/discord-emulator/world/message-objects.js";
+import { shownJobId } from "../../src/imagine/job.js";
 import { textOf } from "../support/message-view.js";
 import { clickLabel, isGrid, resultsOf, waitForResult, waitForUpscale } from "./imagine-steps.js";
 import { imagineOnPool, serviceOf, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
@@ -73,6 +74,10 @@ async function laterJobThenEnhance(pool: PoolHarness, heronId: string, enhanceRe
   const frog = await imagineOnPool(pool, "a green frog");
   const frogId = await startedImageId(pool, frog.handle.id);
   expect(serviceOf(pool, frogId)).toBe(1);
+  // The id its result shows: its request id when it waited in the bot's line behind the Enhance.
+  const frogJob = await h.bot.context.imagine.findJob(frog.handle.id);
+  if (!frogJob) throw new Error("no job for the frog");
+  const frogShownId = shownJobId(frogJob);
   expect((await h.bot.context.imagine.findJob(enhanceRef))?.imageId).toMatch(/^q-/);
 
   pool.services[0]!.completeNow(heronId);
@@ -81,7 +86,7 @@ async function laterJobThenEnhance(pool: PoolHarness, heronId: string, enhanceRe
   pool.services[0]!.completeNow(enhanceId);
   pool.services[1]!.completeNow(frogId);
   await waitForResult(h, enhanceId, isEnhanced);
-  await waitForResult(h, frogId, isGrid);
+  await waitForResult(h, frogShownId, isGrid);
 
   expect([upscalesAt(pool, 0), upscalesAt(pool, 1)]).toEqual([1, 0]);
   expect(resultsOf(h, enhanceId)).toHaveLength(1);
