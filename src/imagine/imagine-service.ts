@@ -70,6 +70,7 @@ export class ImagineService {
         onTimeout: (id) => this.endings.timeout(id),
         onLost: (id, error) => this.endings.lost(id, error),
         onPollError: (id, err, failures) => this.records.pollFailed(id, err, failures),
+        onPollUnanswered: (id) => this.records.pollUnanswered(id),
         onMessageGone: (id) => void this.records.messageGone(id),
         onDisowned: (id) => this.disown(id),
         onUndeliverable: (id) => this.active.markUndeliverable(id),

@@ -31,6 +31,8 @@ export interface PipelineHandlers {
   onTimeout(jobId: string): Promise<void>;
   onLost(jobId: string, error: ServiceError): Promise<void>;
   onPollError(jobId: string, error: unknown, failures: number): void;
+  /** A poll of the job has had no answer for seconds (its request goes on). */
+  onPollUnanswered(jobId: string): void;
   onMessageGone(jobId: string): void;
   /** Another process took the job over. */
   onDisowned(jobId: string): void;
@@ -90,6 +92,7 @@ export function createJobPipeline(
     onTimeout: (t) => handlers.onTimeout(t.id),
     onLost: (t, error) => handlers.onLost(t.id, error),
     onPollError: (t, err, failures) => handlers.onPollError(t.id, err, failures),
+    onPollUnanswered: (t) => handlers.onPollUnanswered(t.id),
   });
   const throttle = new MessageUpdateThrottle<JobView>({
     ...common,

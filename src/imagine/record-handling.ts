@@ -99,11 +99,16 @@ export class RecordHandling {
    * is not answering; the next successful poll renders the record again, which removes the notice.
    */
   pollFailed(jobId: string, err: unknown, failures: number): void {
+    if (isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined))
+      this.pollUnanswered(jobId);
+  }
+
+  /** A poll has had no answer for seconds: the job's message says the service is not answering, as above. */
+  pollUnanswered(jobId: string): void {
     const { ctx } = this;
     const job = ctx.followed.get(jobId);
     const seen = ctx.followed.lastRendered(jobId);
     if (!job || !seen) return;
-    if (!isServiceUnanswering(failures, isServiceError(err) ? err.kind : undefined)) return;
     const view = viewForRecord(job, seen.record, ctx.options.imageDelivery, { serviceUnanswering: true });
     void ctx.throttle.show(jobId, { payload: view, key: view.key });
   }

@@ -80,4 +80,11 @@ export interface JobTrackerOptions<J extends TrackedJob> {
   onLost(job: J, error: ServiceError): void | Promise<void>;
   /** Every failed poll, for logs and metrics. `consecutiveFailures` is 1 for the first. */
   onPollError?(job: J, error: unknown, consecutiveFailures: number): void;
+  /**
+   * A poll has had no answer for `unansweredPollMs` (its request goes on: a server that accepts connections
+   * but never answers fails a poll only after the client's time limit and retries). Once per poll.
+   */
+  onPollUnanswered?(job: J, waitedMs: number): void;
+  /** How long a poll may go unanswered before `onPollUnanswered`; default 6 s. */
+  unansweredPollMs?: number;
 }

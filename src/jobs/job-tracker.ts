@@ -15,24 +15,23 @@ import { Semaphore, type ReleaseSlot } from "../service/semaphore.js";
 import { enqueueStep, isNews, newJobState, runCallback, type JobState } from "./job-state.js";
 import { PollFailures } from "./poll-failures.js";
 import { PollOutages } from "./poll-outages.js";
+import { UnansweredPolls } from "./unanswered-polls.js";
 import { pollRequest, type PollRequestDeps } from "./poll-request.js";
 
 export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
 
 /**
  * Follows every in-flight image job until it is finished, lost or timed out, on ONE {@link Scheduler}.
- *
- * Polling: every `pollIntervalMs` while in progress; a job still `pending` (or with an unknown status)
- * backs off ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs`
- * (`unauthorized` waits that longest backoff at once); what failures cause beyond a job's backoff (a 429
- * pauses ALL polling, `forbidden` in a row ends the job through `onLost`) is {@link PollFailures}; while a
- * server is silent, one of its jobs keeps the normal pace and its answer wakes the rest ({@link PollOutages}). A webhook
- * ({@link push}) is only a hint: it brings the job's next poll forward, and while webhooks announce changes
- * that polls confirm, the job is polled only every `pushedIntervalMs`. Every delay gets random jitter, and
- * at most `maxConcurrentPolls` requests run at once. At the time limit the job is read once more
- * ({@link LastRead}) before it is given up: a finished record found then ends it as if polled in time.
- *
- * Scheduler keys used: `poll:<id>` and `timeout:<id>`.
+ * Polling: every `pollIntervalMs` while in progress; a job still `pending` (or with an unknown status) backs off
+ * ×1.5 per poll up to `pendingMaxIntervalMs`; errors back off ×2 up to `errorMaxBackoffMs` (`unauthorized` waits
+ * that longest backoff at once); what failures cause beyond a job's backoff (a 429 pauses ALL polling,
+ * `forbidden` in a row ends the job through `onLost`) is {@link PollFailures}; while a server is silent, one of
+ * its jobs keeps the normal pace and its answer wakes the rest ({@link PollOutages}); a poll unanswered for a
+ * while is told at once ({@link UnansweredPolls}). A webhook ({@link push}) is only a hint: it brings the job's
+ * next poll forward, and while webhooks announce changes that polls confirm, the job is polled only every
+ * `pushedIntervalMs`. Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once. At
+ * the time limit the job is read once more ({@link LastRead}) before it is given up: a finished record found
+ * then ends it as if polled in time. Scheduler keys: `poll:<id>`, `timeout:<id>`, `unanswered:<id>`.
  */
 export class JobTracker<J extends TrackedJob> {
   private readonly options: JobTrackerOptions<J>;
@@ -44,6 +43,7 @@ export class JobTracker<J extends TrackedJob> {
   private readonly timeoutMs: number;
   private readonly failures: PollFailures;
   private readonly outages: PollOutages<JobState<J>>;
+  private readonly unanswered: UnansweredPolls<J>;
   private readonly lastRead: LastRead<J>;
   private readonly requests: PollRequestDeps<J>;
   private readonly jobs = new Map<string, JobState<J>>();
@@ -71,16 +71,18 @@ export class JobTracker<J extends TrackedJob> {
       random: this.random,
       log: this.log,
     });
-    this.outages = new PollOutages<JobState<J>>(
+    this.outages = new PollOutages(
       (id) => options.serverOf?.(id),
-      (s) => this.pollSoon(s),
+      (s: JobState<J>) => this.pollSoon(s),
     );
+    this.unanswered = new UnansweredPolls<J>(this.scheduler, options, () => this.stopped);
     this.requests = {
       failures: this.failures,
       getImage: (id) => this.options.getImage(id),
       now: () => this.now(),
       isStopped: () => this.stopped,
       pollAt: (state, at) => this.schedulePollAt(state, at),
+      watch: (state) => this.unanswered.watch(state),
     };
     this.lastRead = new LastRead<J>({
       scheduler: this.scheduler,
@@ -109,8 +111,8 @@ export class JobTracker<J extends TrackedJob> {
    * Starts following a job: first poll after about one interval, time limit at `startedAt + timeoutMs`.
    * A job whose limit passes before its first poll (one resumed after a long outage) is read once, when
    * that first poll would have come (resumed jobs' first polls spread over an interval), and then ends.
-   * Returns false, changing nothing, when the id is already followed or the tracker is stopped. `pollNow`:
-   * at once (see `firstPollAt`).
+   * Returns false, changing nothing, when the id is already followed or the tracker is stopped.
+   * `pollNow`: at once (see `firstPollAt`).
    * @throws {TypeError} when `id` is empty or `startedAt` is not a finite number.
    */
   track(job: J, options: { pollNow?: boolean } = {}): boolean {
@@ -142,8 +144,7 @@ export class JobTracker<J extends TrackedJob> {
    * beyond its URL, so its record is not shown. The job is polled soon instead (at once, or
    * `pushedPollGapMs` after its last poll started, so forged calls cannot flood the service). Only while
    * webhooks keep announcing changes the service confirms does the job's polling relax to
-   * `pushedIntervalMs`: forged calls announcing nothing cannot slow it down.
-   * Returns false when no followed job has this id.
+   * `pushedIntervalMs`: forged calls announcing nothing cannot slow it down. False when no job has this id.
    */
   push(id: string): boolean {
     const state = this.jobs.get(id);

@@ -21,6 +21,8 @@ export interface PollRequestDeps<J> {
   isStopped(): boolean;
   /** Puts the job's poll off until `at` (while polling is paused). */
   pollAt(state: JobState<J>, at: number): void;
+  /** Watches the request until it is answered (`UnansweredPolls`); returns what stops watching, or null. */
+  watch(state: JobState<J>): (() => void) | null;
 }
 
 /** Polls `state`'s job once with the slot `release` frees (none: no slot, no poll); see the module comment. */
@@ -39,7 +41,8 @@ export async function pollRequest<J extends { readonly id: string }>(
     state.lastPollAt = deps.now();
     const announced = state.webhookSincePoll;
     state.webhookSincePoll = false;
-    const record = await deps.getImage(state.job.id);
+    const stopWatching = deps.watch(state);
+    const record = await deps.getImage(state.job.id).finally(() => stopWatching?.());
     return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
   } catch (error) {
     deps.failures.noteError(error);

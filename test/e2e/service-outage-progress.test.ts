@@ -1,7 +1,8 @@
 /**
  * A service outage while a job runs: after a few failed polls the job's message says the service is not
  * answering and that the bot keeps trying; once the service answers again the message is back to normal
- * and the job delivers its grid.
+ * and the job delivers its grid. A service that takes connections but does not answer is told as soon, not
+ * after the client's time limit and its retries.
  */
 import { afterEach, describe, expect, test } from "vitest";
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
@@ -48,6 +49,24 @@ describe("a service outage during a job", () => {
     h.service.completeNow(record.id);
     const grid = await waitForResult(h, record.id, isGrid, { timeoutMs: 30_000 });
     expect(textOf(grid)).not.toMatch(UNANSWERING);
+    h.emu.assertNoRejectedRequests();
+  });
+
+  test("a service that takes the poll but never answers is told within seconds, long before the request's time limit", async () => {
+    // With a 60 s time limit, a failed poll could not say so within the 20 s waited for here.
+    h = await startBotHarness({ env: { SERVICE_TIMEOUT_MS: "60000" } });
+    const { handle, record } = await startImagine(h, { prompt: "a lighthouse in a storm" });
+    h.service.advance(2);
+    await handle.waitForResponse({ where: (m) => /Generating/.test(textOf(m)) });
+
+    h.service.faults.match = /^GET \/items\/images\//;
+    h.service.faults.delayMs = 120_000;
+    const hint = await handle.waitForResponse({
+      where: (m) => UNANSWERING.test(textOf(m)),
+      timeoutMs: 20_000,
+    });
+    expect(textOf(hint)).toMatch(/keeps trying/i);
+    expect(textOf(hint)).toContain(record.id);
     h.emu.assertNoRejectedRequests();
   });
 });
