@@ -90,4 +90,22 @@ describe("slash command localizations", () => {
     expect(imagine?.name_localizations?.de).toBe("bild");
     expect(imagine?.options?.[0]?.name_localizations?.de).toBe("beschreibung");
   });
+
+  // Registered once for every bot, so no description names relax, which a self-hosted server cannot run: the
+  // suggestions (autocomplete) list what this bot's servers run.
+  test("no command or option description names relax, in any language", () => {
+    const texts = items.flatMap((item) => [
+      item.description ?? "",
+      ...Object.values(item.description_localizations ?? {}).map((text) => text ?? ""),
+    ]);
+    expect(texts.length).toBeGreaterThan(items.length * LOCALES.length);
+    expect(texts.filter((text) => /relax/i.test(text))).toEqual([]);
+  });
+
+  test("/settings speed's option names no speed in any language, leaving that to its suggestions", () => {
+    const option = items.find((item) => item.path === "command.settings.speed.speed");
+    const texts = [option?.description, ...Object.values(option?.description_localizations ?? {})];
+    expect(texts).toHaveLength(1 + LOCALES.length);
+    for (const text of texts) expect(text).not.toMatch(/relax|turbo|fast/i);
+  });
 });

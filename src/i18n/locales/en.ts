@@ -186,7 +186,7 @@ export const en = {
     "Used when a prompt names no speed (account: the Midjourney account's own mode)",
   "command.imagine-config.speeds.allowed.name": "allowed",
   "command.imagine-config.speeds.allowed.description":
-    "Speeds members may use, comma-separated, e.g. fast, relax",
+    "Speeds members may use, comma-separated, e.g. fast, turbo",
   "command.imagine-config.role-speeds.name": "role-speeds",
   "command.imagine-config.role-speeds.description": "Speeds the members of a role may use",
   "command.imagine-config.role-speeds.set.name": "set",
@@ -202,7 +202,7 @@ export const en = {
   "command.settings.speed.name": "speed",
   "command.settings.speed.description": "The speed of your prompts that name none, where allowed",
   "command.settings.speed.speed.name": "speed",
-  "command.settings.speed.speed.description": "fast, turbo or relax; leave empty for the server's",
+  "command.settings.speed.speed.description": "one of the speeds suggested; leave empty for the server's",
   "command.imagine-config.speeds.default.choice.fast": "fast",
   "command.imagine-config.speeds.default.choice.turbo": "turbo",
   "command.imagine-config.speeds.default.choice.relax": "relax",
