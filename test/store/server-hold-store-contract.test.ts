@@ -2,75 +2,26 @@
  * One suite for every {@link ServerHoldStore}: in memory, SQLite, and Postgres (a real server started by the
  * tests, a new database per test; skipped outside CI when Postgres is not installed).
  */
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import {
   MemoryServerHoldStore,
   type ServerHold,
   type ServerHoldStore,
 } from "../../src/pool/account-health/server-holds.js";
-import { openStores } from "../../src/store/open-stores.js";
-import { captureLogs } from "../support/log-capture.js";
 import { usePostgresServer } from "../support/postgres-server.js";
-import { tempDir } from "./store-fixtures.js";
+import { reopenableStores, type Opened as OpenedPort } from "./reopenable-stores.js";
 
 const postgres = usePostgresServer();
 const HOUR = 3_600_000;
 const NOW = 1_714_557_600_000;
 
-interface Opened {
-  store: ServerHoldStore;
-  /** A second handle on the same database (another process of a fleet, or the bot after a restart). */
-  reopen(): Promise<ServerHoldStore>;
-  close(): Promise<void>;
-}
+type Opened = OpenedPort<ServerHoldStore>;
 
-const implementations: [string, () => Promise<Opened>][] = [
-  [
-    "memory",
-    async () => {
-      const store = new MemoryServerHoldStore();
-      return { store, reopen: async () => store, close: async () => {} };
-    },
-  ],
-  [
-    "SQLite",
-    async () => {
-      const temp = tempDir();
-      const path = join(temp.dir, "bot.db");
-      const opened = [await openStores({ DATABASE_PATH: path }, { logger: captureLogs().logger })];
-      return {
-        store: opened[0]!.holds,
-        reopen: async () => {
-          await opened[0]!.jobs.close();
-          opened[0] = await openStores({ DATABASE_PATH: path }, { logger: captureLogs().logger });
-          return opened[0].holds;
-        },
-        close: async () => {
-          await opened[0]!.jobs.close();
-          temp.cleanup();
-        },
-      };
-    },
-  ],
-  [
-    "Postgres",
-    async () => {
-      const config = { DATABASE_URL: await postgres.createDatabase(), DATABASE_PATH: "unused" };
-      const all = [await openStores(config, { logger: captureLogs().logger })];
-      return {
-        store: all[0]!.holds,
-        reopen: async () => {
-          all.push(await openStores(config, { logger: captureLogs().logger }));
-          return all.at(-1)!.holds;
-        },
-        close: async () => {
-          for (const s of all) await s.jobs.close();
-        },
-      };
-    },
-  ],
-];
+const implementations = reopenableStores(
+  () => new MemoryServerHoldStore(),
+  (stores) => stores.holds,
+  postgres,
+);
 
 const blocked = (over: Partial<ServerHold> = {}): ServerHold => ({
   server: "server-1",
