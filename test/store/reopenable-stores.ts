@@ -3,6 +3,7 @@
  * restart) and Postgres (a real server; a second handle is another process of a fleet).
  */
 import { join } from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { openStores, type Stores } from "../../src/store/open-stores.js";
 import { captureLogs } from "../support/log-capture.js";
 import type { PostgresForTests } from "../support/postgres-server.js";
@@ -70,4 +71,29 @@ export function reopenableStores<S>(
       },
     ],
   ];
+}
+
+/**
+ * Opens the store before each test of the suite `name` (skipping Postgres where it is not installed) and
+ * closes it after; returns what gives the test its opened store.
+ */
+export function openedForEachTest<S>(
+  name: string,
+  open: () => Promise<Opened<S>>,
+  postgres: PostgresForTests,
+): () => Opened<S> {
+  let opened: Opened<S> | undefined;
+  beforeEach(async (context) => {
+    if (name === "Postgres" && !postgres.available) context.skip("Postgres is not installed");
+    opened = await open();
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state === "skip") return;
+    await opened?.close();
+    opened = undefined;
+  });
+  return () => {
+    if (!opened) throw new Error("the store is opened only within a test");
+    return opened;
+  };
 }
