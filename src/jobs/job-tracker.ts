@@ -31,7 +31,7 @@ export type { JobTrackerOptions, TrackedJob } from "./job-tracker-options.js";
  * next poll forward, and while webhooks announce changes that polls confirm, the job is polled only every
  * `pushedIntervalMs`. Every delay gets random jitter, and at most `maxConcurrentPolls` requests run at once. At
  * the time limit the job is read once more ({@link LastRead}) before it is given up: a finished record found
- * then ends it as if polled in time. Scheduler keys: `poll:<id>`, `timeout:<id>`, `unanswered:<id>`.
+ * then ends it as if polled in time. Scheduler keys: `poll:<id>`, `timeout:<id>`, `unanswered-polls:<n>`.
  */
 export class JobTracker<J extends TrackedJob> {
   private readonly options: JobTrackerOptions<J>;
@@ -82,7 +82,7 @@ export class JobTracker<J extends TrackedJob> {
       now: () => this.now(),
       isStopped: () => this.stopped,
       pollAt: (state, at) => this.schedulePollAt(state, at),
-      watch: (state) => this.unanswered.watch(state),
+      unanswered: this.unanswered,
     };
     this.lastRead = new LastRead<J>({
       scheduler: this.scheduler,

@@ -41,6 +41,8 @@ export class PollOutages<S extends { readonly job: { readonly id: string } }> {
    * and the other jobs waiting on it are polled soon.
    */
   answered(state: S): void {
+    // Every successful poll comes here: with no server silent there is nothing to look up.
+    if (this.down.size === 0) return;
     const group = this.groups.get(state) ?? this.serverOf(state.job.id) ?? "";
     const jobs = this.down.get(group);
     if (!jobs) return;

@@ -6,6 +6,8 @@ import type { ImageRecord } from "../service/schema.js";
 import type { ReleaseSlot } from "../service/semaphore.js";
 import type { JobState } from "./job-state.js";
 import type { PollFailures } from "./poll-failures.js";
+import type { UnansweredPolls } from "./unanswered-polls.js";
+import type { TrackedJob } from "./job-tracker-options.js";
 
 /**
  * The record, and whether a webhook announced it (one came for the job since its previous poll); the error;
@@ -14,19 +16,19 @@ import type { PollFailures } from "./poll-failures.js";
 export type PollOutcome = { record: ImageRecord; announced: boolean } | { error: unknown } | null;
 
 /** What a poll's request uses of its tracker. */
-export interface PollRequestDeps<J> {
+export interface PollRequestDeps<J extends TrackedJob> {
   readonly failures: PollFailures;
   getImage(id: string): Promise<ImageRecord>;
   now(): number;
   isStopped(): boolean;
   /** Puts the job's poll off until `at` (while polling is paused). */
   pollAt(state: JobState<J>, at: number): void;
-  /** Watches the request until it is answered (`UnansweredPolls`); returns what stops watching, or null. */
-  watch(state: JobState<J>): (() => void) | null;
+  /** Told when the poll's request starts and ends: it tells a poll unanswered for long. */
+  readonly unanswered: Pick<UnansweredPolls<J>, "started" | "ended">;
 }
 
 /** Polls `state`'s job once with the slot `release` frees (none: no slot, no poll); see the module comment. */
-export async function pollRequest<J extends { readonly id: string }>(
+export async function pollRequest<J extends TrackedJob>(
   state: JobState<J>,
   release: ReleaseSlot | null,
   deps: PollRequestDeps<J>,
@@ -41,13 +43,14 @@ export async function pollRequest<J extends { readonly id: string }>(
     state.lastPollAt = deps.now();
     const announced = state.webhookSincePoll;
     state.webhookSincePoll = false;
-    const stopWatching = deps.watch(state);
-    const record = await deps.getImage(state.job.id).finally(() => stopWatching?.());
+    deps.unanswered.started(state);
+    const record = await deps.getImage(state.job.id);
     return record ? { record, announced } : { error: new TypeError("getImage resolved without a record") };
   } catch (error) {
     deps.failures.noteError(error);
     return { error };
   } finally {
+    deps.unanswered.ended(state);
     release();
   }
 }
