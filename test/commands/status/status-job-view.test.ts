@@ -20,21 +20,23 @@ import { readPrompt } from "../../../src/prompt/prompt.js";
 const LINK = `https://discord.com/channels/${GUILD_ID}/${CHANNEL_ID}/${MESSAGE_ID}`;
 const job = jobNumber(1, { imageId: JOB_ID, prompt: readPrompt("a *lighthouse* at dusk --ar 16:9") });
 
+/** A completed job, delivered, and its record. */
+const finished = {
+  ...job,
+  status: "completed",
+  outcome: "completed" as const,
+  finishedAt: NOW,
+  delivered: true,
+};
+const finishedRecord = completedRecord({ ref: "800000000000000001", parent_id: null });
+
 function fieldsOf(payload: MessagePayload): Record<string, string> {
   return Object.fromEntries((payload.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
 }
 
 describe("renderJobDetails", () => {
   test("shows a completed job in full: status, images, times, ref and where its message is", () => {
-    const finished = {
-      ...job,
-      status: "completed",
-      outcome: "completed" as const,
-      finishedAt: NOW,
-      delivered: true,
-    };
-    const record = completedRecord({ ref: "800000000000000001", parent_id: null });
-    const payload = renderJobDetails(english, finished, record, LINK);
+    const payload = renderJobDetails(english, finished, finishedRecord, LINK);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe(`🔎 Job ${JOB_ID}`);
@@ -206,15 +208,7 @@ describe("messageJumpLink", () => {
   });
 
   test("speaks the moderator's language; ids, links, times and Discord markup stay as they are", () => {
-    const finished = {
-      ...job,
-      status: "completed",
-      outcome: "completed" as const,
-      finishedAt: NOW,
-      delivered: true,
-    };
-    const record = completedRecord({ ref: "800000000000000001", parent_id: null });
-    const payload = renderJobDetails(translator("de"), finished, record, LINK);
+    const payload = renderJobDetails(translator("de"), finished, finishedRecord, LINK);
     expectWithinDiscordLimits(payload);
     const [embed] = payload.embeds;
     expect(embed?.title).toBe(`🔎 Auftrag ${JOB_ID}`);
