@@ -39,7 +39,8 @@ export class UnansweredPolls<J extends TrackedJob> {
 
   /** `state`'s poll request was answered (or failed). */
   ended(state: JobState<J>): void {
-    this.inFlight.delete(state);
+    // No timer is left behind once no poll is in flight (it would keep the shared scheduler's timer armed).
+    if (this.inFlight.delete(state) && this.inFlight.size === 0) this.scheduler.cancel(this.key);
   }
 
   private arm(): void {
