@@ -67,6 +67,12 @@ export async function startPool(
 }
 
 /**
+ * The longest a create spends on a server that refuses connections before the next server is tried: sent 4
+ * times, after full-jitter backoffs of up to 0.5, 1 and 2 s (the client's defaults, src/service/request.ts).
+ */
+export const REFUSED_CREATE_MS = 3_500;
+
+/**
  * `user` (default Alice) runs /imagine; resolves once the job's "waiting" message shows, with its image id
  * (a stand-in `q-…` while it waits in the bot's queue).
  */
@@ -84,6 +90,8 @@ export async function imagineOnPool(
   });
   await handle.waitForResponse({
     where: (m) => /waiting in line|waits in the bot's line/i.test(textOf(m)),
+    // A server that went down may first be tried and refuse the connection.
+    timeoutMs: 5_000 + REFUSED_CREATE_MS,
   });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);
