@@ -1,6 +1,6 @@
 /**
  * `npm run discord-proxy [-- options]`: one REST proxy in front of Discord for a fleet of bot processes
- * (README → Deployment; its design: docs/discord-proxy.md). Point every process's `DISCORD_PROXY_URL` at the printed address.
+ * (docs/discord-proxy.md: when and how to run it, and its design). Point every process's `DISCORD_PROXY_URL` at the printed address.
  */
 import { parseArgs } from "node:util";
 import { createLogger } from "../logger.js";
