@@ -33,7 +33,7 @@ async function serversOfNewJobs(pool: PoolHarness, prompts: string[]): Promise<n
   const found: number[] = [];
   for (const prompt of prompts) {
     const job = await imagineOnPool(pool, prompt);
-    const id = job.imageId.startsWith("q-") ? await startedImageId(pool, job.handle.id) : job.imageId;
+    const id = await startedImageId(pool, job.handle.id);
     const server = serviceOf(pool, id);
     found.push(server);
     pool.services[server]?.completeNow(id);

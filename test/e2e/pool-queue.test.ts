@@ -8,6 +8,7 @@ import type { InteractionHandle } from "../../tools/discord-emulator/world/inter
 import { textOf } from "../support/message-view.js";
 import { clickLabel, isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
 import { imagineOnPool, startedImageId, startPool, type PoolHarness } from "./pool-steps.js";
+import { isWaiting } from "../../src/imagine/job.js";
 
 let p: PoolHarness | undefined;
 afterEach(async () => {
@@ -46,7 +47,7 @@ describe("the bot's fair queue", () => {
         () =>
           h.bot.context.imagine
             .activeJobs()
-            .find((j) => !j.imageId.startsWith("q-") && j.outcome === null && !started.includes(j.ref)),
+            .find((j) => !isWaiting(j) && j.outcome === null && !started.includes(j.ref)),
         { description: "the next job to start" },
       );
       started.push(next.ref);

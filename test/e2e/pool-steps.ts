@@ -12,6 +12,7 @@ import type { InteractionHandle } from "../../tools/discord-emulator/world/inter
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";
+import { isWaiting } from "../../src/imagine/job.js";
 
 /** A bot whose servers are the harness's service and `more` (servers 2, 3, ...). */
 export interface PoolHarness {
@@ -101,8 +102,7 @@ export async function imagineOnPool(
 /** Waits until the job of interaction `ref` left the bot's queue: its record exists; resolves its image id. */
 export function startedImageId(p: PoolHarness, ref: string): Promise<string> {
   return p.h.emu.waitFor(
-    () =>
-      p.h.bot.context.imagine.activeJobs().find((j) => j.ref === ref && !j.imageId.startsWith("q-"))?.imageId,
+    () => p.h.bot.context.imagine.activeJobs().find((j) => j.ref === ref && !isWaiting(j))?.imageId,
     { description: `the job of ${ref} to start` },
   );
 }

@@ -16,6 +16,7 @@ import {
   statusAsModerator,
   type PoolHarness,
 } from "./pool-steps.js";
+import { isWaiting } from "../../src/imagine/job.js";
 
 /** A channel for the audit entries (created in the test's world). */
 const AUDIT_CHANNEL_ID = "1200000000000000001";
@@ -196,7 +197,7 @@ describe("a job waiting in the bot's line", () => {
       () =>
         h.bot.context.imagine
           .activeJobs()
-          .find((j) => j.prompt.text === "a heron in the rain" && !j.imageId.startsWith("q-")),
+          .find((j) => j.prompt.text === "a heron in the rain" && !isWaiting(j)),
       { description: "the DM's job to start" },
     );
     h.service.completeNow(dmJob.imageId);

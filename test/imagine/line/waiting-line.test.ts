@@ -11,6 +11,7 @@ import { WAIT_EXPIRED_ERROR } from "../../../src/render/image-errors.js";
 import { NoFreeSlotError } from "../../../src/imagine/image-servers.js";
 import { request, useImagineService } from "../service-fakes.js";
 import { readPrompt } from "../../../src/prompt/prompt.js";
+import { isWaiting } from "../../../src/imagine/job.js";
 
 const setup = useImagineService();
 
@@ -92,9 +93,7 @@ test("a --relax job the fleet's servers refuse at its turn holds back no one: th
   await env.clock.advance(2_000);
   expect(env.service.creates).toBe(1);
   // job-1: the one record made; the relax job still waits under its stand-in.
-  expect(
-    env.imagine.activeJobs().map((j) => [j.imageId.startsWith("q-") ? "waiting" : j.imageId, j.prompt.text]),
-  ).toEqual([
+  expect(env.imagine.activeJobs().map((j) => [isWaiting(j) ? "waiting" : j.imageId, j.prompt.text])).toEqual([
     ["waiting", "a cat --relax"],
     ["job-1", "a dog"],
   ]);
