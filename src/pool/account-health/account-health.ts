@@ -168,7 +168,8 @@ export class AccountHealth implements AccountPort {
 
   /**
    * Reads the holds again (another process of the fleet may have held or resumed a server), and the creates
-   * of the last day when a server has a daily budget (a restart and a fleet's other processes count).
+   * of the last day when a server has a daily budget or a least gap (a restart and a fleet's other processes
+   * count).
    */
   async refresh(): Promise<void> {
     try {
@@ -182,8 +183,10 @@ export class AccountHealth implements AccountPort {
 
   private async readCreates(): Promise<void> {
     const { creates } = this.deps;
-    const budgeted = [...this.pacers.values()].some((p) => p.policy.dailyLimit !== undefined);
-    if (!creates || !budgeted) return;
+    const paced = [...this.pacers.values()].some(
+      (p) => p.policy.dailyLimit !== undefined || (p.policy.minGapMs ?? 0) > 0,
+    );
+    if (!creates || !paced) return;
     const read = ++this.reads;
     const now = this.deps.now();
     let stored: ServerCreate[];

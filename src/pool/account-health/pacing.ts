@@ -96,9 +96,15 @@ export class ServerPacer {
     return createsToday(this.creates, now);
   }
 
-  /** The creates of the last day as read from the store (every process's), in place of those known here. */
+  /**
+   * The creates of the last day as read from the store (every process's), in place of those known here; the
+   * newest, another process's too, starts a least gap (without jitter: its own was drawn where it was sent).
+   */
   counted(creates: readonly number[]): void {
     this.creates = [...creates];
+    const gap = this.policy.minGapMs ?? 0;
+    const newest = creates.reduce((latest, at) => Math.max(latest, at), 0);
+    if (gap > 0 && newest > 0) this.nextGapAt = Math.max(this.nextGapAt, newest + gap);
   }
 
   /** A create was sent at `now`: it counts against the budget and starts the next gap. */

@@ -130,3 +130,39 @@ describe("a server's daily budget, counted in the database", () => {
     expect(accounts.takesJobs("server-2", NOW)).toBe(false);
   });
 });
+
+describe("a server's least gap between creates, across restarts and a fleet", () => {
+  const GAP = 30_000;
+  function gapped(creates: ServerCreateStore) {
+    return new AccountHealth({
+      servers: [{ name: "server-2", pacing: { minGapMs: GAP } }],
+      store: new MemoryServerHoldStore(),
+      creates,
+      now: () => NOW,
+      logger: captureLogs().logger,
+      random: () => 0,
+    });
+  }
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  test("another process's create starts the gap here at the next read: no create until it has passed", async () => {
+    const creates = new MemoryServerCreateStore();
+    const [one, two] = [gapped(creates), gapped(creates)];
+    one.created("server-2", NOW - 10_000);
+    await settled();
+    expect(two.takesJobs("server-2", NOW)).toBe(true);
+    await two.refresh();
+    expect(two.state("server-2", NOW)).toEqual({ kind: "gap", until: NOW - 10_000 + GAP });
+    expect(two.takesJobs("server-2", NOW - 10_000 + GAP)).toBe(true);
+  });
+
+  test("a restarted bot keeps the gap after its last create before the restart", async () => {
+    const creates = new MemoryServerCreateStore();
+    gapped(creates).created("server-2", NOW - 5_000);
+    await settled();
+    const after = gapped(creates);
+    await after.start();
+    after.stop();
+    expect(after.state("server-2", NOW)).toEqual({ kind: "gap", until: NOW - 5_000 + GAP });
+  });
+});
