@@ -9,14 +9,8 @@ import type { InteractionHandle } from "../../tools/discord-emulator/world/inter
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";
 import { isGrid, resultsOf, waitForResult } from "./imagine-steps.js";
-import {
-  createsAt,
-  REFUSED_CREATE_MS,
-  startedImageId,
-  startPool,
-  statusAsModerator,
-  type PoolHarness,
-} from "./pool-steps.js";
+import { RETRIES_MS } from "./service-error-steps.js";
+import { createsAt, startedImageId, startPool, statusAsModerator, type PoolHarness } from "./pool-steps.js";
 
 let p: PoolHarness | undefined;
 let revived: ReferenceService | undefined;
@@ -29,7 +23,7 @@ afterEach(async () => {
 /** The text of the message answering `handle` once it matches `pattern`. */
 async function shownMatching(handle: InteractionHandle, pattern: RegExp): Promise<string> {
   // Both servers are tried, one after the other, before the job is put in line.
-  const timeoutMs = 5_000 + 2 * REFUSED_CREATE_MS;
+  const timeoutMs = 5_000 + 2 * RETRIES_MS;
   return textOf(await handle.waitForResponse({ where: (m) => pattern.test(textOf(m)), timeoutMs }));
 }
 

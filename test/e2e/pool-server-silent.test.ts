@@ -11,8 +11,11 @@ import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { buttonId, resultsOf, waitForResult } from "./imagine-steps.js";
 import { imagineOnPool, serviceOf, startPool, type PoolHarness } from "./pool-steps.js";
+import { RETRIES_MS } from "./service-error-steps.js";
 
 const NOT_ANSWERING = "The image service is not answering right now";
+/** A poll to a server that went down fails once the client's retries are spent; then the member is told. */
+const TOLD_MS = 5_000 + RETRIES_MS;
 
 let p: PoolHarness | undefined;
 let h: BotHarness | undefined;
@@ -51,7 +54,10 @@ describe("a server that stops answering mid-job", () => {
     await job.handle.waitForResponse({ where: (m) => /\d+ ?%/.test(textOf(m)) });
 
     await services[0]!.close();
-    const silent = await job.handle.waitForResponse({ where: (m) => textOf(m).includes(NOT_ANSWERING) });
+    const silent = await job.handle.waitForResponse({
+      where: (m) => textOf(m).includes(NOT_ANSWERING),
+      timeoutMs: TOLD_MS,
+    });
     expect(textOf(silent)).toContain("will update this message");
     expect(textOf(silent)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|https?:\/\//);
 
@@ -94,7 +100,7 @@ describe("a server that stops answering mid-job", () => {
     await handle.waitForResponse({ where: (m) => /waiting in (queue|line)/i.test(textOf(m)) });
     const { imageId } = (await h.bot.context.imagine.findJob(handle.id))!;
     await h.service.close();
-    await handle.waitForResponse({ where: (m) => textOf(m).includes(NOT_ANSWERING) });
+    await handle.waitForResponse({ where: (m) => textOf(m).includes(NOT_ANSWERING), timeoutMs: TOLD_MS });
     await restartWithoutRecords(h.service);
     const ended = await waitForResult(h, imageId, (m) => textOf(m).includes("no longer knows this job"));
     expect(buttonId(ended, "Try again")).toBeTruthy();

@@ -12,6 +12,7 @@ import type { InteractionHandle } from "../../tools/discord-emulator/world/inter
 import { startBotHarness, type BotHarness } from "../support/bot-harness.js";
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";
+import { RETRIES_MS } from "./service-error-steps.js";
 import { isWaiting } from "../../src/imagine/job.js";
 
 /** A bot whose servers are the harness's service and `more` (servers 2, 3, ...). */
@@ -68,12 +69,6 @@ export async function startPool(
 }
 
 /**
- * The longest a create spends on a server that refuses connections before the next server is tried: sent 4
- * times, after full-jitter backoffs of up to 0.5, 1 and 2 s (the client's defaults, src/service/request.ts).
- */
-export const REFUSED_CREATE_MS = 3_500;
-
-/**
  * `user` (default Alice) runs /imagine; resolves once the job's "waiting" message shows, with its image id
  * (a stand-in `q-…` while it waits in the bot's queue).
  */
@@ -92,7 +87,7 @@ export async function imagineOnPool(
   await handle.waitForResponse({
     where: (m) => /waiting in line|waits in the bot's line/i.test(textOf(m)),
     // A server that went down may first be tried and refuse the connection.
-    timeoutMs: 5_000 + REFUSED_CREATE_MS,
+    timeoutMs: 5_000 + RETRIES_MS,
   });
   const job = await h.bot.context.imagine.findJob(handle.id);
   if (!job) throw new Error(`no job for interaction ${handle.id}`);

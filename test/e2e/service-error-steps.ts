@@ -8,6 +8,13 @@ import { startBotHarness, type BotHarness, type BotHarnessOptions } from "../sup
 import { textOf } from "../support/message-view.js";
 import { answerTo } from "./admission-steps.js";
 
+/**
+ * The longest the image service client waits between the tries of one request to a server that refuses
+ * connections: 4 tries, after full-jitter backoffs of up to 0.5, 1 and 2 s (the client's defaults,
+ * src/service/request.ts). A create then goes to the next server, a poll counts as failed.
+ */
+export const RETRIES_MS = 3_500;
+
 /** Alice runs /imagine in #general; resolves with the first visible reply (the deferred one, filled in). */
 export async function imagineReply(h: BotHarness, prompt: string) {
   const handle = await h.emu.sendSlashCommand({
