@@ -12,6 +12,7 @@ import { parseConfig, type Config } from "../../src/config.js";
 import { startBot, type RunningBot } from "../../src/bot.js";
 import type { ReferenceService, ReferenceServiceOptions } from "../../tools/reference-service/index.js";
 import type { Clock } from "../../src/jobs/clock.js";
+import { jumpingClock } from "./jumping-clock.js";
 import type { BotContext } from "../../src/bot-context.js";
 import type { InteractionRegistry } from "../../src/discord/interaction-router.js";
 import type { DiscordEmulatorOptions } from "../../tools/discord-emulator/context.js";
@@ -37,7 +38,7 @@ export interface BotHarnessOptions {
    * create counts are read back by a restart. Instead of `store` and `settings`.
    */
   databasePath?: string;
-  /** The bot's clock; default: the emulator's clock (real time plus its jumps). */
+  /** The bot's clock; default: the emulator's (real time plus its jumps), whose timers a jump also fires. */
   clock?: Clock;
   /** The commands and component handlers the bot routes to; default: `commands/index.ts`. */
   interactions?: InteractionRegistry<BotContext>;
@@ -71,13 +72,8 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
       ...(options.databasePath ? { DATABASE_PATH: options.databasePath } : {}),
     }),
   );
-  const clock: Clock = options.clock ?? {
-    now: () => emu.clock.now(),
-    setTimer(fn, ms) {
-      const timer = setTimeout(fn, ms);
-      return () => clearTimeout(timer);
-    },
-  };
+  const ownClock = options.clock ? undefined : jumpingClock(emu.clock);
+  const clock: Clock = options.clock ?? ownClock!;
   let store: JobStore | undefined = options.databasePath
     ? undefined
     : (options.store ?? new MemoryJobStore());
@@ -109,6 +105,7 @@ export async function startBotHarness(options: BotHarnessOptions = {}): Promise<
     },
     async stop() {
       await bot.stop();
+      ownClock?.close();
       await testWorld.close();
       guard.dispose();
       guard.assertNone();

@@ -6,6 +6,7 @@
  */
 export class EmulatorClock {
   #offsetMs = 0;
+  readonly #listeners = new Set<() => void>();
 
   /** @param onAdvance - called after every jump, so waiters re-check time-dependent conditions. */
   constructor(private readonly onAdvance: () => void = () => {}) {}
@@ -26,5 +27,12 @@ export class EmulatorClock {
       throw new RangeError(`clock.advance needs a non-negative number of ms, got ${ms}`);
     this.#offsetMs += ms;
     this.onAdvance();
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Calls `listener` after every jump from now on; returns a function that stops it. */
+  onJump(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 }
