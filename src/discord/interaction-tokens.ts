@@ -54,7 +54,15 @@ export class InteractionTokens {
     const token = this.usable(location);
     if (token === null) return null;
     if (location.channelEditable) return { token, taken: null };
-    const taken = await this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now());
+    let taken: FollowUpTaken | null;
+    try {
+      taken = await this.followUps.take(token, location.interactionTokenExpiresAt ?? this.now());
+    } catch (err) {
+      // Uncounted is what the bot did before the count was stored; Discord refuses a follow-up past the
+      // limit, and that refusal already sends the result another way.
+      log.warn({ err }, "could not count a follow-up; sending it uncounted");
+      return { token, taken: null };
+    }
     if (taken !== null) return { token, taken };
     log.info("the interaction's follow-ups are spent; going on without it");
     return null;

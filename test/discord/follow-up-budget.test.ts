@@ -115,3 +115,24 @@ test("after a restart mid-job the count goes on from the job store: never more t
   expect(routes).toEqual(["interaction", "interaction", "interaction", "interaction", "interaction", "dm"]);
   h.emu.assertNoRejectedRequests();
 });
+
+test("when the job store cannot count a follow-up, the result still goes through the interaction", async () => {
+  const messenger = new DiscordMessenger({
+    rest: h.client.rest,
+    now: () => h.emu.clock.now(),
+    logger: silentLogger,
+  });
+  const broken = new Error("the database is gone");
+  messenger.countFollowUpsIn({
+    claimOnce: () => Promise.reject(broken),
+    releaseClaim: () => Promise.reject(broken),
+  });
+  const location = await friendsInteraction();
+  const posted = await messenger.postResult(location, text("result 1"), {
+    requesterId: h.world.alice.id,
+    nonce: "n1",
+  });
+  expect(posted.route).toBe("interaction");
+  expect(h.emu.messagesIn(h.emu.dmChannelWith(h.world.alice))).toEqual([]);
+  h.emu.assertNoRejectedRequests();
+});
