@@ -21,14 +21,18 @@ export interface FollowUpTaken {
   readonly key: string;
 }
 
-/** Claims held in this process only: for a messenger given no store (tools and tests). */
+/**
+ * Claims held in this process only: for a messenger given no store (tools and tests), and until the store
+ * is open. A claim ends with its token, so each claim drops the ended ones.
+ */
 function claimsInMemory(now: () => number): FollowUpClaims {
   const held = new Map<string, number>();
   return {
     claimOnce: async (key, options = {}) => {
-      const until = held.get(key);
-      if (until !== undefined && until > now()) return false;
-      held.set(key, now() + (options.holdMs ?? Number.POSITIVE_INFINITY));
+      const at = now();
+      for (const [heldKey, until] of held) if (until <= at) held.delete(heldKey);
+      if (held.has(key)) return false;
+      held.set(key, at + (options.holdMs ?? Number.POSITIVE_INFINITY));
       return true;
     },
     releaseClaim: async (key) => {
