@@ -97,6 +97,24 @@ function defaultsFor(
 }
 
 /**
+ * Checks what is sent of `request`'s prompt: that the generator can fetch its image links, where a prompt is
+ * sent; an upscale sends none (it keeps the prompt of the grid it enlarges).
+ * @throws what {@link requireFetchableImageLinks} throws.
+ */
+function requireSendablePrompt(request: JobRequest): void {
+  const { kind } = request;
+  switch (kind.name) {
+    case "imagine":
+      requireFetchableImageLinks(request.prompt);
+      return;
+    case "upscale":
+      return;
+    default:
+      unknownKind(kind);
+  }
+}
+
+/**
  * Creates an admitted job with `create`, holding its admission place meanwhile; once created, the
  * requester's cooldown starts and the submission is posted to the audit channel.
  */
@@ -146,7 +164,7 @@ export async function startJob(
       ticket: await admitAndAudit(app, request),
     }));
     return await createAdmitted(app, ticket, request, log, async () => {
-      requireFetchableImageLinks(request.prompt);
+      requireSendablePrompt(request);
       const location = await responder.answer();
       const prompt = await promptToSend(request.prompt, {
         defaultParameters: defaultsFor(app, request, ticket, memberSpeed),

@@ -21,6 +21,7 @@ import { formatDuration } from "../../src/render/format.js";
 import { isUpscaleRequest } from "../../src/render/service-errors.js";
 import { isMissingUpscaleRoute } from "../../src/service/service-profile.js";
 import { isRefusal } from "../../src/discord/reply-with-error.js";
+import { UnreachableImageLinkError } from "../../src/discord/attachment-links.js";
 import type { Prompt } from "../../src/prompt/prompt.js";
 import { tryAgainCodec } from "./try-again-id.js";
 
@@ -41,10 +42,14 @@ export const KEPT_PROMPT_TTL_MS = 24 * 60 * 60 * 1000;
 export const tryAgainExpired: LocalText = (t) =>
   t("tryAgain.expired", { kept: formatDuration(t, KEPT_PROMPT_TTL_MS) });
 
-/** Whether a refusal can go differently later: not one the same prompt would meet again at once. */
+/**
+ * Whether a refusal can go differently later: not one the same prompt would meet again at once (see
+ * {@link NOT_AGAIN}, an image link the generator cannot reach).
+ */
 export function mayTryAgain(err: unknown): boolean {
   // An upscale route the service does not have will not appear.
   if (isMissingUpscaleRoute(err) && isUpscaleRequest(err)) return false;
+  if (err instanceof UnreachableImageLinkError) return false;
   return !(err instanceof RefusedError && NOT_AGAIN.has(err.reason));
 }
 

@@ -44,9 +44,12 @@ export function fetchableByGenerator(url: string): boolean {
   }
 }
 
+/** A prompt's image link the generator cannot reach: the same prompt meets it again at once. */
+export class UnreachableImageLinkError extends UserError {}
+
 /**
  * Checks that the generator can fetch every image link of `prompt` (see {@link fetchableByGenerator}).
- * @throws {UserError} naming the first host it cannot reach, before anything is sent: the job would only
+ * @throws {UnreachableImageLinkError} naming the first host it cannot reach, before anything is sent: the job would only
  *   fail with Midjourney's error after waiting its turn.
  */
 export function requireFetchableImageLinks(prompt: Prompt): void {
@@ -58,7 +61,7 @@ export function requireFetchableImageLinks(prompt: Prompt): void {
   } catch {
     // not a URL: shown as it is
   }
-  throw new UserError(
+  throw new UnreachableImageLinkError(
     (t) => t("imageLink.unreachable", { host }),
     `the image link ${unreachable} is on a host the generator cannot reach`,
   );

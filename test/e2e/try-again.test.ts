@@ -114,6 +114,13 @@ describe("Try again", () => {
     expect(buttonsOf(refusal)).toEqual([]);
   });
 
+  test("an image link the generator cannot reach is refused privately, naming the host, with no Try again", async () => {
+    const refusal = await imagineAnswer(h, h.world.alice, "http://10.0.0.5:8055/assets/x.png a fox");
+    expect(refusal.ephemeral).toBe(true);
+    expect(textOf(refusal)).toContain("10.0.0.5:8055");
+    expect(buttonsOf(refusal)).toEqual([]);
+  });
+
   test("a Try again button older than a day says it expired and how to run the prompt again", async () => {
     h.service.faults.queue.push(...Array<InjectedFault>(6).fill("502-html"));
     const refusal = await imagineAnswer(h, h.world.alice, "a quiet harbour");
