@@ -82,6 +82,25 @@ async function deleteResult(
   return outcome === "deleted" ? "delete.done" : "delete.gone";
 }
 
+/**
+ * Where only the interaction reaches: deletes the result message through the interaction on it (the click,
+ * or the form's submission) and says how it went in a private follow-up.
+ */
+async function deleteThroughInteraction(
+  interaction: ComponentInteraction,
+  tool: ResultTool,
+  channelId: string,
+  messageId: string,
+  context: HandlerContext<BotContext>,
+): Promise<void> {
+  await interaction.deferUpdate();
+  const said = await deleteResult(interaction, tool, channelId, messageId, context);
+  await interaction.followUp({
+    content: context.lang.ephemeral(said, { id: tool.jobId }),
+    flags: MessageFlags.Ephemeral,
+  });
+}
+
 /** The private question's two buttons, or `null` when their ids cannot carry the job (then no question). */
 function answerRow(
   t: Translator,
@@ -118,12 +137,7 @@ export const deleteButton: ComponentHandler<ResultTool, BotContext> = {
         await interaction.showModal(form);
         return;
       }
-      await interaction.deferUpdate();
-      const said = await deleteResult(interaction, tool, message.channelId, message.id, context);
-      await interaction.followUp({
-        content: lang.ephemeral(said, { id: tool.jobId }),
-        flags: MessageFlags.Ephemeral,
-      });
+      await deleteThroughInteraction(interaction, tool, message.channelId, message.id, context);
       return;
     }
     const row = answerRow(lang.ephemeral, tool, message.id);
@@ -155,18 +169,8 @@ export const deleteAnswerButton: ComponentHandler<DeleteAnswer, BotContext> = {
     const tool = { jobId: answer.jobId, requesterId: answer.requesterId };
     if (interaction.isModalSubmit() && interaction.isFromMessage() && answer.confirmed) {
       if (!mayDelete(interaction, tool.requesterId)) throw new UserError((t) => t("delete.notAllowed"));
-      await interaction.deferUpdate();
-      const said = await deleteResult(
-        interaction,
-        tool,
-        interaction.message.channelId,
-        answer.messageId,
-        context,
-      );
-      await interaction.followUp({
-        content: lang.ephemeral(said, { id: tool.jobId }),
-        flags: MessageFlags.Ephemeral,
-      });
+      const { channelId } = interaction.message;
+      await deleteThroughInteraction(interaction, tool, channelId, answer.messageId, context);
       return;
     }
     if (!interaction.isButton()) throw new UserError((t) => t("error.deadControl"));
