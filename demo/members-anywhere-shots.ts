@@ -8,7 +8,7 @@
  * Run: `SHOTS_DIR=/tmp/shots DEMO_PORT=7301 npx tsx demo/members-anywhere-shots.ts`.
  */
 import type { Locator, Page } from "playwright-core";
-import { imagine, openAs, submitModal, waitForMessage } from "./page-steps.js";
+import { imagine, openAs, seeMessage, submitModal, waitForMessage } from "./page-steps.js";
 import { shootDemo, type Shot } from "./shot-saver.js";
 
 const prefix = process.env["SHOT_PREFIX"] ?? "members-anywhere-";
@@ -19,8 +19,8 @@ const named =
     shot(page, `${prefix}${name}`);
 
 /** The newest grid showing `text`, with its image loaded, scrolled into view. */
-async function grid(page: Page, text: string | RegExp) {
-  const message = await waitForMessage(page, text, { image: /\.(png|webp)/, timeoutMs: 60_000 });
+async function grid(page: Page, text: string | RegExp): Promise<Locator> {
+  await waitForMessage(page, text, { image: /\.(png|webp)/, timeoutMs: 60_000 });
   const found = page
     .locator("article.message")
     .filter({ hasText: text })
@@ -28,7 +28,7 @@ async function grid(page: Page, text: string | RegExp) {
     .last();
   await found.waitFor({ timeout: 60_000 });
   await found.scrollIntoViewIfNeeded();
-  return found ?? message;
+  return found;
 }
 
 /** Scrolls `message` so that its top (the prompt, with its image link) is in view. */
@@ -62,8 +62,7 @@ await shootDemo({ port, tickMs: 300 }, `${prefix}failed`, async (page, saved, de
   const friendsGrid = await grid(page, "a lighthouse at dusk");
   await shot(page, "friends-grid");
   await friendsGrid.getByRole("button", { name: "U1" }).click();
-  const single = await waitForMessage(page, /Image U1/, { image: /u1\.png/, timeoutMs: 30_000 });
-  await single.scrollIntoViewIfNeeded();
+  await seeMessage(page, /Image U1/, { image: /u1\.png/, timeoutMs: 30_000 });
   await shot(page, "friends-u1");
 
   await friendsGrid.scrollIntoViewIfNeeded();
@@ -111,8 +110,7 @@ await shootDemo(
     await imagine(page, "a red fox in the snow");
     const first = await grid(page, "a red fox in the snow");
     await first.getByRole("button", { name: "U2" }).click();
-    const single = await waitForMessage(page, /Image U2/, { image: /\.png/, timeoutMs: 30_000 });
-    await single.scrollIntoViewIfNeeded();
+    const single = await seeMessage(page, /Image U2/, { image: /\.png/, timeoutMs: 30_000 });
     await single.getByRole("button", { name: "🔁 More like this" }).click();
     await gridsShowing(page, "More like", 1);
     const more = page
