@@ -58,13 +58,14 @@ export const moreLikeThisButton: ComponentHandler<MoreLikeThis, BotContext> = {
       key,
       (t) => t("more.started"),
       async () => {
-        const [{ prompt }, serviceUrl] = await Promise.all([
-          loadSource(more, app),
-          serviceImageUrl(app, more.jobId, more.index),
-        ]);
-        // The image as the message shows it: Discord's copy when the bot uploaded it (see the module comment).
+        // The image as the message shows it: Discord's copy when the bot uploaded it (see the module comment);
+        // the service is asked only for a message that shows none.
         const shown = interaction.message ? firstImageUrl(interaction.message) : null;
-        const typed = `${shown ?? serviceUrl} ${prompt.text}`;
+        const [{ prompt }, imageUrl] = await Promise.all([
+          loadSource(more, app),
+          shown ?? serviceImageUrl(app, more.jobId, more.index),
+        ]);
+        const typed = `${imageUrl} ${prompt.text}`;
         const limits = {
           maxLength: app.config.PROMPT_MAX_LENGTH,
           attachmentMaxBytes: app.config.ATTACHMENT_MAX_BYTES,
