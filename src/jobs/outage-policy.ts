@@ -8,11 +8,17 @@ import type { ServiceErrorKind } from "../service/errors.js";
 export const SERVICE_SILENT_AFTER_FAILURES = 3;
 
 /**
- * Failures the client has already retried (`isRetryable` for a read: a refused or dropped connection, no
- * answer in time, a 5xx): one such failed poll is already several requests that failed over seconds, so it
- * says the server is not answering at once, within seconds of it stopping (issue 39, point 5).
+ * Failures that say the server did not answer the request itself: a refused or dropped connection, no answer
+ * in time, a 5xx, or an error page that is not JSON (a gateway's). The client retries a read on these (on a
+ * page that is not JSON, from status 500), so one such failed poll is already several requests failing over
+ * seconds: it says the server is not answering at once, within seconds of it stopping (issue 39, point 5).
  */
-const RETRIED: ReadonlySet<string> = new Set<ServiceErrorKind>(["network", "timeout", "server", "not-json"]);
+const SILENT_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
+  "network",
+  "timeout",
+  "server",
+  "not-json",
+]);
 
 /**
  * Failures that say nothing about the service as a whole: `forbidden` is about one record (a job the
@@ -40,7 +46,7 @@ export function isServiceUnanswering(
  * opposed to an answer from it about the request (`forbidden`, `unauthorized`, a rate limit, …).
  */
 export function isSilentKind(kind: string | undefined): boolean {
-  return kind !== undefined && RETRIED.has(kind);
+  return kind !== undefined && SILENT_KINDS.has(kind);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { JobState } from "./job-state.js";
 import type { Scheduler } from "./scheduler.js";
 
 /** How long a poll may go unanswered before `onPollUnanswered`, by default. */
-export const DEFAULT_UNANSWERED_POLL_MS = 6_000;
+const DEFAULT_UNANSWERED_POLL_MS = 6_000;
 
 let instances = 0;
 

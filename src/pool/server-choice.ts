@@ -61,9 +61,18 @@ export function noServerFor(
 ): Error {
   const closed = servers.filter((s) => runsOn(s, placement) && !s.accountOpen(now));
   if (closed.length === 0) return new RangeError("no configured ImagineAPI server can run this job");
-  const times = closed.flatMap((s) => {
+  return new ServersClosedError(soonestOpening(closed, now));
+}
+
+/**
+ * The soonest time one of `servers` whose account is closed for a time (resting, at its daily budget, held
+ * for a time) opens again; null when none will by itself.
+ */
+export function soonestOpening(servers: readonly ImageServer[], now: number): number | null {
+  let soonest: number | null = null;
+  for (const s of servers) {
     const at = s.account ? opensAt(s.account.state(s.name, now)) : null;
-    return at === null ? [] : [at];
-  });
-  return new ServersClosedError(times.length > 0 ? Math.min(...times) : null);
+    if (at !== null && (soonest === null || at < soonest)) soonest = at;
+  }
+  return soonest;
 }

@@ -19,11 +19,10 @@ import type { ImageRecord, UpscaleFactor } from "../service/schema.js";
 import type { ImageServer } from "./image-server.js";
 import { SPEEDS, type Speed } from "../prompt/speed.js";
 import { poolHealth } from "./pool-health.js";
-import { chooseServer, noServerFor, takingServers } from "./server-choice.js";
+import { chooseServer, noServerFor, soonestOpening, takingServers } from "./server-choice.js";
 import { findCreatedByRef } from "./ref-lookup.js";
 import { sendCreate, type CreateSender } from "./server-create.js";
 import { runsOn } from "./server-placement.js";
-import { opensAt } from "./account-health/account-health.js";
 import type { ServerPoolDeps } from "./server-pool-deps.js";
 
 export type { ServerPoolDeps } from "./server-pool-deps.js";
@@ -155,12 +154,10 @@ export class ServerPool implements ImageServers {
   reopensAt(): number | null {
     const now = this.deps.now();
     if (this.someServerUp()) return null;
-    const times = this.servers.flatMap((s) => {
-      if (s.statusRefuses || !s.account) return [];
-      const at = opensAt(s.account.state(s.name, now));
-      return at === null ? [] : [at];
-    });
-    return times.length > 0 ? Math.min(...times) : null;
+    return soonestOpening(
+      this.servers.filter((s) => !s.statusRefuses),
+      now,
+    );
   }
 
   async accountNoticed(imageId: string, error: string | null): Promise<boolean> {

@@ -9,7 +9,8 @@ import type { PacingPolicy, RestHours } from "../../config-pacing.js";
 
 export { parseRestHours, type PacingPolicy, type RestHours } from "../../config-pacing.js";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The daily budget's rolling window. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
 
 /** Whether a server's account may get a create now, and if not, why and until when. */

@@ -1,12 +1,14 @@
 /**
- * The creates sent to each server, for its daily budget (`pacing.ts`): kept in the job database
+ * The creates sent to each server, for its daily budget and least gap (`pacing.ts`): kept in the job database
  * (`src/store/sql-server-creates.ts`), so a restart does not reset a server's budget and every process of a
  * fleet counts the creates of all of them. Each process reads them again with the holds
  * (`HOLDS_REFRESH_MS`).
  */
 
+import { DAY_MS } from "./pacing.js";
+
 /** A day: creates older than this before the newest are no longer counted, and may be dropped. */
-export const CREATES_KEPT_MS = 24 * 60 * 60 * 1000;
+export const CREATES_KEPT_MS = DAY_MS;
 
 /** One create sent to a server. */
 export interface ServerCreate {
